@@ -1,0 +1,35 @@
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import vercel from '@astrojs/vercel';
+import { cacheVercel } from '@astrojs/vercel/cache';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, memoryCache } from 'astro/config';
+import { loadDotEnv } from './src/lib/config/dotenv.ts';
+import { MEMORY_CACHE_ENTRIES, routeRules } from './src/lib/http/cache-rules.ts';
+
+loadDotEnv();
+
+// The node server is what `npm start` and the end-to-end tests run; Vercel sets VERCEL
+// in its build environment, which switches the adapter and the cache provider.
+const onVercel = Boolean(process.env.VERCEL);
+
+export default defineConfig({
+  output: 'server',
+  site: process.env.SITE_URL || undefined,
+  adapter: onVercel ? vercel() : node({ mode: 'standalone' }),
+  integrations: [react()],
+  cache: {
+    provider: onVercel ? cacheVercel() : memoryCache({ max: MEMORY_CACHE_ENTRIES }),
+  },
+  routeRules,
+  server: {
+    host: process.env.HOST || undefined,
+    port: Number(process.env.PORT) || 4321,
+  },
+  devToolbar: { enabled: false },
+  // Sessions are Supabase's job (cookies managed by @supabase/ssr), not Astro's.
+  session: false,
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

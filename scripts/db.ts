@@ -1,0 +1,133 @@
+// Database commands: npm run db:migrate | db:seed | db:reset | db:generate -- --games N
+// They act on the database the environment describes: PGlite under PGLITE_DIR by
+// default, or DATABASE_URL. Stop the server first when it uses the embedded database.
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { loadDotEnv } from '../src/lib/config/dotenv.ts';
+import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
+import { loadDemoCatalogue } from '../src/lib/catalogue-import/demo.server.ts';
+import { loadSyntheticCatalogue } from '../src/lib/catalogue-import/synthetic.server.ts';
+import { openPglite, openPostgres, type DatabaseConnection } from '../src/lib/db/connect.server.ts';
+import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../src/lib/db/migrations.server.ts';
+
+const USAGE = `Usage: node scripts/db.ts <command> [options]
+  migrate                     apply pending migrations (and the local bootstrap outside Supabase)
+  seed                        migrate, then load the demo catalogue from data/ (idempotent)
+  reset [--yes]               delete everything, migrate and seed again (--yes needed with DATABASE_URL)
+  generate --games N [--seed S]
+                              migrate, then replace the catalogue with N synthetic games`;
+
+function open(env: Env): Promise<DatabaseConnection> | DatabaseConnection {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 2) : openPglite(env.PGLITE_DIR);
+}
+
+async function migrateAll(connection: DatabaseConnection, env: Env): Promise<void> {
+  const bootstrapSql = env.mode === 'supabase' ? undefined : await readFile(BOOTSTRAP_FILE, 'utf8');
+  const applied = await migrate(connection.db, {
+    files: await readMigrationFiles(),
+    bootstrapSql,
+    log: (message) => console.log(message),
+  });
+  console.log(applied.length === 0 ? 'Migrations: up to date.' : `Migrations: applied ${applied.length}.`);
+}
+
+async function withConnection(env: Env, work: (connection: DatabaseConnection) => Promise<void>): Promise<void> {
+  const connection = await open(env);
+  console.log(`Database: ${connection.kind} (${connection.location})`);
+  try {
+    await work(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+async function seed(connection: DatabaseConnection, env: Env): Promise<void> {
+  await migrateAll(connection, env);
+  const { games, skipped } = await loadDemoCatalogue(connection.db);
+  console.log(`Demo catalogue: ${games} games added${skipped > 0 ? `, ${skipped} already present` : ''}.`);
+}
+
+async function resetPostgres(connection: DatabaseConnection, env: Env): Promise<void> {
+  if (env.mode === 'supabase') {
+    throw new Error(
+      'Refusing to reset a hosted Supabase database from here: use the Supabase dashboard or `supabase db reset --linked`.',
+    );
+  }
+  await sql`
+    drop schema if exists public cascade;
+    drop schema if exists app_meta cascade;
+    drop schema if exists auth cascade;
+    drop schema if exists extensions cascade;
+    create schema public;
+    grant usage on schema public to public;
+  `.execute(connection.db);
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      games: { type: 'string' },
+      seed: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) {
+    console.log(USAGE);
+    process.exitCode = command || values.help ? 0 : 1;
+    return;
+  }
+  const env = parseEnv(process.env);
+
+  switch (command) {
+    case 'migrate':
+      return withConnection(env, (connection) => migrateAll(connection, env));
+    case 'seed':
+      return withConnection(env, (connection) => seed(connection, env));
+    case 'reset': {
+      if (env.DATABASE_URL) {
+        if (!values.yes) throw new Error('db:reset deletes every table in DATABASE_URL: run it again with --yes to confirm.');
+        return withConnection(env, async (connection) => {
+          await resetPostgres(connection, env);
+          await seed(connection, env);
+        });
+      }
+      // Opening takes the lock first, so a running server is detected before anything is deleted.
+      const probe = await openPglite(env.PGLITE_DIR);
+      await probe.close();
+      await rm(path.resolve(env.PGLITE_DIR), { recursive: true, force: true });
+      console.log(`Deleted ${env.PGLITE_DIR}.`);
+      return withConnection(env, (connection) => seed(connection, env));
+    }
+    case 'generate': {
+      const games = Number(values.games);
+      const seedValue = values.seed === undefined ? 42 : Number(values.seed);
+      if (!Number.isInteger(games) || games < 1 || games > 5_000_000) {
+        throw new Error('--games must be a whole number between 1 and 5000000, for example: npm run db:generate -- --games 100000');
+      }
+      if (!Number.isInteger(seedValue)) throw new Error('--seed must be a whole number');
+      return withConnection(env, async (connection) => {
+        await migrateAll(connection, env);
+        const started = performance.now();
+        const result = await loadSyntheticCatalogue(connection.db, { games, seed: seedValue }, (written) =>
+          console.log(`  ${written} games written`),
+        );
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        console.log(`Synthetic catalogue: ${result.games} games (seed ${seedValue}) in ${seconds} s. It replaced the previous catalogue.`);
+      });
+    }
+    default:
+      console.error(`Unknown command: ${command}\n${USAGE}`);
+      process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : `Error: ${(error as Error).message}`);
+  process.exitCode = 1;
+});

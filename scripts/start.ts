@@ -1,0 +1,37 @@
+// `npm start` (after `astro build`): checks the environment, prepares the database, then
+// starts the built node server on HOST:PORT (default localhost:4321).
+import { loadDotEnv } from '../src/lib/config/dotenv.ts';
+import { EnvError, parseEnv } from '../src/lib/config/env.ts';
+import { getDatabase } from '../src/lib/db/db.server.ts';
+import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
+
+loadDotEnv();
+
+let env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+}
+
+try {
+  // Opens, migrates and (on the first embedded start) seeds. The built server reuses this
+  // connection: see the registry in src/lib/db/db.server.ts.
+  const database = await getDatabase();
+  console.log(`[db] ${database.kind} ready (${database.location})`);
+} catch (error) {
+  if (!isDatabaseUnavailable(error) || env.mode === 'embedded') {
+    // An edited migration, a failed migration or a locked embedded database: refuse to start.
+    console.error(`Cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  // A remote database that is down: serve 503 pages until it is back.
+  console.error(`[db] not reachable yet (${(error as Error).message}); pages will answer 503 until it is.`);
+}
+
+process.env.HOST ??= 'localhost';
+process.env.PORT ??= String(env.PORT);
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const server = await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
+server.startServer();

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * The one place the server reads its environment. Every variable is listed in
+ * `.env.example`; errors name the variable so a misconfigured deploy says what
+ * to fix instead of failing later with a stack trace.
+ */
+
+/** Blank values in a .env file mean "unset", not "empty string". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value) && URL.canParse(value), {
+    message: 'must be a postgres:// or postgresql:// connection string',
+  });
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: 'must be an http:// or https:// URL',
+  });
+
+const port = z.coerce
+  .number({ error: 'must be a whole number between 1 and 65535' })
+  .int('must be a whole number between 1 and 65535')
+  .min(1, 'must be a whole number between 1 and 65535')
+  .max(65535, 'must be a whole number between 1 and 65535');
+
+export const envSchema = z
+  .object({
+    SITE_NAME: optional(z.string().trim().max(60, 'must be at most 60 characters')).transform((v) => v ?? 'Critical Hit'),
+    SITE_URL: optional(httpUrl),
+    HOST: optional(z.string().trim()),
+    PORT: optional(port).transform((v) => v ?? 4321),
+    PGLITE_DIR: optional(z.string().trim()).transform((v) => v ?? '.data/pglite'),
+    DATABASE_URL: optional(postgresUrl),
+    DATABASE_POOL_MAX: optional(
+      z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100'),
+    ).transform((v) => v ?? 10),
+    SUPABASE_URL: optional(httpUrl),
+    SUPABASE_ANON_KEY: optional(z.string().trim()),
+    VERCEL: optional(z.string()),
+  })
+  .superRefine((env, ctx) => {
+    // Half a Supabase configuration is the most likely deploy mistake: say which half is missing.
+    if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPABASE_ANON_KEY'],
+        message: 'is missing: SUPABASE_URL is set, so SUPABASE_ANON_KEY (the project\'s public anon key) is required too',
+      });
+    }
+    if (env.SUPABASE_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is missing: SUPABASE_URL is set, so DATABASE_URL (the Supabase transaction pooler connection string) is required too',
+      });
+    }
+    if (env.SUPABASE_ANON_KEY && !env.SUPABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPABASE_URL'],
+        message: 'is missing: SUPABASE_ANON_KEY is set, so SUPABASE_URL is required too',
+      });
+    }
+    if (env.VERCEL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is missing: the embedded database cannot persist on Vercel, so set DATABASE_URL (and SUPABASE_URL, SUPABASE_ANON_KEY)',
+      });
+    }
+  });
+
+export type DeploymentMode = 'embedded' | 'self-hosted' | 'supabase';
+
+export type Env = z.output<typeof envSchema> & { mode: DeploymentMode };
+
+export class EnvError extends Error {
+  readonly issues: readonly string[];
+  constructor(issues: readonly string[]) {
+    super(`Invalid environment configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}\nSee .env.example for every variable.`);
+    this.name = 'EnvError';
+    this.issues = issues;
+  }
+}
+
+/** Parses an environment record; throws EnvError whose lines each start with the variable's name. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const raw = source[name];
+        const shown = raw === undefined || issue.code === 'custom' ? '' : ` (got ${JSON.stringify(raw)})`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const data = result.data;
+  const mode: DeploymentMode = data.SUPABASE_URL ? 'supabase' : data.DATABASE_URL ? 'self-hosted' : 'embedded';
+  return { ...data, mode };
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed once. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests and scripts that change process.env call this so the next getEnv() re-reads it. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import { getEnv, type Env } from '../config/env.ts';
+import { loadDemoCatalogue } from '../catalogue-import/demo.server.ts';
+import { openPglite, openPostgres, type DatabaseConnection } from './connect.server.ts';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './errors.ts';
+import { BOOTSTRAP_FILE, hasDataLoad, migrate, migrationStatus, readMigrationFiles } from './migrations.server.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * The process-wide database. It lives on globalThis under a registered symbol because
+ * the start script and the built server bundle each carry a copy of this module, and a
+ * PGlite directory must be opened exactly once per process.
+ */
+
+type Connector = () => Promise<DatabaseConnection>;
+
+interface Registry {
+  connector?: Connector;
+  connection?: Promise<DatabaseConnection> | undefined;
+}
+
+const REGISTRY = Symbol.for('critical-hit.database');
+
+function registry(): Registry {
+  const holder = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
+  holder[REGISTRY] ??= {};
+  return holder[REGISTRY];
+}
+
+const log = (message: string) => console.log(`[db] ${message}`);
+
+/**
+ * Opens the database the environment describes and brings it up to date:
+ * - embedded: PGlite under PGLITE_DIR; bootstrap, migrations, and demo data on first start;
+ * - self-hosted (DATABASE_URL, no SUPABASE_URL): bootstrap and pending migrations;
+ * - Supabase: checks that no applied migration was edited (migrations are deployed with
+ *   `npm run db:migrate`); skipped on Vercel, where the SQL files are not deployed.
+ */
+export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConnection> {
+  if (!env.DATABASE_URL) {
+    const connection = await openPglite(env.PGLITE_DIR);
+    try {
+      const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
+      await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql, log });
+      if (!(await hasDataLoad(connection.db, 'demo'))) {
+        log('first start: loading the demo catalogue');
+        const summary = await loadDemoCatalogue(connection.db);
+        log(`demo catalogue loaded: ${summary.games} games`);
+      }
+    } catch (error) {
+      await connection.close();
+      throw error;
+    }
+    return connection;
+  }
+
+  const connection = openPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX);
+  if (env.VERCEL) return connection;
+  try {
+    const files = await readMigrationFiles();
+    if (env.mode === 'self-hosted') {
+      const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
+      await migrate(connection.db, { files, bootstrapSql, log });
+    } else {
+      const { pending } = await migrationStatus(connection.db, files);
+      if (pending.length > 0) {
+        log(`${pending.length} migration(s) not applied yet (${pending.map((f) => f.name).join(', ')}): run npm run db:migrate`);
+      }
+    }
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  return connection;
+}
+
+/** Replaces how the process connects (tests point it at an in-memory database). */
+export function setConnector(connector: Connector): void {
+  const state = registry();
+  state.connector = connector;
+  state.connection = undefined;
+}
+
+/** The shared connection, opened and prepared on first use. */
+export function getDatabase(): Promise<DatabaseConnection> {
+  const state = registry();
+  state.connection ??= (state.connector ?? connectFromEnv)().catch((error: unknown) => {
+    // Forget the failure so that a later request tries again: the database may come back.
+    state.connection = undefined;
+    if (error instanceof DatabaseUnavailableError || !isDatabaseUnavailable(error)) throw error;
+    throw new DatabaseUnavailableError('The database is unreachable.', { cause: error });
+  });
+  return state.connection;
+}
+
+export async function getDb(): Promise<Kysely<Database>> {
+  return (await getDatabase()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const state = registry();
+  const pending = state.connection;
+  state.connection = undefined;
+  if (pending) await (await pending.catch(() => undefined))?.close();
+}

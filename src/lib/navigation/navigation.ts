@@ -1,0 +1,50 @@
+/**
+ * Navigation menus. Only routes that exist are listed: a link to a page that is not
+ * built yet is a broken promise. Later features add their entries here.
+ */
+
+export interface NavItem {
+  href: string;
+  label: string;
+}
+
+/** Catalogue pages in the site header. */
+export const HEADER_LINKS: readonly NavItem[] = [
+  { href: '/games', label: 'Games' },
+  { href: '/games?when=upcoming', label: 'Upcoming' },
+];
+
+/** Static pages in the footer. */
+export const FOOTER_LINKS: readonly NavItem[] = [{ href: '/about', label: 'About' }];
+
+/** The signed-in user's dashboard (dashboard layout). */
+export const DASHBOARD_LINKS: readonly NavItem[] = [];
+
+/** The author dashboard (author dashboard layout). */
+export const AUTHOR_DASHBOARD_LINKS: readonly NavItem[] = [];
+
+/** Outlet management (manage-outlet layout); `slug` is the outlet being managed, when one is chosen. */
+export function manageOutletLinks(slug?: string): NavItem[] {
+  return slug ? [{ href: `/manage-outlet/${slug}`, label: 'Overview' }] : [];
+}
+
+/**
+ * The href of the item that best describes the current page: same path (or a section
+ * containing it) and every query parameter of the item present with the same value;
+ * the item with the most such parameters wins, so "/games?when=upcoming" beats "/games"
+ * on the upcoming list while "/games" stays current on page 2 of all games.
+ */
+export function activeHref(items: readonly NavItem[], current: URL): string | undefined {
+  let best: { href: string; score: number } | undefined;
+  for (const item of items) {
+    const target = new URL(item.href, current);
+    const samePath =
+      current.pathname === target.pathname ||
+      (target.pathname !== '/' && target.search === '' && current.pathname.startsWith(`${target.pathname}/`));
+    if (!samePath) continue;
+    const params = [...target.searchParams];
+    if (!params.every(([key, value]) => current.searchParams.get(key) === value)) continue;
+    if (!best || params.length > best.score) best = { href: item.href, score: params.length };
+  }
+  return best?.href;
+}
