@@ -26,6 +26,8 @@ export interface DatabaseConnection {
   kind: DatabaseKind;
   /** Where the data lives, for log lines (never includes a password). */
   location: string;
+  /** The embedded engine itself (tests dump it as a template); absent for PostgreSQL. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -64,14 +66,19 @@ async function acquireLock(dataDir: string): Promise<() => Promise<void>> {
   };
 }
 
+export interface PgliteOptions {
+  /** Start from a dumpDataDir() tarball instead of an empty cluster (tests use a migrated template). */
+  loadDataDir?: Blob | undefined;
+}
+
 /** Opens PGlite at `dataDir` ('memory://' for tests) behind a one-connection pg pool. */
-export async function openPglite(dataDir: string): Promise<DatabaseConnection> {
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<DatabaseConnection> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? async () => {} : await acquireLock(dataDir);
   let pglite: PGlite;
   try {
     if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   } catch (error) {
     await release();
     throw new DatabaseUnavailableError(`Could not open the embedded database in ${dataDir}: ${(error as Error).message}`, {
@@ -84,6 +91,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseConnection> {
     db,
     kind: 'pglite',
     location: inMemory ? 'memory' : path.resolve(dataDir),
+    pglite,
     async close() {
       await db.destroy();
       await pglite.close();

@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t = performance.now();
+const a = await PGlite.create('memory://', { extensions: { pg_trgm } });
+console.log('fresh', Math.round(performance.now() - t));
+await a.exec('create table x(id int); insert into x values (1)');
+t = performance.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', Math.round(performance.now() - t), dump.size);
+t = performance.now();
+const b = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: dump });
+console.log('load', Math.round(performance.now() - t), (await b.query('select * from x')).rows);
+t = performance.now();
+const c = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: dump });
+console.log('load2', Math.round(performance.now() - t));

@@ -1,0 +1,21 @@
+import { sql } from 'kysely';
+import { getDatabase } from '../src/lib/db/db.server.ts';
+import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
+import { apiError, json } from './http.ts';
+
+/**
+ * GET /api/health: is the site able to serve pages? 200 with the database kind, or 503
+ * when the database is unreachable (load balancers and the e2e harness poll this).
+ */
+export async function handleHealth(): Promise<Response> {
+  try {
+    const database = await getDatabase();
+    await sql`select 1`.execute(database.db);
+    return json({ status: 'ok', database: database.kind });
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return apiError(503, 'database_unavailable', 'The database cannot be reached right now.', {
+      headers: { 'retry-after': '30' },
+    });
+  }
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asRole, createTestDatabase } from '../../../tests/helpers/database.ts';
+import type { DatabaseConnection } from './connect.server.ts';
+
+// What a request made with Supabase's public anon key (or a user's JWT) can do: exactly
+// what the policies grant, nothing else.
+
+let connection: DatabaseConnection;
+const alice = randomUUID();
+const bob = randomUUID();
+
+async function createUser(id: string, username: string): Promise<void> {
+  await sql`insert into auth.users (id, email, created_at) values (${id}, ${`${username}@example.test`}, now())`.execute(connection.db);
+  await connection.db
+    .insertInto('profiles')
+    .values({ id, username, full_name: username, email: `${username}@example.test`, bio: null, avatar_url: null })
+    .execute();
+}
+
+beforeAll(async () => {
+  connection = await createTestDatabase({ demo: true });
+  await createUser(alice, 'alice');
+  await createUser(bob, 'bob');
+  const premium = await connection.db.selectFrom('subscription_plans').select('id').where('name', '=', 'premium').executeTakeFirstOrThrow();
+  await connection.db.insertInto('user_subscriptions').values({ user_id: bob, plan_id: premium.id, status: 'active' }).execute();
+});
+
+afterAll(() => connection.close());
+
+describe('row-level security', () => {
+  it('is enabled on every table in public, and every policy has a comment', async () => {
+    const withoutRls = await sql<{ name: string }>`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity
+    `.execute(connection.db);
+    expect(withoutRls.rows).toEqual([]);
+
+    const uncommented = await sql<{ name: string }>`
+      select p.polname as name from pg_policy p join pg_class c on c.oid = p.polrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and obj_description(p.oid, 'pg_policy') is null
+    `.execute(connection.db);
+    expect(uncommented.rows).toEqual([]);
+  });
+
+  it('lets anonymous visitors read the catalogue and public profile columns', async () => {
+    const games = await asRole(connection, { kind: 'anon' }, (trx) =>
+      trx.selectFrom('games').select(['slug', 'title']).where('slug', '=', 'grand-theft-auto-v').execute(),
+    );
+    expect(games).toEqual([{ slug: 'grand-theft-auto-v', title: 'Grand Theft Auto V' }]);
+    const profiles = await asRole(connection, { kind: 'anon' }, (trx) =>
+      trx.selectFrom('profiles').select(['username', 'full_name']).orderBy('username').execute(),
+    );
+    expect(profiles.map((p) => p.username)).toEqual(['alice', 'bob']);
+  });
+
+  it('never exposes profile emails through the API roles, not even to their owner', async () => {
+    await expect(
+      asRole(connection, { kind: 'anon' }, (trx) => trx.selectFrom('profiles').select('email').execute()),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      asRole(connection, { kind: 'authenticated', userId: alice }, (trx) =>
+        trx.selectFrom('profiles').select('email').where('id', '=', alice).execute(),
+      ),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it('refuses catalogue writes from the API roles', async () => {
+    await expect(
+      asRole(connection, { kind: 'anon' }, (trx) => trx.insertInto('genres').values({ slug: 'hacked', name: 'Hacked' }).execute()),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      asRole(connection, { kind: 'authenticated', userId: alice }, (trx) =>
+        trx.updateTable('games').set({ title: 'Defaced' }).where('slug', '=', 'grand-theft-auto-v').execute(),
+      ),
+    ).rejects.toThrow(/permission denied/);
+    const game = await connection.db.selectFrom('games').select('title').where('slug', '=', 'grand-theft-auto-v').executeTakeFirstOrThrow();
+    expect(game.title).toBe('Grand Theft Auto V');
+  });
+
+  it('lets a signed-in user edit their own profile and nobody else\'s', async () => {
+    const own = await asRole(connection, { kind: 'authenticated', userId: alice }, (trx) =>
+      trx.updateTable('profiles').set({ bio: 'Hello from Alice' }).where('id', '=', alice).executeTakeFirst(),
+    );
+    expect(own.numUpdatedRows).toBe(1n);
+    const other = await asRole(connection, { kind: 'authenticated', userId: alice }, (trx) =>
+      trx.updateTable('profiles').set({ bio: 'Alice was here' }).where('id', '=', bob).executeTakeFirst(),
+    );
+    expect(other.numUpdatedRows).toBe(0n);
+    const bios = await connection.db.selectFrom('profiles').select(['username', 'bio']).orderBy('username').execute();
+    expect(bios).toEqual([
+      { username: 'alice', bio: 'Hello from Alice' },
+      { username: 'bob', bio: null },
+    ]);
+    await expect(
+      asRole(connection, { kind: 'anon' }, (trx) => trx.updateTable('profiles').set({ bio: 'x' }).where('id', '=', bob).execute()),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it('shows a user only their own subscriptions', async () => {
+    const asAlice = await asRole(connection, { kind: 'authenticated', userId: alice }, (trx) =>
+      trx.selectFrom('user_subscriptions').select('user_id').execute(),
+    );
+    expect(asAlice).toEqual([]);
+    const asBob = await asRole(connection, { kind: 'authenticated', userId: bob }, (trx) =>
+      trx.selectFrom('user_subscriptions').select('user_id').execute(),
+    );
+    expect(asBob).toEqual([{ user_id: bob }]);
+    await expect(
+      asRole(connection, { kind: 'anon' }, (trx) => trx.selectFrom('user_subscriptions').select('user_id').execute()),
+    ).rejects.toThrow(/permission denied/);
+  });
+});
+
+describe('constraints', () => {
+  it('keeps usernames unique regardless of case', async () => {
+    const id = randomUUID();
+    await sql`insert into auth.users (id, email) values (${id}, 'alice2@example.test')`.execute(connection.db);
+    await expect(
+      connection.db.insertInto('profiles').values({ id, username: 'ALICE', full_name: 'A', email: null, bio: null, avatar_url: null }).execute(),
+    ).rejects.toThrow(/profiles_username_lower_key/);
+  });
+
+  it('limits bios to 500 characters and usernames to the allowed pattern', async () => {
+    await expect(connection.db.updateTable('profiles').set({ bio: 'x'.repeat(501) }).where('id', '=', alice).execute()).rejects.toThrow(
+      /profiles_bio_length/,
+    );
+    await connection.db.updateTable('profiles').set({ bio: 'x'.repeat(500) }).where('id', '=', alice).execute();
+    await expect(connection.db.updateTable('profiles').set({ username: 'no spaces' }).where('id', '=', alice).execute()).rejects.toThrow(
+      /profiles_username_format/,
+    );
+  });
+
+  it('requires every profile to belong to an auth user and removes it with the user', async () => {
+    await expect(
+      connection.db.insertInto('profiles').values({ id: randomUUID(), username: 'ghost', full_name: null, email: null, bio: null, avatar_url: null }).execute(),
+    ).rejects.toThrow(/foreign key/);
+    await sql`delete from auth.users where id = ${bob}`.execute(connection.db);
+    const left = await connection.db.selectFrom('profiles').select('username').execute();
+    expect(left.map((p) => p.username)).not.toContain('bob');
+    const subscriptions = await connection.db.selectFrom('user_subscriptions').select('id').where('user_id', '=', bob).execute();
+    expect(subscriptions).toEqual([]);
+  });
+
+  it('allows at most one active subscription per user', async () => {
+    const [free, premium] = await Promise.all(
+      ['free', 'premium'].map((name) =>
+        connection.db.selectFrom('subscription_plans').select('id').where('name', '=', name).executeTakeFirstOrThrow(),
+      ),
+    );
+    await connection.db.insertInto('user_subscriptions').values({ user_id: alice, plan_id: free!.id, status: 'active' }).execute();
+    await expect(
+      connection.db.insertInto('user_subscriptions').values({ user_id: alice, plan_id: premium!.id, status: 'active' }).execute(),
+    ).rejects.toThrow(/user_subscriptions_one_active/);
+  });
+});

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../src/lib/db/schema.ts';
+import { openPglite, openPostgres, type DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { loadDemoCatalogue } from '../../src/lib/catalogue-import/demo.server.ts';
+
+/**
+ * A fresh, migrated, in-memory PGlite for one test file (started from the template the
+ * global setup built). Close it in afterAll.
+ */
+export async function createTestDatabase(options: { demo?: boolean } = {}): Promise<DatabaseConnection> {
+  const template = await readFile(inject('pgliteTemplate'));
+  const connection = await openPglite('memory://', { loadDataDir: new Blob([template]) });
+  if (options.demo) await loadDemoCatalogue(connection.db);
+  return connection;
+}
+
+/** An empty, unmigrated in-memory PGlite (for migration runner tests). */
+export function createEmptyPglite(): Promise<DatabaseConnection> {
+  return openPglite('memory://');
+}
+
+/**
+ * A brand-new empty database on the PostgreSQL server at TEST_DATABASE_URL, dropped again
+ * by the returned connection's close(). Undefined when TEST_DATABASE_URL is not set.
+ */
+export async function createEmptyPostgres(): Promise<DatabaseConnection | undefined> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `critical_hit_test_${randomBytes(6).toString('hex')}`;
+  const admin = openPostgres(serverUrl, 1);
+  await sql.raw(`create database ${name}`).execute(admin.db);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const connection = openPostgres(url.toString(), 2);
+  return {
+    ...connection,
+    async close() {
+      await connection.close();
+      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+/**
+ * Runs `work` in one transaction as an API role (anon, or a signed-in user whose JWT
+ * claims are set the way PostgREST sets them), so RLS and grants apply as they would to
+ * a request made with Supabase's public anon key.
+ */
+export async function asRole<T>(
+  connection: DatabaseConnection,
+  role: { kind: 'anon' } | { kind: 'authenticated'; userId: string },
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return connection.db.transaction().execute(async (trx) => {
+    if (role.kind === 'authenticated') {
+      const claims = JSON.stringify({ sub: role.userId, role: 'authenticated' });
+      await sql`select set_config('request.jwt.claims', ${claims}, true)`.execute(trx);
+      await sql`set local role authenticated`.execute(trx);
+    } else {
+      await sql`set local role anon`.execute(trx);
+    }
+    return work(trx);
+  });
+}
