@@ -1,9 +1,16 @@
 // `npm start` (after `astro build`): checks the environment, prepares the database, then
 // starts the built node server on HOST:PORT (default localhost:4321).
+import { existsSync } from 'node:fs';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv } from '../src/lib/config/env.ts';
 import { getDatabase } from '../src/lib/db/db.server.ts';
 import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
+
+const entry = new URL('../dist/server/entry.mjs', import.meta.url);
+if (!existsSync(entry)) {
+  console.error('No build found in dist/: run `npm run build` first (`npm start` builds and starts).');
+  process.exit(1);
+}
 
 loadDotEnv();
 
@@ -33,5 +40,5 @@ try {
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= String(env.PORT);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const server = await import(new URL('../dist/server/entry.mjs', import.meta.url).href);
+const server = await import(entry.href);
 server.startServer();

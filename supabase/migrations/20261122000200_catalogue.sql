@@ -47,10 +47,11 @@ comment on column public.games.sources is
   'Where the record came from, shown on the game page: editorial, the two licensed demo datasets, or synthetic benchmark data.';
 
 -- Listing orders used by the home page and /games: newest first and oldest first (both with
--- undated games last, so each needs its own index), and by title (scanned either way).
+-- undated games last, so each needs its own index), and by title ignoring case (scanned
+-- either way; lower() gives the same order under every collation, PGlite's C included).
 create index games_release_date_desc_idx on public.games (release_date desc nulls last, id desc);
 create index games_release_date_asc_idx on public.games (release_date asc nulls last, id asc);
-create index games_title_idx on public.games (title, id);
+create index games_title_idx on public.games (lower(title), id);
 
 create trigger games_set_updated_at before update on public.games
   for each row execute function public.set_updated_at();

@@ -114,9 +114,9 @@ function applySort<O>(query: GamesQuery<O>, sort: GameListingParams['sort']): Ga
     case 'release-asc':
       return query.orderBy('games.release_date', (ob) => ob.asc().nullsLast()).orderBy('games.id', 'asc');
     case 'title-asc':
-      return query.orderBy('games.title', 'asc').orderBy('games.id', 'asc');
+      return query.orderBy(sql`lower(games.title)`, 'asc').orderBy('games.id', 'asc');
     case 'title-desc':
-      return query.orderBy('games.title', 'desc').orderBy('games.id', 'desc');
+      return query.orderBy(sql`lower(games.title)`, 'desc').orderBy('games.id', 'desc');
   }
 }
 

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+// End-to-end journeys against the built node server (`npm run build` first; `npm test`
+// does it) on a fresh embedded database under .data/e2e. Chromium comes from Debian
+// (/usr/bin/chromium) or CHROME_PATH; Playwright's own browser is the fallback elsewhere.
+const port = Number(process.env.E2E_PORT) || 4399;
+export const baseURL = `http://localhost:${port}`;
+const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      // Flags for a root sandbox without network: no sandbox, and no background calls home.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.ts',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), HOST: 'localhost', PGLITE_DIR: '.data/e2e' },
+  },
+});

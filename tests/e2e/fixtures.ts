@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+
+/**
+ * `test` with an accessibility audit built in: every page a test visits (each main-frame
+ * navigation on the site's origin) is audited with axe-core afterwards, in light and in
+ * dark mode, and the page as the test left it is audited too. Serious or critical
+ * violations fail the test. Each URL is audited once per worker.
+ */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const audited = new Set<string>();
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+function describe(violations: Violation[]): string {
+  return violations
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
+    .join('\n');
+}
+
+export async function auditAccessibility(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking, `Accessibility violations on ${label}:\n${describe(blocking)}`).toEqual([]);
+}
+
+async function auditUrl(browser: Browser, url: string, colorScheme: 'light' | 'dark'): Promise<void> {
+  const key = `${colorScheme} ${url}`;
+  if (audited.has(key)) return;
+  audited.add(key);
+  const context = await browser.newContext({ colorScheme });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await auditAccessibility(page, `${url} (${colorScheme})`);
+  } finally {
+    await context.close();
+  }
+}
+
+export const test = base.extend({
+  page: async ({ page, browser, baseURL }, use) => {
+    const origin = new URL(baseURL ?? 'http://localhost').origin;
+    const visited = new Set<string>();
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = new URL(frame.url());
+      if (url.origin === origin && !url.pathname.startsWith('/api/')) {
+        url.hash = '';
+        visited.add(url.href);
+      }
+    });
+
+    await use(page);
+
+    if (!page.isClosed() && visited.size > 0) await auditAccessibility(page, `${page.url()} (as the test left it)`);
+    for (const url of visited) {
+      await auditUrl(browser, url, 'light');
+      await auditUrl(browser, url, 'dark');
+    }
+  },
+});
+
+export { expect };
