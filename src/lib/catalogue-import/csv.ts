@@ -3,7 +3,14 @@
  * LF line ends are both accepted. Small on purpose: the importer needs nothing more.
  */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
+  return parseCsvRows(text).map((row) => row.fields);
+}
+
+/** Rows with the line each starts on (1-based), so errors can point at the right line. */
+function parseCsvRows(text: string): { line: number; fields: string[] }[] {
+  const rows: { line: number; fields: string[] }[] = [];
+  let line = 1;
+  let rowLine = 1;
   let row: string[] = [];
   let field = '';
   let quoted = false;
@@ -23,6 +30,7 @@ export function parseCsv(text: string): string[][] {
         i += 1;
         continue;
       }
+      if (char === '\n') line += 1;
       field += char;
       i += 1;
       continue;
@@ -34,10 +42,12 @@ export function parseCsv(text: string): string[][] {
       field = '';
     } else if (char === '\n' || char === '\r') {
       row.push(field);
-      rows.push(row);
+      rows.push({ line: rowLine, fields: row });
       row = [];
       field = '';
       if (char === '\r' && input[i + 1] === '\n') i += 1;
+      line += 1;
+      rowLine = line;
     } else {
       field += char;
     }
@@ -46,21 +56,22 @@ export function parseCsv(text: string): string[][] {
   if (quoted) throw new Error('CSV ends inside a quoted field');
   if (field !== '' || row.length > 0) {
     row.push(field);
-    rows.push(row);
+    rows.push({ line: rowLine, fields: row });
   }
   return rows;
 }
 
 /** Rows as objects keyed by the header line; a row with the wrong number of fields throws. */
 export function parseCsvRecords(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) return [];
+  const [headerRow, ...rows] = parseCsvRows(text);
+  if (!headerRow) return [];
+  const header = headerRow.fields;
   return rows
-    .filter((row) => !(row.length === 1 && row[0] === ''))
-    .map((row, index) => {
-      if (row.length !== header.length) {
-        throw new Error(`CSV line ${index + 2} has ${row.length} fields, the header has ${header.length}`);
+    .filter(({ fields }) => !(fields.length === 1 && fields[0] === ''))
+    .map(({ line, fields }) => {
+      if (fields.length !== header.length) {
+        throw new Error(`CSV line ${line} has ${fields.length} fields, the header has ${header.length}`);
       }
-      return Object.fromEntries(header.map((name, column) => [name, row[column] ?? '']));
+      return Object.fromEntries(header.map((name, column) => [name, fields[column] ?? '']));
     });
 }

@@ -4,6 +4,9 @@ import type { Database, GameSource } from '../db/schema.ts';
 import { pageCount } from '../navigation/pagination.ts';
 import { GAMES_PAGE_SIZE, type GameListingParams } from './games.ts';
 
+// Names are ordered by lower(): PGlite's C collation would otherwise put every capital
+// before every small letter ("Xbox One" before "macOS").
+
 /** What a game card shows. */
 export interface GameCard {
   id: number;
@@ -46,7 +49,7 @@ function platformsOf(eb: ExpressionBuilder<Database, 'games'>) {
       .select(['platforms.slug', 'platforms.name', 'platforms.abbreviation'])
       .whereRef('game_platforms.game_id', '=', 'games.id')
       .orderBy('game_platforms.release_date', (ob) => ob.asc().nullsLast())
-      .orderBy('platforms.name'),
+      .orderBy(sql`lower(platforms.name)`),
   );
 }
 
@@ -57,7 +60,7 @@ function genresOf(eb: ExpressionBuilder<Database, 'games'>) {
       .innerJoin('genres', 'genres.id', 'game_genres.genre_id')
       .select(['genres.slug', 'genres.name'])
       .whereRef('game_genres.game_id', '=', 'games.id')
-      .orderBy('genres.name'),
+      .orderBy(sql`lower(genres.name)`),
   );
 }
 
@@ -171,7 +174,7 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
           ])
           .whereRef('game_platforms.game_id', '=', 'games.id')
           .orderBy('game_platforms.release_date', (ob) => ob.asc().nullsLast())
-          .orderBy('platforms.name'),
+          .orderBy(sql`lower(platforms.name)`),
       ).as('releases'),
       jsonArrayFrom(
         eb
@@ -179,7 +182,7 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
           .innerJoin('companies', 'companies.id', 'game_developers.company_id')
           .select(['companies.slug', 'companies.name'])
           .whereRef('game_developers.game_id', '=', 'games.id')
-          .orderBy('companies.name'),
+          .orderBy(sql`lower(companies.name)`),
       ).as('developers'),
       jsonArrayFrom(
         eb
@@ -187,7 +190,7 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
           .innerJoin('companies', 'companies.id', 'game_publishers.company_id')
           .select(['companies.slug', 'companies.name'])
           .whereRef('game_publishers.game_id', '=', 'games.id')
-          .orderBy('companies.name'),
+          .orderBy(sql`lower(companies.name)`),
       ).as('publishers'),
     ])
     .where('games.slug', '=', slug)
@@ -200,7 +203,7 @@ export function platformOptions(db: Kysely<Database>): Promise<FacetOption[]> {
     .selectFrom('platforms')
     .select(['platforms.slug', 'platforms.name'])
     .where((eb) => eb.exists(eb.selectFrom('game_platforms').select(sql`1`.as('one')).whereRef('game_platforms.platform_id', '=', 'platforms.id')))
-    .orderBy('platforms.name')
+    .orderBy(sql`lower(platforms.name)`)
     .execute();
 }
 
@@ -210,6 +213,6 @@ export function genreOptions(db: Kysely<Database>): Promise<FacetOption[]> {
     .selectFrom('genres')
     .select(['genres.slug', 'genres.name'])
     .where((eb) => eb.exists(eb.selectFrom('game_genres').select(sql`1`.as('one')).whereRef('game_genres.genre_id', '=', 'genres.id')))
-    .orderBy('genres.name')
+    .orderBy(sql`lower(genres.name)`)
     .execute();
 }

@@ -13,17 +13,21 @@ export const gameSlugSchema = z.string().max(MAX_SLUG_LENGTH).regex(SLUG_PATTERN
  * single hyphen. Returns '' when nothing usable is left (callers supply a fallback).
  */
 export function slugify(text: string, maxLength = MAX_SLUG_LENGTH): string {
+  // Trademark signs go first: NFKD would spell ™ and ℠ out as "TM" and "SM".
   const slug = text
+    .replace(/[™®©℠]/g, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[™®©℠]/g, '')
     .replace(/&/g, ' and ')
     .replace(/['’]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   if (slug.length <= maxLength) return slug;
-  return slug.slice(0, maxLength).replace(/-+[^-]*$/, '') || slug.slice(0, maxLength);
+  const cut = slug.slice(0, maxLength);
+  // Cut on a word boundary: keep the last word when the cap falls right after it.
+  if (slug[maxLength] === '-') return cut.replace(/-+$/, '');
+  return cut.replace(/-+[^-]*$/, '') || cut;
 }
 
 /**

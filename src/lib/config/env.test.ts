@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EnvError, getEnv, parseEnv, resetEnvCache } from './env.ts';
+
+const PG = 'postgres://user:secret@db.example.test:5432/app';
+const SUPABASE = 'https://abcd.supabase.co';
+
+/** The EnvError parseEnv throws for `source` (fails the test when it does not throw). */
+function envError(source: Record<string, string | undefined>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return error as EnvError;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe('parseEnv defaults', () => {
+  it('gives the documented defaults for an empty environment, in embedded mode', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      SITE_NAME: 'Critical Hit',
+      PORT: 4321,
+      PGLITE_DIR: '.data/pglite',
+      DATABASE_POOL_MAX: 10,
+      mode: 'embedded',
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SUPABASE_URL).toBeUndefined();
+    expect(env.SITE_URL).toBeUndefined();
+  });
+
+  it('treats blank and whitespace-only values as unset, not as empty strings', () => {
+    const env = parseEnv({
+      SITE_NAME: '',
+      PORT: '   ',
+      PGLITE_DIR: ' ',
+      DATABASE_URL: '',
+      SUPABASE_URL: '  ',
+      SUPABASE_ANON_KEY: '',
+      SITE_URL: '',
+      VERCEL: '',
+    });
+    expect(env).toMatchObject({ SITE_NAME: 'Critical Hit', PORT: 4321, PGLITE_DIR: '.data/pglite', mode: 'embedded' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.VERCEL).toBeUndefined();
+  });
+
+  it('reads and trims the values that are set', () => {
+    const env = parseEnv({ SITE_NAME: '  Pixel Press ', PORT: '8080', PGLITE_DIR: '/var/lib/site', DATABASE_POOL_MAX: '3' });
+    expect(env).toMatchObject({ SITE_NAME: 'Pixel Press', PORT: 8080, PGLITE_DIR: '/var/lib/site', DATABASE_POOL_MAX: 3 });
+  });
+});
+
+describe('parseEnv deployment mode', () => {
+  it('is self-hosted with DATABASE_URL alone', () => {
+    const env = parseEnv({ DATABASE_URL: PG });
+    expect(env.mode).toBe('self-hosted');
+    expect(env.DATABASE_URL).toBe(PG);
+  });
+
+  it('accepts postgresql:// as well as postgres://', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgresql://localhost/app' }).mode).toBe('self-hosted');
+  });
+
+  it('is supabase with SUPABASE_URL, SUPABASE_ANON_KEY and DATABASE_URL', () => {
+    const env = parseEnv({ DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key' });
+    expect(env.mode).toBe('supabase');
+  });
+
+  it('accepts VERCEL when a DATABASE_URL is configured', () => {
+    expect(parseEnv({ VERCEL: '1', DATABASE_URL: PG }).mode).toBe('self-hosted');
+  });
+});
+
+describe('parseEnv errors name the variable', () => {
+  it.each(['abc', '0', '65536', '80.5', '-1'])('refuses PORT=%j', (value) => {
+    const error = envError({ PORT: value });
+    expect(error.issues).toHaveLength(1);
+    expect(error.issues[0]).toMatch(/^PORT must be a whole number between 1 and 65535/);
+    expect(error.issues[0]).toContain(JSON.stringify(value));
+    expect(error.message).toContain('PORT');
+    expect(error.name).toBe('EnvError');
+  });
+
+  it.each(['mysql://localhost/app', 'localhost:5432/app', 'postgres://', 'not a url'])('refuses DATABASE_URL=%j', (value) => {
+    const error = envError({ DATABASE_URL: value });
+    expect(error.issues).toEqual([expect.stringMatching(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ connection string/)]);
+    expect(error.message).toContain('DATABASE_URL');
+  });
+
+  it.each(['ftp://abcd.supabase.co', 'abcd.supabase.co', 'https//broken'])('refuses SUPABASE_URL=%j', (value) => {
+    const error = envError({ SUPABASE_URL: value, SUPABASE_ANON_KEY: 'anon-key', DATABASE_URL: PG });
+    expect(error.issues).toEqual([expect.stringMatching(/^SUPABASE_URL must be an http:\/\/ or https:\/\/ URL/)]);
+  });
+
+  it('refuses a SITE_URL that is not http(s) and a SITE_NAME over 60 characters', () => {
+    const error = envError({ SITE_URL: 'javascript:alert(1)', SITE_NAME: 'x'.repeat(61) });
+    expect(error.issues).toHaveLength(2);
+    expect(error.issues.some((issue) => issue.startsWith('SITE_URL must be an http'))).toBe(true);
+    expect(error.issues.some((issue) => issue.startsWith('SITE_NAME must be at most 60 characters'))).toBe(true);
+  });
+
+  it('lists every issue in the message, each line starting with the variable', () => {
+    const error = envError({ PORT: 'x', DATABASE_URL: 'mysql://x' });
+    expect(error.issues.map((issue) => issue.split(' ')[0]).sort()).toEqual(['DATABASE_URL', 'PORT']);
+    for (const issue of error.issues) expect(error.message).toContain(`  - ${issue}`);
+    expect(error.message).toContain('.env.example');
+  });
+});
+
+describe('parseEnv half a Supabase configuration', () => {
+  it('SUPABASE_URL without SUPABASE_ANON_KEY names SUPABASE_ANON_KEY', () => {
+    const error = envError({ SUPABASE_URL: SUPABASE, DATABASE_URL: PG });
+    expect(error.issues).toEqual([expect.stringMatching(/^SUPABASE_ANON_KEY is missing/)]);
+  });
+
+  it('SUPABASE_URL without DATABASE_URL names DATABASE_URL', () => {
+    const error = envError({ SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key' });
+    expect(error.issues).toEqual([expect.stringMatching(/^DATABASE_URL is missing: SUPABASE_URL is set/)]);
+  });
+
+  it('SUPABASE_URL alone names both missing variables', () => {
+    const error = envError({ SUPABASE_URL: SUPABASE });
+    expect(error.issues.map((issue) => issue.split(' ')[0]).sort()).toEqual(['DATABASE_URL', 'SUPABASE_ANON_KEY']);
+  });
+
+  it('SUPABASE_ANON_KEY without SUPABASE_URL names SUPABASE_URL and does not echo the key', () => {
+    const error = envError({ SUPABASE_ANON_KEY: 'very-secret-anon-key', DATABASE_URL: PG });
+    expect(error.issues).toEqual([expect.stringMatching(/^SUPABASE_URL is missing: SUPABASE_ANON_KEY is set/)]);
+    expect(error.message).not.toContain('very-secret-anon-key');
+  });
+
+  it('refuses VERCEL without DATABASE_URL (the embedded database cannot persist there)', () => {
+    const error = envError({ VERCEL: '1' });
+    expect(error.issues).toEqual([expect.stringMatching(/^DATABASE_URL is missing: the embedded database cannot persist on Vercel/)]);
+  });
+});
+
+describe('getEnv', () => {
+  const VARIABLES = [
+    'SITE_NAME', 'SITE_URL', 'HOST', 'PORT', 'PGLITE_DIR', 'DATABASE_URL', 'DATABASE_POOL_MAX',
+    'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'VERCEL',
+  ];
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetEnvCache();
+  });
+
+  it('parses process.env once and re-reads it after resetEnvCache()', () => {
+    for (const name of VARIABLES) vi.stubEnv(name, '');
+    vi.stubEnv('SITE_NAME', 'First Name');
+    resetEnvCache();
+    expect(getEnv().SITE_NAME).toBe('First Name');
+
+    vi.stubEnv('SITE_NAME', 'Second Name');
+    expect(getEnv().SITE_NAME).toBe('First Name');
+
+    resetEnvCache();
+    expect(getEnv().SITE_NAME).toBe('Second Name');
+  });
+
+  it('throws EnvError for a misconfigured process environment', () => {
+    for (const name of VARIABLES) vi.stubEnv(name, '');
+    vi.stubEnv('PORT', 'eighty');
+    resetEnvCache();
+    expect(() => getEnv()).toThrow(EnvError);
+    expect(() => getEnv()).toThrow(/PORT must be a whole number/);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { activeHref, HEADER_LINKS, manageOutletLinks } from './navigation.ts';
+
+const at = (path: string) => activeHref(HEADER_LINKS, new URL(path, 'https://critical-hit.example'));
+
+describe('activeHref', () => {
+  it('marks "Upcoming" on the upcoming list, not "Games"', () => {
+    expect(at('/games?when=upcoming')).toBe('/games?when=upcoming');
+    expect(at('/games?when=upcoming&page=2&genre=rpg')).toBe('/games?when=upcoming');
+  });
+
+  it('marks "Games" on the games list, whatever else the query holds', () => {
+    expect(at('/games')).toBe('/games');
+    expect(at('/games?page=2')).toBe('/games');
+    expect(at('/games?when=released')).toBe('/games');
+  });
+
+  it('marks "Games" on a game page below /games', () => {
+    expect(at('/games/some-slug')).toBe('/games');
+  });
+
+  it('marks nothing on pages outside the menu', () => {
+    expect(at('/about')).toBeUndefined();
+    expect(at('/')).toBeUndefined();
+    expect(at('/gamesroom')).toBeUndefined();
+  });
+
+  it('does not treat the home link as a section containing every page', () => {
+    const items = [{ href: '/', label: 'Home' }, { href: '/about', label: 'About' }];
+    const url = (path: string) => new URL(path, 'https://critical-hit.example');
+    expect(activeHref(items, url('/'))).toBe('/');
+    expect(activeHref(items, url('/about'))).toBe('/about');
+    expect(activeHref(items, url('/games'))).toBeUndefined();
+  });
+});
+
+describe('manageOutletLinks', () => {
+  it('links to the outlet being managed, and nothing without one', () => {
+    expect(manageOutletLinks('pixel-press')).toEqual([{ href: '/manage-outlet/pixel-press', label: 'Overview' }]);
+    expect(manageOutletLinks()).toEqual([]);
+  });
+});
