@@ -5,6 +5,7 @@ import { cacheVercel } from '@astrojs/vercel/cache';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, memoryCache } from 'astro/config';
 import { loadDotEnv } from './src/lib/config/dotenv.ts';
+import { parseEnv } from './src/lib/config/env.ts';
 import { MEMORY_CACHE_ENTRIES, routeRules } from './src/lib/http/cache-rules.ts';
 
 loadDotEnv();
@@ -17,7 +18,15 @@ export default defineConfig({
   output: 'server',
   site: process.env.SITE_URL || undefined,
   adapter: onVercel ? vercel() : node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // `npm start` checks the environment in scripts/start.ts; this does the same for
+      // `npm run dev`, so a bad variable stops the dev server with its name, not a 500 later.
+      name: 'critical-hit:environment',
+      hooks: { 'astro:server:setup': () => void parseEnv(process.env) },
+    },
+  ],
   cache: {
     provider: onVercel ? cacheVercel() : memoryCache({ max: MEMORY_CACHE_ENTRIES }),
   },
