@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv } from '../src/lib/config/env.ts';
-import { getDatabase } from '../src/lib/db/db.server.ts';
+import { closeDatabase, getDatabase } from '../src/lib/db/db.server.ts';
 import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
@@ -40,5 +40,21 @@ try {
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= String(env.PORT);
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const server = await import(entry.href);
-server.startServer();
+const { startServer } = (await import(entry.href)) as { startServer: () => { server: { stop(): Promise<void> } } };
+const { server } = startServer();
+
+// Close cleanly on Ctrl+C or a stop signal: stop accepting requests, then close the
+// database so PGlite flushes its files and releases its lock.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: shutting down`);
+    void server
+      .stop()
+      .catch(() => undefined)
+      .then(() => closeDatabase())
+      .finally(() => process.exit(0));
+  });
+}
