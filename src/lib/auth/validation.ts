@@ -1,0 +1,235 @@
+import { z } from 'zod';
+
+/**
+ * The account forms' rules, shared by the auth modal, the account pages and the server
+ * handlers (spec section 5). Every message is the spec's, word for word.
+ */
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+export const MIN_PASSWORD_SCORE = 2;
+export const FULL_NAME_MAX = 100;
+export const BIO_MAX = 500;
+/** Availability is checked this long after typing stops. */
+export const USERNAME_CHECK_DEBOUNCE_MS = 500;
+/** Form input debounce (spec section 9). */
+export const INPUT_DEBOUNCE_MS = 300;
+
+export const MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameTooShort: 'Username must be at least 3 characters long',
+  usernameTooLong: 'Username must be no more than 20 characters long',
+  usernameCharacters: 'Username can only contain letters, numbers, underscores, and hyphens',
+  usernameReserved: 'This username is reserved and cannot be used',
+  usernameAvailable: '✓ Username is available',
+  usernameTaken: 'Username is already taken.',
+  usernameTakenLong: 'Username is already taken. Please choose a different username.',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooWeak: 'Password is too weak. Please choose a stronger password.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  fullNameRequired: 'Full name is required',
+  fullNameTooLong: 'Full name must be no more than 100 characters long',
+  bioTooLong: 'Bio must be no more than 500 characters long',
+  emailInvalid: 'Please enter a valid email address',
+  emailRequired: 'Please enter your email address',
+  passwordRequired: 'Please enter your password',
+  emailAndPasswordRequired: 'Please enter both email and password.',
+  avatarUrlInvalid: 'Please enter a valid image URL (http:// or https://)',
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+  networkError: 'Network error. Please check your connection and try again.',
+  serverError: 'Server error. Please try again later.',
+  unexpectedError: 'An unexpected error occurred. Please try again.',
+  failedToCreateProfile: 'Failed to create profile.',
+  failedToSignIn: 'Failed to sign in.',
+  failedToSignInWithGoogle: 'Failed to sign in with Google.',
+  failedToSignUp: 'Failed to sign up.',
+  failedToSendResetEmail: 'Failed to send reset email.',
+  noUserIdFromSignup: 'No user ID returned from signup.',
+  signedIn: 'Signed in successfully!',
+  checkEmailForConfirmation: 'Please check your email for the confirmation link',
+  resetEmailTitle: 'Check your email',
+  resetEmailText: "We've sent you instructions to reset your password",
+  profileCreated: 'Profile created successfully!',
+  profileUpdated: 'Profile updated successfully!',
+} as const;
+
+/** How long the reset-email toast stays (spec section 8: 6 s). */
+export const RESET_EMAIL_TOAST_MS = 6_000;
+
+/**
+ * Names nobody may register, compared case-insensitively. The spec's list first, then
+ * the similar system words it leaves to us: routes of this site, roles, and words that
+ * could pass for the site speaking.
+ */
+export const SPEC_RESERVED_USERNAMES = [
+  'admin', 'administrator', 'root', 'api', 'www', 'mail', 'support', 'help', 'login', 'signin', 'signup',
+  'register', 'auth', 'user', 'profile', 'account', 'dashboard', 'settings', 'system', 'test', 'demo',
+  'guest', 'anonymous', 'null', 'undefined', 'moderator', 'mod', 'staff',
+] as const;
+
+export const RESERVED_USERNAMES: readonly string[] = [
+  ...SPEC_RESERVED_USERNAMES,
+  // roles and people who speak for the site
+  'admins', 'superuser', 'sysadmin', 'webmaster', 'hostmaster', 'postmaster', 'owner', 'team', 'official',
+  'moderators', 'mods', 'security', 'abuse', 'noreply', 'no-reply', 'info', 'contact', 'billing', 'legal',
+  'press', 'media', 'critic', 'critics', 'editor', 'editors', 'bot', 'robot', 'daemon', 'service',
+  // auth and account words
+  'logout', 'signout', 'sign-in', 'sign-up', 'log-in', 'log-out', 'password', 'reset-password', 'confirm',
+  'callback', 'oauth', 'session', 'sessions', 'token', 'verify', 'users', 'profiles', 'accounts', 'me',
+  'subscription', 'membership', 'payment', 'premium', 'ad-free', 'free',
+  // this site's top-level routes (a profile lives at /{username})
+  'about', 'faq', 'features', 'changelog', 'privacy-policy', 'terms-of-service', 'privacy', 'terms',
+  'calendar', 'collections', 'leaderboard', 'levels', 'lists', 'outlets', 'outlet', 'publishers', 'reviews',
+  'browse', 'authors', 'author', 'games', 'game', 'add-game', 'manage-outlet', 'search', 'error', 'dev',
+  'site-application', 'static', 'assets', 'public', 'favicon', 'sw', 'robots', 'sitemap', 'feed', 'rss',
+  'status', 'health', 'home', 'index', 'new', 'edit', 'delete', 'create', 'notifications',
+  // placeholders
+  'nil', 'none', 'unknown', 'example', 'sample', 'tester', 'testing', 'default', 'everyone', 'all',
+];
+
+const RESERVED_SET = new Set(RESERVED_USERNAMES.map((name) => name.toLowerCase()));
+
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_SET.has(username.trim().toLowerCase());
+}
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** A pragmatic address shape: something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const usernameSchema = z
+  .string({ error: MESSAGES.usernameRequired })
+  .trim()
+  .min(1, MESSAGES.usernameRequired)
+  .min(USERNAME_MIN, MESSAGES.usernameTooShort)
+  .max(USERNAME_MAX, MESSAGES.usernameTooLong)
+  .regex(USERNAME_PATTERN, MESSAGES.usernameCharacters)
+  .refine((value) => !isReservedUsername(value), MESSAGES.usernameReserved);
+
+/** The first message a username breaks, or null when it is well formed (availability aside). */
+export function usernameError(value: string): string | null {
+  const result = usernameSchema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.usernameRequired);
+}
+
+export const emailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
+
+export const fullNameSchema = z
+  .string({ error: MESSAGES.fullNameRequired })
+  .trim()
+  .min(1, MESSAGES.fullNameRequired)
+  .max(FULL_NAME_MAX, MESSAGES.fullNameTooLong);
+
+export const bioSchema = z.string().trim().max(BIO_MAX, MESSAGES.bioTooLong);
+
+export type PasswordLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
+
+/** One point each: length >= 8, an uppercase letter, a lowercase letter, a digit, a special character. */
+export function passwordScore(password: string): number {
+  let score = 0;
+  if (password.length >= PASSWORD_MIN) score += 1;
+  if (/[A-Z]/.test(password)) score += 1;
+  if (/[a-z]/.test(password)) score += 1;
+  if (/\d/.test(password)) score += 1;
+  if (/[^A-Za-z0-9]/.test(password)) score += 1;
+  return score;
+}
+
+export function passwordLabel(score: number): PasswordLabel {
+  if (score < 2) return 'Weak';
+  if (score === 2) return 'Fair';
+  if (score === 3) return 'Good';
+  return 'Strong';
+}
+
+/** A new password: at least 8 characters and a score of 2 or more. */
+export const newPasswordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
+  .refine((value) => passwordScore(value) >= MIN_PASSWORD_SCORE, MESSAGES.passwordTooWeak);
+
+export const signUpSchema = z
+  .object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+    username: usernameSchema,
+    fullName: fullNameSchema,
+    bio: bioSchema.optional().default(''),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
+export type SignUpForm = z.input<typeof signUpSchema>;
+
+/**
+ * Sign-in: an email or a username, plus a password. Empty fields give the spec's
+ * messages; both empty gives "Please enter both email and password.".
+ */
+export const signInSchema = z
+  .object({ identifier: z.string().trim(), password: z.string() })
+  .superRefine((form, ctx) => {
+    if (!form.identifier && !form.password) {
+      ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailAndPasswordRequired });
+      return;
+    }
+    if (!form.identifier) ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailRequired });
+    else if (form.identifier.includes('@') && !EMAIL_PATTERN.test(form.identifier)) {
+      ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailInvalid });
+    }
+    if (!form.password) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordRequired });
+  });
+export type SignInForm = z.input<typeof signInSchema>;
+
+/** Does the sign-in identifier look like an email (else it is a username)? */
+export const isEmailIdentifier = (identifier: string) => identifier.includes('@');
+
+export const resetPasswordSchema = z.object({ email: emailSchema });
+
+export const updatePasswordSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
+
+export const avatarUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, MESSAGES.avatarUrlInvalid)
+  .refine((value) => value === '' || (/^https?:\/\//i.test(value) && URL.canParse(value)), MESSAGES.avatarUrlInvalid);
+
+export const profileUpdateSchema = z.object({
+  full_name: fullNameSchema,
+  bio: bioSchema.default(''),
+  avatar_url: avatarUrlSchema.default(''),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** POST /api/auth/create-profile (spec section 7). */
+export const createProfileSchema = z.object({
+  user: z.object({ id: z.string().uuid(), email: z.string().trim().optional().nullable() }),
+  profile: z.object({
+    username: usernameSchema,
+    full_name: z.string().trim().max(FULL_NAME_MAX, MESSAGES.fullNameTooLong).optional().nullable(),
+    email: z.string().trim().optional().nullable(),
+  }),
+});
+export type CreateProfileBody = z.input<typeof createProfileSchema>;
+
+/** First message per field, for forms: { email: '...', password: '...' }. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
