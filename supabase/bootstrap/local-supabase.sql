@@ -161,9 +161,19 @@ create table if not exists auth.flow_state (
 create index if not exists idx_auth_code on auth.flow_state (auth_code);
 create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
 
+-- Not part of Supabase's schema: the ES256 key pairs the local auth service signs access
+-- tokens with (generated on first use when AUTH_JWT_PRIVATE_KEY is not set). The public
+-- halves are served at /auth/v1/.well-known/jwks.json; the private halves never leave here.
+create table if not exists auth.jwt_signing_keys (
+  kid text not null primary key,
+  private_jwk jsonb not null,
+  created_at timestamptz not null default now()
+);
+
 -- The auth tables are the auth service's alone: the API roles get nothing here.
 revoke all on all tables in schema auth from anon, authenticated;
 grant all on all tables in schema auth to service_role;
+revoke all on auth.jwt_signing_keys from service_role;
 
 -- The same definitions Supabase ships: claims come from the request's JWT, which the site
 -- sets per transaction with set_config('request.jwt.claims', ...) when it acts as a user.

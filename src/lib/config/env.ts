@@ -30,6 +30,15 @@ const port = z.coerce
   .min(1, 'must be a whole number between 1 and 65535')
   .max(65535, 'must be a whole number between 1 and 65535');
 
+function isEs256PrivateJwk(value: string): boolean {
+  try {
+    const jwk = JSON.parse(value) as Record<string, unknown>;
+    return jwk.kty === 'EC' && jwk.crv === 'P-256' && ['d', 'x', 'y'].every((k) => typeof jwk[k] === 'string');
+  } catch {
+    return false;
+  }
+}
+
 export const envSchema = z
   .object({
     SITE_NAME: optional(z.string().trim().max(60, 'must be at most 60 characters')).transform((v) => v ?? 'Critical Hit'),
@@ -44,6 +53,26 @@ export const envSchema = z
     SUPABASE_URL: optional(httpUrl),
     SUPABASE_ANON_KEY: optional(z.string().trim()),
     VERCEL: optional(z.string()),
+    // Accounts (issue 3): the local auth service, its emails and Google sign-in.
+    AUTH_JWT_PRIVATE_KEY: optional(
+      z
+        .string()
+        .trim()
+        .refine((value) => isEs256PrivateJwk(value), {
+          message: 'must be an ES256 private key as a JSON Web Key ({"kty":"EC","crv":"P-256","d":…,"x":…,"y":…})',
+        }),
+    ),
+    SMTP_URL: optional(
+      z
+        .string()
+        .trim()
+        .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), {
+          message: 'must be an smtp:// or smtps:// URL (smtps://user:password@host:465)',
+        }),
+    ),
+    SMTP_FROM: optional(z.string().trim()),
+    PUBLIC_GOOGLE_CLIENT_ID: optional(z.string().trim()),
+    GOOGLE_JWKS_URL: optional(httpUrl).transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
   })
   .superRefine((env, ctx) => {
     // Half a Supabase configuration is the most likely deploy mistake: say which half is missing.
