@@ -123,7 +123,7 @@ function suite(getTarget: () => Target) {
     expect(header.kid).toBeTruthy();
     expect(claims).toMatchObject({ sub: id, aud: 'authenticated', role: 'authenticated', email, aal: 'aal1', is_anonymous: false });
     expect(claims.session_id).toBeTruthy();
-    expect(claims.amr?.[0]?.method).toBe('password');
+    expect((claims.amr?.[0] as { method?: string } | undefined)?.method).toBe('password');
     expect(claims.exp! - claims.iat!).toBe(3600);
     expect(claims.app_metadata).toMatchObject({ provider: 'email' });
     expect(claims.user_metadata).toBeTypeOf('object');
@@ -284,7 +284,8 @@ function suite(getTarget: () => Target) {
     expect(data.user!.email).toBe(email);
     expect(data.user!.app_metadata.provider).toBe('google');
     expect(data.user!.identities?.[0]).toMatchObject({ provider: 'google', id: sub });
-    expect((await browser.auth.getClaims()).data!.claims.amr?.[0]?.method).toBe('oauth');
+    const googleClaims = (await browser.auth.getClaims()).data!.claims;
+    expect((googleClaims.amr?.[0] as { method?: string } | undefined)?.method).toBe('oauth');
 
     // Same Google account again: same user.
     const again = await client().auth.signInWithIdToken({

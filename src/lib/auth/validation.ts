@@ -215,7 +215,7 @@ export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 /** POST /api/auth/create-profile (spec section 7). */
 export const createProfileSchema = z.object({
-  user: z.object({ id: z.string().uuid(), email: z.string().trim().optional().nullable() }),
+  user: z.object({ id: z.uuid(), email: z.string().trim().optional().nullable() }),
   profile: z.object({
     username: usernameSchema,
     full_name: z.string().trim().max(FULL_NAME_MAX, MESSAGES.fullNameTooLong).optional().nullable(),

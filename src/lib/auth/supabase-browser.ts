@@ -1,0 +1,31 @@
+import { createBrowserClient } from '@supabase/ssr';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { AUTH_COOKIE_OPTIONS } from './cookies.ts';
+import type { PublicAuthConfig } from './types.ts';
+
+/**
+ * The one supabase client of the browser (createBrowserClient keeps a singleton): the
+ * session lives in the same cookies the server reads. In embedded and self-hosted modes
+ * its URL is the site's own origin, where the local auth service answers /auth/v1.
+ */
+export function getBrowserClient(config: PublicAuthConfig): SupabaseClient {
+  return createBrowserClient(config.url || window.location.origin, config.anonKey, {
+    cookieOptions: AUTH_COOKIE_OPTIONS,
+    global: { fetch: fetchWithRetry },
+  });
+}
+
+/** Spec section 7: calls to the backend are retried up to 3 times when the network fails. */
+export const FETCH_RETRIES = 3;
+
+export async function fetchWithRetry(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fetch(input, init);
+    } catch (error) {
+      // Only network failures (fetch rejects); an HTTP error status is an answer, not retried.
+      if (attempt >= FETCH_RETRIES || init?.signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { handleDeleteAccount } from '../../../functions/account/handlers.ts';
+import { getDb } from '../../lib/db/db.server.ts';
+
+export const DELETE: APIRoute = ({ request, locals }) =>
+  handleDeleteAccount(request, {
+    user: locals.user,
+    db: getDb,
+    // The session rows went with the user; this clears the cookies on the response.
+    signOut: async () => void (await locals.getSupabase().auth.signOut({ scope: 'local' })),
+  });

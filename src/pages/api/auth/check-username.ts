@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { handleCheckUsername } from '../../../../functions/account/handlers.ts';
+import { getDb } from '../../../lib/db/db.server.ts';
+
+export const GET: APIRoute = ({ request, locals }) => handleCheckUsername(request, { user: locals.user, db: getDb });

@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { handleCreateProfile } from '../../../../functions/account/handlers.ts';
+import { getDb } from '../../../lib/db/db.server.ts';
+
+export const POST: APIRoute = ({ request, locals }) => handleCreateProfile(request, { user: locals.user, db: getDb });

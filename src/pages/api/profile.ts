@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { handleUpdateProfile } from '../../../functions/account/handlers.ts';
+import { getDb } from '../../lib/db/db.server.ts';
+
+export const PATCH: APIRoute = ({ request, locals }) => handleUpdateProfile(request, { user: locals.user, db: getDb });
