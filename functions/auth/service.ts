@@ -280,12 +280,14 @@ export function createAuthService(options: AuthServiceOptions) {
       },
     } as const;
     const template = templates[kind];
-    const escaped = link.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+    const escape = (text: string) =>
+      text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+    const escaped = escape(link);
     await options.mailer.send({
       to,
       subject: template.subject,
       text: `${template.heading}\n\n${template.text}\n${link}\n`,
-      html: `<h2>${template.heading}</h2>\n<p>${template.text}</p>\n<p><a href="${escaped}">${template.label}</a></p>`,
+      html: `<h2>${template.heading}</h2>\n<p>${escape(template.text)}</p>\n<p><a href="${escaped}">${template.label}</a></p>`,
     });
   }
 

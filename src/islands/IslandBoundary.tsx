@@ -1,4 +1,5 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { recheckAuth } from '../lib/auth/store.ts';
 
 /**
  * Every island renders inside this boundary: an error in one island shows a small message
@@ -9,7 +10,7 @@ interface Props {
   children: ReactNode;
   /** Island name for the log line. */
   name?: string | undefined;
-  /** Runs before the island renders again (the accounts feature re-checks the session here). */
+  /** Runs before the island renders again; by default "Try again" re-checks authentication. */
   onRetry?: (() => void | Promise<void>) | undefined;
 }
 
@@ -32,7 +33,7 @@ export class IslandBoundary extends Component<Props, State> {
   retry = async (): Promise<void> => {
     this.setState({ retrying: true });
     try {
-      await this.props.onRetry?.();
+      await (this.props.onRetry ?? recheckAuth)();
     } catch (error) {
       console.error('[island] retry failed', error);
     }

@@ -149,3 +149,13 @@ export async function getUserTier(db: Db, userId: string): Promise<Tier> {
 export async function deleteAccount(db: Db, userId: string): Promise<void> {
   await sql`delete from auth.users where id = ${userId}`.execute(db);
 }
+
+/** What the settings page shows about the account itself. */
+export async function accountDetails(db: Db, userId: string): Promise<{ email: string | null; pendingEmail: string | null; hasPassword: boolean } | null> {
+  const result = await sql<{ email: string | null; email_change: string | null; has_password: boolean }>`
+    select email, nullif(email_change, '') as email_change, (encrypted_password is not null and encrypted_password <> '') as has_password
+    from auth.users where id = ${userId}
+  `.execute(db);
+  const row = result.rows[0];
+  return row ? { email: row.email, pendingEmail: row.email_change, hasPassword: row.has_password } : null;
+}

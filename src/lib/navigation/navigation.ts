@@ -18,7 +18,11 @@ export const HEADER_LINKS: readonly NavItem[] = [
 export const FOOTER_LINKS: readonly NavItem[] = [{ href: '/about', label: 'About' }];
 
 /** The signed-in user's dashboard (dashboard layout). */
-export const DASHBOARD_LINKS: readonly NavItem[] = [];
+export const DASHBOARD_LINKS: readonly NavItem[] = [
+  { href: '/dashboard', label: 'Overview' },
+  { href: '/profile/edit', label: 'Edit profile' },
+  { href: '/settings', label: 'Settings' },
+];
 
 /** The author dashboard (author dashboard layout). */
 export const AUTHOR_DASHBOARD_LINKS: readonly NavItem[] = [];

@@ -1,0 +1,37 @@
+import { createRoot } from 'react-dom/client';
+import { $authProfile, $authReady, $authUser, logout, openAuthModal } from '../../lib/auth/store.ts';
+import type { PublicAuthConfig } from '../../lib/auth/types.ts';
+import { IslandBoundary } from '../IslandBoundary.tsx';
+import { AuthModal } from './AuthModal.tsx';
+import { authClient } from './client.ts';
+
+/**
+ * Loaded on demand by the header account control (src/components/layout/HeaderAccount.astro):
+ * only when the visitor opens the modal, arrives with ?auth=signin, or has a session cookie.
+ * Brings React, supabase-js and the modal; public pages stay free of them otherwise.
+ */
+export interface AuthApi {
+  openAuthModal: typeof openAuthModal;
+  logout: typeof logout;
+  $authUser: typeof $authUser;
+  $authProfile: typeof $authProfile;
+  $authReady: typeof $authReady;
+}
+
+let mounted: AuthApi | undefined;
+
+export function mountAuth(config: PublicAuthConfig): AuthApi {
+  if (mounted) return mounted;
+  authClient(config);
+  const host = document.createElement('div');
+  host.setAttribute('data-auth-root', '');
+  document.body.append(host);
+  createRoot(host).render(
+    <IslandBoundary name="AuthModal">
+      <AuthModal config={config} />
+    </IslandBoundary>,
+  );
+  if (new URLSearchParams(window.location.search).get('auth') === 'signin') openAuthModal('login');
+  mounted = { openAuthModal, logout, $authUser, $authProfile, $authReady };
+  return mounted;
+}

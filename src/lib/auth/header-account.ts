@@ -1,0 +1,85 @@
+import { hasAuthCookie } from './cookies.ts';
+import type { PublicAuthConfig } from './types.ts';
+
+/**
+ * The header's account control, without React: "Sign in" for visitors, the account menu
+ * for signed-in users. Whether someone is signed in is guessed from the presence of the
+ * Supabase session cookie; the auth modal island, React and supabase-js are imported only
+ * when the visitor opens the modal, arrives with ?auth=signin, or has a session cookie
+ * (then the real session check decides). Public pages stay light and cacheable.
+ */
+
+type AuthApi = import('../../islands/auth/mount.tsx').AuthApi;
+
+export function initHeaderAccount(root: HTMLElement): void {
+  const config: PublicAuthConfig = {
+    url: root.dataset.authUrl ?? '',
+    anonKey: root.dataset.authKey ?? '',
+    googleClientId: root.dataset.googleClientId ?? '',
+  };
+  const signIn = root.querySelector<HTMLButtonElement>('[data-auth-signin]')!;
+  const menu = root.querySelector<HTMLElement>('[data-auth-menu]')!;
+  const toggle = root.querySelector<HTMLButtonElement>('[data-auth-menu-button]')!;
+  const list = root.querySelector<HTMLElement>('[data-auth-menu-list]')!;
+  const label = root.querySelector<HTMLElement>('[data-auth-name]')!;
+  const signOut = root.querySelector<HTMLButtonElement>('[data-auth-signout]')!;
+
+  const show = (signedIn: boolean) => {
+    signIn.hidden = signedIn;
+    menu.hidden = !signedIn;
+  };
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    list.hidden = !open;
+  };
+
+  let api: Promise<AuthApi> | undefined;
+  const load = () =>
+    (api ??= import('../../islands/auth/mount.tsx').then((module) => {
+      const auth = module.mountAuth(config);
+      auth.$authUser.subscribe((user) => {
+        if (user || auth.$authReady.get()) show(Boolean(user));
+      });
+      auth.$authReady.subscribe((ready) => {
+        if (ready) show(Boolean(auth.$authUser.get()));
+      });
+      auth.$authProfile.subscribe((profile) => {
+        label.textContent = profile?.username ?? profile?.full_name ?? 'Account';
+      });
+      return auth;
+    }));
+
+  show(hasAuthCookie(document.cookie));
+  signIn.addEventListener('click', async () => {
+    signIn.setAttribute('aria-busy', 'true');
+    try {
+      (await load()).openAuthModal('login');
+    } finally {
+      signIn.removeAttribute('aria-busy');
+    }
+  });
+  // Any element on the page can open the modal: <button data-open-auth="register">.
+  document.addEventListener('click', async (event) => {
+    const opener = (event.target as Element | null)?.closest?.<HTMLElement>('[data-open-auth]');
+    if (!opener) return;
+    event.preventDefault();
+    const mode = opener.dataset.openAuth === 'register' ? 'register' : 'login';
+    (await load()).openAuthModal(mode);
+  });
+  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('click', (event) => {
+    if (!menu.contains(event.target as Node)) setOpen(false);
+  });
+  menu.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+  signOut.addEventListener('click', async () => {
+    signOut.disabled = true;
+    await (await load()).logout();
+  });
+
+  if (hasAuthCookie(document.cookie) || new URLSearchParams(window.location.search).get('auth') === 'signin') void load();
+}
