@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 // (/usr/bin/chromium) or CHROME_PATH; Playwright's own browser is the fallback elsewhere.
 const port = Number(process.env.E2E_PORT) || 4399;
 export const baseURL = `http://localhost:${port}`;
+export const E2E_GOOGLE_CLIENT_ID = 'e2e-test-client.apps.googleusercontent.com';
 const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
@@ -33,6 +34,16 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: 'localhost', PGLITE_DIR: '.data/e2e' },
+    env: {
+      PORT: String(port),
+      HOST: 'localhost',
+      PGLITE_DIR: '.data/e2e',
+      // Google sign-in against the local stand-in key set (scripts/e2e-server.ts).
+      PUBLIC_GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+      // Every journey signs in from the same address; Supabase's 30 per 5 minutes would throttle
+      // the suite itself (the limit is tested in tests/integration/auth-conformance.test.ts).
+      AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000',
+      AUTH_RATE_LIMIT_EMAIL_SENT: '1000',
+    },
   },
 });

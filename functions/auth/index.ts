@@ -2,6 +2,7 @@ import { getEnv } from '../../src/lib/config/env.ts';
 import { getDb } from '../../src/lib/db/db.server.ts';
 import { keyFromEnvValue, loadOrCreateStoredKey, type SigningKey } from './keys.ts';
 import { mailerFromEnv } from './mailer.ts';
+import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limit.ts';
 import { createAuthService, type AuthRequestContext, type AuthService } from './service.ts';
 
 /**
@@ -51,6 +52,12 @@ export function getLocalAuthService(): AuthService | null {
       siteName: env.SITE_NAME,
       googleClientIds: env.PUBLIC_GOOGLE_CLIENT_ID ? [env.PUBLIC_GOOGLE_CLIENT_ID] : [],
       googleJwksUrl: env.GOOGLE_JWKS_URL,
+      rateLimiter: new RateLimiter({
+        signInSignUps: { ...DEFAULT_RATE_LIMITS.signInSignUps, limit: env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS },
+        tokenRefresh: { ...DEFAULT_RATE_LIMITS.tokenRefresh, limit: env.AUTH_RATE_LIMIT_TOKEN_REFRESH },
+        verify: { ...DEFAULT_RATE_LIMITS.verify, limit: env.AUTH_RATE_LIMIT_VERIFY },
+        emailSent: { ...DEFAULT_RATE_LIMITS.emailSent, limit: env.AUTH_RATE_LIMIT_EMAIL_SENT },
+      }),
     });
   }
   return current.service;

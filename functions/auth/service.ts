@@ -705,8 +705,8 @@ export function createAuthService(options: AuthServiceOptions) {
     return new Response(null, { status: 204, headers: { 'X-Supabase-Api-Version': '2024-01-01', 'cache-control': 'no-store' } });
   }
 
-  async function recover(request: Request, context: AuthRequestContext): Promise<Response> {
-    rateLimit('signInSignUps', context);
+  async function recover(request: Request, _context: AuthRequestContext): Promise<Response> {
+    // Limited by the email quotas (per address and for the service), as Supabase does.
     const body = await readJson(request);
     const rawEmail = str(body.email);
     if (!rawEmail) throw errors.validation('Password recovery requires an email');
@@ -916,6 +916,9 @@ export function createAuthService(options: AuthServiceOptions) {
 
   return async function handleAuthRequest(request: Request, context: AuthRequestContext = {}): Promise<Response> {
     try {
+      // Loaded (and on first use generated and stored) before any transaction opens: on the
+      // embedded database a query outside the transaction would wait for it forever.
+      await options.signingKey();
       return await route(request, context);
     } catch (error) {
       if (error instanceof AuthError) return authErrorResponse(request, error);

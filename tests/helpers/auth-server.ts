@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { createHash } from 'node:crypto';
-import { generatePrivateJwk, keyFromEnvValue } from '../../functions/auth/keys.ts';
+import { loadOrCreateStoredKey, type SigningKey } from '../../functions/auth/keys.ts';
 import { extractLinks, type Email, type Mailer } from '../../functions/auth/mailer.ts';
 import { createAuthService, type AuthServiceOptions } from '../../functions/auth/service.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
@@ -45,14 +45,15 @@ export async function startTestAuthServer(
 ): Promise<TestAuthServer> {
   const mailbox: Email[] = [];
   const mailer: Mailer = { send: async (email) => void mailbox.push(email) };
-  const signing = await keyFromEnvValue(JSON.stringify(await generatePrivateJwk()));
+  // As in production: generated on first use inside a request and kept in the database.
+  let signing: Promise<SigningKey> | undefined;
   const google = await generateKeyPair('ES256', { extractable: true });
   const googleJwk: JWK = { ...(await exportJWK(google.publicKey)), kid: 'google-test-key', alg: 'ES256', use: 'sig' };
 
   let origin = '';
   const service = createAuthService({
     db: async () => database.db,
-    signingKey: async () => signing,
+    signingKey: () => (signing ??= loadOrCreateStoredKey(database.db)),
     mailer,
     googleClientIds: [TEST_GOOGLE_CLIENT_ID],
     get googleJwksUrl() {

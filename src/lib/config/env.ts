@@ -30,6 +30,12 @@ const port = z.coerce
   .min(1, 'must be a whole number between 1 and 65535')
   .max(65535, 'must be a whole number between 1 and 65535');
 
+const rateLimit = z.coerce
+  .number({ error: 'must be a whole number of requests' })
+  .int('must be a whole number of requests')
+  .min(1, 'must be at least 1')
+  .max(1_000_000, 'must be at most 1000000');
+
 function isEs256PrivateJwk(value: string): boolean {
   try {
     const jwk = JSON.parse(value) as Record<string, unknown>;
@@ -73,6 +79,11 @@ export const envSchema = z
     SMTP_FROM: optional(z.string().trim()),
     PUBLIC_GOOGLE_CLIENT_ID: optional(z.string().trim()),
     GOOGLE_JWKS_URL: optional(httpUrl).transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
+    // Supabase Auth's defaults; raise them only for load tests or a busy shared address.
+    AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: optional(rateLimit).transform((v) => v ?? 30),
+    AUTH_RATE_LIMIT_TOKEN_REFRESH: optional(rateLimit).transform((v) => v ?? 150),
+    AUTH_RATE_LIMIT_VERIFY: optional(rateLimit).transform((v) => v ?? 30),
+    AUTH_RATE_LIMIT_EMAIL_SENT: optional(rateLimit).transform((v) => v ?? 30),
   })
   .superRefine((env, ctx) => {
     // Half a Supabase configuration is the most likely deploy mistake: say which half is missing.
