@@ -56,8 +56,9 @@ export async function openModal(page: Page) {
   return dialog;
 }
 
-export async function fillLogin(scope: Page | ReturnType<Page['getByRole']>, identifier: string, password: string) {
-  await scope.getByLabel('Email or username').fill(identifier);
+export async function fillLogin(target: Page | ReturnType<Page['getByRole']>, identifier: string, password: string) {
+  const scope = 'goto' in target ? target.locator('main') : target;
+  await scope.getByLabel('Email or username', { exact: true }).fill(identifier);
   await scope.getByLabel('Password', { exact: true }).fill(password);
   await scope.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

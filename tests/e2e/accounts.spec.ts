@@ -11,20 +11,23 @@ import {
   waitForEmail,
 } from './accounts-helpers.ts';
 
+// Journeys visit several pages, each audited with axe in light and dark mode afterwards.
+test.slow();
+
 test('register in the modal, confirm through the mailbox link, land signed in', async ({ page }) => {
   const user = newUser();
   await page.goto('/');
   const dialog = await openModal(page);
   await dialog.getByRole('tab', { name: 'Register' }).click();
-  await dialog.getByLabel('Email').fill(user.email);
-  await dialog.getByLabel('Username').fill(user.username);
+  await dialog.getByLabel('Email', { exact: true }).fill(user.email);
+  await dialog.getByLabel('Username', { exact: true }).fill(user.username);
   await expect(dialog.getByText('✓ Username is available')).toBeVisible();
-  await dialog.getByLabel('Full name').fill(user.fullName);
+  await dialog.getByLabel('Full name', { exact: true }).fill(user.fullName);
   await dialog.getByLabel('Password', { exact: true }).fill('abc');
   await expect(dialog.locator('[data-password-strength]')).toHaveAttribute('data-password-strength', 'Weak');
   await dialog.getByLabel('Password', { exact: true }).fill(user.password);
   await expect(dialog.getByText('Password strength:')).toContainText('Strong');
-  await dialog.getByLabel('Confirm password').fill(user.password);
+  await dialog.getByLabel('Confirm password', { exact: true }).fill(user.password);
   await dialog.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/auth\/signup-success$/);
@@ -44,9 +47,9 @@ test('register in the modal, confirm through the mailbox link, land signed in', 
 test('a taken username is reported while typing', async ({ page, request }) => {
   const existing = await createConfirmedUser(request);
   await page.goto('/login?mode=register');
-  await page.getByLabel('Username').fill(existing.username.toUpperCase());
+  await page.getByLabel('Username', { exact: true }).fill(existing.username.toUpperCase());
   await expect(page.getByText('Username is already taken.')).toBeVisible();
-  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Username', { exact: true }).fill('admin');
   await expect(page.getByText('This username is reserved and cannot be used')).toBeVisible();
 });
 
@@ -98,7 +101,7 @@ test('forgot password: the email link leads to a new password', async ({ page, r
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(toastWith(page, 'Check your email')).toBeVisible();
   await expect(toastWith(page, "We've sent you instructions to reset your password")).toBeVisible();
@@ -109,7 +112,7 @@ test('forgot password: the email link leads to a new password', async ({ page, r
   await expect(page).toHaveURL(/\/reset-password\?code=/);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-7');
-  await page.getByLabel('Confirm new password').fill('Brand-New-Pass-7');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Brand-New-Pass-7');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -133,8 +136,8 @@ test('Google sign-in (test key set): a new account picks a username on /confirm'
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page).toHaveURL(/\/confirm$/);
-  await expect(page.getByLabel('Full name')).toHaveValue(`Gamer ${id}`);
-  await page.getByLabel('Username').fill(`gamer_${id}`);
+  await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(`Gamer ${id}`);
+  await page.getByLabel('Username', { exact: true }).fill(`gamer_${id}`);
   await expect(page.getByText('✓ Username is available')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -183,17 +186,17 @@ test('?auth=signin opens the modal; backdrop and close button close it and clear
   await page.goto('/games?auth=signin');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Email or username').fill('someone');
+  await dialog.getByLabel('Email or username', { exact: true }).fill('someone');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await openModal(page);
-  await expect(dialog.getByLabel('Email or username')).toHaveValue('');
+  await expect(dialog.getByLabel('Email or username', { exact: true })).toHaveValue('');
   await dialog.getByRole('tab', { name: 'Register' }).click();
-  await dialog.getByLabel('Username').fill('ab');
+  await dialog.getByLabel('Username', { exact: true }).fill('ab');
   await expect(dialog.getByText('Username must be at least 3 characters long')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Login' }).click();
   await dialog.getByRole('tab', { name: 'Register' }).click();
-  await expect(dialog.getByLabel('Username')).toHaveValue('');
+  await expect(dialog.getByLabel('Username', { exact: true })).toHaveValue('');
   await expect(dialog.getByText('Username must be at least 3 characters long')).toBeHidden();
   await page.mouse.click(5, 5);
   await expect(dialog).toBeHidden();
@@ -204,7 +207,7 @@ test('profile edit and settings pages work for a signed-in user', async ({ page,
   await page.goto('/login?redirect=%2Fprofile%2Fedit');
   await fillLogin(page, user.email, user.password);
   await expect(page).toHaveURL(/\/profile\/edit$/);
-  await page.getByLabel('Bio').fill('I review platformers.');
+  await page.getByLabel('Bio', { exact: true }).fill('I review platformers.');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(toastWith(page, 'Profile updated successfully!')).toBeVisible();
   await page.goto('/dashboard');
@@ -212,7 +215,7 @@ test('profile edit and settings pages work for a signed-in user', async ({ page,
 
   const response = await page.goto('/settings');
   expect(response?.headers()['cache-control']).toBe('private, no-store');
-  await page.getByLabel('New email').fill(`changed-${user.username}@example.com`);
+  await page.getByLabel('New email', { exact: true }).fill(`changed-${user.username}@example.com`);
   await page.getByRole('button', { name: 'Change email' }).click();
   await expect(page.getByText('Waiting for confirmation of')).toBeVisible();
   await waitForEmail(request, `changed-${user.username}@example.com`, 'Confirm Email Change');

@@ -4,6 +4,7 @@ import { fullNameSchema, MESSAGES, usernameError } from '../../lib/auth/validati
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { HydrationGate } from './HydrationGate.tsx';
 import { Field } from './Field.tsx';
 import { useUsernameCheck } from './useUsernameCheck.ts';
 
@@ -101,7 +102,9 @@ function ConfirmUsernameForm({ user, fullName: initialName, next = '/dashboard' 
 export default function ConfirmUsername(props: Props) {
   return (
     <IslandBoundary name="ConfirmUsername">
-      <ConfirmUsernameForm {...props} />
+      <HydrationGate>
+        <ConfirmUsernameForm {...props} />
+      </HydrationGate>
     </IslandBoundary>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AuthModalMode } from '../../lib/auth/store.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { HydrationGate } from './HydrationGate.tsx';
 import { AuthForms } from './AuthForms.tsx';
 
 /** The /login page: the modal's forms on a page, returning to `redirectTo` after sign-in. */
@@ -9,7 +10,9 @@ export default function LoginPage({ config, redirectTo, initialMode = 'login' }:
   const [mode, setMode] = useState<AuthModalMode>(initialMode);
   return (
     <IslandBoundary name="LoginPage">
-      <AuthForms config={config} mode={mode} onModeChange={setMode} redirectTo={redirectTo} />
+      <HydrationGate>
+        <AuthForms config={config} mode={mode} onModeChange={setMode} redirectTo={redirectTo} />
+      </HydrationGate>
     </IslandBoundary>
   );
 }

@@ -5,6 +5,7 @@ import { BIO_MAX, fieldErrors, MESSAGES, profileUpdateSchema } from '../../lib/a
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { HydrationGate } from './HydrationGate.tsx';
 import { Field } from './Field.tsx';
 
 /** /profile/edit: full name, bio and avatar URL (PATCH /api/profile). */
@@ -69,7 +70,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
 export default function ProfileEditForm({ profile }: { profile: Profile }) {
   return (
     <IslandBoundary name="ProfileEdit">
-      <ProfileForm profile={profile} />
+      <HydrationGate>
+        <ProfileForm profile={profile} />
+      </HydrationGate>
     </IslandBoundary>
   );
 }

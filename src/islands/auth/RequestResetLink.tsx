@@ -1,12 +1,15 @@
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { HydrationGate } from './HydrationGate.tsx';
 import { ForgotPasswordForm } from './AuthForms.tsx';
 
 /** The reset-password request on its own (expired links land here). */
 export default function RequestResetLink({ config }: { config: PublicAuthConfig }) {
   return (
     <IslandBoundary name="RequestResetLink">
-      <ForgotPasswordForm config={config} />
+      <HydrationGate>
+        <ForgotPasswordForm config={config} />
+      </HydrationGate>
     </IslandBoundary>
   );
 }

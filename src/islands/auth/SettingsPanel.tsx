@@ -6,6 +6,7 @@ import { emailSchema } from '../../lib/auth/validation.ts';
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { HydrationGate } from './HydrationGate.tsx';
 import { authClient, siteOrigin } from './client.ts';
 import { Field } from './Field.tsx';
 import { NewPasswordForm } from './UpdatePasswordForm.tsx';
@@ -160,6 +161,7 @@ interface Props {
 export default function SettingsPanel({ config, email, pendingEmail, hasPassword }: Props) {
   return (
     <IslandBoundary name="Settings">
+      <HydrationGate>
       <div className="space-y-6">
         <Section title="Change password" description={hasPassword ? 'Choose a new password of at least 8 characters.' : 'You sign in with Google; a password lets you sign in with your email too.'}>
           <NewPasswordForm config={config} submitLabel="Change password" />
@@ -174,6 +176,7 @@ export default function SettingsPanel({ config, email, pendingEmail, hasPassword
           <DeleteAccount />
         </Section>
       </div>
+      </HydrationGate>
     </IslandBoundary>
   );
 }

@@ -5,6 +5,7 @@ import { fieldErrors, updatePasswordSchema } from '../../lib/auth/validation.ts'
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { HydrationGate } from './HydrationGate.tsx';
 import { authClient } from './client.ts';
 import { Field } from './Field.tsx';
 import { PasswordMeter } from './PasswordMeter.tsx';
@@ -41,7 +42,7 @@ export function NewPasswordForm({ config, next, submitLabel = 'Update password' 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="New password">
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Password change">
       <div>
         <Field
           id={`${id}-new`}
@@ -77,7 +78,9 @@ export function NewPasswordForm({ config, next, submitLabel = 'Update password' 
 export default function UpdatePasswordForm(props: { config: PublicAuthConfig; next?: string }) {
   return (
     <IslandBoundary name="UpdatePassword">
-      <NewPasswordForm {...props} />
+      <HydrationGate>
+        <NewPasswordForm {...props} />
+      </HydrationGate>
     </IslandBoundary>
   );
 }
