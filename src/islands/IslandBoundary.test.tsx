@@ -3,6 +3,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IslandBoundary, withIslandBoundary } from './IslandBoundary.tsx';
+import { bindAuthClient, resetAuthStore } from '../lib/auth/store.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -101,6 +103,22 @@ describe('IslandBoundary', () => {
     await act(async () => tryAgain()!.click());
     expect(container.textContent).toBe('Reviews loaded');
     expect(consoleError).toHaveBeenCalledWith('[island] retry failed', expect.any(Error));
+  });
+
+  it('without an onRetry, "Try again" re-checks authentication', async () => {
+    const getSession = vi.fn(async () => ({ data: { session: null }, error: null }));
+    const client = {
+      auth: { getSession, onAuthStateChange: () => ({ data: { subscription: { unsubscribe() {} } } }) },
+    } as unknown as SupabaseClient;
+    await bindAuthClient(client);
+    expect(getSession).toHaveBeenCalledTimes(1);
+    const { Child, fix } = failing();
+    act(() => root.render(<IslandBoundary><Child /></IslandBoundary>));
+    fix();
+    await act(async () => tryAgain()!.click());
+    expect(getSession).toHaveBeenCalledTimes(2);
+    expect(container.textContent).toBe('Reviews loaded');
+    resetAuthStore();
   });
 
   it('shows the error again when the child keeps failing', async () => {

@@ -169,3 +169,29 @@ describe('getEnv', () => {
     expect(() => getEnv()).toThrow(/PORT must be a whole number/);
   });
 });
+
+describe('accounts variables', () => {
+  it('defaults: Google JWKS at Google, Supabase Auth rate limits', () => {
+    const env = parseEnv({});
+    expect(env.GOOGLE_JWKS_URL).toBe('https://www.googleapis.com/oauth2/v3/certs');
+    expect(env).toMatchObject({
+      AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: 30,
+      AUTH_RATE_LIMIT_TOKEN_REFRESH: 150,
+      AUTH_RATE_LIMIT_VERIFY: 30,
+      AUTH_RATE_LIMIT_EMAIL_SENT: 30,
+    });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.AUTH_JWT_PRIVATE_KEY).toBeUndefined();
+  });
+  it('names a malformed SMTP_URL, signing key or rate limit', () => {
+    const error = envError({ SMTP_URL: 'http://mail.test', AUTH_JWT_PRIVATE_KEY: '{"kty":"RSA"}', AUTH_RATE_LIMIT_VERIFY: '0' });
+    expect(error.issues.some((line) => line.startsWith('SMTP_URL must be an smtp://'))).toBe(true);
+    expect(error.issues.some((line) => line.startsWith('AUTH_JWT_PRIVATE_KEY must be an ES256 private key'))).toBe(true);
+    expect(error.issues.some((line) => line.startsWith('AUTH_RATE_LIMIT_VERIFY must be at least 1'))).toBe(true);
+  });
+  it('accepts an ES256 private JWK', () => {
+    const jwk = JSON.stringify({ kty: 'EC', crv: 'P-256', d: 'd', x: 'x', y: 'y' });
+    expect(parseEnv({ AUTH_JWT_PRIVATE_KEY: jwk }).AUTH_JWT_PRIVATE_KEY).toBe(jwk);
+  });
+});
+

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetEnvCache } from '../../src/lib/config/env.ts';
+import { getLocalAuthService, localAuthEnabled, resetLocalAuthService } from './index.ts';
+import { clearMailbox, devMailbox, extractLinks, mailboxEnabled, mailboxEntries, mailerFromEnv } from './mailer.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+const SUPABASE = { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: 'anon', DATABASE_URL: 'postgres://u:p@db.test:5432/app' };
+
+function withEnv(values: Record<string, string>) {
+  for (const [key, value] of Object.entries(values)) vi.stubEnv(key, value);
+  resetEnvCache();
+  resetLocalAuthService();
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetEnvCache();
+  resetLocalAuthService();
+  clearMailbox();
+});
+
+describe('which mode serves what', () => {
+  it('embedded: the local auth service and the dev mailbox', () => {
+    withEnv({ DATABASE_URL: '', SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SMTP_URL: '' });
+    expect(localAuthEnabled()).toBe(true);
+    expect(getLocalAuthService()).toBeTypeOf('function');
+    expect(mailboxEnabled()).toBe(true);
+    expect(mailerFromEnv()).toBe(devMailbox);
+  });
+  it('embedded with SMTP_URL: emails go through SMTP and the mailbox routes answer 404', () => {
+    withEnv({ DATABASE_URL: '', SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SMTP_URL: 'smtp://localhost:2525' });
+    expect(mailboxEnabled()).toBe(false);
+    expect(mailerFromEnv()).not.toBe(devMailbox);
+  });
+  it('self-hosted: the local auth service, no mailbox', () => {
+    withEnv({ DATABASE_URL: 'postgres://u:p@db.test:5432/app', SUPABASE_URL: '', SUPABASE_ANON_KEY: '' });
+    expect(getLocalAuthService()).toBeTypeOf('function');
+    expect(mailboxEnabled()).toBe(false);
+  });
+  it('Supabase: hosted auth, so no local service (its route answers 404) and no mailbox', () => {
+    withEnv(SUPABASE);
+    expect(localAuthEnabled()).toBe(false);
+    expect(getLocalAuthService()).toBeNull();
+    expect(mailboxEnabled()).toBe(false);
+  });
+});
+
+describe('dev mailbox', () => {
+  it('keeps messages newest first with their links, and logs no link', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await devMailbox.send({ to: 'a@b.cd', subject: 'First', text: 't', html: '<a href="http://x.test/verify?token=SECRET&amp;type=signup">go</a>' });
+    await devMailbox.send({ to: 'a@b.cd', subject: 'Second', text: 't', html: '<p>no link</p>' });
+    expect(mailboxEntries().map((m) => m.subject)).toEqual(['Second', 'First']);
+    expect(mailboxEntries()[1]!.links).toEqual(['http://x.test/verify?token=SECRET&type=signup']);
+    expect(log.mock.calls.flat().join(' ')).not.toContain('SECRET');
+    log.mockRestore();
+  });
+  it('extracts links', () => {
+    expect(extractLinks('<a href="a">x</a><a href="b&amp;c">y</a>')).toEqual(['a', 'b&c']);
+  });
+});
+
+describe('RateLimiter (token buckets)', () => {
+  it('allows a burst up to the limit, then refuses, then refills over the period', () => {
+    let now = 0;
+    const limiter = new RateLimiter({ signInSignUps: { limit: 3, periodMs: 3000 } }, () => now);
+    expect([1, 2, 3, 4].map(() => limiter.take('signInSignUps', 'ip'))).toEqual([true, true, true, false]);
+    expect(limiter.take('signInSignUps', 'other-ip')).toBe(true);
+    now = 1000;
+    expect(limiter.take('signInSignUps', 'ip')).toBe(true);
+    expect(limiter.take('signInSignUps', 'ip')).toBe(false);
+  });
+});
+
+describe('signing keys', () => {
+  it('AUTH_JWT_PRIVATE_KEY: the configured key, its public half only in the JWKS', async () => {
+    const { generatePrivateJwk, keyFromEnvValue } = await import('./keys.ts');
+    const jwk = await generatePrivateJwk();
+    const key = await keyFromEnvValue(JSON.stringify(jwk));
+    expect(key.kid).toBe(jwk.kid);
+    expect(key.publicJwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', kid: jwk.kid, use: 'sig' });
+    expect(key.publicJwk).not.toHaveProperty('d');
+  });
+});
