@@ -11,12 +11,13 @@ let connection: DatabaseConnection;
 const alice = randomUUID();
 const bob = randomUUID();
 
+/** A user as sign-up makes one: the profile comes from the metadata, by the trigger on auth.users. */
 async function createUser(id: string, username: string): Promise<void> {
-  await sql`insert into auth.users (id, email, created_at) values (${id}, ${`${username}@example.test`}, now())`.execute(connection.db);
-  await connection.db
-    .insertInto('profiles')
-    .values({ id, username, full_name: username, email: `${username}@example.test`, bio: null, avatar_url: null })
-    .execute();
+  const metadata = JSON.stringify({ username, full_name: username });
+  await sql`
+    insert into auth.users (id, email, created_at, raw_user_meta_data)
+    values (${id}, ${`${username}@example.test`}, now(), ${metadata}::jsonb)
+  `.execute(connection.db);
 }
 
 beforeAll(async () => {
@@ -118,9 +119,9 @@ describe('constraints', () => {
   it('keeps usernames unique regardless of case', async () => {
     const id = randomUUID();
     await sql`insert into auth.users (id, email) values (${id}, 'alice2@example.test')`.execute(connection.db);
-    await expect(
-      connection.db.insertInto('profiles').values({ id, username: 'ALICE', full_name: 'A', email: null, bio: null, avatar_url: null }).execute(),
-    ).rejects.toThrow(/profiles_username_lower_key/);
+    await expect(connection.db.updateTable('profiles').set({ username: 'ALICE' }).where('id', '=', id).execute()).rejects.toThrow(
+      /profiles_username_lower_key/,
+    );
   });
 
   it('limits bios to 500 characters and usernames to the allowed pattern', async () => {
