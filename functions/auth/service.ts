@@ -46,8 +46,6 @@ export interface AuthRequestContext {
 const BCRYPT_COST = 10;
 const EMAIL_LINK_TTL_SECONDS = 3600;
 const FLOW_STATE_TTL_SECONDS = 300;
-/** A just-rotated refresh token may be replayed this long (concurrent tabs, server + browser). */
-const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10;
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 // A bcrypt hash of a random string: comparing against it when the user does not exist
@@ -367,8 +365,10 @@ export function createAuthService(options: AuthServiceOptions) {
     const redirectTo = allowedRedirect(request, new URL(request.url).searchParams.get('redirect_to'));
     const db = await options.db();
 
-    const existing = await findUserByEmail(db, email);
-    if (existing?.email_confirmed_at) throw errors.userAlreadyExists();
+    // An address that already has an account, confirmed or not, is refused (the answer
+    // Supabase gives with auto-confirm): people learn they already have an account, and an
+    // unconfirmed one is completed through "Forgot password?" (a recovery link confirms too).
+    if (await findUserByEmail(db, email)) throw errors.userAlreadyExists();
 
     const hash = await bcrypt.hash(password, BCRYPT_COST);
     const token = randomToken();
@@ -376,18 +376,6 @@ export function createAuthService(options: AuthServiceOptions) {
     let userId: string;
     try {
       userId = await db.transaction().execute(async (trx) => {
-        if (existing) {
-          // Unconfirmed: send the confirmation again (Supabase keeps the first password and data).
-          checkEmailFrequency(existing.confirmation_sent_at);
-          await sql`
-            update auth.users set confirmation_token = ${sha256(token)}, confirmation_sent_at = ${at}, updated_at = ${at}
-            where id = ${existing.id}
-          `.execute(trx);
-          await createFlowState(trx, existing.id, body, 'email/signup');
-          checkEmailQuota();
-          await sendMail(email, 'signup', verifyLink(request, token, 'signup', redirectTo));
-          return existing.id;
-        }
         const id = randomUUID();
         const appMeta = { provider: 'email', providers: ['email'] };
         await sql`
@@ -444,8 +432,8 @@ export function createAuthService(options: AuthServiceOptions) {
     if (!presented) throw errors.refreshTokenNotFound();
     const db = await options.db();
     const outcome = await db.transaction().execute(async (trx) => {
-      const found = await sql<{ id: string; token: string; user_id: string; revoked: boolean; updated_at: Date; session_id: string | null }>`
-        select id, token, user_id, revoked, updated_at, session_id from auth.refresh_tokens where token = ${presented} for update
+      const found = await sql<{ id: string; token: string; user_id: string; revoked: boolean; session_id: string | null }>`
+        select id, token, user_id, revoked, session_id from auth.refresh_tokens where token = ${presented} for update
       `.execute(trx);
       const row = found.rows[0];
       if (!row || !row.session_id) return { error: errors.refreshTokenNotFound() };
@@ -461,35 +449,20 @@ export function createAuthService(options: AuthServiceOptions) {
       const sessionInfo = { id: session.id, method, authenticatedAt: Math.floor(new Date(session.created_at).getTime() / 1000) };
       const at = new Date(now());
 
-      let next: string;
       if (row.revoked) {
-        const active = (
-          await sql<{ token: string; parent: string | null }>`
-            select token, parent from auth.refresh_tokens
-            where session_id = ${session.id} and revoked = false order by id desc limit 1
-          `.execute(trx)
-        ).rows[0];
-        const withinReuseWindow = now() - new Date(row.updated_at).getTime() <= REFRESH_TOKEN_REUSE_INTERVAL_SECONDS * 1000;
-        if (active && active.parent === row.token && withinReuseWindow) {
-          // A client that refreshed twice at once (two tabs, or the server and the browser):
-          // give it the token its twin already received instead of a new branch.
-          next = active.token;
-        } else {
-          // A refresh token used again after rotation: it may have been stolen. Revoke the
-          // whole session (its refresh tokens go with it), so neither copy works any more.
-          await sql`delete from auth.sessions where id = ${session.id}`.execute(trx);
-          console.warn(`[auth] refresh token reuse detected: session ${session.id} of user ${user.id} revoked`);
-          return { error: errors.refreshTokenAlreadyUsed() };
-        }
-      } else {
-        await sql`update auth.refresh_tokens set revoked = true, updated_at = ${at} where id = ${row.id}`.execute(trx);
-        next = randomToken();
-        await sql`
-          insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-          values (${INSTANCE_ID}, ${next}, ${user.id}, false, ${at}, ${at}, ${row.token}, ${session.id})
-        `.execute(trx);
-        await sql`update auth.sessions set refreshed_at = ${at}, updated_at = ${at} where id = ${session.id}`.execute(trx);
+        // A refresh token used again after rotation: it may have been stolen. Revoke the
+        // whole session (its refresh tokens go with it), so neither copy works any more.
+        await sql`delete from auth.sessions where id = ${session.id}`.execute(trx);
+        console.warn(`[auth] refresh token reuse detected: session ${session.id} of user ${user.id} revoked`);
+        return { error: errors.refreshTokenAlreadyUsed() };
       }
+      await sql`update auth.refresh_tokens set revoked = true, updated_at = ${at} where id = ${row.id}`.execute(trx);
+      const next = randomToken();
+      await sql`
+        insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+        values (${INSTANCE_ID}, ${next}, ${user.id}, false, ${at}, ${at}, ${row.token}, ${session.id})
+      `.execute(trx);
+      await sql`update auth.sessions set refreshed_at = ${at}, updated_at = ${at} where id = ${session.id}`.execute(trx);
       return { session: await sessionJson(trx, request, user, sessionInfo, next) };
     });
     if ('error' in outcome) throw outcome.error;
