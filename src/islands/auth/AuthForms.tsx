@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { browserAttemptStore, createLoginRateLimiter } from '../../lib/auth/login-rate-limit.ts';
-import { ApiError, apiFetch, errorMessage } from '../../lib/auth/messages.ts';
+import { apiFetch, errorMessage } from '../../lib/auth/messages.ts';
 import { safeRedirectPath } from '../../lib/auth/redirect.ts';
 import { $authModal, announceSignIn, checkSession, expectSignIn, loadProfile, setAuthModalMode, type AuthModalMode } from '../../lib/auth/store.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
@@ -376,4 +376,3 @@ export function StoreAuthForms({ config }: { config: PublicAuthConfig }) {
   return <AuthForms config={config} mode={modal.mode} onModeChange={setAuthModalMode} />;
 }
 
-export { ApiError };
