@@ -37,7 +37,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       });
     }
 
-    const guards = cachedRoute ? [] : guardsFor(context.url.pathname);
+    // Guards on cached routes (author-url) must not depend on the visitor: the user is null there.
+    const guards = guardsFor(context.url.pathname);
     if (guards.length > 0) {
       const user = context.locals.user;
       let tier: Promise<Tier> | undefined;

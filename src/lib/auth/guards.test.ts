@@ -88,8 +88,8 @@ describe('dashboard-lists-redirect', () => {
 
 describe('author-url', () => {
   const resolvers: GuardResolvers = { authorPath: async (id) => (id === '7' ? '/authors/7/jane-doe' : null) };
-  it('404 without a resolver or for an unknown author', async () => {
-    expect(await runGuards(['author-url'], context('/authors/7/jane-doe'))).toMatchObject({ kind: 'deny', status: 404 });
+  it('leaves the page to decide until a resolver is registered; 404 for an unknown author', async () => {
+    expect(await runGuards(['author-url'], context('/authors/7/jane-doe'))).toEqual({ kind: 'allow' });
     expect(await runGuards(['author-url'], context('/authors/8/x', { resolvers }))).toMatchObject({ kind: 'deny', status: 404 });
   });
   it('allows the canonical path and redirects another name to it', async () => {

@@ -108,9 +108,11 @@ export const GUARDS: Readonly<Record<GuardName, Guard>> = {
     return allow;
   }),
 
+  // Until the authors feature registers `authorPath`, the page itself decides (allow).
   'author-url': async ({ url, resolvers }) => {
+    if (!resolvers.authorPath) return allow;
     const match = /^\/authors\/([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
-    if (!match || !resolvers.authorPath) return { kind: 'deny', status: 404, message: `Page Not Found: ${url.pathname}` };
+    if (!match) return { kind: 'deny', status: 404, message: `Page Not Found: ${url.pathname}` };
     const canonical = await resolvers.authorPath(decodeURIComponent(match[1]!), decodeURIComponent(match[2]!));
     if (!canonical) return { kind: 'deny', status: 404, message: `Page Not Found: ${url.pathname}` };
     return canonical === url.pathname ? allow : { kind: 'redirect', location: `${canonical}${url.search}`, status: 301 };
