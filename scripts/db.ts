@@ -7,10 +7,11 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
+import { loadDemoCritics } from '../src/lib/catalogue-import/demo-critics.server.ts';
 import { loadDemoCatalogue } from '../src/lib/catalogue-import/demo.server.ts';
 import { loadSyntheticCatalogue } from '../src/lib/catalogue-import/synthetic.server.ts';
 import { openPglite, openPostgres, type DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../src/lib/db/migrations.server.ts';
+import { BOOTSTRAP_FILE, hasDataLoad, migrate, readMigrationFiles } from '../src/lib/db/migrations.server.ts';
 
 const USAGE = `Usage: node scripts/db.ts <command> [options]
   migrate                     apply pending migrations (and the local bootstrap outside Supabase)
@@ -47,6 +48,15 @@ async function seed(connection: DatabaseConnection, env: Env): Promise<void> {
   await migrateAll(connection, env);
   const { games, skipped } = await loadDemoCatalogue(connection.db);
   console.log(`Demo catalogue: ${games} games added${skipped > 0 ? `, ${skipped} already present` : ''}.`);
+  if (await hasDataLoad(connection.db, 'demo-critics')) {
+    console.log('Demo critics: already loaded.');
+  } else {
+    const critics = await loadDemoCritics(connection.db);
+    console.log(
+      `Demo critics: ${critics.outlets} outlets, ${critics.authors} authors, ${critics.reviews} reviews and previews, ` +
+        `${critics.games} invented games, ${critics.collections} collections.`,
+    );
+  }
 }
 
 async function resetPostgres(connection: DatabaseConnection, env: Env): Promise<void> {

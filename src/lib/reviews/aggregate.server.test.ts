@@ -25,7 +25,7 @@ let gameIds: number[];
 const outletIds = new Map<ScoreScaleColumn, number[]>();
 
 beforeAll(async () => {
-  connection = await createTestDatabase({ demo: true });
+  connection = await createTestDatabase({ demo: true, critics: false });
   const games = await connection.db.selectFrom('games').select('id').orderBy('id').limit(8).execute();
   gameIds = games.map((game) => game.id);
   for (const scale of SCORE_SCALES) {
