@@ -44,14 +44,15 @@ export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConne
     try {
       const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
       await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql, log });
-      if (!(await hasDataLoad(connection.db, 'demo'))) {
+      // A synthetic benchmark catalogue (npm run db:generate) replaces the demo: leave it alone.
+      const synthetic = await hasDataLoad(connection.db, 'synthetic');
+      if (!synthetic && !(await hasDataLoad(connection.db, 'demo'))) {
         log('first start: loading the demo catalogue');
         const summary = await loadDemoCatalogue(connection.db);
         log(`demo catalogue loaded: ${summary.games} games`);
       }
-      // A separate load, so databases created before the critics existed get them too;
-      // skipped on a synthetic benchmark catalogue.
-      if (!(await hasDataLoad(connection.db, 'demo-critics')) && !(await hasDataLoad(connection.db, 'synthetic'))) {
+      // A separate load, so databases created before the critics existed get them too.
+      if (!synthetic && !(await hasDataLoad(connection.db, 'demo-critics'))) {
         const critics = await loadDemoCritics(connection.db);
         log(`demo critics loaded: ${critics.outlets} outlets, ${critics.reviews} reviews and previews, ${critics.games} invented games`);
       }

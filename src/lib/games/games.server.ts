@@ -16,6 +16,11 @@ export interface GameCard {
   coverImageUrl: string | null;
   platforms: { slug: string; name: string; abbreviation: string }[];
   genres: { slug: string; name: string }[];
+  /** Critic score (null until MIN_SCORED_REVIEWS scored reviews) and how many scored reviews there are. */
+  criticScore: number | null;
+  scoredCount: number;
+  /** An invented demo game. */
+  isDemo: boolean;
 }
 
 export interface GameDetail extends GameCard {
@@ -65,7 +70,7 @@ function genresOf(eb: ExpressionBuilder<Database, 'games'>) {
 }
 
 /** Card columns: one statement per list, related rows folded in as JSON (no query per row). */
-function selectCards<O>(query: GamesQuery<O>) {
+export function selectCards<O>(query: GamesQuery<O>) {
   return query.select((eb) => [
     'games.id',
     'games.slug',
@@ -74,7 +79,27 @@ function selectCards<O>(query: GamesQuery<O>) {
     'games.cover_image_url as coverImageUrl',
     platformsOf(eb).as('platforms'),
     genresOf(eb).as('genres'),
+    eb
+      .selectFrom('game_critic_stats')
+      .select('game_critic_stats.critic_score')
+      .whereRef('game_critic_stats.game_id', '=', 'games.id')
+      .as('criticScore'),
+    eb.fn
+      .coalesce(
+        eb.selectFrom('game_critic_stats').select('game_critic_stats.scored_count').whereRef('game_critic_stats.game_id', '=', 'games.id'),
+        sql<number>`0`,
+      )
+      .as('scoredCount'),
+    sql<boolean>`'demo' = any(games.sources)`.as('isDemo'),
   ]);
+}
+
+/** Cards for these game ids, in the given order. */
+export async function gameCardsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<GameCard[]> {
+  if (ids.length === 0) return [];
+  const cards = await selectCards(db.selectFrom('games')).where('games.id', 'in', [...ids]).execute();
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.map((id) => byId.get(id)).filter((card): card is GameCard => card !== undefined);
 }
 
 function applyFilters<O>(query: GamesQuery<O>, params: GameListingParams, today: string): GamesQuery<O> {
