@@ -1,9 +1,12 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isDatabaseUnavailable } from './lib/db/errors.ts';
+import { isNeverCached } from './lib/http/cache-rules.ts';
 
 const DATABASE_DOWN_MESSAGE = 'The database cannot be reached right now. Please try again in a few moments.';
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  // Pages that depend on who is asking are never cached, whatever a route rule says.
+  if (isNeverCached(context.url.pathname)) context.cache.set(false);
   let response: Response;
   try {
     response = await next();

@@ -241,3 +241,34 @@ export function genreOptions(db: Kysely<Database>): Promise<FacetOption[]> {
     .orderBy(sql`lower(genres.name)`)
     .execute();
 }
+
+export interface SimilarGame extends GameCard {
+  similarity: { score: number; genres: number; developers: number; publishers: number; platforms: number };
+}
+
+/** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms). */
+export async function similarGames(db: Kysely<Database>, gameId: number, limit: number, pool: number): Promise<SimilarGame[]> {
+  const ranked = await sql<{
+    game_id: number;
+    score: number;
+    shared_genres: number;
+    shared_developers: number;
+    shared_publishers: number;
+    shared_platforms: number;
+  }>`select * from public.similar_games(${gameId}, ${limit}, ${pool})`.execute(db);
+  const cards = await gameCardsByIds(db, ranked.rows.map((row) => row.game_id));
+  const byId = new Map(ranked.rows.map((row) => [row.game_id, row]));
+  return cards.map((card) => {
+    const row = byId.get(card.id)!;
+    return {
+      ...card,
+      similarity: {
+        score: row.score,
+        genres: row.shared_genres,
+        developers: row.shared_developers,
+        publishers: row.shared_publishers,
+        platforms: row.shared_platforms,
+      },
+    };
+  });
+}
