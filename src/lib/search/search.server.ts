@@ -16,6 +16,8 @@ function year(date: string | null): string {
   return date ? date.slice(0, 4) : 'TBA';
 }
 
+const FUZZY_CANDIDATES = 64;
+
 export async function suggest(db: Kysely<Database>, query: string): Promise<SearchSuggestion[]> {
   if (!isSearchable(query)) return [];
   const prefix = `${escapeLike(query)}%`;
@@ -27,9 +29,15 @@ export async function suggest(db: Kysely<Database>, query: string): Promise<Sear
   `.execute(db);
   const found = games.rows;
   if (found.length < SUGGESTION_LIMIT) {
+    // A common word matches thousands of titles; ranking them all would cost tens of
+    // milliseconds, so the best matches are picked among the first FUZZY_CANDIDATES that
+    // pass the similarity threshold (the full list is /games?q=).
     const fuzzy = await sql<{ slug: string; title: string; release_date: string | null }>`
-      select slug, title, release_date from public.games
-      where ${query} operator(extensions.<%) lower(title) and not lower(title) like ${prefix}
+      select slug, title, release_date from (
+        select id, slug, title, release_date from public.games
+        where ${query} operator(extensions.<%) lower(title) and not lower(title) like ${prefix}
+        limit ${FUZZY_CANDIDATES}
+      ) candidates
       order by extensions.word_similarity(${query}, lower(title)) desc, lower(title), id
       limit ${SUGGESTION_LIMIT - found.length}
     `.execute(db);
