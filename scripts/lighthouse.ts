@@ -58,7 +58,7 @@ try {
     rows.push([path, ...scores.map(String), failing.slice(0, 6).join(', ')]);
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   stopServer();
 }
 

@@ -72,7 +72,7 @@ export function compressResponses(handler: Handler): Handler {
         chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encodingOrCallback === 'string' ? (encodingOrCallback as BufferEncoding) : 'utf8'));
       }
       const done = [chunk, encodingOrCallback, callback].find((arg) => typeof arg === 'function') as (() => void) | undefined;
-      let body = Buffer.concat(chunks);
+      let body: Buffer = Buffer.concat(chunks);
       const type = String(res.getHeader('content-type') ?? '');
       const compressible =
         res.statusCode === 200 && body.length >= MIN_BYTES && COMPRESSIBLE.test(type) && !res.hasHeader('content-encoding');
