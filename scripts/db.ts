@@ -7,17 +7,19 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
+import { loadDemoCritics } from '../src/lib/catalogue-import/demo-critics.server.ts';
 import { loadDemoCatalogue } from '../src/lib/catalogue-import/demo.server.ts';
 import { loadSyntheticCatalogue } from '../src/lib/catalogue-import/synthetic.server.ts';
 import { openPglite, openPostgres, type DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../src/lib/db/migrations.server.ts';
+import { BOOTSTRAP_FILE, hasDataLoad, migrate, readMigrationFiles } from '../src/lib/db/migrations.server.ts';
 
 const USAGE = `Usage: node scripts/db.ts <command> [options]
   migrate                     apply pending migrations (and the local bootstrap outside Supabase)
   seed                        migrate, then load the demo catalogue from data/ (idempotent)
   reset [--yes]               delete everything, migrate and seed again (--yes needed with DATABASE_URL)
-  generate --games N [--seed S]
-                              migrate, then replace the catalogue with N synthetic games`;
+  generate --games N [--seed S] [--reviews-per-game R]
+                              migrate, then replace the catalogue with N synthetic games
+                              (and R synthetic critic reviews per game, from synthetic outlets)`;
 
 function open(env: Env): Promise<DatabaseConnection> | DatabaseConnection {
   return env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 2) : openPglite(env.PGLITE_DIR);
@@ -47,6 +49,15 @@ async function seed(connection: DatabaseConnection, env: Env): Promise<void> {
   await migrateAll(connection, env);
   const { games, skipped } = await loadDemoCatalogue(connection.db);
   console.log(`Demo catalogue: ${games} games added${skipped > 0 ? `, ${skipped} already present` : ''}.`);
+  if (await hasDataLoad(connection.db, 'demo-critics')) {
+    console.log('Demo critics: already loaded.');
+  } else {
+    const critics = await loadDemoCritics(connection.db);
+    console.log(
+      `Demo critics: ${critics.outlets} outlets, ${critics.authors} authors, ${critics.reviews} reviews and previews, ` +
+        `${critics.games} invented games, ${critics.collections} collections.`,
+    );
+  }
 }
 
 async function resetPostgres(connection: DatabaseConnection, env: Env): Promise<void> {
@@ -72,6 +83,7 @@ async function main(): Promise<void> {
     options: {
       games: { type: 'string' },
       seed: { type: 'string' },
+      'reviews-per-game': { type: 'string' },
       yes: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -111,14 +123,21 @@ async function main(): Promise<void> {
         throw new Error('--games must be a whole number between 1 and 5000000, for example: npm run db:generate -- --games 100000');
       }
       if (!Number.isInteger(seedValue)) throw new Error('--seed must be a whole number');
+      const reviewsPerGame = values['reviews-per-game'] === undefined ? 0 : Number(values['reviews-per-game']);
+      if (!Number.isInteger(reviewsPerGame) || reviewsPerGame < 0 || reviewsPerGame > 100) {
+        throw new Error('--reviews-per-game must be a whole number between 0 and 100, for example: --reviews-per-game 10');
+      }
       return withConnection(env, async (connection) => {
         await migrateAll(connection, env);
         const started = performance.now();
-        const result = await loadSyntheticCatalogue(connection.db, { games, seed: seedValue }, (written) =>
-          console.log(`  ${written} games written`),
+        const result = await loadSyntheticCatalogue(connection.db, { games, seed: seedValue, reviewsPerGame }, (written, reviews) =>
+          console.log(`  ${written} games${reviews > 0 ? `, ${reviews} reviews` : ''} written`),
         );
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        console.log(`Synthetic catalogue: ${result.games} games (seed ${seedValue}) in ${seconds} s. It replaced the previous catalogue.`);
+        console.log(
+          `Synthetic catalogue: ${result.games} games${result.reviews > 0 ? ` and ${result.reviews} critic reviews` : ''} ` +
+            `(seed ${seedValue}) in ${seconds} s. It replaced the previous catalogue.`,
+        );
       });
     }
     default:

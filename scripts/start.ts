@@ -1,6 +1,8 @@
 // `npm start` (after `astro build`): checks the environment, prepares the database, then
 // starts the built node server on HOST:PORT (default localhost:4321).
 import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { compressResponses } from '../src/lib/http/compression.server.ts';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv } from '../src/lib/config/env.ts';
 import { closeDatabase, getDatabase } from '../src/lib/db/db.server.ts';
@@ -37,11 +39,15 @@ try {
   console.error(`[db] not reachable yet (${(error as Error).message}); pages will answer 503 until it is.`);
 }
 
-process.env.HOST ??= 'localhost';
-process.env.PORT ??= String(env.PORT);
+const host = process.env.HOST || 'localhost';
+const port = Number(process.env.PORT) || env.PORT;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { startServer } = (await import(entry.href)) as { startServer: () => { server: { stop(): Promise<void> } } };
-const { server } = startServer();
+// The adapter's handler (static files, then the app) behind our own HTTP server, so that
+// responses are compressed (brotli or gzip): the adapter's standalone server does not.
+const { handler } = (await import(entry.href)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+const server = http.createServer(compressResponses(handler));
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
 
 // Close cleanly on Ctrl+C or a stop signal: stop accepting requests, then close the
 // database so PGlite flushes its files and releases its lock.
@@ -51,8 +57,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: shutting down`);
-    void server
-      .stop()
+    server.closeAllConnections();
+    void new Promise<void>((resolve) => server.close(() => resolve()))
       .catch(() => undefined)
       .then(() => closeDatabase())
       .finally(() => process.exit(0));

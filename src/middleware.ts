@@ -7,7 +7,7 @@ import { createSupabaseServerClient, userFromSession } from './lib/auth/supabase
 import type { Tier } from './lib/auth/tiers.ts';
 import { getDb } from './lib/db/db.server.ts';
 import { isDatabaseUnavailable } from './lib/db/errors.ts';
-import { routeRules } from './lib/http/cache-rules.ts';
+import { isNeverCached, routeRules } from './lib/http/cache-rules.ts';
 
 const DATABASE_DOWN_MESSAGE = 'The database cannot be reached right now. Please try again in a few moments.';
 
@@ -15,8 +15,11 @@ const DATABASE_DOWN_MESSAGE = 'The database cannot be reached right now. Please 
 const NO_SESSION_CHECK = /^\/(auth\/v1|dev)(\/|$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  // Cached public pages render the same for every visitor: no session work, no cookies read.
-  const cachedRoute = Object.hasOwn(routeRules, context.routePattern);
+  // Pages that depend on who is asking are never cached, whatever a route rule says;
+  // cached public pages render the same for every visitor: no session work, no cookies read.
+  const neverCached = isNeverCached(context.url.pathname);
+  if (neverCached) context.cache.set(false);
+  const cachedRoute = !neverCached && Object.hasOwn(routeRules, context.routePattern);
   let supabase: ReturnType<typeof createSupabaseServerClient> | undefined;
   let clientAddress: string | undefined;
   try {

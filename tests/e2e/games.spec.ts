@@ -5,7 +5,7 @@ const cards = (page: import('@playwright/test').Page) => page.getByRole('main').
 test('filtering by platform and genre keeps everything in the URL', async ({ page }) => {
   await page.goto('/games');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Games');
-  await expect(page.locator('[data-result-count]')).toHaveText('193 games');
+  await expect(page.locator('[data-result-count]')).toHaveText('203 games');
   await expect(cards(page)).toHaveCount(24);
 
   await page.getByLabel('Platform', { exact: true }).selectOption({ label: 'PlayStation 4' });
@@ -16,7 +16,7 @@ test('filtering by platform and genre keeps everything in the URL', async ({ pag
   await expect(page).toHaveURL(/genre=shooter/);
   const count = Number((await page.locator('[data-result-count]').textContent())?.split(' ')[0]);
   expect(count).toBeGreaterThan(0);
-  expect(count).toBeLessThan(193);
+  expect(count).toBeLessThan(203);
   await expect(cards(page)).toHaveCount(Math.min(count, 24));
   for (const card of await cards(page).all()) {
     await expect(card.getByRole('list', { name: 'Platforms' })).toContainText('PS4');
@@ -51,7 +51,7 @@ test('sorting by title and paging through the catalogue', async ({ page }) => {
 
 test('nonsense in the query falls back to sensible defaults; a page past the end says so', async ({ page }) => {
   await page.goto('/games?page=abc&sort=sideways&platform=<script>');
-  await expect(page.locator('[data-result-count]')).toHaveText('193 games');
+  await expect(page.locator('[data-result-count]')).toHaveText('203 games');
   await expect(page.getByLabel('Sort', { exact: true })).toHaveValue('release-desc');
 
   await page.goto('/games?page=99');
@@ -60,10 +60,15 @@ test('nonsense in the query falls back to sensible defaults; a page past the end
   await expect(page).toHaveURL(/\/games$/);
 });
 
-test('upcoming games and a filter with no results show a real empty state', async ({ page }) => {
+test('upcoming games list the invented demo releases, and a filter with no results shows a real empty state', async ({ page }) => {
   await page.goto('/games?when=upcoming');
+  await expect(page.locator('[data-result-count]')).toHaveText('6 games');
+  await expect(cards(page).first()).toContainText('Starfall Cartographers');
+  await expect(cards(page).first()).toContainText('Invented demo game');
+
+  await page.goto('/games?when=upcoming&platform=atari-2600');
   await expect(page.locator('[data-result-count]')).toHaveText('0 games');
   await expect(page.getByText('No games match these filters.')).toBeVisible();
   await page.getByRole('link', { name: 'see every game' }).click();
-  await expect(page.locator('[data-result-count]')).toHaveText('193 games');
+  await expect(page.locator('[data-result-count]')).toHaveText('203 games');
 });

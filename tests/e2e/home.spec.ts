@@ -1,17 +1,26 @@
 import { expect, test } from './fixtures.ts';
 
-test('the home page lists recent releases from the database and says when nothing is upcoming', async ({ page }) => {
+test('the home page shows top-rated recent games, latest reviews, recent and upcoming releases', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Critical Hit');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Critical Hit' })).toBeVisible();
 
-  const recent = page.getByRole('region', { name: 'Recent releases' });
-  // The newest dated game in the demo catalogue comes first.
-  await expect(recent.getByRole('heading', { level: 3 }).first()).toHaveText('Red Dead Redemption 2');
+  const topRated = page.getByRole('region', { name: 'Top-rated recent releases' });
+  await expect(topRated.getByRole('listitem')).toHaveCount(6);
+  const scores = await topRated.locator('[data-score]').evaluateAll((badges) => badges.map((b) => Number(b.getAttribute('data-score'))));
+  expect(scores).toEqual([...scores].sort((a, b) => b - a));
+
+  const latest = page.getByRole('region', { name: 'Latest reviews', exact: true });
+  await expect(latest.getByRole('listitem')).toHaveCount(6);
+  await expect(latest.getByText('Demo outlet').first()).toBeVisible();
+
+  const recent = page.getByRole('region', { name: 'Recent releases', exact: true });
+  // The newest released games are the invented demo releases of the last few weeks.
+  await expect(recent.getByRole('heading', { level: 3 }).first()).toHaveText('Midnight Courier');
   await expect(recent.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(12);
 
-  const upcoming = page.getByRole('region', { name: 'Upcoming releases' });
-  await expect(upcoming).toContainText('No announced release dates after today in the catalogue yet.');
+  const upcoming = page.getByRole('region', { name: 'Upcoming releases', exact: true });
+  await expect(upcoming.getByRole('heading', { level: 3 }).first()).toHaveText('Starfall Cartographers');
 
   await recent.getByRole('link', { name: 'Red Dead Redemption 2' }).click();
   await expect(page).toHaveURL(/\/games\/red-dead-redemption-2$/);

@@ -1,11 +1,48 @@
+import { sql } from 'kysely';
+import { authorIdSchema, authorPath } from '../authors/authors.ts';
+import { getDb } from '../db/db.server.ts';
 import type { GuardResolvers } from './guards.ts';
 
 /**
- * Data the outlet and author guards need, supplied by the features that own it. Until the
- * outlets feature exists nobody owns an outlet, so outlet-owner and outlet-access deny; until
- * the authors feature registers `authorPath`, /authors/{id}/{name} answers 404.
- *
- * The catalogue/authors issue fills `authorPath` here, e.g.
- *   authorPath: async (id, name) => { const a = await findAuthor(await getDb(), id); return a ? `/authors/${a.id}/${a.slug}` : null; }
+ * Data the outlet and author guards need, supplied by the features that own it: outlets
+ * (owner_id, and authors linked to a user through outlet_authors) and authors (the
+ * canonical /authors/{id}/{slug} path).
  */
-export const guardResolvers: GuardResolvers = {};
+export const guardResolvers: GuardResolvers = {
+  async isOutletOwner(userId, slug) {
+    const db = await getDb();
+    let query = db.selectFrom('outlets').select(sql`1`.as('one')).where('owner_id', '=', userId);
+    if (slug) query = query.where('slug', '=', slug);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  },
+
+  async canAccessOutlet(userId, slug) {
+    const db = await getDb();
+    let query = db
+      .selectFrom('outlets')
+      .select(sql`1`.as('one'))
+      .where((eb) =>
+        eb.or([
+          eb('outlets.owner_id', '=', userId),
+          eb.exists(
+            eb
+              .selectFrom('outlet_authors')
+              .innerJoin('authors', 'authors.id', 'outlet_authors.author_id')
+              .select(sql`1`.as('one'))
+              .whereRef('outlet_authors.outlet_id', '=', 'outlets.id')
+              .where('authors.user_id', '=', userId),
+          ),
+        ]),
+      );
+    if (slug) query = query.where('outlets.slug', '=', slug);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  },
+
+  async authorPath(id) {
+    const parsed = authorIdSchema.safeParse(id);
+    if (!parsed.success) return null;
+    const db = await getDb();
+    const author = await db.selectFrom('authors').select(['id', 'slug']).where('id', '=', parsed.data).executeTakeFirst();
+    return author ? authorPath(author) : null;
+  },
+};

@@ -22,7 +22,7 @@ describe('loadSyntheticCatalogue', () => {
   it('replaces the catalogue with the requested number of synthetic games', async () => {
     const progress: number[] = [];
     const result = await loadSyntheticCatalogue(connection.db, { games: 300, seed: 7 }, (written) => progress.push(written));
-    expect(result).toEqual({ games: 300 });
+    expect(result).toEqual({ games: 300, reviews: 0 });
     expect(progress.at(-1)).toBe(300);
 
     const counts = await sql<{ games: number; synthetic: number; demo: number; companies: number; synthetic_companies: number }>`

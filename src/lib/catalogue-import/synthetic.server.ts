@@ -1,40 +1,146 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { recordDataLoad } from '../db/migrations.server.ts';
 import type { CatalogueRecord } from './catalogue.ts';
+import {
+  syntheticAuthors,
+  syntheticOutletCount,
+  syntheticOutlets,
+  syntheticReviewsFor,
+  type SyntheticOutlet,
+} from './synthetic-critics.ts';
 import { syntheticCatalogue, type SyntheticOptions } from './synthetic.ts';
-import { clearCatalogue, writeCatalogue } from './writer.server.ts';
+import {
+  clearCatalogue,
+  clearCritics,
+  withReviewTriggersDisabled,
+  writeCatalogue,
+  writeReviewsBulk,
+  type BulkReviewRow,
+} from './writer.server.ts';
 
 const CHUNK = 20_000;
 
+export interface SyntheticLoadOptions extends SyntheticOptions {
+  /** Critic reviews per game (previews for games not out yet); 0 for none. */
+  reviewsPerGame?: number;
+  /** "Now" for review dates (tests pin it). */
+  now?: Date;
+}
+
+interface CriticIds {
+  outlets: SyntheticOutlet[];
+  outletIds: number[];
+  authorIds: number[];
+  platformIds: Map<string, number>;
+}
+
+async function writeSyntheticCritics(trx: Transaction<Database>, reviewsPerGame: number, seed: number): Promise<CriticIds> {
+  const outlets = syntheticOutlets(syntheticOutletCount(reviewsPerGame), seed);
+  const outletRows = await trx
+    .insertInto('outlets')
+    .values(
+      outlets.map((outlet) => ({
+        slug: outlet.slug,
+        name: outlet.name,
+        website_url: `https://${outlet.slug}.example/`,
+        description: 'Synthetic benchmark outlet. Not a real publication.',
+        score_scale: outlet.scale,
+        recommendation_threshold: outlet.threshold,
+        is_demo: true,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const authors = syntheticAuthors(outlets.length);
+  const authorRows = await trx
+    .insertInto('authors')
+    .values(authors.map((author) => ({ name: author.name, slug: author.slug, bio: 'Synthetic benchmark critic.', avatar_url: null, user_id: null, is_demo: true })))
+    .returning('id')
+    .execute();
+  const outletIds = outletRows.map((row) => row.id);
+  const authorIds = authorRows.map((row) => row.id);
+  await trx
+    .insertInto('outlet_authors')
+    .values(authors.map((author, index) => ({ outlet_id: outletIds[author.outlet]!, author_id: authorIds[index]!, role: 'staff' as const })))
+    .execute();
+  const platforms = await trx.selectFrom('platforms').select(['id', 'slug']).execute();
+  return { outlets, outletIds, authorIds, platformIds: new Map(platforms.map((p) => [p.slug, p.id])) };
+}
+
 /**
- * Replaces the catalogue with a synthetic one in a single transaction: a failure leaves
- * the previous catalogue in place.
+ * Replaces the catalogue (and the critics) with a synthetic one in a single transaction:
+ * a failure leaves the previous data in place. With `reviewsPerGame`, every game gets
+ * that many critic reviews, written in bulk with the review triggers off and aggregated
+ * once at the end.
  */
 export async function loadSyntheticCatalogue(
   db: Kysely<Database>,
-  options: SyntheticOptions,
-  onProgress: (written: number) => void = () => {},
-): Promise<{ games: number }> {
+  options: SyntheticLoadOptions,
+  onProgress: (written: number, reviews: number) => void = () => {},
+): Promise<{ games: number; reviews: number }> {
+  const reviewsPerGame = options.reviewsPerGame ?? 0;
+  const seed = options.seed ?? 42;
+  const now = options.now ?? new Date();
   return db.transaction().execute(async (trx) => {
     await clearCatalogue(trx);
-    let written = 0;
-    let chunk: CatalogueRecord[] = [];
-    for (const record of syntheticCatalogue(options)) {
-      chunk.push(record);
-      if (chunk.length === CHUNK) {
-        written += await writeCatalogue(trx, chunk);
-        onProgress(written);
+    await clearCritics(trx);
+    const critics = reviewsPerGame > 0 ? await writeSyntheticCritics(trx, reviewsPerGame, seed) : undefined;
+
+    const load = async () => {
+      let written = 0;
+      let reviews = 0;
+      let index = 0;
+      let chunk: CatalogueRecord[] = [];
+      const flush = async () => {
+        const ids = new Map<string, number>();
+        written += await writeCatalogue(trx, chunk, (batch) => batch.forEach((id, slug) => ids.set(slug, id)));
+        if (critics) {
+          const rows: BulkReviewRow[] = [];
+          for (const record of chunk) {
+            const gameId = ids.get(record.slug)!;
+            for (const review of syntheticReviewsFor(record, index, critics.outlets, { reviewsPerGame, seed, now })) {
+              rows.push({
+                gameId,
+                outletId: critics.outletIds[review.outlet]!,
+                authorId: critics.authorIds[review.author] ?? null,
+                kind: review.kind,
+                scale: review.scale,
+                rawScore: review.rawScore,
+                recommended: review.recommended,
+                verdict: review.verdict,
+                excerpt: review.excerpt,
+                url: review.url,
+                platformId: review.platformSlug ? (critics.platformIds.get(review.platformSlug) ?? null) : null,
+                publishedAt: review.publishedAt,
+              });
+            }
+            index += 1;
+          }
+          await writeReviewsBulk(trx, rows);
+          reviews += rows.length;
+        } else {
+          index += chunk.length;
+        }
+        onProgress(written, reviews);
         chunk = [];
+      };
+      for (const record of syntheticCatalogue(options)) {
+        chunk.push(record);
+        if (chunk.length === CHUNK) await flush();
       }
-    }
-    if (chunk.length > 0) {
-      written += await writeCatalogue(trx, chunk);
-      onProgress(written);
-    }
+      if (chunk.length > 0) await flush();
+      return { games: written, reviews };
+    };
+
+    const result = critics ? await withReviewTriggersDisabled(trx, load) : await load();
     // Fresh statistics, so the planner picks the indexes on the new table sizes.
     await sql`analyze`.execute(trx);
-    await recordDataLoad(trx, 'synthetic', { games: written, seed: options.seed ?? 42 });
-    return { games: written };
+    await recordDataLoad(trx, 'synthetic', {
+      games: result.games,
+      seed,
+      ...(reviewsPerGame > 0 ? { reviewsPerGame, reviews: result.reviews } : {}),
+    });
+    return result;
   });
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { getEnv, type Env } from '../config/env.ts';
+import { loadDemoCritics } from '../catalogue-import/demo-critics.server.ts';
 import { loadDemoCatalogue } from '../catalogue-import/demo.server.ts';
 import { openPglite, openPostgres, type DatabaseConnection } from './connect.server.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './errors.ts';
@@ -43,10 +44,17 @@ export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConne
     try {
       const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
       await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql, log });
-      if (!(await hasDataLoad(connection.db, 'demo'))) {
+      // A synthetic benchmark catalogue (npm run db:generate) replaces the demo: leave it alone.
+      const synthetic = await hasDataLoad(connection.db, 'synthetic');
+      if (!synthetic && !(await hasDataLoad(connection.db, 'demo'))) {
         log('first start: loading the demo catalogue');
         const summary = await loadDemoCatalogue(connection.db);
         log(`demo catalogue loaded: ${summary.games} games`);
+      }
+      // A separate load, so databases created before the critics existed get them too.
+      if (!synthetic && !(await hasDataLoad(connection.db, 'demo-critics'))) {
+        const critics = await loadDemoCritics(connection.db);
+        log(`demo critics loaded: ${critics.outlets} outlets, ${critics.reviews} reviews and previews, ${critics.games} invented games`);
       }
     } catch (error) {
       await connection.close();

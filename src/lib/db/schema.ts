@@ -44,7 +44,7 @@ export interface UserSubscriptionsTable {
   updated_at: Timestamp;
 }
 
-export type GameSource = 'editorial' | 'steam_store_2019' | 'vgchartz_2024' | 'synthetic';
+export type GameSource = 'editorial' | 'steam_store_2019' | 'vgchartz_2024' | 'synthetic' | 'demo';
 
 export interface GamesTable {
   id: Generated<number>;
@@ -93,6 +93,105 @@ export interface GameCompaniesTable {
   company_id: number;
 }
 
+export type ScoreScaleColumn = 'hundred' | 'ten' | 'stars' | 'letter' | 'unscored';
+export type CriticReviewKind = 'review' | 'preview';
+
+export interface OutletsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  website_url: string | null;
+  logo_url: string | null;
+  description: Generated<string>;
+  owner_id: string | null;
+  score_scale: ScoreScaleColumn;
+  recommendation_threshold: Generated<number>;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthorsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  bio: string | null;
+  avatar_url: string | null;
+  user_id: string | null;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type OutletAuthorRole = 'editor' | 'staff' | 'contributor';
+
+export interface OutletAuthorsTable {
+  outlet_id: number;
+  author_id: number;
+  role: Generated<OutletAuthorRole>;
+  joined_at: Timestamp;
+}
+
+/** bigint ids arrive as strings from node-postgres. */
+type BigId = ColumnType<string, never, never>;
+
+export interface CriticReviewsTable {
+  id: BigId;
+  game_id: number;
+  outlet_id: number;
+  author_id: number | null;
+  kind: Generated<CriticReviewKind>;
+  /** Filled from the outlet by a trigger when omitted. */
+  score_scale: ColumnType<ScoreScaleColumn, ScoreScaleColumn | undefined, ScoreScaleColumn>;
+  raw_score: string | null;
+  /** Generated from score_scale and raw_score. */
+  score: ColumnType<number | null, never, never>;
+  /** Derived by a trigger for scored reviews; required for unscored reviews; null for previews. */
+  recommended: boolean | null;
+  verdict: string | null;
+  excerpt: string | null;
+  url: string | null;
+  platform_id: number | null;
+  published_at: ColumnType<Date, Date | string, Date | string>;
+  /** Maintained by triggers; writes are overridden. */
+  counted: ColumnType<boolean, never, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GameCriticStatsTable {
+  game_id: number;
+  review_count: number;
+  scored_count: number;
+  score_sum: number;
+  recommended_count: number;
+  preview_count: number;
+  acclaimed_count: number;
+  favourable_count: number;
+  mixed_count: number;
+  unfavourable_count: number;
+  panned_count: number;
+  critic_score: ColumnType<number | null, never, never>;
+  recommend_percent: ColumnType<number | null, never, never>;
+}
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CollectionGamesTable {
+  collection_id: number;
+  game_id: number;
+  position: number;
+  note: string | null;
+}
+
 export interface AuthUsersTable {
   id: string;
   email: string | null;
@@ -111,6 +210,13 @@ export interface Database {
   game_genres: GameGenresTable;
   game_developers: GameCompaniesTable;
   game_publishers: GameCompaniesTable;
+  outlets: OutletsTable;
+  authors: AuthorsTable;
+  outlet_authors: OutletAuthorsTable;
+  critic_reviews: CriticReviewsTable;
+  game_critic_stats: GameCriticStatsTable;
+  collections: CollectionsTable;
+  collection_games: CollectionGamesTable;
   'auth.users': AuthUsersTable;
 }
 
@@ -119,3 +225,7 @@ export type NewGame = Insertable<GamesTable>;
 export type Platform = Selectable<PlatformsTable>;
 export type Genre = Selectable<GenresTable>;
 export type Company = Selectable<CompaniesTable>;
+export type Outlet = Selectable<OutletsTable>;
+export type Author = Selectable<AuthorsTable>;
+export type CriticReview = Selectable<CriticReviewsTable>;
+export type NewCriticReview = Insertable<CriticReviewsTable>;

@@ -48,7 +48,7 @@ async function allPages(listing: Partial<GameListingParams>): Promise<GameCard[]
 }
 
 beforeAll(async () => {
-  connection = await createTestDatabase({ demo: true });
+  connection = await createTestDatabase({ demo: true, critics: false });
   await connection.db.insertInto('games').values({ ...UNDATED, summary: null, release_date: null, sources: ['editorial'] }).execute();
   totalGames = await count(sql<{ n: number }>`select count(*)::int as n from games`);
 });

@@ -16,6 +16,11 @@ export interface GameCard {
   coverImageUrl: string | null;
   platforms: { slug: string; name: string; abbreviation: string }[];
   genres: { slug: string; name: string }[];
+  /** Critic score (null until MIN_SCORED_REVIEWS scored reviews) and how many scored reviews there are. */
+  criticScore: number | null;
+  scoredCount: number;
+  /** An invented demo game. */
+  isDemo: boolean;
 }
 
 export interface GameDetail extends GameCard {
@@ -65,7 +70,7 @@ function genresOf(eb: ExpressionBuilder<Database, 'games'>) {
 }
 
 /** Card columns: one statement per list, related rows folded in as JSON (no query per row). */
-function selectCards<O>(query: GamesQuery<O>) {
+export function selectCards<O>(query: GamesQuery<O>) {
   return query.select((eb) => [
     'games.id',
     'games.slug',
@@ -74,7 +79,27 @@ function selectCards<O>(query: GamesQuery<O>) {
     'games.cover_image_url as coverImageUrl',
     platformsOf(eb).as('platforms'),
     genresOf(eb).as('genres'),
+    eb
+      .selectFrom('game_critic_stats')
+      .select('game_critic_stats.critic_score')
+      .whereRef('game_critic_stats.game_id', '=', 'games.id')
+      .as('criticScore'),
+    eb.fn
+      .coalesce(
+        eb.selectFrom('game_critic_stats').select('game_critic_stats.scored_count').whereRef('game_critic_stats.game_id', '=', 'games.id'),
+        sql<number>`0`,
+      )
+      .as('scoredCount'),
+    sql<boolean>`'demo' = any(games.sources)`.as('isDemo'),
   ]);
+}
+
+/** Cards for these game ids, in the given order. */
+export async function gameCardsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<GameCard[]> {
+  if (ids.length === 0) return [];
+  const cards = await selectCards(db.selectFrom('games')).where('games.id', 'in', [...ids]).execute();
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.map((id) => byId.get(id)).filter((card): card is GameCard => card !== undefined);
 }
 
 function applyFilters<O>(query: GamesQuery<O>, params: GameListingParams, today: string): GamesQuery<O> {
@@ -215,4 +240,35 @@ export function genreOptions(db: Kysely<Database>): Promise<FacetOption[]> {
     .where((eb) => eb.exists(eb.selectFrom('game_genres').select(sql`1`.as('one')).whereRef('game_genres.genre_id', '=', 'genres.id')))
     .orderBy(sql`lower(genres.name)`)
     .execute();
+}
+
+export interface SimilarGame extends GameCard {
+  similarity: { score: number; genres: number; developers: number; publishers: number; platforms: number };
+}
+
+/** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms). */
+export async function similarGames(db: Kysely<Database>, gameId: number, limit: number, pool: number): Promise<SimilarGame[]> {
+  const ranked = await sql<{
+    game_id: number;
+    score: number;
+    shared_genres: number;
+    shared_developers: number;
+    shared_publishers: number;
+    shared_platforms: number;
+  }>`select * from public.similar_games(${gameId}, ${limit}, ${pool})`.execute(db);
+  const cards = await gameCardsByIds(db, ranked.rows.map((row) => row.game_id));
+  const byId = new Map(ranked.rows.map((row) => [row.game_id, row]));
+  return cards.map((card) => {
+    const row = byId.get(card.id)!;
+    return {
+      ...card,
+      similarity: {
+        score: row.score,
+        genres: row.shared_genres,
+        developers: row.shared_developers,
+        publishers: row.shared_publishers,
+        platforms: row.shared_platforms,
+      },
+    };
+  });
 }

@@ -1,7 +1,11 @@
 /**
  * Every cache lifetime the site uses, in one place. astro.config.ts hands `routeRules` to
  * Astro's route cache (an in-memory LRU on the node server, the CDN on Vercel); routes
- * never write cache headers themselves.
+ * never write cache headers themselves, they only add tags of their own (game:{slug}...).
+ *
+ * A cached page is the same for every visitor: pages listed here must never read cookies
+ * or the signed-in user. Signed-in views (dashboards, account, outlet management, the
+ * API) are never listed, and the middleware refuses to cache them even if they were.
  */
 
 export interface CacheRule {
@@ -18,24 +22,93 @@ const ONE_DAY = 86_400;
 
 /** Named cache profiles. Spec section 9: list detail pages are cached 43200 s with SWR 43200 s. */
 export const CACHE_PROFILES = {
-  /** Pages built from the catalogue (games, releases); purged by tag when the data changes. */
+  /** Pages built from the catalogue (games, releases, reviews); purged by tag when the data changes. */
   catalogue: { maxAge: HALF_A_DAY, swr: HALF_A_DAY },
+  /** List detail pages (spec section 9). */
+  listDetail: { maxAge: HALF_A_DAY, swr: HALF_A_DAY },
   /** Pages whose text changes only with a deploy. */
   static: { maxAge: ONE_DAY, swr: ONE_DAY },
+  /** Search answers: short-lived, keyed by the query string. */
+  search: { maxAge: 600, swr: 3_600 },
 } as const satisfies Record<string, CacheRule>;
 
 /** Cache tags, so writes can purge exactly what they change. */
 export const CACHE_TAGS = {
+  /** The game catalogue (titles, dates, platforms, companies). */
   games: 'games',
+  /** Lists of critic reviews across games (latest reviews, feeds). */
+  reviews: 'reviews',
+  /** Anything showing critic scores of several games (cards, rankings). */
+  scores: 'scores',
+  outlets: 'outlets',
+  collections: 'collections',
 } as const;
+
+/** One game's own pages (/games/{slug} and its reviews, previews, similar games). */
+export const gameTag = (slug: string) => `game:${slug}`;
+export const outletTag = (slug: string) => `outlet:${slug}`;
+export const authorTag = (id: number) => `author:${id}`;
+export const collectionTag = (slug: string) => `collection:${slug}`;
+
+const { games, reviews, scores, outlets, collections } = CACHE_TAGS;
+const catalogue = (...tags: string[]): CacheRule => ({ ...CACHE_PROFILES.catalogue, tags });
 
 /** Route patterns (Astro's [param] syntax) -> cache rule. Routes not listed are never cached. */
 export const routeRules: Record<string, CacheRule> = {
-  '/': { ...CACHE_PROFILES.catalogue, tags: [CACHE_TAGS.games] },
-  '/games': { ...CACHE_PROFILES.catalogue, tags: [CACHE_TAGS.games] },
-  '/games/[slug]': { ...CACHE_PROFILES.catalogue, tags: [CACHE_TAGS.games] },
+  '/': catalogue(games, reviews, scores),
+  '/games': catalogue(games, scores),
+  '/games/[slug]': catalogue(games, scores),
+  '/games/[slug]/reviews': catalogue(games, scores),
+  '/games/[slug]/previews': catalogue(games),
+  '/games/[slug]/similar-games': catalogue(games, scores),
+  '/reviews': catalogue(reviews),
+  '/reviews/[genre]': catalogue(games, scores),
+  '/reviews/[genre]/[year]': catalogue(games, scores),
+  '/browse/[...slug]': catalogue(games, scores),
+  '/publishers/[name]': catalogue(games, scores),
+  '/calendar': catalogue(games, scores),
+  '/calendar.ics': catalogue(games),
+  '/collections': { ...CACHE_PROFILES.listDetail, tags: [collections, games] },
+  '/collections/[slug]': { ...CACHE_PROFILES.listDetail, tags: [collections, games, scores] },
+  '/outlets': catalogue(outlets, reviews),
+  '/outlet/[slug]': catalogue(outlets, reviews),
+  '/outlet/components/ReviewSection': catalogue(outlets, reviews),
+  '/authors/[id]/[...name]': catalogue(reviews),
+  '/rss.xml': catalogue(reviews),
+  '/sitemap.xml': catalogue(games, outlets, collections),
+  '/sitemaps/[file]': catalogue(games, outlets, collections),
+  '/api/search': { ...CACHE_PROFILES.search, tags: [games, outlets] },
   '/about': CACHE_PROFILES.static,
+  '/faq': CACHE_PROFILES.static,
+  '/robots.txt': CACHE_PROFILES.static,
 };
+
+/**
+ * Path prefixes that depend on who is asking (accounts, dashboards, outlet tools, the
+ * write API): never cached, whatever a rule says. Checked by the middleware and by a test
+ * against routeRules.
+ */
+export const NEVER_CACHED_PREFIXES = [
+  '/api/critic-reviews',
+  '/auth',
+  '/account',
+  '/dashboard',
+  '/manage-outlet',
+  '/admin',
+  '/settings',
+  '/profile/edit',
+  '/login',
+  '/confirm',
+  '/reset-password',
+  '/payment',
+  '/subscription',
+  '/author/',
+  '/dev/',
+] as const;
+
+export function isNeverCached(pathname: string): boolean {
+  return NEVER_CACHED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+}
 
 /** How many rendered pages the node server keeps in memory (least recently used go first). */
 export const MEMORY_CACHE_ENTRIES = 5_000;

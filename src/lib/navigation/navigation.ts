@@ -12,10 +12,20 @@ export interface NavItem {
 export const HEADER_LINKS: readonly NavItem[] = [
   { href: '/games', label: 'Games' },
   { href: '/games?when=upcoming', label: 'Upcoming' },
+  { href: '/reviews', label: 'Reviews' },
+  { href: '/browse', label: 'Browse' },
+  { href: '/calendar', label: 'Calendar' },
+  { href: '/outlets', label: 'Outlets' },
 ];
 
 /** Static pages in the footer. */
-export const FOOTER_LINKS: readonly NavItem[] = [{ href: '/about', label: 'About' }];
+export const FOOTER_LINKS: readonly NavItem[] = [
+  { href: '/about', label: 'About' },
+  { href: '/faq', label: 'FAQ' },
+  { href: '/collections', label: 'Collections' },
+  { href: '/rss.xml', label: 'RSS feed' },
+  { href: '/calendar.ics', label: 'Release calendar (.ics)' },
+];
 
 /** The signed-in user's dashboard (dashboard layout). */
 export const DASHBOARD_LINKS: readonly NavItem[] = [

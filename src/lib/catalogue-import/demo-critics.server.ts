@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { recordDataLoad } from '../db/migrations.server.ts';
+import { titleKey } from './catalogue.ts';
+import { demoCritics } from './demo-critics.ts';
+import { readDemoCatalogue } from './demo.server.ts';
+import { writeCatalogue } from './writer.server.ts';
+
+export interface DemoCriticsSummary {
+  games: number;
+  outlets: number;
+  authors: number;
+  reviews: number;
+  collections: number;
+}
+
+/**
+ * Loads the demo's critics (see demo-critics.ts) on top of the demo catalogue, in one
+ * transaction, through the ordinary triggers (a few thousand rows: the aggregate rows are
+ * maintained exactly as they are for writes from the site). Reviews of games that are not
+ * in the database are skipped; outlets, authors and collections already present (by
+ * slug) are left alone.
+ */
+export async function loadDemoCritics(db: Kysely<Database>, anchor: Date = new Date(), dataDir?: string): Promise<DemoCriticsSummary> {
+  const critics = demoCritics(await readDemoCatalogue(dataDir), anchor);
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('games').select('title').execute();
+    const present = new Set(existing.map((game) => titleKey(game.title)));
+    const games = await writeCatalogue(
+      trx,
+      critics.games.filter((record) => !present.has(titleKey(record.title))),
+    );
+
+    const outletRows = await trx
+      .insertInto('outlets')
+      .values(
+        critics.outlets.map((outlet) => ({
+          slug: outlet.slug,
+          name: outlet.name,
+          website_url: `https://${outlet.slug}.example/`,
+          description: outlet.description,
+          score_scale: outlet.scale,
+          recommendation_threshold: outlet.threshold,
+          is_demo: true,
+        })),
+      )
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .returning(['id', 'slug'])
+      .execute();
+    const outletIds = new Map(outletRows.map((row) => [row.slug, row.id]));
+
+    const authorRows = outletRows.length === 0 ? [] : await trx
+      .insertInto('authors')
+      .values(critics.authors.map((author) => ({ name: author.name, slug: author.slug, bio: author.bio, avatar_url: null, user_id: null, is_demo: true })))
+      .returning('id')
+      .execute();
+    const authorIds = authorRows.map((row) => row.id);
+    const memberships = critics.authors.flatMap((author, index) =>
+      author.outlets
+        .filter((slug) => outletIds.has(slug) && authorIds[index] !== undefined)
+        .map((slug, position) => ({
+          outlet_id: outletIds.get(slug)!,
+          author_id: authorIds[index]!,
+          role: position === 0 ? ('staff' as const) : ('contributor' as const),
+        })),
+    );
+    if (memberships.length > 0) await trx.insertInto('outlet_authors').values(memberships).execute();
+
+    const gameRows = await trx.selectFrom('games').select(['id', 'slug']).execute();
+    const gameIds = new Map(gameRows.map((row) => [row.slug, row.id]));
+    const platformRows = await trx.selectFrom('platforms').select(['id', 'slug']).execute();
+    const platformIds = new Map(platformRows.map((row) => [row.slug, row.id]));
+    const reviews = critics.reviews.filter((review) => gameIds.has(review.gameSlug) && outletIds.has(review.outletSlug));
+    if (reviews.length > 0) {
+      await sql`
+        insert into public.critic_reviews (
+          game_id, outlet_id, author_id, kind, score_scale, raw_score, recommended, verdict, excerpt, url, platform_id, published_at
+        )
+        select * from unnest(
+          ${reviews.map((r) => gameIds.get(r.gameSlug)!)}::int[],
+          ${reviews.map((r) => outletIds.get(r.outletSlug)!)}::int[],
+          ${reviews.map((r) => authorIds[r.author] ?? null)}::int[],
+          ${reviews.map((r) => r.kind)}::text[],
+          ${reviews.map((r) => r.scale)}::text[],
+          ${reviews.map((r) => r.rawScore)}::text[],
+          ${reviews.map((r) => r.recommended)}::boolean[],
+          ${reviews.map((r) => r.verdict)}::text[],
+          ${reviews.map((r) => r.excerpt)}::text[],
+          ${reviews.map((r) => r.url)}::text[],
+          ${reviews.map((r) => (r.platformSlug ? (platformIds.get(r.platformSlug) ?? null) : null))}::int[],
+          ${reviews.map((r) => r.publishedAt)}::timestamptz[]
+        )
+      `.execute(trx);
+    }
+
+    let collections = 0;
+    for (const collection of critics.collections) {
+      const members = collection.games.filter((slug) => gameIds.has(slug));
+      const row = await trx
+        .insertInto('collections')
+        .values({ slug: collection.slug, title: collection.title, description: collection.description, is_demo: true })
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) continue;
+      collections += 1;
+      if (members.length > 0) {
+        await trx
+          .insertInto('collection_games')
+          .values(members.map((slug, index) => ({ collection_id: row.id, game_id: gameIds.get(slug)!, position: index + 1, note: null })))
+          .execute();
+      }
+    }
+
+    const summary = { games, outlets: outletRows.length, authors: authorIds.length, reviews: reviews.length, collections };
+    await recordDataLoad(trx, 'demo-critics', { ...summary, anchor: anchor.toISOString() });
+    return summary;
+  });
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { escapeLike, isSearchable, MAX_QUERY, normaliseQuery } from './search.ts';
+
+describe('search queries', () => {
+  it('normalise case, spacing and width', () => {
+    expect(normaliseQuery('  Half   LIFE\t2 ')).toBe('half life 2');
+    expect(normaliseQuery('ＨＡＬＦ')).toBe('half');
+    expect(normaliseQuery(null)).toBe('');
+    expect(normaliseQuery('x'.repeat(200))).toHaveLength(MAX_QUERY);
+  });
+  it('need two characters', () => {
+    expect(isSearchable('h')).toBe(false);
+    expect(isSearchable('ha')).toBe(true);
+  });
+  it('escape LIKE wildcards', () => {
+    expect(escapeLike('100%_done\\')).toBe('100\\%\\_done\\\\');
+  });
+});
