@@ -22,6 +22,7 @@ import { Field } from './Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordMeter } from './PasswordMeter.tsx';
 import { useUsernameCheck } from './useUsernameCheck.ts';
+import { reportFailure, useBusy } from './useBusy.ts';
 
 /**
  * The Login, Register and Reset Password forms (spec sections 2, 4, 5), shared by the auth
@@ -50,7 +51,7 @@ function LoginForm(props: AuthFormsProps) {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -65,29 +66,26 @@ function LoginForm(props: AuthFormsProps) {
       toast.error(MESSAGES.tooManyAttempts);
       return;
     }
-    setBusy(true);
-    try {
-      const client = authClient(props.config);
-      if (isEmailIdentifier(parsed.data.identifier)) {
-        expectSignIn();
-        const { error } = await trackLoading(client.auth.signInWithPassword({ email: parsed.data.identifier, password }));
-        if (error) throw error;
-      } else {
-        // By username: the server finds the account, so its email never reaches this page first.
-        await trackLoading(apiFetch('/api/auth/sign-in', { method: 'POST', body: JSON.stringify(parsed.data) }));
-        await checkSession();
-        announceSignIn();
-      }
-      limiter.reset();
-      const me = await loadProfile();
-      const next = signedInDestination(props, Boolean(me?.profile?.username));
-      if (next) window.location.assign(next);
-    } catch (error) {
-      console.error('[auth] sign-in failed', error);
-      toast.error(errorMessage(error, MESSAGES.failedToSignIn));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const client = authClient(props.config);
+        if (isEmailIdentifier(parsed.data.identifier)) {
+          expectSignIn();
+          const { error } = await trackLoading(client.auth.signInWithPassword({ email: parsed.data.identifier, password }));
+          if (error) throw error;
+        } else {
+          // By username: the server finds the account, so its email never reaches this page first.
+          await trackLoading(apiFetch('/api/auth/sign-in', { method: 'POST', body: JSON.stringify(parsed.data) }));
+          await checkSession();
+          announceSignIn();
+        }
+        limiter.reset();
+        const me = await loadProfile();
+        const next = signedInDestination(props, Boolean(me?.profile?.username));
+        if (next) window.location.assign(next);
+      },
+      reportFailure('[auth] sign-in failed', MESSAGES.failedToSignIn),
+    );
   };
 
   return (
@@ -136,7 +134,7 @@ function RegisterForm(props: AuthFormsProps) {
   const id = useId();
   const [form, setForm] = useState({ email: '', username: '', fullName: '', bio: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [usernameCheck, resetUsernameCheck] = useUsernameCheck(form.username);
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
 
@@ -154,47 +152,47 @@ function RegisterForm(props: AuthFormsProps) {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const data = parsed.data!;
-      const { data: result, error } = await trackLoading(
-        authClient(props.config).auth.signUp({
-          email: data.email,
-          password: data.password,
-          options: {
-            emailRedirectTo: `${siteOrigin()}/auth/callback`,
-            data: { username: data.username, full_name: data.fullName, bio: data.bio },
-          },
-        }),
-      );
-      if (error) {
-        // The profile is created with the user: a username taken meanwhile fails the whole sign-up.
-        const check = await fetch(`/api/auth/check-username?username=${encodeURIComponent(data.username)}`)
-          .then((r) => r.json() as Promise<{ available: boolean; message: string }>)
-          .catch(() => null);
-        if (check && !check.available && check.message === MESSAGES.usernameTaken) {
-          setErrors({ username: MESSAGES.usernameTakenLong });
-          toast.error(MESSAGES.usernameTakenLong);
+    await run(
+      async () => {
+        const data = parsed.data!;
+        const { data: result, error } = await trackLoading(
+          authClient(props.config).auth.signUp({
+            email: data.email,
+            password: data.password,
+            options: {
+              emailRedirectTo: `${siteOrigin()}/auth/callback`,
+              data: { username: data.username, full_name: data.fullName, bio: data.bio },
+            },
+          }),
+        );
+        if (error) {
+          // The profile is created with the user: a username taken meanwhile fails the whole sign-up.
+          const check = await fetch(`/api/auth/check-username?username=${encodeURIComponent(data.username)}`)
+            .then((r) => r.json() as Promise<{ available: boolean; message: string }>)
+            .catch(() => null);
+          if (check && !check.available && check.message === MESSAGES.usernameTaken) {
+            setErrors({ username: MESSAGES.usernameTakenLong });
+            toast.error(MESSAGES.usernameTakenLong);
+            return;
+          }
+          throw error;
+        }
+        if (!result.user) throw new Error(MESSAGES.noUserIdFromSignup);
+        if (result.session) {
+          announceSignIn();
+          window.location.assign('/dashboard');
           return;
         }
-        throw error;
-      }
-      if (!result.user) throw new Error(MESSAGES.noUserIdFromSignup);
-      if (result.session) {
-        announceSignIn();
-        window.location.assign('/dashboard');
-        return;
-      }
-      toast.success(MESSAGES.checkEmailForConfirmation);
-      window.location.assign('/auth/signup-success');
-    } catch (error) {
-      console.error('[auth] sign-up failed', error);
-      toast.error(
-        error instanceof Error && error.message === MESSAGES.noUserIdFromSignup ? error.message : errorMessage(error, MESSAGES.failedToSignUp),
-      );
-    } finally {
-      setBusy(false);
-    }
+        toast.success(MESSAGES.checkEmailForConfirmation);
+        window.location.assign('/auth/signup-success');
+      },
+      (error) => {
+        console.error('[auth] sign-up failed', error);
+        toast.error(
+          error instanceof Error && error.message === MESSAGES.noUserIdFromSignup ? error.message : errorMessage(error, MESSAGES.failedToSignUp),
+        );
+      },
+    );
   };
 
   return (
@@ -270,7 +268,7 @@ export function ForgotPasswordForm(props: { config: PublicAuthConfig; onBack?: (
   const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -281,21 +279,18 @@ export function ForgotPasswordForm(props: { config: PublicAuthConfig; onBack?: (
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      const { error: resetError } = await trackLoading(
-        authClient(props.config).auth.resetPasswordForEmail(parsed.data.email, { redirectTo: `${siteOrigin()}/reset-password` }),
-      );
-      if (resetError) throw resetError;
-      toast.success(MESSAGES.resetEmailTitle, MESSAGES.resetEmailText, { timeout: RESET_EMAIL_TOAST_MS });
-      setEmail('');
-      props.onBack?.();
-    } catch (caught) {
-      console.error('[auth] reset email failed', caught);
-      toast.error(errorMessage(caught, MESSAGES.failedToSendResetEmail));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const { error: resetError } = await trackLoading(
+          authClient(props.config).auth.resetPasswordForEmail(parsed.data.email, { redirectTo: `${siteOrigin()}/reset-password` }),
+        );
+        if (resetError) throw resetError;
+        toast.success(MESSAGES.resetEmailTitle, MESSAGES.resetEmailText, { timeout: RESET_EMAIL_TOAST_MS });
+        setEmail('');
+        props.onBack?.();
+      },
+      reportFailure('[auth] reset email failed', MESSAGES.failedToSendResetEmail),
+    );
   };
 
   return (

@@ -7,6 +7,7 @@ import { IslandBoundary } from '../IslandBoundary.tsx';
 import { HydrationGate } from './HydrationGate.tsx';
 import { Field } from './Field.tsx';
 import { useUsernameCheck } from './useUsernameCheck.ts';
+import { useBusy } from './useBusy.ts';
 
 interface Props {
   user: { id: string; email: string | null };
@@ -24,7 +25,7 @@ function ConfirmUsernameForm({ user, fullName: initialName, next = '/dashboard' 
   const [username, setUsername] = useState('');
   const [fullName, setFullName] = useState(initialName);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [check] = useUsernameCheck(username);
 
   const submit = async (event: SubmitEvent) => {
@@ -40,30 +41,30 @@ function ConfirmUsernameForm({ user, fullName: initialName, next = '/dashboard' 
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await trackLoading(
-        apiFetch('/api/auth/create-profile', {
-          method: 'POST',
-          body: JSON.stringify({
-            user: { id: user.id, email: user.email },
-            profile: { username: username.trim(), full_name: name.data, email: user.email },
+    await run(
+      async () => {
+        await trackLoading(
+          apiFetch('/api/auth/create-profile', {
+            method: 'POST',
+            body: JSON.stringify({
+              user: { id: user.id, email: user.email },
+              profile: { username: username.trim(), full_name: name.data, email: user.email },
+            }),
           }),
-        }),
-      );
-      toast.success(MESSAGES.profileCreated);
-      window.location.assign(next);
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 409 || /username/i.test(error.message))) {
-        setErrors({ username: error.status === 409 && error.code === 'username_taken' ? MESSAGES.usernameTakenLong : error.message });
-        toast.error(error.code === 'username_taken' ? MESSAGES.usernameTakenLong : error.message);
-      } else {
-        console.error('[auth] create profile failed', error);
-        toast.error(errorMessage(error, MESSAGES.failedToCreateProfile));
-      }
-    } finally {
-      setBusy(false);
-    }
+        );
+        toast.success(MESSAGES.profileCreated);
+        window.location.assign(next);
+      },
+      (error) => {
+        if (error instanceof ApiError && (error.status === 409 || /username/i.test(error.message))) {
+          setErrors({ username: error.status === 409 && error.code === 'username_taken' ? MESSAGES.usernameTakenLong : error.message });
+          toast.error(error.code === 'username_taken' ? MESSAGES.usernameTakenLong : error.message);
+        } else {
+          console.error('[auth] create profile failed', error);
+          toast.error(errorMessage(error, MESSAGES.failedToCreateProfile));
+        }
+      },
+    );
   };
 
   return (

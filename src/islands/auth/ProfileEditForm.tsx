@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { apiFetch, errorMessage } from '../../lib/auth/messages.ts';
+import { apiFetch } from '../../lib/auth/messages.ts';
 import type { Profile } from '../../lib/auth/types.ts';
 import { BIO_MAX, fieldErrors, MESSAGES, profileUpdateSchema } from '../../lib/auth/validation.ts';
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
@@ -7,13 +7,14 @@ import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { HydrationGate } from './HydrationGate.tsx';
 import { Field } from './Field.tsx';
+import { reportFailure, useBusy } from './useBusy.ts';
 
 /** /profile/edit: full name, bio and avatar URL (PATCH /api/profile). */
 function ProfileForm({ profile }: { profile: Profile }) {
   const id = useId();
   const [form, setForm] = useState({ full_name: profile.full_name ?? '', bio: profile.bio ?? '', avatar_url: profile.avatar_url ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
   const preview = /^https?:\/\//i.test(form.avatar_url) && !errors.avatar_url ? form.avatar_url : '';
 
@@ -26,16 +27,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await trackLoading(apiFetch('/api/profile', { method: 'PATCH', body: JSON.stringify(parsed.data) }));
-      toast.success(MESSAGES.profileUpdated);
-    } catch (error) {
-      console.error('[profile] update failed', error);
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await trackLoading(apiFetch('/api/profile', { method: 'PATCH', body: JSON.stringify(parsed.data) }));
+        toast.success(MESSAGES.profileUpdated);
+      },
+      reportFailure('[profile] update failed'),
+    );
   };
 
   return (

@@ -10,6 +10,7 @@ import { HydrationGate } from './HydrationGate.tsx';
 import { authClient, siteOrigin } from './client.ts';
 import { Field } from './Field.tsx';
 import { NewPasswordForm } from './UpdatePasswordForm.tsx';
+import { reportFailure, useBusy } from './useBusy.ts';
 
 function Section({ title, description, children, danger }: { title: string; description: string; children: ReactNode; danger?: boolean }) {
   const id = useId();
@@ -29,7 +30,7 @@ function ChangeEmail({ config, email, pendingEmail }: { config: PublicAuthConfig
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(pendingEmail);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -44,21 +45,18 @@ function ChangeEmail({ config, email, pendingEmail }: { config: PublicAuthConfig
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      const { error: updateError } = await trackLoading(
-        authClient(config).auth.updateUser({ email: parsed.data }, { emailRedirectTo: `${siteOrigin()}/auth/callback?next=/settings` }),
-      );
-      if (updateError) throw updateError;
-      setPending(parsed.data);
-      setValue('');
-      toast.success('Check your email', `We've sent a confirmation link to ${parsed.data}.`, { timeout: 6000 });
-    } catch (caught) {
-      console.error('[settings] email change failed', caught);
-      toast.error(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const { error: updateError } = await trackLoading(
+          authClient(config).auth.updateUser({ email: parsed.data }, { emailRedirectTo: `${siteOrigin()}/auth/callback?next=/settings` }),
+        );
+        if (updateError) throw updateError;
+        setPending(parsed.data);
+        setValue('');
+        toast.success('Check your email', `We've sent a confirmation link to ${parsed.data}.`, { timeout: 6000 });
+      },
+      reportFailure('[settings] email change failed'),
+    );
   };
 
   return (

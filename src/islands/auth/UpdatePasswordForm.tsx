@@ -1,5 +1,4 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { errorMessage } from '../../lib/auth/messages.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { fieldErrors, updatePasswordSchema } from '../../lib/auth/validation.ts';
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
@@ -9,13 +8,14 @@ import { HydrationGate } from './HydrationGate.tsx';
 import { authClient } from './client.ts';
 import { Field } from './Field.tsx';
 import { PasswordMeter } from './PasswordMeter.tsx';
+import { reportFailure, useBusy } from './useBusy.ts';
 
 /** Sets a new password for the signed-in user (after a recovery link, or from settings). */
 export function NewPasswordForm({ config, next, submitLabel = 'Update password' }: { config: PublicAuthConfig; next?: string | undefined; submitLabel?: string }) {
   const id = useId();
   const [form, setForm] = useState({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -26,19 +26,16 @@ export function NewPasswordForm({ config, next, submitLabel = 'Update password' 
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const { error } = await trackLoading(authClient(config).auth.updateUser({ password: parsed.data.newPassword }));
-      if (error) throw error;
-      toast.success('Password updated', 'Your new password is set.');
-      setForm({ newPassword: '', confirmPassword: '' });
-      if (next) window.location.assign(next);
-    } catch (error) {
-      console.error('[auth] password update failed', error);
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const { error } = await trackLoading(authClient(config).auth.updateUser({ password: parsed.data.newPassword }));
+        if (error) throw error;
+        toast.success('Password updated', 'Your new password is set.');
+        setForm({ newPassword: '', confirmPassword: '' });
+        if (next) window.location.assign(next);
+      },
+      reportFailure('[auth] password update failed'),
+    );
   };
 
   return (
