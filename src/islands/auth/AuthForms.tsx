@@ -21,6 +21,7 @@ import { authClient, siteOrigin } from './client.ts';
 import { Field } from './Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordMeter } from './PasswordMeter.tsx';
+import { usernameCheckHint } from './UsernameCheckHint.tsx';
 import { useUsernameCheck } from './useUsernameCheck.ts';
 import { reportFailure, useBusy } from './useBusy.ts';
 
@@ -124,12 +125,6 @@ function LoginForm(props: AuthFormsProps) {
   );
 }
 
-function usernameHintClass(status: string): string {
-  if (status === 'available') return 'text-green-800 dark:text-green-300';
-  if (status === 'taken' || status === 'invalid') return 'text-red-700 dark:text-red-300';
-  return 'text-content-muted';
-}
-
 function RegisterForm(props: AuthFormsProps) {
   const id = useId();
   const [form, setForm] = useState({ email: '', username: '', fullName: '', bio: '', password: '', confirmPassword: '' });
@@ -210,13 +205,7 @@ function RegisterForm(props: AuthFormsProps) {
         }}
         error={errors.username}
         disabled={busy}
-        hint={
-          usernameCheck.status !== 'none' && !errors.username ? (
-            <span role="status" data-username-status={usernameCheck.status} className={usernameHintClass(usernameCheck.status)}>
-              {usernameCheck.message}
-            </span>
-          ) : undefined
-        }
+        hint={usernameCheckHint(usernameCheck, errors.username)}
       />
       <Field id={`${id}-full-name`} label="Full name" name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} error={errors.fullName} disabled={busy} />
       <Field

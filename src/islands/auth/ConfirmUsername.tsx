@@ -6,6 +6,7 @@ import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { HydrationGate } from './HydrationGate.tsx';
 import { Field } from './Field.tsx';
+import { usernameCheckHint } from './UsernameCheckHint.tsx';
 import { useUsernameCheck } from './useUsernameCheck.ts';
 import { useBusy } from './useBusy.ts';
 
@@ -78,19 +79,7 @@ function ConfirmUsernameForm({ user, fullName: initialName, next = '/dashboard' 
         onChange={(e) => setUsername(e.target.value)}
         error={errors.username}
         disabled={busy}
-        hint={
-          check.status !== 'none' && !errors.username ? (
-            <span
-              role="status"
-              data-username-status={check.status}
-              className={check.status === 'available' ? 'text-green-800 dark:text-green-300' : check.status === 'checking' ? '' : 'text-red-700 dark:text-red-300'}
-            >
-              {check.message}
-            </span>
-          ) : (
-            '3 to 20 letters, numbers, underscores or hyphens.'
-          )
-        }
+        hint={usernameCheckHint(check, errors.username, '3 to 20 letters, numbers, underscores or hyphens.')}
       />
       <Field id={`${id}-name`} label="Full name" name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} error={errors.fullName} disabled={busy} />
       <button type="submit" className="btn btn-primary w-full" disabled={busy || !username} aria-busy={busy}>

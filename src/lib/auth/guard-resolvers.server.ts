@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { authorIdSchema, authorPath } from '../authors/authors.ts';
+import { authorIdSchema } from '../authors/authors.ts';
 import { getDb } from '../db/db.server.ts';
 import type { GuardResolvers } from './guards.ts';
 
@@ -38,11 +38,10 @@ export const guardResolvers: GuardResolvers = {
     return (await query.limit(1).executeTakeFirst()) !== undefined;
   },
 
-  async authorPath(id) {
+  async findAuthor(id) {
     const parsed = authorIdSchema.safeParse(id);
     if (!parsed.success) return null;
     const db = await getDb();
-    const author = await db.selectFrom('authors').select(['id', 'slug']).where('id', '=', parsed.data).executeTakeFirst();
-    return author ? authorPath(author) : null;
+    return (await db.selectFrom('authors').select(['id', 'slug']).where('id', '=', parsed.data).executeTakeFirst()) ?? null;
   },
 };

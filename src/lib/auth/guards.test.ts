@@ -87,16 +87,21 @@ describe('dashboard-lists-redirect', () => {
 });
 
 describe('author-url', () => {
-  const resolvers: GuardResolvers = { authorPath: async (id) => (id === '7' ? '/authors/7/jane-doe' : null) };
-  it('leaves the page to decide until a resolver is registered; 404 for an unknown author', async () => {
-    expect(await runGuards(['author-url'], context('/authors/7/jane-doe'))).toEqual({ kind: 'allow' });
-    expect(await runGuards(['author-url'], context('/authors/8/x', { resolvers }))).toMatchObject({ kind: 'deny', status: 404 });
+  const resolvers: GuardResolvers = { findAuthor: async (id) => (id === '7' ? { id: 7, slug: 'jane-doe' } : null) };
+  it('is a 404 for an unknown or malformed author, and when no author lookup is registered', async () => {
+    expect(await runGuards(['author-url'], context('/authors/8/x', { resolvers }))).toMatchObject({ kind: 'deny', status: 404, message: 'Page Not Found: /authors/8/x' });
+    expect(await runGuards(['author-url'], context('/authors/7/jane-doe'))).toMatchObject({ kind: 'deny', status: 404 });
   });
-  it('allows the canonical path and redirects another name to it', async () => {
+  it('allows the canonical path and redirects a missing or other name to it, keeping the query', async () => {
     expect((await runGuards(['author-url'], context('/authors/7/jane-doe', { resolvers, user: null }))).kind).toBe('allow');
     expect(await runGuards(['author-url'], context('/authors/7/old-name', { resolvers }))).toEqual({
       kind: 'redirect',
       location: '/authors/7/jane-doe',
+      status: 301,
+    });
+    expect(await runGuards(['author-url'], context('/authors/7?page=2', { resolvers }))).toEqual({
+      kind: 'redirect',
+      location: '/authors/7/jane-doe?page=2',
       status: 301,
     });
   });
@@ -113,6 +118,7 @@ describe('route guard table', () => {
     expect(guardsFor('/manage-outlet/ign')).toEqual(['auth']);
     expect(guardsFor('/manage-outlet/ign/authors')).toEqual(['auth']);
     expect(guardsFor('/authors/1/jane')).toEqual(['author-url']);
+    expect(guardsFor('/authors/1')).toEqual(['author-url']);
     expect(guardsFor('/dashboard/games/list/3')).toEqual(['dashboard-lists-redirect']);
   });
   it('leaves public pages alone', () => {

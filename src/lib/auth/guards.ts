@@ -1,3 +1,4 @@
+import { authorUrlDecision } from '../authors/authors.ts';
 import { loginUrlFor } from './redirect.ts';
 import { canUseFeature, type Tier } from './tiers.ts';
 import type { AuthUser } from './types.ts';
@@ -32,11 +33,8 @@ export interface GuardResolvers {
   isOutletOwner?: (userId: string, slug: string | undefined) => Promise<boolean>;
   /** May `userId` work on the outlet `slug` (owner or one of its authors)? */
   canAccessOutlet?: (userId: string, slug: string | undefined) => Promise<boolean>;
-  /**
-   * /authors/{id}/{name}: the canonical path of author `id`, or null when there is no such
-   * author. A different {name} redirects to the canonical path.
-   */
-  authorPath?: (id: string, name: string) => Promise<string | null>;
+  /** /authors/{id}/{name}: the author `id` (its slug makes the canonical URL), or null when there is none. */
+  findAuthor?: (id: string) => Promise<{ id: number; slug: string } | null>;
 }
 
 export interface GuardContext {
@@ -108,14 +106,14 @@ export const GUARDS: Readonly<Record<GuardName, Guard>> = {
     return allow;
   }),
 
-  // Until the authors feature registers `authorPath`, the page itself decides (allow).
+  // /authors/{id}/{name}: an unknown author is a 404; a missing or outdated name is a 301
+  // to the canonical URL (the rule itself is authorUrlDecision, in the authors feature).
   'author-url': async ({ url, resolvers }) => {
-    if (!resolvers.authorPath) return allow;
-    const match = /^\/authors\/([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
-    if (!match) return { kind: 'deny', status: 404, message: `Page Not Found: ${url.pathname}` };
-    const canonical = await resolvers.authorPath(decodeURIComponent(match[1]!), decodeURIComponent(match[2]!));
-    if (!canonical) return { kind: 'deny', status: 404, message: `Page Not Found: ${url.pathname}` };
-    return canonical === url.pathname ? allow : { kind: 'redirect', location: `${canonical}${url.search}`, status: 301 };
+    const match = /^\/authors\/([^/]+)/.exec(url.pathname);
+    const author = match && resolvers.findAuthor ? await resolvers.findAuthor(decodeURIComponent(match[1]!)) : null;
+    if (!author) return { kind: 'deny', status: 404, message: `Page Not Found: ${url.pathname}` };
+    const decision = authorUrlDecision(author, url);
+    return decision.kind === 'ok' ? allow : { kind: 'redirect', location: decision.location, status: decision.status };
   },
 };
 
@@ -155,7 +153,7 @@ export const ROUTE_GUARDS: ReadonlyArray<readonly [RegExp, readonly GuardName[]]
   [/^\/admin\/missing-reviews\/?$/, ['auth']],
   [/^\/manage-outlet(\/(authors|previews|reviews|settings))?\/?$/, ['outlet-owner']],
   [/^\/manage-outlet\/[^/]+(\/authors)?\/?$/, ['auth']],
-  [/^\/authors\/[^/]+\/[^/]+\/?$/, ['author-url']],
+  [/^\/authors\/[^/]+(\/.*)?$/, ['author-url']],
 ];
 
 export function guardsFor(pathname: string): readonly GuardName[] {

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import { createRandom } from '../catalogue-import/synthetic.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
-import type { ScoreScaleColumn } from '../db/schema.ts';
+import type { GameCriticStatsTable, ScoreScaleColumn } from '../db/schema.ts';
 import {
   aggregateReviews,
   criticScore,
@@ -44,21 +44,8 @@ beforeAll(async () => {
 
 afterAll(() => connection.close());
 
-interface StatsRow {
-  game_id: number;
-  review_count: number;
-  scored_count: number;
-  score_sum: number;
-  recommended_count: number;
-  preview_count: number;
-  acclaimed_count: number;
-  favourable_count: number;
-  mixed_count: number;
-  unfavourable_count: number;
-  panned_count: number;
-  critic_score: number | null;
-  recommend_percent: number | null;
-}
+/** The aggregate row as the database keeps it. */
+type StatsRow = Selectable<GameCriticStatsTable>;
 
 function fromAggregate(gameId: number, a: CriticAggregate): StatsRow {
   return {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, ScoreScaleColumn } from '../db/schema.ts';
 import { pageCount } from '../navigation/pagination.ts';
-import { emptyBandCounts, type ScoreBandKey } from '../scores/scores.ts';
+import { emptyBandCounts, type CriticAggregate } from '../scores/scores.ts';
 import {
   BEST_REVIEWED_PAGE_SIZE,
   GAME_REVIEWS_PAGE_SIZE,
@@ -14,16 +14,8 @@ import {
  * (published_at <= now()): an embargoed review exists for nobody but its outlet.
  */
 
-export interface CriticSummary {
-  reviewCount: number;
-  scoredCount: number;
-  scoreSum: number;
-  recommendedCount: number;
-  previewCount: number;
-  bandCounts: Record<ScoreBandKey, number>;
-  criticScore: number | null;
-  recommendPercent: number | null;
-}
+/** A game's critic summary: the aggregate row as the pages read it. */
+export type CriticSummary = CriticAggregate;
 
 export interface ReviewItem {
   id: string;
