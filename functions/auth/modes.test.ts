@@ -4,7 +4,7 @@ import { getLocalAuthService, localAuthEnabled, resetLocalAuthService } from './
 import { clearMailbox, devMailbox, extractLinks, mailboxEnabled, mailboxEntries, mailerFromEnv } from './mailer.ts';
 import { RateLimiter } from './rate-limit.ts';
 
-const SUPABASE = { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: 'anon', DATABASE_URL: 'postgres://u:p@db.test:5432/app' };
+const SUPABASE = { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: 'anon', DATABASE_URL: 'postgres://u:p@db.test:5432/app', SITE_URL: 'https://critical-hit.example' };
 
 function withEnv(values: Record<string, string>) {
   for (const [key, value] of Object.entries(values)) vi.stubEnv(key, value);
@@ -33,7 +33,7 @@ describe('which mode serves what', () => {
     expect(mailerFromEnv()).not.toBe(devMailbox);
   });
   it('self-hosted: the local auth service, no mailbox', () => {
-    withEnv({ DATABASE_URL: 'postgres://u:p@db.test:5432/app', SUPABASE_URL: '', SUPABASE_ANON_KEY: '' });
+    withEnv({ DATABASE_URL: 'postgres://u:p@db.test:5432/app', SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITE_URL: 'https://critical-hit.example' });
     expect(getLocalAuthService()).toBeTypeOf('function');
     expect(mailboxEnabled()).toBe(false);
   });

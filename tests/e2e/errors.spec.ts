@@ -44,7 +44,7 @@ test.describe('with the database down', () => {
   test.beforeAll(async () => {
     // A second server whose database refuses connections (nothing listens on port 9).
     server = spawn(process.execPath, ['scripts/start.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: 'localhost', DATABASE_URL: 'postgres://nobody@127.0.0.1:9/nothing' },
+      env: { ...process.env, PORT: String(port), HOST: 'localhost', DATABASE_URL: 'postgres://nobody@127.0.0.1:9/nothing', SITE_URL: `http://localhost:${port}` },
       stdio: 'ignore',
     });
     await expect

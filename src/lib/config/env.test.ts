@@ -3,6 +3,7 @@ import { EnvError, getEnv, parseEnv, resetEnvCache } from './env.ts';
 
 const PG = 'postgres://user:secret@db.example.test:5432/app';
 const SUPABASE = 'https://abcd.supabase.co';
+const SITE = 'https://critical-hit.example';
 
 /** The EnvError parseEnv throws for `source` (fails the test when it does not throw). */
 function envError(source: Record<string, string | undefined>): EnvError {
@@ -54,22 +55,22 @@ describe('parseEnv defaults', () => {
 
 describe('parseEnv deployment mode', () => {
   it('is self-hosted with DATABASE_URL alone', () => {
-    const env = parseEnv({ DATABASE_URL: PG });
+    const env = parseEnv({ DATABASE_URL: PG, SITE_URL: SITE });
     expect(env.mode).toBe('self-hosted');
     expect(env.DATABASE_URL).toBe(PG);
   });
 
   it('accepts postgresql:// as well as postgres://', () => {
-    expect(parseEnv({ DATABASE_URL: 'postgresql://localhost/app' }).mode).toBe('self-hosted');
+    expect(parseEnv({ DATABASE_URL: 'postgresql://localhost/app', SITE_URL: SITE }).mode).toBe('self-hosted');
   });
 
   it('is supabase with SUPABASE_URL, SUPABASE_ANON_KEY and DATABASE_URL', () => {
-    const env = parseEnv({ DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key' });
+    const env = parseEnv({ DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key', SITE_URL: SITE });
     expect(env.mode).toBe('supabase');
   });
 
   it('accepts VERCEL when a DATABASE_URL is configured', () => {
-    expect(parseEnv({ VERCEL: '1', DATABASE_URL: PG }).mode).toBe('self-hosted');
+    expect(parseEnv({ VERCEL: '1', DATABASE_URL: PG, SITE_URL: SITE }).mode).toBe('self-hosted');
   });
 });
 
@@ -90,7 +91,7 @@ describe('parseEnv errors name the variable', () => {
   });
 
   it.each(['ftp://abcd.supabase.co', 'abcd.supabase.co', 'https//broken'])('refuses SUPABASE_URL=%j', (value) => {
-    const error = envError({ SUPABASE_URL: value, SUPABASE_ANON_KEY: 'anon-key', DATABASE_URL: PG });
+    const error = envError({ SUPABASE_URL: value, SUPABASE_ANON_KEY: 'anon-key', DATABASE_URL: PG, SITE_URL: SITE });
     expect(error.issues).toEqual([expect.stringMatching(/^SUPABASE_URL must be an http:\/\/ or https:\/\/ URL/)]);
   });
 
@@ -111,7 +112,7 @@ describe('parseEnv errors name the variable', () => {
 
 describe('parseEnv half a Supabase configuration', () => {
   it('SUPABASE_URL without SUPABASE_ANON_KEY names SUPABASE_ANON_KEY', () => {
-    const error = envError({ SUPABASE_URL: SUPABASE, DATABASE_URL: PG });
+    const error = envError({ SUPABASE_URL: SUPABASE, DATABASE_URL: PG, SITE_URL: SITE });
     expect(error.issues).toEqual([expect.stringMatching(/^SUPABASE_ANON_KEY is missing/)]);
   });
 
@@ -126,9 +127,28 @@ describe('parseEnv half a Supabase configuration', () => {
   });
 
   it('SUPABASE_ANON_KEY without SUPABASE_URL names SUPABASE_URL and does not echo the key', () => {
-    const error = envError({ SUPABASE_ANON_KEY: 'very-secret-anon-key', DATABASE_URL: PG });
+    const error = envError({ SUPABASE_ANON_KEY: 'very-secret-anon-key', DATABASE_URL: PG, SITE_URL: SITE });
     expect(error.issues).toEqual([expect.stringMatching(/^SUPABASE_URL is missing: SUPABASE_ANON_KEY is set/)]);
     expect(error.message).not.toContain('very-secret-anon-key');
+  });
+
+  it('requires SITE_URL once the site is deployed (DATABASE_URL or NODE_ENV=production)', () => {
+    expect(envError({ DATABASE_URL: 'postgres://u@localhost/db' }).issues).toEqual([expect.stringMatching(/^SITE_URL is missing: a deployed site/)]);
+    expect(envError({ NODE_ENV: 'production' }).issues).toEqual([expect.stringMatching(/^SITE_URL is missing/)]);
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@localhost/db', SITE_URL: 'https://example.com/path' }).siteOrigin).toBe('https://example.com');
+  });
+
+  it('defaults the site origin to http://localhost:{PORT} in the embedded mode', () => {
+    expect(parseEnv({}).siteOrigin).toBe('http://localhost:4321');
+    expect(parseEnv({ PORT: '4400' }).siteOrigin).toBe('http://localhost:4400');
+  });
+
+  it('reads AUTH_REDIRECT_URLS as a list of http(s) URLs and names a bad entry', () => {
+    expect(parseEnv({ AUTH_REDIRECT_URLS: 'https://a.example/*, http://localhost:3000/cb' }).AUTH_REDIRECT_URLS).toEqual([
+      'https://a.example/*',
+      'http://localhost:3000/cb',
+    ]);
+    expect(envError({ AUTH_REDIRECT_URLS: 'https://a.example, javascript:alert(1)' }).issues[0]).toMatch(/^AUTH_REDIRECT_URLS must be a comma-separated list/);
   });
 
   it('refuses VERCEL without DATABASE_URL (the embedded database cannot persist there)', () => {
@@ -140,7 +160,7 @@ describe('parseEnv half a Supabase configuration', () => {
 describe('getEnv', () => {
   const VARIABLES = [
     'SITE_NAME', 'SITE_URL', 'HOST', 'PORT', 'PGLITE_DIR', 'DATABASE_URL', 'DATABASE_POOL_MAX',
-    'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'VERCEL',
+    'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'VERCEL', 'NODE_ENV', 'AUTH_REDIRECT_URLS',
   ];
 
   afterEach(() => {

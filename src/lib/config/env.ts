@@ -48,7 +48,25 @@ function isEs256PrivateJwk(value: string): boolean {
 export const envSchema = z
   .object({
     SITE_NAME: optional(z.string().trim().max(60, 'must be at most 60 characters')).transform((v) => v ?? 'Critical Hit'),
+    // The public origin of every link the site makes (emails, canonical URLs, redirects).
+    // Never taken from a request's Host header, which a client controls.
     SITE_URL: optional(httpUrl),
+    NODE_ENV: optional(z.string().trim()),
+    // Extra redirect targets the auth service accepts besides SITE_URL's origin, like
+    // Supabase's redirect allow list: comma-separated absolute URLs; a trailing `*`
+    // accepts every path below the prefix.
+    AUTH_REDIRECT_URLS: optional(z.string().trim().max(4000, 'must be at most 4000 characters'))
+      .transform((value, ctx) => {
+        const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+        for (const entry of entries) {
+          const bare = entry.endsWith('*') ? entry.slice(0, -1) : entry;
+          if (!URL.canParse(bare) || !/^https?:$/.test(new URL(bare).protocol)) {
+            ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of http(s) URLs (${JSON.stringify(entry)} is not one)` });
+            return z.NEVER;
+          }
+        }
+        return entries;
+      }),
     HOST: optional(z.string().trim()),
     PORT: optional(port).transform((v) => v ?? 4321),
     PGLITE_DIR: optional(z.string().trim()).transform((v) => v ?? '.data/pglite'),
@@ -108,6 +126,16 @@ export const envSchema = z
         message: 'is missing: SUPABASE_ANON_KEY is set, so SUPABASE_URL is required too',
       });
     }
+    // (A malformed DATABASE_URL has its own message; one mistake, one line.)
+    const deployed = (env.DATABASE_URL && postgresUrl.safeParse(env.DATABASE_URL).success) || env.NODE_ENV === 'production';
+    if (!env.SITE_URL && deployed) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message:
+          'is missing: a deployed site (DATABASE_URL set or NODE_ENV=production) needs its public origin, e.g. https://example.com, for the links in its emails and redirects',
+      });
+    }
     if (env.VERCEL && !env.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -119,7 +147,11 @@ export const envSchema = z
 
 export type DeploymentMode = 'embedded' | 'self-hosted' | 'supabase';
 
-export type Env = z.output<typeof envSchema> & { mode: DeploymentMode };
+export type Env = z.output<typeof envSchema> & {
+  mode: DeploymentMode;
+  /** SITE_URL's origin, or http://localhost:{PORT} for the embedded default. */
+  siteOrigin: string;
+};
 
 export class EnvError extends Error {
   readonly issues: readonly string[];
@@ -145,7 +177,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const data = result.data;
   const mode: DeploymentMode = data.SUPABASE_URL ? 'supabase' : data.DATABASE_URL ? 'self-hosted' : 'embedded';
-  return { ...data, mode };
+  const siteOrigin = data.SITE_URL ? new URL(data.SITE_URL).origin : `http://localhost:${data.PORT}`;
+  return { ...data, mode, siteOrigin };
 }
 
 let cached: Env | undefined;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AuthSchema } from './auth-schema.ts';
 
 /**
  * Row types of the tables the site queries, written by hand next to the SQL in
@@ -192,13 +193,7 @@ export interface CollectionGamesTable {
   note: string | null;
 }
 
-export interface AuthUsersTable {
-  id: string;
-  email: string | null;
-  created_at: Date | null;
-}
-
-export interface Database {
+export interface Database extends AuthSchema {
   profiles: ProfilesTable;
   subscription_plans: SubscriptionPlansTable;
   user_subscriptions: UserSubscriptionsTable;
@@ -217,7 +212,6 @@ export interface Database {
   game_critic_stats: GameCriticStatsTable;
   collections: CollectionsTable;
   collection_games: CollectionGamesTable;
-  'auth.users': AuthUsersTable;
 }
 
 export type Game = Selectable<GamesTable>;
