@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useMemo, useState, type SubmitEvent } from 'react';
-import { browserAttemptStore, createLoginRateLimiter } from '../../lib/auth/login-rate-limit.ts';
+import { browserAttemptStore, createLoginRateLimiter } from '../../lib/auth/login-rate-limit.client.ts';
 import { apiFetch, errorMessage } from '../../lib/auth/messages.ts';
 import { safeRedirectPath } from '../../lib/auth/redirect.ts';
-import { $authModal, announceSignIn, checkSession, expectSignIn, loadProfile, setAuthModalMode, type AuthModalMode } from '../../lib/auth/store.ts';
+import { $authModal, announceSignIn, checkSession, expectSignIn, loadProfile, setAuthModalMode, type AuthModalMode } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import {
   BIO_MAX,

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { $authModal, closeAuthModal } from '../../lib/auth/store.ts';
+import { $authModal, closeAuthModal } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { StoreAuthForms } from './AuthForms.tsx';
 

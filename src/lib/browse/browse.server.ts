@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { selectCards, type GameCard } from '../games/games.server.ts';
+import { selectCards } from '../games/games.server.ts';
+import type { GameCard } from '../games/games.ts';
 import { pageCount } from '../navigation/pagination.ts';
 import { BROWSE_PAGE_SIZE, type BrowseFacets, type BrowseSort } from './browse.ts';
 

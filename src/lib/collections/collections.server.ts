@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { gameCardsByIds, type GameCard } from '../games/games.server.ts';
+import { gameCardsByIds } from '../games/games.server.ts';
+import type { GameCard } from '../games/games.ts';
 import { pageCount } from '../navigation/pagination.ts';
 
 export const COLLECTIONS_PAGE_SIZE = 24;

@@ -4,7 +4,8 @@ import type { Database } from '../db/schema.ts';
 import { gameTag } from '../http/cache-rules.ts';
 import { invalidRouteParams, notFound } from '../http/errors.ts';
 import { catalogueDb } from '../http/page.server.ts';
-import { getGameBySlug, type GameDetail } from './games.server.ts';
+import { getGameBySlug } from './games.server.ts';
+import type { GameDetail } from './games.ts';
 import { gameSlugSchema } from './slug.ts';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
-import { GAMES_PAGE_SIZE, type GameListingParams } from './games.ts';
+import { GAMES_PAGE_SIZE, type GameCard, type GameListingParams } from './games.ts';
 import {
   genreOptions,
   getGameBySlug,
@@ -10,7 +10,6 @@ import {
   platformOptions,
   recentReleases,
   upcomingReleases,
-  type GameCard,
 } from './games.server.ts';
 
 // The demo catalogue plus one game without a release date (the demo has none), so that

@@ -1,48 +1,11 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Database, GameSource } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { pageCount } from '../navigation/pagination.ts';
-import { GAMES_PAGE_SIZE, type GameListingParams } from './games.ts';
+import { GAMES_PAGE_SIZE, type FacetOption, type GameCard, type GameDetail, type GameListing, type GameListingParams, type SimilarGame } from './games.ts';
 
 // Names are ordered by lower(): PGlite's C collation would otherwise put every capital
 // before every small letter ("Xbox One" before "macOS").
-
-/** What a game card shows. */
-export interface GameCard {
-  id: number;
-  slug: string;
-  title: string;
-  releaseDate: string | null;
-  coverImageUrl: string | null;
-  platforms: { slug: string; name: string; abbreviation: string }[];
-  genres: { slug: string; name: string }[];
-  /** Critic score (null until MIN_SCORED_REVIEWS scored reviews) and how many scored reviews there are. */
-  criticScore: number | null;
-  scoredCount: number;
-  /** An invented demo game. */
-  isDemo: boolean;
-}
-
-export interface GameDetail extends GameCard {
-  summary: string | null;
-  sources: GameSource[];
-  updatedAt: Date;
-  releases: { slug: string; name: string; abbreviation: string; releaseDate: string | null }[];
-  developers: { slug: string; name: string }[];
-  publishers: { slug: string; name: string }[];
-}
-
-export interface GameListing {
-  games: GameCard[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
-export interface FacetOption {
-  slug: string;
-  name: string;
-}
 
 type GamesQuery<O> = SelectQueryBuilder<Database, 'games', O>;
 
@@ -240,10 +203,6 @@ export function genreOptions(db: Kysely<Database>): Promise<FacetOption[]> {
     .where((eb) => eb.exists(eb.selectFrom('game_genres').select(sql`1`.as('one')).whereRef('game_genres.genre_id', '=', 'genres.id')))
     .orderBy(sql`lower(genres.name)`)
     .execute();
-}
-
-export interface SimilarGame extends GameCard {
-  similarity: { score: number; genres: number; developers: number; publishers: number; platforms: number };
 }
 
 /** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GameSource } from '../db/schema.ts';
 import { SLUG_PATTERN } from './slug.ts';
 
 /**
@@ -83,4 +84,47 @@ export function gameListingQuery(params: GameListingParams, overrides: Partial<G
   if (merged.page > 1) query.set('page', String(merged.page));
   const text = query.toString();
   return text ? `?${text}` : '';
+}
+
+// What the catalogue pages show ------------------------------------------------------------
+
+/** What a game card shows. */
+export interface GameCard {
+  id: number;
+  slug: string;
+  title: string;
+  releaseDate: string | null;
+  coverImageUrl: string | null;
+  platforms: { slug: string; name: string; abbreviation: string }[];
+  genres: { slug: string; name: string }[];
+  /** Critic score (null until MIN_SCORED_REVIEWS scored reviews) and how many scored reviews there are. */
+  criticScore: number | null;
+  scoredCount: number;
+  /** An invented demo game. */
+  isDemo: boolean;
+}
+
+export interface GameDetail extends GameCard {
+  summary: string | null;
+  sources: GameSource[];
+  updatedAt: Date;
+  releases: { slug: string; name: string; abbreviation: string; releaseDate: string | null }[];
+  developers: { slug: string; name: string }[];
+  publishers: { slug: string; name: string }[];
+}
+
+export interface GameListing {
+  games: GameCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export interface FacetOption {
+  slug: string;
+  name: string;
+}
+
+export interface SimilarGame extends GameCard {
+  similarity: { score: number; genres: number; developers: number; publishers: number; platforms: number };
 }

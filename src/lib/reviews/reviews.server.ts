@@ -1,44 +1,23 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Database, ScoreScaleColumn } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { pageCount } from '../navigation/pagination.ts';
-import { emptyBandCounts, type CriticAggregate } from '../scores/scores.ts';
+import { emptyBandCounts } from '../scores/scores.ts';
 import {
   BEST_REVIEWED_PAGE_SIZE,
   GAME_REVIEWS_PAGE_SIZE,
   LATEST_REVIEWS_PAGE_SIZE,
+  type CriticSummary,
   type GameReviewsParams,
+  type RankedGame,
+  type RankedPage,
+  type ReviewItem,
+  type ReviewPage,
 } from './reviews.ts';
 
 /**
  * Critic review queries. Every query here shows only published reviews
  * (published_at <= now()): an embargoed review exists for nobody but its outlet.
  */
-
-/** A game's critic summary: the aggregate row as the pages read it. */
-export type CriticSummary = CriticAggregate;
-
-export interface ReviewItem {
-  id: string;
-  kind: 'review' | 'preview';
-  scale: ScoreScaleColumn;
-  rawScore: string | null;
-  score: number | null;
-  recommended: boolean | null;
-  verdict: string | null;
-  excerpt: string | null;
-  url: string | null;
-  publishedAt: Date;
-  platformName: string | null;
-  platformSlug: string | null;
-  outletSlug: string;
-  outletName: string;
-  outletIsDemo: boolean;
-  authorId: number | null;
-  authorName: string | null;
-  authorSlug: string | null;
-  gameSlug: string;
-  gameTitle: string;
-}
 
 export function emptySummary(): CriticSummary {
   return {
@@ -118,13 +97,6 @@ export function latestGameReviews(db: Kysely<Database>, gameId: number, kind: 'r
     .orderBy('critic_reviews.id', 'desc')
     .limit(limit)
     .execute();
-}
-
-export interface ReviewPage {
-  reviews: ReviewItem[];
-  total: number;
-  page: number;
-  pageCount: number;
 }
 
 /** Every published review of a game, sorted and filtered as the reviews page asks. */
@@ -257,25 +229,6 @@ export async function reviewsBy(
       .executeTakeFirstOrThrow(),
   ]);
   return { reviews, total: count.total, page: pageNumber, pageCount: pageCount(count.total, pageSize) };
-}
-
-export interface RankedGame {
-  id: number;
-  slug: string;
-  title: string;
-  releaseDate: string | null;
-  coverImageUrl: string | null;
-  criticScore: number;
-  scoredCount: number;
-  reviewCount: number;
-  recommendPercent: number | null;
-}
-
-export interface RankedPage {
-  games: RankedGame[];
-  total: number;
-  page: number;
-  pageCount: number;
 }
 
 /** Best-reviewed games (critic score shown), optionally of one genre and one release year. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { ScoreScaleColumn } from '../db/schema.ts';
 import { SLUG_PATTERN } from '../games/slug.ts';
-import { SCORE_SCALES } from '../scores/scores.ts';
+import { SCORE_SCALES, type CriticAggregate } from '../scores/scores.ts';
 
 /** Query parameters of the review lists; bad values fall back to defaults (stale links still work). */
 
@@ -109,3 +110,57 @@ export const criticReviewPatchSchema = z.object({
 export type CriticReviewPatch = z.output<typeof criticReviewPatchSchema>;
 
 export const scoreScaleSchema = z.enum(SCORE_SCALES);
+
+// What the review pages show --------------------------------------------------------------
+
+/** A game's critic summary: the aggregate row as the pages read it. */
+export type CriticSummary = CriticAggregate;
+
+export interface ReviewItem {
+  id: string;
+  kind: 'review' | 'preview';
+  scale: ScoreScaleColumn;
+  rawScore: string | null;
+  score: number | null;
+  recommended: boolean | null;
+  verdict: string | null;
+  excerpt: string | null;
+  url: string | null;
+  publishedAt: Date;
+  platformName: string | null;
+  platformSlug: string | null;
+  outletSlug: string;
+  outletName: string;
+  outletIsDemo: boolean;
+  authorId: number | null;
+  authorName: string | null;
+  authorSlug: string | null;
+  gameSlug: string;
+  gameTitle: string;
+}
+
+export interface ReviewPage {
+  reviews: ReviewItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export interface RankedGame {
+  id: number;
+  slug: string;
+  title: string;
+  releaseDate: string | null;
+  coverImageUrl: string | null;
+  criticScore: number;
+  scoredCount: number;
+  reviewCount: number;
+  recommendPercent: number | null;
+}
+
+export interface RankedPage {
+  games: RankedGame[];
+  total: number;
+  page: number;
+  pageCount: number;
+}

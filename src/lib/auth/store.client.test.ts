@@ -15,7 +15,7 @@ import {
   openAuthModal,
   recheckAuth,
   resetAuthStore,
-} from './store.ts';
+} from './store.client.ts';
 
 const session = (id = 'u1') => ({ user: { id, email: `${id}@example.com` }, access_token: 'a', refresh_token: 'r' }) as unknown as Session;
 const me = { user: { id: 'u1', email: 'u1@example.com', provider: 'email' }, profile: { id: 'u1', username: 'player' }, tier: 'premium' };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchWithRetry } from './supabase-browser.ts';
+import { fetchWithRetry } from './supabase.client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
