@@ -130,7 +130,7 @@ export function readImports(code: string, fileName = 'module.tsx'): RawImport[] 
       if (bindings && ts.isNamedImports(bindings)) {
         for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
       }
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly: Boolean(clause?.isTypeOnly), names });
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: clause?.phaseModifier === ts.SyntaxKind.TypeKeyword, names });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const names =
         node.exportClause && ts.isNamedExports(node.exportClause)

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { atom } from 'nanostores';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { initHeaderAccount, type AuthApi } from './header-account.client.ts';
 import type { BrowserUser } from './store.client.ts';
-import type { Profile } from './types.ts';
+import type { Profile, PublicAuthConfig } from './types.ts';
 
 const MARKUP = `
   <div data-header-account data-auth-url="" data-auth-key="sb_publishable_local" data-google-client-id="google-id">
@@ -32,7 +32,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the header account control', () => {
   let auth: ReturnType<typeof fakeAuth>;
-  let loadAuth: ReturnType<typeof vi.fn>;
+  let loadAuth: Mock<(config: PublicAuthConfig) => Promise<AuthApi>>;
 
   beforeEach(() => {
     document.body.innerHTML = MARKUP;

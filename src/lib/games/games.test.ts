@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gameListingQuery, MAX_PAGE, parseGameListingParams, type GameListingParams } from './games.ts';
+import { MAX_PAGE } from '../navigation/pagination.ts';
+import { gameListingQuery, parseGameListingParams, type GameListingParams } from './games.ts';
 
 const parse = (query: string) => parseGameListingParams(new URLSearchParams(query));
 
