@@ -26,7 +26,7 @@ import { useUsernameCheck } from './useUsernameCheck.ts';
 import { reportFailure, useBusy } from './useBusy.ts';
 
 /**
- * The Login, Register and Reset Password forms (spec sections 2, 4, 5), shared by the auth
+ * The Login, Register and Reset Password forms, shared by the auth
  * modal on every page and by the /login page. `mode` is owned by the caller (the modal's
  * store or the page), so switching tabs remounts the form: its fields, messages and
  * username validation start empty.

@@ -8,7 +8,7 @@ import { StoreAuthForms } from './AuthForms.tsx';
 const TITLES = { login: 'Sign in', register: 'Create an account', 'forgot-password': 'Reset your password' } as const;
 
 /**
- * The authentication modal on every page (spec section 2): opened by the header's "Sign in",
+ * The authentication modal on every page: opened by the header's "Sign in",
  * by ?auth=signin, or by any island through openAuthModal(). The backdrop, the close button
  * and Escape close it; closing unmounts the forms, so the next opening starts empty.
  */

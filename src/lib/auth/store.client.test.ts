@@ -45,7 +45,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('auth store (spec section 4)', () => {
+describe('auth store', () => {
   it('starts signed out, free, not ready', () => {
     expect($authUser.get()).toBeNull();
     expect($tier.get()).toBe('free');

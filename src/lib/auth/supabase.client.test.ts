@@ -6,7 +6,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('fetchWithRetry (spec section 7: retried up to 3 times on a network failure)', () => {
+describe('fetchWithRetry (retried up to 3 times on a network failure)', () => {
   it('retries network failures three times, then gives up', async () => {
     vi.useFakeTimers();
     const fetchMock = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
