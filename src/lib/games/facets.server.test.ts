@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
+import { countOf } from '../../../tests/helpers/sql.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { catalogueConditions, findFacets, genreOptions, platformOptions, releaseYears } from './facets.server.ts';
 
@@ -8,10 +9,7 @@ import { catalogueConditions, findFacets, genreOptions, platformOptions, release
 
 let connection: DatabaseConnection;
 
-async function count(query: ReturnType<typeof sql<{ n: number }>>): Promise<number> {
-  const result = await query.execute(connection.db);
-  return result.rows[0]!.n;
-}
+const count = <T>(query: RawBuilder<T>) => countOf(connection.db, query);
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });

@@ -1,49 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewItem } from '../reviews/reviews.ts';
+import { aGame, aReview } from '../../../tests/helpers/fixtures.ts';
 import { gameDescription, gamePageJsonLd, isUpcoming } from './game-page.ts';
-import type { GameDetail } from './games.ts';
 
-const game: GameDetail = {
-  id: 7,
-  slug: 'lanternfall',
-  title: 'Lanternfall',
-  releaseDate: '2026-03-12',
-  coverImageUrl: null,
-  platforms: [{ slug: 'pc', name: 'PC', abbreviation: 'PC' }],
-  genres: [{ slug: 'rpg', name: 'Role-Playing' }],
-  criticScore: 87,
-  scoredCount: 12,
-  isDemo: true,
-  summary: null,
-  sources: ['demo'],
-  updatedAt: new Date('2026-03-01T00:00:00Z'),
-  releases: [{ slug: 'pc', name: 'PC', abbreviation: 'PC', releaseDate: '2026-03-12' }],
-  developers: [{ slug: 'ember-works', name: 'Ember Works' }],
-  publishers: [],
-};
-
-const review: ReviewItem = {
-  id: '1',
-  kind: 'review',
-  scale: 'ten',
-  rawScore: '8.5',
-  score: 85,
-  recommended: true,
-  verdict: 'Warm and clever.',
-  excerpt: null,
-  url: 'https://outlet.example/lanternfall',
-  publishedAt: new Date('2026-03-10T09:00:00Z'),
-  platformName: 'PC',
-  platformSlug: 'pc',
-  outletSlug: 'pixel-post',
-  outletName: 'Pixel Post',
-  outletIsDemo: true,
-  authorId: null,
-  authorName: null,
-  authorSlug: null,
-  gameSlug: 'lanternfall',
-  gameTitle: 'Lanternfall',
-};
+const game = aGame();
+const review = aReview();
 
 describe('a game page', () => {
   it('says upcoming only for a date after today', () => {

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
+import { countOf } from '../../../tests/helpers/sql.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { getGameBySlug, recentReleases, upcomingReleases } from './games.server.ts';
 
@@ -12,10 +13,7 @@ const UNDATED = { slug: 'untitled-prototype', title: 'Untitled Prototype' };
 
 let connection: DatabaseConnection;
 
-async function count(query: ReturnType<typeof sql<{ n: number }>>): Promise<number> {
-  const result = await query.execute(connection.db);
-  return result.rows[0]!.n;
-}
+const count = <T>(query: RawBuilder<T>) => countOf(connection.db, query);
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
+import { countOf } from '../../../tests/helpers/sql.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { GAMES_PAGE_SIZE, type GameCard, type GameListingParams } from './games.ts';
 import { browsePage } from '../browse/browse.server.ts';
@@ -26,10 +27,7 @@ const params = (overrides: Partial<GameListingParams> = {}): GameListingParams =
   ...overrides,
 });
 
-async function count(query: ReturnType<typeof sql<{ n: number }>>): Promise<number> {
-  const result = await query.execute(connection.db);
-  return result.rows[0]!.n;
-}
+const count = <T>(query: RawBuilder<T>) => countOf(connection.db, query);
 
 /** Every game of a listing, page after page. */
 async function allPages(listing: Partial<GameListingParams>): Promise<GameCard[]> {

@@ -1,29 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { aReview } from '../../../tests/helpers/fixtures.ts';
 import { latestReviewsFeed } from './feed.ts';
-import type { ReviewItem } from './reviews.ts';
 
-const base: ReviewItem = {
+const base = aReview({
   id: '12',
-  kind: 'review',
   scale: 'letter',
   rawScore: 'B+',
   score: 83,
-  recommended: true,
   verdict: 'Sharp & funny.',
   excerpt: 'A tight little puzzle box.',
   url: null,
   publishedAt: new Date('2026-11-20T10:00:00Z'),
-  platformName: null,
-  platformSlug: null,
-  outletSlug: 'pixel-post',
-  outletName: 'Pixel Post',
-  outletIsDemo: true,
-  authorId: null,
-  authorName: null,
-  authorSlug: null,
   gameSlug: 'portal-2',
   gameTitle: 'Portal 2',
-};
+});
 
 describe('the latest reviews feed', () => {
   it('names each review by game, outlet and score, escaped, and links to the game’s reviews', () => {
