@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ScoreScaleColumn } from '../db/schema.ts';
+import { formatDecimal } from '../format/numbers.ts';
 import { platformSlugSchema } from '../games/facets.ts';
 import { slugFilter } from '../games/slug.ts';
-import { formatDecimal } from '../format/numbers.ts';
 import { pageNumberSchema } from '../navigation/pagination.ts';
 import { MIN_SCORED_REVIEWS, type CriticAggregate } from '../scores/scores.ts';
 
