@@ -7,7 +7,7 @@ import { getViteConfig } from 'astro/config';
 export default getViteConfig({
   test: {
     globalSetup: ['tests/helpers/global-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
     environment: 'node',
     // PGlite start-up and migrations take a few seconds per file on a slow machine.
     testTimeout: 30_000,

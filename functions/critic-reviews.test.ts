@@ -67,4 +67,43 @@ describe('critic review write API', () => {
     const stats = await connection.db.selectFrom('game_critic_stats').innerJoin('games', 'games.id', 'game_critic_stats.game_id').select('review_count').where('games.slug', '=', 'half-life-2').executeTakeFirst();
     expect(stats?.review_count ?? 0).toBe(0);
   });
+
+  it('refuses each write to anyone but the owner, by id, and answers every bad input with a clear 4xx', async () => {
+    const created = await handleCreateCriticReview(post({ game: 'portal', outlet: 'owned-outlet', rawScore: '8' }), deps(owner));
+    expect(created.status).toBe(201);
+    const { review } = (await created.json()) as { review: { id: string } };
+    const patch = (body: unknown) => new Request('http://localhost', { method: 'PATCH', body: JSON.stringify(body) });
+    const before = purged.length;
+
+    // anonymous, stranger, owner: on update and delete, by id
+    expect((await handleUpdateCriticReview(patch({ rawScore: '9' }), review.id, deps(null))).status).toBe(401);
+    expect((await handleUpdateCriticReview(patch({ rawScore: '9' }), review.id, deps(stranger))).status).toBe(403);
+    expect((await handleDeleteCriticReview(review.id, deps(null))).status).toBe(401);
+    for (const id of ['abc', '0', '-1', '99999999999999999', `${review.id}0`]) {
+      expect((await handleDeleteCriticReview(id, deps(owner))).status, id).toBe(404);
+    }
+    expect(purged.length).toBe(before);
+
+    const refused = async (response: Response) => ({ status: response.status, body: await response.json() });
+    expect(await refused(await handleCreateCriticReview(post({ game: 'portal', outlet: 'no-such-outlet', rawScore: '8' }), deps(owner)))).toEqual({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'No such outlet.' } },
+    });
+    expect((await handleCreateCriticReview(post({ game: 'no-such-game', outlet: 'owned-outlet', rawScore: '8' }), deps(owner))).status).toBe(404);
+    expect((await handleCreateCriticReview(post({ game: 'portal-2', outlet: 'owned-outlet', rawScore: '8', platform: 'atari-9000' }), deps(owner))).status).toBe(400);
+    expect((await handleCreateCriticReview(post({ game: 'portal-2', outlet: 'owned-outlet', rawScore: '8', authorId: 1 }), deps(owner))).status).toBe(400);
+    // Out of the author column's range: refused by the schema, not by a database error.
+    expect((await handleCreateCriticReview(post({ game: 'portal-2', outlet: 'owned-outlet', rawScore: '8', authorId: 2 ** 40 }), deps(owner))).status).toBe(400);
+    expect(await refused(await handleUpdateCriticReview(patch({ verdict: 'x'.repeat(141) }), review.id, deps(owner)))).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_request', message: 'The verdict is at most 140 characters.' } },
+    });
+    expect((await handleCreateCriticReview(new Request('http://localhost', { method: 'POST', body: '{"game":' }), deps(owner))).status).toBe(400);
+    expect((await handleUpdateCriticReview(patch({ rawScore: 'B+' }), review.id, deps(owner))).status).toBe(422);
+
+    // Nothing of the refused writes reached the data.
+    const stored = await connection.db.selectFrom('critic_reviews').select(['raw_score', 'verdict']).where('id', '=', review.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ raw_score: '8', verdict: null });
+    expect(purged.length).toBe(before);
+  });
 });

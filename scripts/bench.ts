@@ -1,4 +1,4 @@
-// `npm run bench`: the speed budget, measured (issue 4, requirement 8).
+// `npm run bench`: the speed budget, measured.
 //   1. builds the site;
 //   2. generates 100 000 synthetic games and 1 000 000 critic reviews into .data/bench
 //      (reused on later runs while the migrations and parameters are unchanged; --fresh forces it);

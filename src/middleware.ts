@@ -3,7 +3,7 @@ import { hasAuthCookie } from './lib/auth/cookies.ts';
 import { guardResolvers } from './lib/auth/guard-resolvers.server.ts';
 import { guardsFor, runGuards } from './lib/auth/guards.ts';
 import { getProfile, getUserTier } from './lib/auth/profiles.server.ts';
-import { createSupabaseServerClient, userFromSession } from './lib/auth/supabase-server.ts';
+import { createSupabaseServerClient, userFromSession } from './lib/auth/supabase.server.ts';
 import type { Tier } from './lib/auth/tiers.ts';
 import { getDb } from './lib/db/db.server.ts';
 import { isDatabaseUnavailable } from './lib/db/errors.ts';

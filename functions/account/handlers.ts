@@ -16,7 +16,7 @@ import { createProfileSchema, isEmailIdentifier, MESSAGES, profileUpdateSchema, 
 import { apiError, json } from '../http.ts';
 
 /**
- * The site's account API (spec section 7). Handlers take the request plus what the route
+ * The site's account API. Handlers take the request plus what the route
  * knows (the verified user from the middleware, the database, the per-request supabase
  * client) and answer JSON, errors as { error: { code, message } }.
  */

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IslandBoundary, withIslandBoundary } from './IslandBoundary.tsx';
-import { bindAuthClient, resetAuthStore } from '../lib/auth/store.ts';
+import { bindAuthClient, resetAuthStore } from '../lib/auth/store.client.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 declare global {

@@ -1,5 +1,5 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { recheckAuth } from '../lib/auth/store.ts';
+import { recheckAuth } from '../lib/auth/store.client.ts';
 
 /**
  * Every island renders inside this boundary: an error in one island shows a small message

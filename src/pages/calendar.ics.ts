@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
-import { buildIcs, monthRange, parseMonth, shiftMonth, type CalendarEvent } from '../lib/calendar/calendar.ts';
-import { releasesBetween } from '../lib/calendar/calendar.server.ts';
+import { releaseCalendarIcs } from '../lib/calendar/calendar.server.ts';
 import { getEnv } from '../lib/config/env.ts';
 import { siteName } from '../lib/config/site.ts';
 import { todayIso } from '../lib/format/dates.ts';
@@ -12,25 +11,15 @@ import { siteOrigin } from '../lib/seo/seo.ts';
  * shows), otherwise from last month to a year ahead, for subscribing.
  */
 export const GET: APIRoute = async (context) => {
-  const today = todayIso();
-  const requested = context.url.searchParams.get('month');
-  const { month, explicit } = parseMonth(requested, today);
-  const first = monthRange(explicit ? month : shiftMonth(month, -1)).first;
-  const last = monthRange(explicit ? month : shiftMonth(month, 12)).last;
   const db = await catalogueDb(context);
-  const days = await releasesBetween(db, first, last, 5_000);
-  const origin = siteOrigin(getEnv().SITE_URL, context.url);
-  const host = new URL(origin).host;
-  const events: CalendarEvent[] = days.flatMap((day) =>
-    day.games.map((game) => ({
-      uid: `release-${game.id}-${day.date}@${host}`,
-      date: day.date,
-      summary: `${game.title} (${game.platforms.join(', ')})`,
-      description: `${game.isDemo ? 'Invented demo game. ' : ''}Release of ${game.title} on ${game.platforms.join(', ')}.`,
-      url: `${origin}/games/${game.slug}`,
-    })),
-  );
-  return new Response(buildIcs(events, { name: siteName(), stamp: new Date() }), {
+  const ics = await releaseCalendarIcs(db, {
+    monthParam: context.url.searchParams.get('month'),
+    today: todayIso(),
+    origin: siteOrigin(getEnv().SITE_URL, context.url),
+    name: siteName(),
+    stamp: new Date(),
+  });
+  return new Response(ics, {
     headers: {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': 'inline; filename="releases.ics"',

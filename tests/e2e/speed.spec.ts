@@ -2,7 +2,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { expect, test } from './fixtures.ts';
 
 // Catalogue pages are server-rendered: no framework runtime, only the small shared chrome
-// scripts (colour mode, loading bar, toasts, header search). Budget (issue 4): a signed-out
+// scripts (colour mode, loading bar, toasts, header search). Budget: a signed-out
 // visitor's game page ships at most 30 KB of compressed JavaScript.
 const BUDGET = 30 * 1024;
 

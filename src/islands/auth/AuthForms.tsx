@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useMemo, useState, type SubmitEvent } from 'react';
-import { browserAttemptStore, createLoginRateLimiter } from '../../lib/auth/login-rate-limit.ts';
+import { browserAttemptStore, createLoginRateLimiter } from '../../lib/auth/login-rate-limit.client.ts';
 import { apiFetch, errorMessage } from '../../lib/auth/messages.ts';
 import { safeRedirectPath } from '../../lib/auth/redirect.ts';
-import { $authModal, announceSignIn, checkSession, expectSignIn, loadProfile, setAuthModalMode, type AuthModalMode } from '../../lib/auth/store.ts';
+import { $authModal, announceSignIn, checkSession, expectSignIn, loadProfile, setAuthModalMode, type AuthModalMode } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import {
   BIO_MAX,
@@ -26,7 +26,7 @@ import { useUsernameCheck } from './useUsernameCheck.ts';
 import { reportFailure, useBusy } from './useBusy.ts';
 
 /**
- * The Login, Register and Reset Password forms (spec sections 2, 4, 5), shared by the auth
+ * The Login, Register and Reset Password forms, shared by the auth
  * modal on every page and by the /login page. `mode` is owned by the caller (the modal's
  * store or the page), so switching tabs remounts the form: its fields, messages and
  * username validation start empty.

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { $authModal, closeAuthModal } from '../../lib/auth/store.ts';
+import { $authModal, closeAuthModal } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { StoreAuthForms } from './AuthForms.tsx';
 
 const TITLES = { login: 'Sign in', register: 'Create an account', 'forgot-password': 'Reset your password' } as const;
 
 /**
- * The authentication modal on every page (spec section 2): opened by the header's "Sign in",
+ * The authentication modal on every page: opened by the header's "Sign in",
  * by ?auth=signin, or by any island through openAuthModal(). The backdrop, the close button
  * and Escape close it; closing unmounts the forms, so the next opening starts empty.
  */

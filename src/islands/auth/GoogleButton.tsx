@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isNetworkError } from '../../lib/auth/messages.ts';
-import { expectSignIn, loadProfile } from '../../lib/auth/store.ts';
+import { expectSignIn, loadProfile } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { MESSAGES } from '../../lib/auth/validation.ts';
 import { toast } from '../../lib/toast/toast.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AuthModalMode } from '../../lib/auth/store.ts';
+import type { AuthModalMode } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { HydrationGate } from './HydrationGate.tsx';

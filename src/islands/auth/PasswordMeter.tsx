@@ -7,7 +7,7 @@ const COLORS = {
   Strong: 'bg-green-700 dark:bg-green-400',
 } as const;
 
-/** The password strength meter shown while typing (spec section 5: score 0-5, Weak/Fair/Good/Strong). */
+/** The password strength meter shown while typing (score 0-5, shown as Weak, Fair, Good or Strong). */
 export function PasswordMeter({ password }: { password: string }) {
   if (!password) return null;
   const score = passwordScore(password);

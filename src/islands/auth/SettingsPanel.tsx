@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { apiFetch, errorMessage } from '../../lib/auth/messages.ts';
-import { logout } from '../../lib/auth/store.ts';
+import { logout } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { emailSchema } from '../../lib/auth/validation.ts';
 import { trackLoading } from '../../lib/loading/loading-bar.ts';

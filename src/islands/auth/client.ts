@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { bindAuthClient } from '../../lib/auth/store.ts';
-import { getBrowserClient } from '../../lib/auth/supabase-browser.ts';
+import { bindAuthClient } from '../../lib/auth/store.client.ts';
+import { getBrowserClient } from '../../lib/auth/supabase.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 
 /** The browser's supabase client, bound to the auth store on first use. */

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { $authProfile, $authReady, $authUser, logout, openAuthModal } from '../../lib/auth/store.ts';
+import type { AuthApi } from '../../lib/auth/header-account.client.ts';
+import { $authProfile, $authReady, $authUser, logout, openAuthModal } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { AuthModal } from './AuthModal.tsx';
@@ -10,13 +11,6 @@ import { authClient } from './client.ts';
  * only when the visitor opens the modal, arrives with ?auth=signin, or has a session cookie.
  * Brings React, supabase-js and the modal; public pages stay free of them otherwise.
  */
-export interface AuthApi {
-  openAuthModal: typeof openAuthModal;
-  logout: typeof logout;
-  $authUser: typeof $authUser;
-  $authProfile: typeof $authProfile;
-  $authReady: typeof $authReady;
-}
 
 let mounted: AuthApi | undefined;
 
@@ -32,6 +26,6 @@ export function mountAuth(config: PublicAuthConfig): AuthApi {
     </IslandBoundary>,
   );
   if (new URLSearchParams(window.location.search).get('auth') === 'signin') openAuthModal('login');
-  mounted = { openAuthModal, logout, $authUser, $authProfile, $authReady };
+  mounted = { openAuthModal, logout: () => logout(), $authUser, $authProfile, $authReady };
   return mounted;
 }

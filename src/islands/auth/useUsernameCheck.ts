@@ -11,7 +11,7 @@ export interface UsernameCheckState {
 const NONE: UsernameCheckState = { status: 'none', message: '' };
 
 /**
- * Username availability (spec sections 4, 5, 7): the shared rules first, then
+ * Username availability: the shared rules first, then
  * GET /api/auth/check-username 500 ms after typing stops. A failed check is "invalid"
  * with the network message.
  */

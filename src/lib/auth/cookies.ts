@@ -1,5 +1,5 @@
 /**
- * The session cookie @supabase/ssr writes (spec section 9): path /, SameSite lax, 400 days,
+ * The session cookie @supabase/ssr writes: path /, SameSite lax, 400 days,
  * split into chunks of 3180 characters (`sb-<ref>-auth-token`, `.0`, `.1`…). Not httpOnly:
  * the browser client reads it. Shared by the browser and the server clients.
  */

@@ -108,7 +108,7 @@ describe('author-url', () => {
 });
 
 describe('route guard table', () => {
-  it('protects the auth-required routes of section 6', () => {
+  it('protects every route that needs a signed-in user', () => {
     for (const path of ['/dashboard', '/dashboard/my-games', '/settings', '/account/subscription', '/games/request/edit/4', '/games/request/similar', '/games/request/similar/4', '/admin/missing-reviews', '/profile/edit', '/confirm']) {
       expect(guardsFor(path), path).toEqual(['auth']);
     }

@@ -4,7 +4,7 @@ import { canUseFeature, type Tier } from './tiers.ts';
 import type { AuthUser } from './types.ts';
 
 /**
- * Route guards (spec section 6): a registry of the nine names, each enforced on the server
+ * Route guards: a registry of the nine names, each enforced on the server
  * (the middleware runs them before the page renders). An unknown name throws. Guards that
  * depend on data later issues bring (outlets, authors) take it through `resolvers`, a seam
  * those issues fill in src/lib/auth/guard-resolvers.server.ts.
@@ -136,7 +136,7 @@ export async function runGuards(names: readonly string[], context: GuardContext)
 }
 
 /**
- * Which guards protect which paths (spec section 6), checked by the middleware. Routes
+ * Which guards protect which paths, checked by the middleware. Routes
  * that do not exist yet are listed too: when a later issue adds the page it is protected
  * from its first deploy.
  */

@@ -1,7 +1,7 @@
 import { MESSAGES } from './validation.ts';
 
 /**
- * Turns whatever a call threw or returned into the message a person sees (spec section 8):
+ * Turns whatever a call threw or returned into the message a person sees:
  * a network failure, a 5xx, or an auth-service error with a message of its own.
  */
 

@@ -4,7 +4,7 @@ import { tierFromPlanName, type Tier } from './tiers.ts';
 import type { Profile } from './types.ts';
 import { MESSAGES, usernameError } from './validation.ts';
 
-/** Profile queries (spec section 7, data calls). The server enforces who may do what. */
+/** Profile queries. The server enforces who may do what. */
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canUseFeature, FEATURES, featureValue, notificationQuota, TIER_LABELS, tierFromPlanName, TIERS } from './tiers.ts';
 
-describe('feature access by tier (spec section 6)', () => {
+describe('feature access by tier', () => {
   const table: Record<string, [boolean, boolean, boolean]> = {
     followOutlets: [true, true, true],
     xpSystem: [true, true, true],

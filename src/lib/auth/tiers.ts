@@ -1,5 +1,5 @@
 /**
- * Subscription tiers and what each may use (spec sections 3, 4 and 6). One pure function
+ * Subscription tiers and what each may use. One pure function
  * answers "may this tier use this feature?" on the server and in the browser alike.
  */
 
@@ -21,7 +21,7 @@ export const FEATURES = [
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
-/** The feature table of spec section 6. `notifications` is a quota (its unit is not specified). */
+/** What each tier may use. `notifications` is a quota: how many hours a user keeps notifications. */
 export const TIER_FEATURES: Readonly<Record<Tier, Readonly<Record<Feature, boolean | number>>>> = {
   free: {
     notifications: 24,
@@ -85,7 +85,7 @@ export function notificationQuota(tier: string): number {
 }
 
 /**
- * The tier of a user (spec section 4): free when signed out; otherwise the lower-cased
+ * The tier of a user: free when signed out; otherwise the lower-cased
  * plan name of their active subscription, or free when there is none (or it is unknown).
  */
 export function tierFromPlanName(planName: string | null | undefined): Tier {

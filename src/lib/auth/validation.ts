@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The account forms' rules, shared by the auth modal, the account pages and the server
- * handlers (spec section 5). Every message is the spec's, word for word.
+ * handlers. Every message is the product spec's, word for word.
  */
 
 export const USERNAME_MIN = 3;
@@ -13,7 +13,7 @@ export const FULL_NAME_MAX = 100;
 export const BIO_MAX = 500;
 /** Availability is checked this long after typing stops. */
 export const USERNAME_CHECK_DEBOUNCE_MS = 500;
-/** Form input debounce (spec section 9). */
+/** How long a form waits after typing stops before checking an input. */
 export const INPUT_DEBOUNCE_MS = 300;
 
 export const MESSAGES = {
@@ -54,7 +54,7 @@ export const MESSAGES = {
   profileUpdated: 'Profile updated successfully!',
 } as const;
 
-/** How long the reset-email toast stays (spec section 8: 6 s). */
+/** How long the reset-email toast stays: 6 s. */
 export const RESET_EMAIL_TOAST_MS = 6_000;
 
 /**
@@ -213,7 +213,7 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
-/** POST /api/auth/create-profile (spec section 7). */
+/** POST /api/auth/create-profile: the caller's own user id and the profile to create. */
 export const createProfileSchema = z.object({
   user: z.object({ id: z.uuid(), email: z.string().trim().optional().nullable() }),
   profile: z.object({

@@ -1,15 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-
-export interface AuthorDetail {
-  id: number;
-  name: string;
-  slug: string;
-  bio: string | null;
-  avatarUrl: string | null;
-  isDemo: boolean;
-  outlets: { slug: string; name: string; role: string; isDemo: boolean }[];
-}
+import type { Paged } from '../navigation/pagination.ts';
+import type { ReviewItem } from '../reviews/reviews.ts';
+import { reviewsBy } from '../reviews/reviews.server.ts';
+import { AUTHOR_REVIEWS_PAGE_SIZE, type AuthorDetail } from './authors.ts';
 
 export async function getAuthorById(db: Kysely<Database>, id: number): Promise<AuthorDetail | undefined> {
   const author = await db
@@ -26,4 +20,11 @@ export async function getAuthorById(db: Kysely<Database>, id: number): Promise<A
     .orderBy(sql`lower(outlets.name)`)
     .execute();
   return { ...author, outlets };
+}
+
+/** /authors/{id}/{name}: the author and a page of their reviews; undefined for an unknown id. */
+export async function authorPage(db: Kysely<Database>, id: number, page: number): Promise<{ author: AuthorDetail; reviews: Paged<ReviewItem> } | undefined> {
+  const author = await getAuthorById(db, id);
+  if (!author) return undefined;
+  return { author, reviews: await reviewsBy(db, { authorId: author.id }, page, AUTHOR_REVIEWS_PAGE_SIZE) };
 }

@@ -12,6 +12,8 @@ export const authorIdSchema = z
   .transform(Number)
   .pipe(z.number().int().max(2_147_483_647));
 
+export const AUTHOR_REVIEWS_PAGE_SIZE = 30;
+
 export function authorPath(author: { id: number; slug: string }): string {
   return `/authors/${author.id}/${author.slug}`;
 }
@@ -28,4 +30,16 @@ export function authorUrlDecision(author: { id: number; slug: string }, requeste
   const path = requested.pathname.replace(/\/+$/, '');
   if (path === canonical) return { kind: 'ok' };
   return { kind: 'redirect', location: `${canonical}${requested.search}`, status: 301 };
+}
+
+// What the author pages show ---------------------------------------------------------------
+
+export interface AuthorDetail {
+  id: number;
+  name: string;
+  slug: string;
+  bio: string | null;
+  avatarUrl: string | null;
+  isDemo: boolean;
+  outlets: { slug: string; name: string; role: string; isDemo: boolean }[];
 }

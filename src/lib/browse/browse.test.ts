@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browsePath, browseQuery, parseBrowsePath, parseBrowseQuery, withFacet } from './browse.ts';
+import { browseHeading, browsePath, browseQuery, parseBrowsePath, parseBrowseQuery, withFacet } from './browse.ts';
 
 describe('parseBrowsePath', () => {
   it('reads /browse alone as no facets', () => {
@@ -54,5 +54,17 @@ describe('browsePath and queries', () => {
     expect(parseBrowseQuery(new URLSearchParams('sort=up&page=-1'))).toEqual({ sort: 'newest', page: 1 });
     expect(browseQuery({ sort: 'newest', page: 1 })).toBe('');
     expect(browseQuery({ sort: 'score', page: 1 }, { page: 2 })).toBe('?sort=score&page=2');
+  });
+});
+
+describe('browseHeading', () => {
+  it('names the facets in reading order, capitalised', () => {
+    const genre = { id: 1, slug: 'shooter', name: 'Shooter' };
+    const platform = { id: 2, slug: 'ps3', name: 'PlayStation 3' };
+    expect(browseHeading({})).toBe('Browse games');
+    expect(browseHeading({ genre })).toBe('Shooter games');
+    expect(browseHeading({ genre, platform, year: 2013 })).toBe('Shooter games on PlayStation 3 from 2013');
+    expect(browseHeading({ platform })).toBe('Games on PlayStation 3');
+    expect(browseHeading({ year: 1998 })).toBe('Games from 1998');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SLUG_PATTERN } from '../games/slug.ts';
+import { genreSlugSchema, platformSlugSchema, releaseYearSchema, type CatalogueSort, type FacetValue } from '../games/facets.ts';
+import { pageNumberSchema } from '../navigation/pagination.ts';
 
 /**
  * /browse/{facet}/{value}/... : the catalogue filtered by a path such as
@@ -19,16 +20,11 @@ export interface BrowseFacets {
 
 export type BrowsePathResult = { ok: true; facets: BrowseFacets; canonicalPath: string; canonical: boolean } | { ok: false };
 
-export const MIN_YEAR = 1950;
-export const MAX_YEAR = 2100;
+const FACET_SCHEMAS = { platform: platformSlugSchema, genre: genreSlugSchema, year: releaseYearSchema } as const;
 
 function validValue(facet: Facet, value: string): string | number | undefined {
-  if (facet === 'year') {
-    if (!/^\d{4}$/.test(value)) return undefined;
-    const year = Number(value);
-    return year >= MIN_YEAR && year <= MAX_YEAR ? year : undefined;
-  }
-  return value.length <= 60 && SLUG_PATTERN.test(value) ? value : undefined;
+  const parsed = FACET_SCHEMAS[facet].safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The canonical path of a set of facets ("/browse" for none). */
@@ -82,12 +78,18 @@ export const BROWSE_SORT_LABELS: Readonly<Record<BrowseSort, string>> = {
   score: 'Highest critic score',
   title: 'Title A–Z',
 };
+/** The listing order behind each /browse sort (the same orders as /games, under shorter names). */
+export const BROWSE_SORT_ORDERS: Readonly<Record<BrowseSort, CatalogueSort>> = {
+  newest: 'release-desc',
+  score: 'score-desc',
+  title: 'title-asc',
+};
 export const BROWSE_PAGE_SIZE = 24;
 
 export function parseBrowseQuery(search: URLSearchParams): { sort: BrowseSort; page: number } {
   return {
     sort: z.enum(BROWSE_SORTS).catch('newest').parse(search.get('sort') ?? undefined),
-    page: z.coerce.number().int().min(1).max(10_000).catch(1).parse(search.get('page') ?? undefined),
+    page: pageNumberSchema.parse(search.get('page') ?? undefined),
   };
 }
 
@@ -98,4 +100,19 @@ export function browseQuery(query: { sort: BrowseSort; page: number }, overrides
   if (merged.page > 1) params.set('page', String(merged.page));
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** The facet values of a browse path, looked up. */
+export interface BrowseFacetValues {
+  platform?: FacetValue | undefined;
+  genre?: FacetValue | undefined;
+  year?: number | undefined;
+}
+
+/** "Shooter games on PlayStation 3 from 2013", or "Browse games" without facets. */
+export function browseHeading(facets: BrowseFacetValues): string {
+  const parts = [facets.genre?.name, 'games', facets.platform && `on ${facets.platform.name}`, facets.year && `from ${facets.year}`].filter(Boolean);
+  if (parts.length === 1) return 'Browse games';
+  const heading = parts.join(' ');
+  return heading.charAt(0).toUpperCase() + heading.slice(1);
 }

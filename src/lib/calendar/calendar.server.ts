@@ -1,18 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-
-export interface CalendarDay {
-  date: string;
-  games: {
-    id: number;
-    slug: string;
-    title: string;
-    platforms: string[];
-    criticScore: number | null;
-    scoredCount: number;
-    isDemo: boolean;
-  }[];
-}
+import { buildIcs, icsRange, monthLabel, monthRange, parseMonth, releaseEvents, shiftMonth, type CalendarDay, type YearMonth } from './calendar.ts';
 
 /**
  * Releases between two dates, by day: every platform release counts (a port on a later
@@ -69,4 +57,37 @@ export async function neighbouringReleases(db: Kysely<Database>, first: string, 
       (select min(release_date)::text from public.game_platforms where release_date > ${last}::date) as after
   `.execute(db);
   return result.rows[0] ?? { before: null, after: null };
+}
+
+export interface CalendarMonth {
+  month: YearMonth;
+  label: string;
+  previous: YearMonth;
+  next: YearMonth;
+  days: CalendarDay[];
+  /** For an empty month: the nearest release dates before and after it. */
+  around: { before: string | null; after: string | null };
+}
+
+/** /calendar?month=YYYY-MM (the current month by default): the month's releases by day. */
+export async function calendarMonth(db: Kysely<Database>, monthParam: string | null, today: string): Promise<CalendarMonth> {
+  const { month } = parseMonth(monthParam, today);
+  const { first, last } = monthRange(month);
+  const days = await releasesBetween(db, first, last);
+  const around = days.length === 0 ? await neighbouringReleases(db, first, last) : { before: null, after: null };
+  return { month, label: monthLabel(month), previous: shiftMonth(month, -1), next: shiftMonth(month, 1), days, around };
+}
+
+/** The most releases one .ics feed holds. */
+export const ICS_MAX_RELEASES = 5_000;
+
+/** /calendar.ics: the releases of ?month= (or of the coming year) as iCalendar text. */
+export async function releaseCalendarIcs(
+  db: Kysely<Database>,
+  request: { monthParam: string | null; today: string; origin: string; name: string; stamp: Date },
+): Promise<string> {
+  const { month, explicit } = parseMonth(request.monthParam, request.today);
+  const { first, last } = icsRange(month, explicit);
+  const days = await releasesBetween(db, first, last, ICS_MAX_RELEASES);
+  return buildIcs(releaseEvents(days, request.origin), { name: request.name, stamp: request.stamp });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIcs, escapeIcsText, foldIcsLine, monthKey, monthLabel, monthRange, parseMonth, shiftMonth } from './calendar.ts';
+import { buildIcs, escapeIcsText, foldIcsLine, icsRange, monthKey, monthLabel, monthRange, parseMonth, releaseEvents, shiftMonth } from './calendar.ts';
 
 describe('months', () => {
   it('reads ?month=YYYY-MM and falls back to the current month', () => {
@@ -33,5 +33,38 @@ describe('iCalendar', () => {
     expect(ics).toContain('SUMMARY:Lanternfall\\, released\r\n');
     expect(ics).toContain('DTSTAMP:20261122T060000Z\r\n');
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+});
+
+describe('release events', () => {
+  it('cover one month when asked, else last month to a year ahead', () => {
+    expect(icsRange({ year: 2026, month: 11 }, true)).toEqual({ first: '2026-11-01', last: '2026-11-30' });
+    expect(icsRange({ year: 2026, month: 11 }, false)).toEqual({ first: '2026-10-01', last: '2027-11-30' });
+  });
+
+  it('are one all-day event per game and day, with a stable id and the game page as link', () => {
+    const events = releaseEvents(
+      [
+        { date: '2026-12-01', games: [{ id: 4, slug: 'hollow-bells', title: 'Hollow Bells', platforms: ['PC', 'Switch'], criticScore: null, scoredCount: 0, isDemo: true }] },
+        { date: '2026-12-03', games: [{ id: 9, slug: 'portal-2', title: 'Portal 2', platforms: ['PC'], criticScore: 95, scoredCount: 10, isDemo: false }] },
+      ],
+      'https://critical-hit.example',
+    );
+    expect(events).toEqual([
+      {
+        uid: 'release-4-2026-12-01@critical-hit.example',
+        date: '2026-12-01',
+        summary: 'Hollow Bells (PC, Switch)',
+        description: 'Invented demo game. Release of Hollow Bells on PC, Switch.',
+        url: 'https://critical-hit.example/games/hollow-bells',
+      },
+      {
+        uid: 'release-9-2026-12-03@critical-hit.example',
+        date: '2026-12-03',
+        summary: 'Portal 2 (PC)',
+        description: 'Release of Portal 2 on PC.',
+        url: 'https://critical-hit.example/games/portal-2',
+      },
+    ]);
   });
 });

@@ -1,3 +1,6 @@
+import { formatMonthYear } from '../format/dates.ts';
+import { MAX_RELEASE_YEAR, MIN_RELEASE_YEAR } from '../games/facets.ts';
+
 /**
  * The release calendar: one month at a time (/calendar?month=2026-12), and the same
  * releases as an iCalendar feed (/calendar.ics) that calendar apps can subscribe to.
@@ -19,7 +22,7 @@ export function parseMonth(value: string | null | undefined, today: string): { m
   const match = MONTH.exec(value ?? '');
   if (match) {
     const year = Number(match[1]);
-    if (year >= 1950 && year <= 2100) return { month: { year, month: Number(match[2]) }, explicit: true };
+    if (year >= MIN_RELEASE_YEAR && year <= MAX_RELEASE_YEAR) return { month: { year, month: Number(match[2]) }, explicit: true };
   }
   return { month: { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) }, explicit: false };
 }
@@ -35,10 +38,9 @@ export function monthRange(ym: YearMonth): { first: string; last: string } {
   return { first: `${monthKey(ym)}-01`, last: `${monthKey(ym)}-${String(last).padStart(2, '0')}` };
 }
 
+/** "March 2026" */
 export function monthLabel(ym: YearMonth): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(ym.year, ym.month - 1, 1)),
-  );
+  return formatMonthYear(`${monthKey(ym)}-01`);
 }
 
 // iCalendar (RFC 5545) ------------------------------------------------------------------
@@ -113,4 +115,47 @@ export function buildIcs(events: readonly CalendarEvent[], options: { name: stri
   }
   lines.push('END:VCALENDAR');
   return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+}
+
+// The calendar's days and events ------------------------------------------------------------
+
+export interface CalendarGame {
+  id: number;
+  slug: string;
+  title: string;
+  platforms: string[];
+  criticScore: number | null;
+  scoredCount: number;
+  isDemo: boolean;
+}
+
+/** One day of releases: every platform release counts (a port on a later date is a release of its own). */
+export interface CalendarDay {
+  date: string;
+  games: CalendarGame[];
+}
+
+/**
+ * The dates an .ics feed covers: one month when ?month= names it (what the calendar page
+ * shows), else from last month to a year ahead, for subscribing.
+ */
+export function icsRange(month: YearMonth, explicit: boolean): { first: string; last: string } {
+  return {
+    first: monthRange(explicit ? month : shiftMonth(month, -1)).first,
+    last: monthRange(explicit ? month : shiftMonth(month, 12)).last,
+  };
+}
+
+/** One all-day event per game and release day, linking to the game's page. */
+export function releaseEvents(days: readonly CalendarDay[], origin: string): CalendarEvent[] {
+  const host = new URL(origin).host;
+  return days.flatMap((day) =>
+    day.games.map((game) => ({
+      uid: `release-${game.id}-${day.date}@${host}`,
+      date: day.date,
+      summary: `${game.title} (${game.platforms.join(', ')})`,
+      description: `${game.isDemo ? 'Invented demo game. ' : ''}Release of ${game.title} on ${game.platforms.join(', ')}.`,
+      url: `${origin}/games/${game.slug}`,
+    })),
+  );
 }

@@ -77,7 +77,7 @@ export const envSchema = z
     SUPABASE_URL: optional(httpUrl),
     SUPABASE_ANON_KEY: optional(z.string().trim()),
     VERCEL: optional(z.string()),
-    // Accounts (issue 3): the local auth service, its emails and Google sign-in.
+    // Accounts: the local auth service, its emails and Google sign-in.
     AUTH_JWT_PRIVATE_KEY: optional(
       z
         .string()

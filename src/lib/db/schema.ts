@@ -8,7 +8,7 @@ import type { AuthSchema } from './auth-schema.ts';
  */
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** `date` columns arrive as 'YYYY-MM-DD' strings (see the type parser in database.server.ts). */
+/** `date` columns arrive as 'YYYY-MM-DD' strings (see the type parser in connect.server.ts). */
 type DateString = string;
 
 export interface ProfilesTable {

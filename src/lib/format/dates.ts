@@ -1,13 +1,21 @@
+import { LOCALE, TIME_ZONE } from './locale.ts';
+
 /**
- * Calendar dates ('YYYY-MM-DD', as the database returns `date` columns) formatted for
- * people. Formatting runs in UTC so that a date never shifts by the server's time zone.
+ * Dates as people read them. A date is either a calendar date ('YYYY-MM-DD', as the
+ * database returns `date` columns) or a moment (a Date, from `timestamptz` columns).
+ * Formatting runs in UTC so that a date never shifts by the server's or the reader's
+ * time zone, and the server and the browser print the same text.
  */
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const longFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const mediumFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeZone: TIME_ZONE });
+const mediumFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: TIME_ZONE });
+const monthYearFormat = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: TIME_ZONE });
+const weekdayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', timeZone: TIME_ZONE });
+const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+
+export type DateInput = string | Date;
 
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
@@ -16,24 +24,62 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-function toUtcDate(isoDate: string): Date {
-  if (!isIsoDate(isoDate)) throw new RangeError(`Not a calendar date: ${JSON.stringify(isoDate)}`);
-  return new Date(`${isoDate}T00:00:00Z`);
+function toDate(value: DateInput): Date {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new RangeError('Not a date: Invalid Date');
+    return value;
+  }
+  if (!isIsoDate(value)) throw new RangeError(`Not a calendar date: ${JSON.stringify(value)}`);
+  return new Date(`${value}T00:00:00Z`);
 }
 
 /** "September 17, 2013" */
-export function formatLongDate(isoDate: string): string {
-  return longFormat.format(toUtcDate(isoDate));
+export function formatLongDate(value: DateInput): string {
+  return longFormat.format(toDate(value));
 }
 
 /** "Sep 17, 2013" */
-export function formatMediumDate(isoDate: string): string {
-  return mediumFormat.format(toUtcDate(isoDate));
+export function formatMediumDate(value: DateInput): string {
+  return mediumFormat.format(toDate(value));
 }
 
 /** "September 2013" */
-export function formatMonthYear(isoDate: string): string {
-  return monthYearFormat.format(toUtcDate(isoDate));
+export function formatMonthYear(value: DateInput): string {
+  return monthYearFormat.format(toDate(value));
+}
+
+/** "Tuesday" */
+export function formatWeekday(value: DateInput): string {
+  return weekdayFormat.format(toDate(value));
+}
+
+/** "2013", or "TBA" for a release date not announced yet. */
+export function formatYear(isoDate: string | null): string {
+  return isoDate === null ? 'TBA' : String(toDate(isoDate).getUTCFullYear());
+}
+
+/** "2026-11-22 06:00:00 UTC": an exact moment, for logs and technical pages. */
+export function formatUtcTimestamp(value: Date | string): string {
+  return `${new Date(value).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+}
+
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "3 hours ago", "yesterday", "in 2 days": `value` seen from `now`, in the largest whole unit. */
+export function formatRelativeTime(value: Date, now: Date = new Date()): string {
+  const seconds = Math.round((value.getTime() - now.getTime()) / 1000);
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') return relativeFormat.format(Math.trunc(seconds / size), unit);
+  }
+  return relativeFormat.format(0, 'second');
 }
 
 /** Today's date in UTC as 'YYYY-MM-DD' (what "released" and "upcoming" are measured against). */

@@ -4,7 +4,12 @@ import type { Database } from '../db/schema.ts';
 import { gameTag } from '../http/cache-rules.ts';
 import { invalidRouteParams, notFound } from '../http/errors.ts';
 import { catalogueDb } from '../http/page.server.ts';
-import { getGameBySlug, type GameDetail } from './games.server.ts';
+import type { Paged } from '../navigation/pagination.ts';
+import { criticScoreWorking, type CriticSummary, type GameReviewsParams, type ReviewItem } from '../reviews/reviews.ts';
+import { criticSummary, latestGameReviews, listGamePreviews, listGameReviews, reviewedPlatforms } from '../reviews/reviews.server.ts';
+import { gameDescription, gamePageJsonLd, isUpcoming } from './game-page.ts';
+import { getGameBySlug, similarGames } from './games.server.ts';
+import type { GameDetail, SimilarGame } from './games.ts';
 import { gameSlugSchema } from './slug.ts';
 
 /**
@@ -21,4 +26,61 @@ export async function loadGamePage(astro: AstroGlobal): Promise<{ db: Kysely<Dat
   if (!game) return notFound(astro);
   astro.cache.set({ tags: [gameTag(game.slug)] });
   return { db, game };
+}
+
+export const OVERVIEW_REVIEWS = 5;
+export const OVERVIEW_PREVIEWS = 3;
+export const OVERVIEW_SIMILAR = { shown: 6, pool: 10 } as const;
+
+export interface GameOverview {
+  summary: CriticSummary;
+  reviews: ReviewItem[];
+  previews: ReviewItem[];
+  similar: SimilarGame[];
+  upcoming: boolean;
+  description: string;
+  jsonLd: Record<string, unknown>;
+}
+
+/** Everything /games/{slug} shows besides the game itself. */
+export async function gameOverview(db: Kysely<Database>, game: GameDetail, context: { today: string; origin: string }): Promise<GameOverview> {
+  const [summary, reviews, previews, similar] = await Promise.all([
+    criticSummary(db, game.id),
+    latestGameReviews(db, game.id, 'review', OVERVIEW_REVIEWS),
+    latestGameReviews(db, game.id, 'preview', OVERVIEW_PREVIEWS),
+    similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool),
+  ]);
+  return {
+    summary,
+    reviews,
+    previews,
+    similar,
+    upcoming: isUpcoming(game, context.today),
+    description: gameDescription(game),
+    jsonLd: gamePageJsonLd(game, summary, reviews, context.origin),
+  };
+}
+
+export const SIMILAR_PAGE = { shown: 24, pool: 60 } as const;
+
+/** /games/{slug}/similar-games: the tab counts and the similar games, ranked. */
+export async function gameSimilarPage(db: Kysely<Database>, game: GameDetail): Promise<{ summary: CriticSummary; similar: SimilarGame[] }> {
+  const [summary, similar] = await Promise.all([criticSummary(db, game.id), similarGames(db, game.id, SIMILAR_PAGE.shown, SIMILAR_PAGE.pool)]);
+  return { summary, similar };
+}
+
+/** /games/{slug}/reviews: the numbers and their working, a page of reviews, and the platforms to filter by. */
+export async function gameReviewsPage(db: Kysely<Database>, game: GameDetail, params: GameReviewsParams) {
+  const [summary, listing, platforms] = await Promise.all([
+    criticSummary(db, game.id),
+    listGameReviews(db, game.id, params),
+    reviewedPlatforms(db, game.id),
+  ]);
+  return { summary, listing, platforms, working: criticScoreWorking(summary) };
+}
+
+/** /games/{slug}/previews: the tab counts and a page of previews. */
+export async function gamePreviewsPage(db: Kysely<Database>, game: GameDetail, page: number): Promise<{ summary: CriticSummary; listing: Paged<ReviewItem> }> {
+  const [summary, listing] = await Promise.all([criticSummary(db, game.id), listGamePreviews(db, game.id, page)]);
+  return { summary, listing };
 }

@@ -1,220 +1,26 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
+import { countOf } from '../../../tests/helpers/sql.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
-import { GAMES_PAGE_SIZE, type GameListingParams } from './games.ts';
-import {
-  genreOptions,
-  getGameBySlug,
-  listGames,
-  platformOptions,
-  recentReleases,
-  upcomingReleases,
-  type GameCard,
-} from './games.server.ts';
+import { getGameBySlug, recentReleases, upcomingReleases } from './games.server.ts';
 
-// The demo catalogue plus one game without a release date (the demo has none), so that
-// "undated last" is actually exercised. Expected counts come from plain SQL on the same
-// database, so the tests check listGames against an obviously correct query.
+// The demo catalogue plus one game without a release date (the demo has none). Expected
+// values come from plain SQL on the same database.
 
 const TODAY = '2014-01-01';
 const UNDATED = { slug: 'untitled-prototype', title: 'Untitled Prototype' };
 
 let connection: DatabaseConnection;
-let totalGames: number;
 
-const params = (overrides: Partial<GameListingParams> = {}): GameListingParams => ({
-  page: 1,
-  sort: 'release-desc',
-  when: 'all',
-  platform: undefined,
-  genre: undefined,
-  ...overrides,
-});
-
-async function count(query: ReturnType<typeof sql<{ n: number }>>): Promise<number> {
-  const result = await query.execute(connection.db);
-  return result.rows[0]!.n;
-}
-
-/** Every game of a listing, page after page. */
-async function allPages(listing: Partial<GameListingParams>): Promise<GameCard[]> {
-  const first = await listGames(connection.db, params({ ...listing, page: 1 }), TODAY);
-  const games = [...first.games];
-  for (let page = 2; page <= first.pageCount; page += 1) {
-    games.push(...(await listGames(connection.db, params({ ...listing, page }), TODAY)).games);
-  }
-  return games;
-}
+const count = <T>(query: RawBuilder<T>) => countOf(connection.db, query);
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
   await connection.db.insertInto('games').values({ ...UNDATED, summary: null, release_date: null, sources: ['editorial'] }).execute();
-  totalGames = await count(sql<{ n: number }>`select count(*)::int as n from games`);
 });
 
 afterAll(() => connection.close());
-
-describe('listGames pagination', () => {
-  it('shows 24 games per page and counts every game', async () => {
-    const listing = await listGames(connection.db, params(), TODAY);
-    expect(totalGames).toBe(194);
-    expect(listing.total).toBe(totalGames);
-    expect(listing.games).toHaveLength(GAMES_PAGE_SIZE);
-    expect(listing.page).toBe(1);
-    expect(listing.pageCount).toBe(Math.ceil(totalGames / GAMES_PAGE_SIZE));
-  });
-
-  it('covers every game exactly once across the pages, the last page holding the rest', async () => {
-    const games = await allPages({});
-    expect(games).toHaveLength(totalGames);
-    expect(new Set(games.map((g) => g.slug)).size).toBe(totalGames);
-    const lastPage = await listGames(connection.db, params({ page: Math.ceil(totalGames / GAMES_PAGE_SIZE) }), TODAY);
-    expect(lastPage.games).toHaveLength(totalGames % GAMES_PAGE_SIZE || GAMES_PAGE_SIZE);
-  });
-
-  it('returns no games past the last page but still reports the total', async () => {
-    const listing = await listGames(connection.db, params({ page: 50 }), TODAY);
-    expect(listing.games).toEqual([]);
-    expect(listing.total).toBe(totalGames);
-    expect(listing.page).toBe(50);
-  });
-
-  it('gives cards their platforms and genres', async () => {
-    const { games } = await listGames(connection.db, params({ sort: 'title-asc' }), TODAY);
-    for (const game of games) {
-      expect(game).toMatchObject({ id: expect.any(Number), slug: expect.any(String), title: expect.any(String) });
-      expect(Array.isArray(game.platforms)).toBe(true);
-      expect(Array.isArray(game.genres)).toBe(true);
-    }
-    expect(games.some((game) => game.platforms.length > 0 && game.genres.length > 0)).toBe(true);
-  });
-});
-
-describe('listGames filters', () => {
-  it('by platform: every result is on that platform, and none is missing', async () => {
-    const expected = await count(sql<{ n: number }>`
-      select count(distinct gp.game_id)::int as n from game_platforms gp join platforms p on p.id = gp.platform_id where p.slug = 'ps4'`);
-    const games = await allPages({ platform: 'ps4' });
-    expect(expected).toBeGreaterThan(GAMES_PAGE_SIZE);
-    expect(games).toHaveLength(expected);
-    for (const game of games) expect(game.platforms.map((p) => p.slug), game.title).toContain('ps4');
-    expect(games.map((g) => g.slug)).toContain('grand-theft-auto-v');
-    expect((await listGames(connection.db, params({ platform: 'ps4' }), TODAY)).total).toBe(expected);
-  });
-
-  it('by genre: every result has that genre', async () => {
-    const expected = await count(sql<{ n: number }>`
-      select count(distinct gg.game_id)::int as n from game_genres gg join genres g on g.id = gg.genre_id where g.slug = 'rpg'`);
-    const games = await allPages({ genre: 'rpg' });
-    expect(expected).toBeGreaterThan(0);
-    expect(games).toHaveLength(expected);
-    for (const game of games) expect(game.genres.map((g) => g.slug), game.title).toContain('rpg');
-  });
-
-  it('by platform and genre together', async () => {
-    const expected = await count(sql<{ n: number }>`
-      select count(*)::int as n from games g
-      where exists (select 1 from game_platforms gp join platforms p on p.id = gp.platform_id where gp.game_id = g.id and p.slug = 'ps4')
-        and exists (select 1 from game_genres gg join genres ge on ge.id = gg.genre_id where gg.game_id = g.id and ge.slug = 'shooter')`);
-    const games = await allPages({ platform: 'ps4', genre: 'shooter' });
-    expect(expected).toBeGreaterThan(0);
-    expect(games).toHaveLength(expected);
-    for (const game of games) {
-      expect(game.platforms.map((p) => p.slug)).toContain('ps4');
-      expect(game.genres.map((g) => g.slug)).toContain('shooter');
-    }
-    const ps4Only = await listGames(connection.db, params({ platform: 'ps4' }), TODAY);
-    expect(games.length).toBeLessThan(ps4Only.total);
-  });
-
-  it('finds nothing for a platform without games or an unknown slug', async () => {
-    for (const platform of ['switch', 'no-such-platform']) {
-      const listing = await listGames(connection.db, params({ platform }), TODAY);
-      expect(listing).toEqual({ games: [], total: 0, page: 1, pageCount: 1 });
-    }
-  });
-
-  it('released: on or before today, upcoming: after today, relative to the date passed in', async () => {
-    const released = await allPages({ when: 'released' });
-    const upcoming = await allPages({ when: 'upcoming' });
-    expect(released.length).toBeGreaterThan(0);
-    expect(upcoming.length).toBeGreaterThan(0);
-    for (const game of released) expect(game.releaseDate! <= TODAY, `${game.title} ${game.releaseDate}`).toBe(true);
-    for (const game of upcoming) expect(game.releaseDate! > TODAY, `${game.title} ${game.releaseDate}`).toBe(true);
-    // Every dated game is in exactly one of the two lists; the undated one in neither.
-    expect(released.length + upcoming.length).toBe(totalGames - 1);
-    const slugs = [...released, ...upcoming].map((g) => g.slug);
-    expect(slugs).not.toContain(UNDATED.slug);
-    expect(released.map((g) => g.slug)).toContain('grand-theft-auto-v');
-    expect(upcoming.map((g) => g.slug)).toContain('minecraft');
-  });
-
-  it('counts a game released today as released', async () => {
-    const released = await listGames(connection.db, params({ when: 'released', sort: 'release-desc' }), '2013-09-17');
-    expect(released.games[0]?.releaseDate).toBe('2013-09-17');
-    expect(released.games.map((g) => g.slug)).toContain('grand-theft-auto-v');
-    const upcoming = await allPages({ when: 'upcoming' });
-    expect(upcoming.map((g) => g.slug)).not.toContain('grand-theft-auto-v');
-  });
-});
-
-describe('listGames sorting', () => {
-  const dated = (games: GameCard[]) => games.filter((g) => g.releaseDate !== null).map((g) => g.releaseDate!);
-
-  it('release-desc: newest first, undated last', async () => {
-    const games = await allPages({ sort: 'release-desc' });
-    const dates = dated(games);
-    expect(dates).toEqual([...dates].sort().reverse());
-    expect(games.at(-1)?.slug).toBe(UNDATED.slug);
-    expect(games[0]?.releaseDate).toBe(dates[0]);
-  });
-
-  it('release-asc: oldest first, undated still last', async () => {
-    const games = await allPages({ sort: 'release-asc' });
-    const dates = dated(games);
-    expect(dates).toEqual([...dates].sort());
-    expect(games.at(-1)?.slug).toBe(UNDATED.slug);
-  });
-
-  it('upcoming soonest first', async () => {
-    const { games } = await listGames(connection.db, params({ when: 'upcoming', sort: 'release-asc' }), TODAY);
-    const first = await count(sql<{ n: number }>`select count(*)::int as n from games where release_date > ${TODAY} and release_date < ${games[0]!.releaseDate}`);
-    expect(first).toBe(0);
-  });
-
-  it('title-desc is exactly title-asc reversed', async () => {
-    const asc = await allPages({ sort: 'title-asc' });
-    const desc = await allPages({ sort: 'title-desc' });
-    expect(asc).toHaveLength(totalGames);
-    expect(desc.map((g) => g.slug)).toEqual(asc.map((g) => g.slug).reverse());
-  });
-
-  it('title-asc keeps series together in order', async () => {
-    const titles = (await allPages({ sort: 'title-asc' })).map((g) => g.title);
-    const position = (title: string) => {
-      const index = titles.indexOf(title);
-      expect(index, title).toBeGreaterThanOrEqual(0);
-      return index;
-    };
-    expect(position('Assassin\'s Creed')).toBeLessThan(position('Assassin\'s Creed II'));
-    expect(position('Call of Duty')).toBeLessThan(position('Call of Duty 2'));
-    expect(position('Grand Theft Auto V')).toBeLessThan(position('Portal 2'));
-    expect(position('Portal')).toBeLessThan(position('Portal 2'));
-  });
-
-  it('title-asc is alphabetical regardless of capitalisation ("Title A–Z")', async () => {
-    const titles = (await allPages({ sort: 'title-asc' })).map((g) => g.title);
-    const before = (a: string, b: string) => expect(titles.indexOf(a), `"${a}" before "${b}"`).toBeLessThan(titles.indexOf(b));
-    // Decided by the first letter that differs, ignoring case: c < r, a < e, f < g, a < u.
-    before('Act of War: Direct Action', 'ARMA: Combat Operations');
-    before('Dangerous Waters', 'DEFCON');
-    before('Dangerous Waters', 'DOOM II');
-    before('Left 4 Dead', 'LEGO Star Wars: The Complete Saga');
-    before('Grand Theft Auto V', 'GUN');
-    expect(titles[0]).toBe('Act of War: Direct Action');
-  });
-});
 
 describe('getGameBySlug', () => {
   it('returns Grand Theft Auto V with its releases, companies, genres and sources', async () => {
@@ -271,36 +77,3 @@ describe('recentReleases and upcomingReleases', () => {
   });
 });
 
-describe('platformOptions and genreOptions', () => {
-  it('list exactly the platforms that have games', async () => {
-    const options = await platformOptions(connection.db);
-    const { rows } = await sql<{ slug: string }>`
-      select distinct p.slug from platforms p join game_platforms gp on gp.platform_id = p.id`.execute(connection.db);
-    expect(options.map((o) => o.slug).sort()).toEqual(rows.map((r) => r.slug).sort());
-    expect(options.find((o) => o.slug === 'ps4')).toEqual({ slug: 'ps4', name: 'PlayStation 4' });
-    const all = await count(sql<{ n: number }>`select count(*)::int as n from platforms`);
-    expect(options.length).toBeLessThan(all);
-    expect(options.map((o) => o.slug)).not.toContain('switch');
-  });
-
-  it('list exactly the genres that have games', async () => {
-    const options = await genreOptions(connection.db);
-    const { rows } = await sql<{ slug: string }>`
-      select distinct g.slug from genres g join game_genres gg on gg.genre_id = g.id`.execute(connection.db);
-    expect(options.map((o) => o.slug).sort()).toEqual(rows.map((r) => r.slug).sort());
-    expect(options.find((o) => o.slug === 'rpg')).toEqual({ slug: 'rpg', name: 'Role-Playing' });
-    expect(options.map((o) => o.slug)).not.toContain('visual-novel');
-  });
-
-  it('list platforms alphabetically by name, regardless of capitalisation', async () => {
-    const names = (await platformOptions(connection.db)).map((o) => o.name);
-    expect(names).toContain('macOS');
-    expect(names.indexOf('Linux')).toBeLessThan(names.indexOf('macOS'));
-    expect(names.indexOf('macOS')).toBeLessThan(names.indexOf('Nintendo DS'));
-  });
-
-  it('list genres alphabetically by name', async () => {
-    const names = (await genreOptions(connection.db)).map((o) => o.name);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
-  });
-});

@@ -1,50 +1,13 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Database, GameSource } from '../db/schema.ts';
-import { pageCount } from '../navigation/pagination.ts';
-import { GAMES_PAGE_SIZE, type GameListingParams } from './games.ts';
+import type { Database } from '../db/schema.ts';
+import { releaseState } from './facets.server.ts';
+import type { GameCard, GameDetail, SimilarGame } from './games.ts';
 
 // Names are ordered by lower(): PGlite's C collation would otherwise put every capital
 // before every small letter ("Xbox One" before "macOS").
 
-/** What a game card shows. */
-export interface GameCard {
-  id: number;
-  slug: string;
-  title: string;
-  releaseDate: string | null;
-  coverImageUrl: string | null;
-  platforms: { slug: string; name: string; abbreviation: string }[];
-  genres: { slug: string; name: string }[];
-  /** Critic score (null until MIN_SCORED_REVIEWS scored reviews) and how many scored reviews there are. */
-  criticScore: number | null;
-  scoredCount: number;
-  /** An invented demo game. */
-  isDemo: boolean;
-}
-
-export interface GameDetail extends GameCard {
-  summary: string | null;
-  sources: GameSource[];
-  updatedAt: Date;
-  releases: { slug: string; name: string; abbreviation: string; releaseDate: string | null }[];
-  developers: { slug: string; name: string }[];
-  publishers: { slug: string; name: string }[];
-}
-
-export interface GameListing {
-  games: GameCard[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
-export interface FacetOption {
-  slug: string;
-  name: string;
-}
-
-type GamesQuery<O> = SelectQueryBuilder<Database, 'games', O>;
+export type GamesQuery<O> = SelectQueryBuilder<Database, 'games', O>;
 
 function platformsOf(eb: ExpressionBuilder<Database, 'games'>) {
   return jsonArrayFrom(
@@ -102,69 +65,9 @@ export async function gameCardsByIds(db: Kysely<Database>, ids: readonly number[
   return ids.map((id) => byId.get(id)).filter((card): card is GameCard => card !== undefined);
 }
 
-function applyFilters<O>(query: GamesQuery<O>, params: GameListingParams, today: string): GamesQuery<O> {
-  let filtered = query;
-  if (params.when === 'released') filtered = filtered.where('games.release_date', '<=', today);
-  if (params.when === 'upcoming') filtered = filtered.where('games.release_date', '>', today);
-  const { platform, genre } = params;
-  if (platform) {
-    filtered = filtered.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('game_platforms')
-          .innerJoin('platforms', 'platforms.id', 'game_platforms.platform_id')
-          .select(sql`1`.as('one'))
-          .whereRef('game_platforms.game_id', '=', 'games.id')
-          .where('platforms.slug', '=', platform),
-      ),
-    );
-  }
-  if (genre) {
-    filtered = filtered.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('game_genres')
-          .innerJoin('genres', 'genres.id', 'game_genres.genre_id')
-          .select(sql`1`.as('one'))
-          .whereRef('game_genres.game_id', '=', 'games.id')
-          .where('genres.slug', '=', genre),
-      ),
-    );
-  }
-  return filtered;
-}
-
-function applySort<O>(query: GamesQuery<O>, sort: GameListingParams['sort']): GamesQuery<O> {
-  // Each order matches an index in the catalogue migration, id last for a stable order.
-  switch (sort) {
-    case 'release-desc':
-      return query.orderBy('games.release_date', (ob) => ob.desc().nullsLast()).orderBy('games.id', 'desc');
-    case 'release-asc':
-      return query.orderBy('games.release_date', (ob) => ob.asc().nullsLast()).orderBy('games.id', 'asc');
-    case 'title-asc':
-      return query.orderBy(sql`lower(games.title)`, 'asc').orderBy('games.id', 'asc');
-    case 'title-desc':
-      return query.orderBy(sql`lower(games.title)`, 'desc').orderBy('games.id', 'desc');
-  }
-}
-
-export async function listGames(db: Kysely<Database>, params: GameListingParams, today: string): Promise<GameListing> {
-  const [games, counted] = await Promise.all([
-    applySort(selectCards(applyFilters(db.selectFrom('games'), params, today)), params.sort)
-      .limit(GAMES_PAGE_SIZE)
-      .offset((params.page - 1) * GAMES_PAGE_SIZE)
-      .execute(),
-    applyFilters(db.selectFrom('games'), params, today)
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { games, total: counted.total, page: params.page, pageCount: pageCount(counted.total, GAMES_PAGE_SIZE) };
-}
-
 /** Released on or before `today`, newest first. */
 export function recentReleases(db: Kysely<Database>, today: string, limit = 8): Promise<GameCard[]> {
-  return selectCards(db.selectFrom('games'))
-    .where('games.release_date', '<=', today)
+  return selectCards(db.selectFrom('games').where(releaseState({ released: true, today })))
     .orderBy('games.release_date', (ob) => ob.desc().nullsLast())
     .orderBy('games.id', 'desc')
     .limit(limit)
@@ -173,8 +76,7 @@ export function recentReleases(db: Kysely<Database>, today: string, limit = 8): 
 
 /** Releasing after `today`, soonest first. */
 export function upcomingReleases(db: Kysely<Database>, today: string, limit = 8): Promise<GameCard[]> {
-  return selectCards(db.selectFrom('games'))
-    .where('games.release_date', '>', today)
+  return selectCards(db.selectFrom('games').where(releaseState({ released: false, today })))
     .orderBy('games.release_date', (ob) => ob.asc().nullsLast())
     .orderBy('games.id', 'asc')
     .limit(limit)
@@ -220,30 +122,6 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
     ])
     .where('games.slug', '=', slug)
     .executeTakeFirst();
-}
-
-/** Platforms that have at least one game, for the listing filter. */
-export function platformOptions(db: Kysely<Database>): Promise<FacetOption[]> {
-  return db
-    .selectFrom('platforms')
-    .select(['platforms.slug', 'platforms.name'])
-    .where((eb) => eb.exists(eb.selectFrom('game_platforms').select(sql`1`.as('one')).whereRef('game_platforms.platform_id', '=', 'platforms.id')))
-    .orderBy(sql`lower(platforms.name)`)
-    .execute();
-}
-
-/** Genres that have at least one game, for the listing filter. */
-export function genreOptions(db: Kysely<Database>): Promise<FacetOption[]> {
-  return db
-    .selectFrom('genres')
-    .select(['genres.slug', 'genres.name'])
-    .where((eb) => eb.exists(eb.selectFrom('game_genres').select(sql`1`.as('one')).whereRef('game_genres.genre_id', '=', 'genres.id')))
-    .orderBy(sql`lower(genres.name)`)
-    .execute();
-}
-
-export interface SimilarGame extends GameCard {
-  similarity: { score: number; genres: number; developers: number; publishers: number; platforms: number };
 }
 
 /** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms). */

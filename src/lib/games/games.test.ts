@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gameListingQuery, MAX_PAGE, parseGameListingParams, type GameListingParams } from './games.ts';
+import { MAX_PAGE } from '../navigation/pagination.ts';
+import { gameListingFilter, gameListingHeading, gameListingQuery, parseGameListingParams, similarityReasons, type GameListingParams } from './games.ts';
 
 const parse = (query: string) => parseGameListingParams(new URLSearchParams(query));
 
@@ -84,5 +85,28 @@ describe('gameListingQuery', () => {
     { ...DEFAULTS, sort: 'release-asc', genre: 'action-adventure' } satisfies GameListingParams,
   ])('round-trips %o through the URL', (params) => {
     expect(parse(gameListingQuery(params).replace(/^\?/, ''))).toEqual(params);
+  });
+});
+
+describe('a /games listing, read', () => {
+  it('becomes a catalogue filter once its slugs are looked up', () => {
+    const ps4 = { id: 3, slug: 'ps4', name: 'PlayStation 4' };
+    expect(gameListingFilter({ when: 'all' }, { platform: ps4 }, '2026-11-22')).toEqual({ platformId: 3, genreId: undefined, when: undefined });
+    expect(gameListingFilter({ when: 'upcoming' }, {}, '2026-11-22').when).toEqual({ released: false, today: '2026-11-22' });
+    expect(gameListingFilter({ when: 'released' }, {}, '2026-11-22').when).toEqual({ released: true, today: '2026-11-22' });
+  });
+
+  it('has a heading for what it shows', () => {
+    expect(gameListingHeading({ when: 'all' }, undefined)).toBe('Games');
+    expect(gameListingHeading({ when: 'upcoming' }, undefined)).toBe('Upcoming games');
+    expect(gameListingHeading({ when: 'released' }, undefined)).toBe('Released games');
+    expect(gameListingHeading({ when: 'upcoming' }, 'half life')).toBe('Results for “half life”');
+  });
+});
+
+describe('similarityReasons', () => {
+  it('says what two games share, strongest ties first', () => {
+    expect(similarityReasons({ score: 14, developers: 1, publishers: 1, genres: 2, platforms: 2 })).toBe('same developer, same publisher, 2 shared genres, 2 shared platforms');
+    expect(similarityReasons({ score: 11, developers: 2, publishers: 0, genres: 1, platforms: 0 })).toBe('2 developers, 1 shared genre');
   });
 });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { SLUG_PATTERN } from './slug.ts';
+import type { GameSource } from '../db/schema.ts';
+import { pageNumberSchema } from '../navigation/pagination.ts';
+import { genreSlugSchema, platformSlugSchema, type CatalogueFilter, type CatalogueSort, type FacetValue } from './facets.ts';
+import { slugFilter } from './slug.ts';
 
 /**
  * The /games listing is fully described by its query string (shareable, cacheable, and
@@ -8,9 +11,8 @@ import { SLUG_PATTERN } from './slug.ts';
  */
 
 export const GAMES_PAGE_SIZE = 24;
-export const MAX_PAGE = 10_000;
 
-export const GAME_SORTS = ['release-desc', 'release-asc', 'title-asc', 'title-desc'] as const;
+export const GAME_SORTS = ['release-desc', 'release-asc', 'title-asc', 'title-desc'] as const satisfies readonly CatalogueSort[];
 export type GameSort = (typeof GAME_SORTS)[number];
 
 export const SORT_LABELS: Readonly<Record<GameSort, string>> = {
@@ -29,21 +31,12 @@ export const WHEN_LABELS: Readonly<Record<GameWhen, string>> = {
   upcoming: 'Upcoming',
 };
 
-const optionalSlug = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(SLUG_PATTERN)
-  .max(60)
-  .optional()
-  .catch(undefined);
-
 const listingSchema = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+  page: pageNumberSchema,
   sort: z.enum(GAME_SORTS).optional().catch(undefined),
   when: z.enum(GAME_WHEN).catch('all'),
-  platform: optionalSlug,
-  genre: optionalSlug,
+  platform: slugFilter(platformSlugSchema),
+  genre: slugFilter(genreSlugSchema),
 });
 
 export interface GameListingParams {
@@ -83,4 +76,68 @@ export function gameListingQuery(params: GameListingParams, overrides: Partial<G
   if (merged.page > 1) query.set('page', String(merged.page));
   const text = query.toString();
   return text ? `?${text}` : '';
+}
+
+/** The catalogue filter of a /games listing, once its platform and genre slugs are looked up. */
+export function gameListingFilter(
+  params: Pick<GameListingParams, 'when'>,
+  facets: { platform?: FacetValue | undefined; genre?: FacetValue | undefined },
+  today: string,
+): CatalogueFilter {
+  return {
+    platformId: facets.platform?.id,
+    genreId: facets.genre?.id,
+    when: params.when === 'all' ? undefined : { released: params.when === 'released', today },
+  };
+}
+
+/** The heading of a /games listing. */
+export function gameListingHeading(params: Pick<GameListingParams, 'when'>, search: string | undefined): string {
+  if (search !== undefined) return `Results for “${search}”`;
+  return params.when === 'upcoming' ? 'Upcoming games' : params.when === 'released' ? 'Released games' : 'Games';
+}
+
+// What the catalogue pages show ------------------------------------------------------------
+
+/** What a game card shows. */
+export interface GameCard {
+  id: number;
+  slug: string;
+  title: string;
+  releaseDate: string | null;
+  coverImageUrl: string | null;
+  platforms: { slug: string; name: string; abbreviation: string }[];
+  genres: { slug: string; name: string }[];
+  /** Critic score (null until MIN_SCORED_REVIEWS scored reviews) and how many scored reviews there are. */
+  criticScore: number | null;
+  scoredCount: number;
+  /** An invented demo game. */
+  isDemo: boolean;
+}
+
+export interface GameDetail extends GameCard {
+  summary: string | null;
+  sources: GameSource[];
+  updatedAt: Date;
+  releases: { slug: string; name: string; abbreviation: string; releaseDate: string | null }[];
+  developers: { slug: string; name: string }[];
+  publishers: { slug: string; name: string }[];
+}
+
+export interface SimilarGame extends GameCard {
+  similarity: { score: number; genres: number; developers: number; publishers: number; platforms: number };
+}
+
+/**
+ * Why another game counts as similar, in words: "same developer, 2 shared genres, 1 shared
+ * platform" (the weights are on /faq and in public.similar_games).
+ */
+export function similarityReasons(similarity: SimilarGame['similarity']): string {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts: string[] = [];
+  if (similarity.developers > 0) parts.push(similarity.developers === 1 ? 'same developer' : count(similarity.developers, 'developer', 'developers'));
+  if (similarity.publishers > 0) parts.push(similarity.publishers === 1 ? 'same publisher' : count(similarity.publishers, 'publisher', 'publishers'));
+  parts.push(count(similarity.genres, 'shared genre', 'shared genres'));
+  if (similarity.platforms > 0) parts.push(count(similarity.platforms, 'shared platform', 'shared platforms'));
+  return parts.join(', ');
 }

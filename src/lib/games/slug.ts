@@ -4,8 +4,37 @@ import { z } from 'zod';
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_SLUG_LENGTH = 120;
 
-/** Route parameter schema for a game slug; a failure is the "Page Not Found" 404. */
-export const gameSlugSchema = z.string().max(MAX_SLUG_LENGTH).regex(SLUG_PATTERN);
+/**
+ * The schema of one kind of slug, as a route parameter: well formed and no longer than its
+ * table allows, or it names nothing (a failure is the "Page Not Found" 404, without a
+ * query). Every entity has its own named schema (gameSlugSchema, outletSlugSchema…).
+ */
+export function slugSchema(maxLength: number) {
+  return z.string().max(maxLength).regex(SLUG_PATTERN);
+}
+
+/**
+ * A slug as a query-string filter (?genre=RPG): trimmed and lower-cased; a malformed one
+ * is no filter at all rather than an error, so a stale link still shows a list.
+ */
+export function slugFilter(schema: z.ZodType<string, string>) {
+  return z.string().trim().toLowerCase().pipe(schema).optional().catch(undefined);
+}
+
+/**
+ * A form or API field that names an entity by its slug: trimmed, then valid by the
+ * entity's `schema`, else `message` ("Choose a game."). The raw text is bounded first.
+ */
+export function slugField(schema: z.ZodType<string, string>, message: string) {
+  return z
+    .string({ error: message })
+    .max(MAX_SLUG_LENGTH * 2, message)
+    .trim()
+    .refine((value) => schema.safeParse(value).success, message);
+}
+
+/** A game's slug (/games/{slug}); games.slug holds at most 120 characters. */
+export const gameSlugSchema = slugSchema(MAX_SLUG_LENGTH);
 
 /**
  * Turns a title or name into a slug: accents folded ("Pokémon" -> "pokemon"), "&" read as

@@ -3,7 +3,7 @@ import { CACHE_PROFILES, gameTag, isNeverCached, NEVER_CACHED_PREFIXES, routeRul
 import { purgerFor, reviewWriteTargets } from './purge.server.ts';
 
 describe('route rules', () => {
-  it('cache list detail and catalogue pages 43200 s with stale-while-revalidate 43200 s (spec section 9)', () => {
+  it('cache list detail and catalogue pages 43200 s with stale-while-revalidate 43200 s', () => {
     expect(CACHE_PROFILES.listDetail).toEqual({ maxAge: 43_200, swr: 43_200 });
     expect(routeRules['/collections/[slug]']).toMatchObject({ maxAge: 43_200, swr: 43_200 });
     for (const path of ['/games/[slug]', '/reviews', '/outlet/[slug]', '/calendar', '/browse/[...slug]']) {

@@ -20,11 +20,11 @@ export interface CacheRule {
 const HALF_A_DAY = 43_200;
 const ONE_DAY = 86_400;
 
-/** Named cache profiles. Spec section 9: list detail pages are cached 43200 s with SWR 43200 s. */
+/** Named cache profiles. List detail pages are cached 43200 s, then served stale for 43200 s while they refresh. */
 export const CACHE_PROFILES = {
   /** Pages built from the catalogue (games, releases, reviews); purged by tag when the data changes. */
   catalogue: { maxAge: HALF_A_DAY, swr: HALF_A_DAY },
-  /** List detail pages (spec section 9). */
+  /** List detail pages. */
   listDetail: { maxAge: HALF_A_DAY, swr: HALF_A_DAY },
   /** Pages whose text changes only with a deploy. */
   static: { maxAge: ONE_DAY, swr: ONE_DAY },

@@ -16,7 +16,7 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
-/** The error page's heading and text (spec section 2, Error page). */
+/** The error page's heading and text: 404 is "Game Over!", anything else says what went wrong. */
 export function describeError(status: number, message?: string): { title: string; heading: string; text: string } {
   if (status === 404) {
     return { title: '404 - Page Not Found', heading: 'Game Over!', text: "The page you're looking for doesn't exist." };
@@ -24,9 +24,9 @@ export function describeError(status: number, message?: string): { title: string
   return { title: `${status} - Error`, heading: 'Oops! Something went wrong.', text: message || 'An unexpected error occurred.' };
 }
 
-/** Message for a route whose parameters fail validation (spec section 8, Routing). */
+/** Message for a route whose parameters fail validation (capital N, unlike an unmatched path). */
 export const invalidRouteMessage = (path: string) => `Page Not Found: ${path}`;
-/** Message for a path no route matches (spec section 8, Routing). */
+/** Message for a path no route matches. */
 export const unmatchedRouteMessage = (path: string) => `Page not found: ${path}`;
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $loadingBarVisible, finishLoading, LOADING_BAR_THROTTLE_MS, resetLoading, startLoading, trackLoading } from './loading-bar.ts';
-import { mountLoadingBar } from './loading-bar-element.ts';
+import { mountLoadingBar } from './loading-bar.client.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

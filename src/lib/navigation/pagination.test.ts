@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, paginationWindow } from './pagination.ts';
+import { firstRank, MAX_PAGE, pageCount, pageQuery, pageRange, paginationWindow, parsePage, toPaged } from './pagination.ts';
 
 describe('pageCount', () => {
   it('rounds up and never goes below one page', () => {
@@ -51,5 +51,29 @@ describe('paginationWindow', () => {
         });
       }
     }
+  });
+});
+
+describe('page numbers in URLs', () => {
+  const read = (query: string) => parsePage(new URLSearchParams(query));
+
+  it('read ?page= leniently: anything but a whole number 1..MAX_PAGE is page 1', () => {
+    expect(read('page=3')).toBe(3);
+    expect(read(`page=${MAX_PAGE}`)).toBe(MAX_PAGE);
+    for (const bad of ['', 'page=', 'page=0', 'page=-2', 'page=2.5', 'page=abc', `page=${MAX_PAGE + 1}`, 'page=1e9']) expect(read(bad), bad).toBe(1);
+  });
+
+  it('write page 1 as no query at all', () => {
+    expect(pageQuery(1)).toBe('');
+    expect(pageQuery(4)).toBe('?page=4');
+  });
+});
+
+describe('a page of a list', () => {
+  it('knows its range, its page count and the rank of its first item', () => {
+    expect(pageRange({ page: 3, pageSize: 24 })).toEqual({ limit: 24, offset: 48 });
+    const paged = toPaged(['a', 'b'], 50, { page: 3, pageSize: 24 });
+    expect(paged).toEqual({ items: ['a', 'b'], total: 50, page: 3, pageSize: 24, pageCount: 3 });
+    expect(firstRank(paged)).toBe(49);
   });
 });

@@ -1,45 +1,36 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, ScoreScaleColumn } from '../db/schema.ts';
-import { pageCount } from '../navigation/pagination.ts';
-import { emptyBandCounts, type ScoreBandKey } from '../scores/scores.ts';
-
-export const OUTLETS_PAGE_SIZE = 60;
-
-export interface OutletListItem {
-  id: number;
-  slug: string;
-  name: string;
-  scale: ScoreScaleColumn;
-  isDemo: boolean;
-  reviewCount: number;
-}
+import type { Database } from '../db/schema.ts';
+import type { Paged } from '../navigation/pagination.ts';
+import { countRows, paginate } from '../navigation/pagination.server.ts';
+import type { ReviewItem } from '../reviews/reviews.ts';
+import { reviewsBy } from '../reviews/reviews.server.ts';
+import { emptyBandCounts } from '../scores/scores.ts';
+import {
+  OUTLET_EMBED_REVIEWS,
+  OUTLET_REVIEWS_PAGE_SIZE,
+  OUTLETS_PAGE_SIZE,
+  type OutletAuthor,
+  type OutletDetail,
+  type OutletListItem,
+  type OutletStats,
+} from './outlets.ts';
 
 /** The outlet directory, A-Z, with each outlet's published review count. */
-export async function listOutlets(db: Kysely<Database>, pageNumber: number): Promise<{ outlets: OutletListItem[]; total: number; pageCount: number }> {
-  const [rows, count] = await Promise.all([
-    sql<OutletListItem>`
-      select o.id, o.slug, o.name, o.score_scale as scale, o.is_demo as "isDemo",
-        (select count(*)::int from public.critic_reviews r
-          where r.outlet_id = o.id and r.kind = 'review' and r.published_at <= now()) as "reviewCount"
-      from public.outlets o
-      order by lower(o.name), o.id
-      limit ${OUTLETS_PAGE_SIZE} offset ${(pageNumber - 1) * OUTLETS_PAGE_SIZE}
-    `.execute(db),
-    db.selectFrom('outlets').select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { outlets: rows.rows, total: count.total, pageCount: pageCount(count.total, OUTLETS_PAGE_SIZE) };
-}
-
-export interface OutletDetail {
-  id: number;
-  slug: string;
-  name: string;
-  websiteUrl: string | null;
-  logoUrl: string | null;
-  description: string;
-  scale: ScoreScaleColumn;
-  threshold: number;
-  isDemo: boolean;
+export function listOutlets(db: Kysely<Database>, page: number): Promise<Paged<OutletListItem>> {
+  const outlets = db.selectFrom('outlets');
+  const listed = outlets
+    .select([
+      'outlets.id',
+      'outlets.slug',
+      'outlets.name',
+      'outlets.score_scale as scale',
+      'outlets.is_demo as isDemo',
+      sql<number>`(select count(*)::int from public.critic_reviews r
+        where r.outlet_id = outlets.id and r.kind = 'review' and r.published_at <= now())`.as('reviewCount'),
+    ])
+    .orderBy(sql`lower(outlets.name)`)
+    .orderBy('outlets.id');
+  return paginate(listed, countRows(outlets), { page, pageSize: OUTLETS_PAGE_SIZE });
 }
 
 export function getOutletBySlug(db: Kysely<Database>, slug: string): Promise<OutletDetail | undefined> {
@@ -58,15 +49,6 @@ export function getOutletBySlug(db: Kysely<Database>, slug: string): Promise<Out
     ])
     .where('slug', '=', slug)
     .executeTakeFirst();
-}
-
-export interface OutletStats {
-  reviewCount: number;
-  scoredCount: number;
-  averageScore: number | null;
-  recommendedCount: number;
-  previewCount: number;
-  bandCounts: Record<ScoreBandKey, number>;
 }
 
 /** What an outlet's published reviews add up to: its score distribution and average. */
@@ -109,14 +91,6 @@ export async function outletStats(db: Kysely<Database>, outletId: number): Promi
   };
 }
 
-export interface OutletAuthor {
-  id: number;
-  name: string;
-  slug: string;
-  role: string;
-  isDemo: boolean;
-}
-
 export function outletAuthors(db: Kysely<Database>, outletId: number): Promise<OutletAuthor[]> {
   return db
     .selectFrom('outlet_authors')
@@ -126,4 +100,28 @@ export function outletAuthors(db: Kysely<Database>, outletId: number): Promise<O
     .orderBy(sql`lower(authors.name)`)
     .limit(200)
     .execute();
+}
+
+/** /outlet/{slug}: the outlet, its numbers, its critics and a page of its reviews; undefined for an unknown slug. */
+export async function outletPage(
+  db: Kysely<Database>,
+  slug: string,
+  page: number,
+): Promise<{ outlet: OutletDetail; stats: OutletStats; authors: OutletAuthor[]; reviews: Paged<ReviewItem> } | undefined> {
+  const outlet = await getOutletBySlug(db, slug);
+  if (!outlet) return undefined;
+  const [stats, authors, reviews] = await Promise.all([
+    outletStats(db, outlet.id),
+    outletAuthors(db, outlet.id),
+    reviewsBy(db, { outletId: outlet.id }, page, OUTLET_REVIEWS_PAGE_SIZE),
+  ]);
+  return { outlet, stats, authors, reviews };
+}
+
+/** The embeddable review section: the outlet and its latest reviews; undefined for an unknown slug. */
+export async function outletEmbed(db: Kysely<Database>, slug: string): Promise<{ outlet: OutletDetail; reviews: ReviewItem[] } | undefined> {
+  const outlet = await getOutletBySlug(db, slug);
+  if (!outlet) return undefined;
+  const { items } = await reviewsBy(db, { outletId: outlet.id }, 1, OUTLET_EMBED_REVIEWS);
+  return { outlet, reviews: items };
 }

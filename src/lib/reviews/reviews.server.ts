@@ -1,44 +1,16 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Database, ScoreScaleColumn } from '../db/schema.ts';
-import { pageCount } from '../navigation/pagination.ts';
-import { emptyBandCounts, type CriticAggregate } from '../scores/scores.ts';
-import {
-  BEST_REVIEWED_PAGE_SIZE,
-  GAME_REVIEWS_PAGE_SIZE,
-  LATEST_REVIEWS_PAGE_SIZE,
-  type GameReviewsParams,
-} from './reviews.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { genreOptions } from '../games/facets.server.ts';
+import type { FacetOption } from '../games/facets.ts';
+import type { Paged } from '../navigation/pagination.ts';
+import { countRows, paginate } from '../navigation/pagination.server.ts';
+import { emptyBandCounts } from '../scores/scores.ts';
+import { GAME_REVIEWS_PAGE_SIZE, LATEST_REVIEWS_PAGE_SIZE, type CriticSummary, type GameReviewsParams, type ReviewItem } from './reviews.ts';
 
 /**
  * Critic review queries. Every query here shows only published reviews
  * (published_at <= now()): an embargoed review exists for nobody but its outlet.
  */
-
-/** A game's critic summary: the aggregate row as the pages read it. */
-export type CriticSummary = CriticAggregate;
-
-export interface ReviewItem {
-  id: string;
-  kind: 'review' | 'preview';
-  scale: ScoreScaleColumn;
-  rawScore: string | null;
-  score: number | null;
-  recommended: boolean | null;
-  verdict: string | null;
-  excerpt: string | null;
-  url: string | null;
-  publishedAt: Date;
-  platformName: string | null;
-  platformSlug: string | null;
-  outletSlug: string;
-  outletName: string;
-  outletIsDemo: boolean;
-  authorId: number | null;
-  authorName: string | null;
-  authorSlug: string | null;
-  gameSlug: string;
-  gameTitle: string;
-}
 
 export function emptySummary(): CriticSummary {
   return {
@@ -74,12 +46,14 @@ export async function criticSummary(db: Kysely<Database>, gameId: number): Promi
   };
 }
 
-type ReviewQuery = SelectQueryBuilder<Database, 'critic_reviews', object>;
+/** Published reviews only: an embargoed review exists for nobody but its outlet. */
+function publishedReviews(db: Kysely<Database>) {
+  return db.selectFrom('critic_reviews').where('critic_reviews.published_at', '<=', sql<Date>`now()`);
+}
 
 /** Review rows with their outlet, author, platform and game, published only. */
 function reviewItems(db: Kysely<Database>) {
-  return db
-    .selectFrom('critic_reviews')
+  return publishedReviews(db)
     .innerJoin('outlets', 'outlets.id', 'critic_reviews.outlet_id')
     .innerJoin('games', 'games.id', 'critic_reviews.game_id')
     .leftJoin('authors', 'authors.id', 'critic_reviews.author_id')
@@ -105,8 +79,7 @@ function reviewItems(db: Kysely<Database>) {
       'authors.slug as authorSlug',
       'games.slug as gameSlug',
       'games.title as gameTitle',
-    ])
-    .where('critic_reviews.published_at', '<=', sql<Date>`now()`);
+    ]);
 }
 
 /** The latest published reviews (or previews) of a game. */
@@ -120,26 +93,17 @@ export function latestGameReviews(db: Kysely<Database>, gameId: number, kind: 'r
     .execute();
 }
 
-export interface ReviewPage {
-  reviews: ReviewItem[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
 /** Every published review of a game, sorted and filtered as the reviews page asks. */
-export async function listGameReviews(db: Kysely<Database>, gameId: number, params: GameReviewsParams): Promise<ReviewPage> {
+export async function listGameReviews(db: Kysely<Database>, gameId: number, params: GameReviewsParams): Promise<Paged<ReviewItem>> {
   let query = reviewItems(db).where('critic_reviews.game_id', '=', gameId).where('critic_reviews.kind', '=', 'review');
-  if (params.platform) query = query.where('platforms.slug', '=', params.platform);
-  let counted = db
-    .selectFrom('critic_reviews')
+  let counted = publishedReviews(db)
     .leftJoin('platforms', 'platforms.id', 'critic_reviews.platform_id')
-    .select(sql<number>`count(*)::int`.as('total'))
     .where('critic_reviews.game_id', '=', gameId)
-    .where('critic_reviews.kind', '=', 'review')
-    .where('critic_reviews.published_at', '<=', sql<Date>`now()`);
-  if (params.platform) counted = counted.where('platforms.slug', '=', params.platform);
-
+    .where('critic_reviews.kind', '=', 'review');
+  if (params.platform) {
+    query = query.where('platforms.slug', '=', params.platform);
+    counted = counted.where('platforms.slug', '=', params.platform);
+  }
   switch (params.sort) {
     case 'score-desc':
       query = query.orderBy('critic_reviews.score', (ob) => ob.desc().nullsLast()).orderBy(sql`lower(outlets.name)`);
@@ -157,49 +121,34 @@ export async function listGameReviews(db: Kysely<Database>, gameId: number, para
       query = query.orderBy(sql`lower(outlets.name)`);
       break;
   }
-  const [reviews, count] = await Promise.all([
-    query
-      .orderBy('critic_reviews.id')
-      .limit(GAME_REVIEWS_PAGE_SIZE)
-      .offset((params.page - 1) * GAME_REVIEWS_PAGE_SIZE)
-      .execute(),
-    counted.executeTakeFirstOrThrow(),
-  ]);
-  return { reviews, total: count.total, page: params.page, pageCount: pageCount(count.total, GAME_REVIEWS_PAGE_SIZE) };
+  return paginate(query.orderBy('critic_reviews.id'), countRows(counted), { page: params.page, pageSize: GAME_REVIEWS_PAGE_SIZE });
 }
 
 /** Platforms that a game's published reviews were played on (the reviews page filter). */
 export function reviewedPlatforms(db: Kysely<Database>, gameId: number): Promise<{ slug: string; name: string }[]> {
-  return db
-    .selectFrom('critic_reviews')
+  return publishedReviews(db)
     .innerJoin('platforms', 'platforms.id', 'critic_reviews.platform_id')
     .select(['platforms.slug', 'platforms.name'])
     .distinct()
     .where('critic_reviews.game_id', '=', gameId)
     .where('critic_reviews.kind', '=', 'review')
-    .where('critic_reviews.published_at', '<=', sql<Date>`now()`)
     .orderBy('platforms.name')
     .execute();
 }
 
 /** A game's published previews, newest first. */
-export async function listGamePreviews(db: Kysely<Database>, gameId: number, pageNumber: number): Promise<ReviewPage> {
-  const base = (q: ReviewQuery) => q.where('critic_reviews.game_id', '=', gameId).where('critic_reviews.kind', '=', 'preview');
-  const [reviews, count] = await Promise.all([
+export function listGamePreviews(db: Kysely<Database>, gameId: number, page: number): Promise<Paged<ReviewItem>> {
+  const previews = (query: ReturnType<typeof publishedReviews>) =>
+    query.where('critic_reviews.game_id', '=', gameId).where('critic_reviews.kind', '=', 'preview');
+  return paginate(
     reviewItems(db)
       .where('critic_reviews.game_id', '=', gameId)
       .where('critic_reviews.kind', '=', 'preview')
       .orderBy('critic_reviews.published_at', 'desc')
-      .orderBy('critic_reviews.id', 'desc')
-      .limit(GAME_REVIEWS_PAGE_SIZE)
-      .offset((pageNumber - 1) * GAME_REVIEWS_PAGE_SIZE)
-      .execute(),
-    base(db.selectFrom('critic_reviews') as ReviewQuery)
-      .select(sql<number>`count(*)::int`.as('total'))
-      .where('critic_reviews.published_at', '<=', sql<Date>`now()`)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { reviews, total: count.total, page: pageNumber, pageCount: pageCount(count.total, GAME_REVIEWS_PAGE_SIZE) };
+      .orderBy('critic_reviews.id', 'desc'),
+    countRows(previews(publishedReviews(db))),
+    { page, pageSize: GAME_REVIEWS_PAGE_SIZE },
+  );
 }
 
 /**
@@ -209,157 +158,44 @@ export async function listGamePreviews(db: Kysely<Database>, gameId: number, pag
  */
 export const MAX_LATEST_PAGES = 100;
 
-export async function latestReviews(db: Kysely<Database>, pageNumber: number, pageSize = LATEST_REVIEWS_PAGE_SIZE): Promise<ReviewPage> {
-  const cap = MAX_LATEST_PAGES * pageSize;
-  const [reviews, count] = await Promise.all([
-    reviewItems(db)
-      .where('critic_reviews.kind', '=', 'review')
-      .orderBy('critic_reviews.published_at', 'desc')
-      .orderBy('critic_reviews.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNumber - 1) * pageSize)
-      .execute(),
-    sql<{ total: number }>`
-      select count(*)::int as total from (
-        select 1 from public.critic_reviews
-        where kind = 'review' and published_at <= now()
-        order by published_at desc, id desc
-        limit ${cap}
-      ) capped
-    `.execute(db),
-  ]);
-  const total = count.rows[0]?.total ?? 0;
-  return { reviews, total, page: pageNumber, pageCount: pageCount(total, pageSize) };
+async function cappedReviewCount(db: Kysely<Database>, cap: number): Promise<number> {
+  const result = await sql<{ total: number }>`
+    select count(*)::int as total from (
+      select 1 from public.critic_reviews
+      where kind = 'review' and published_at <= now()
+      order by published_at desc, id desc
+      limit ${cap}
+    ) capped
+  `.execute(db);
+  return result.rows[0]?.total ?? 0;
+}
+
+export function latestReviews(db: Kysely<Database>, page: number, pageSize = LATEST_REVIEWS_PAGE_SIZE): Promise<Paged<ReviewItem>> {
+  return paginate(
+    reviewItems(db).where('critic_reviews.kind', '=', 'review').orderBy('critic_reviews.published_at', 'desc').orderBy('critic_reviews.id', 'desc'),
+    cappedReviewCount(db, MAX_LATEST_PAGES * pageSize),
+    { page, pageSize },
+  );
 }
 
 /** Reviews by one author or one outlet, newest first. */
-export async function reviewsBy(
+export function reviewsBy(
   db: Kysely<Database>,
   who: { authorId: number } | { outletId: number },
-  pageNumber: number,
+  page: number,
   pageSize = LATEST_REVIEWS_PAGE_SIZE,
-): Promise<ReviewPage> {
+): Promise<Paged<ReviewItem>> {
   const column = 'authorId' in who ? ('critic_reviews.author_id' as const) : ('critic_reviews.outlet_id' as const);
   const id = 'authorId' in who ? who.authorId : who.outletId;
-  const [reviews, count] = await Promise.all([
-    reviewItems(db)
-      .where(column, '=', id)
-      .orderBy('critic_reviews.published_at', 'desc')
-      .orderBy('critic_reviews.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNumber - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom('critic_reviews')
-      .select(sql<number>`count(*)::int`.as('total'))
-      .where(column, '=', id)
-      .where('critic_reviews.published_at', '<=', sql<Date>`now()`)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { reviews, total: count.total, page: pageNumber, pageCount: pageCount(count.total, pageSize) };
+  return paginate(
+    reviewItems(db).where(column, '=', id).orderBy('critic_reviews.published_at', 'desc').orderBy('critic_reviews.id', 'desc'),
+    countRows(publishedReviews(db).where(column, '=', id)),
+    { page, pageSize },
+  );
 }
 
-export interface RankedGame {
-  id: number;
-  slug: string;
-  title: string;
-  releaseDate: string | null;
-  coverImageUrl: string | null;
-  criticScore: number;
-  scoredCount: number;
-  reviewCount: number;
-  recommendPercent: number | null;
-}
-
-export interface RankedPage {
-  games: RankedGame[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
-/** Best-reviewed games (critic score shown), optionally of one genre and one release year. */
-export async function bestReviewed(
-  db: Kysely<Database>,
-  filter: { genreId?: number | undefined; year?: number | undefined },
-  pageNumber: number,
-): Promise<RankedPage> {
-  let base = db
-    .selectFrom('game_critic_stats')
-    .innerJoin('games', 'games.id', 'game_critic_stats.game_id')
-    .where('game_critic_stats.critic_score', 'is not', null);
-  if (filter.genreId !== undefined) {
-    const genreId = filter.genreId;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('game_genres')
-          .select(sql`1`.as('one'))
-          .whereRef('game_genres.game_id', '=', 'games.id')
-          .where('game_genres.genre_id', '=', genreId),
-      ),
-    );
-  }
-  if (filter.year !== undefined) {
-    base = base
-      .where('games.release_date', '>=', `${filter.year}-01-01`)
-      .where('games.release_date', '<=', `${filter.year}-12-31`);
-  }
-  const [games, count] = await Promise.all([
-    base
-      .select([
-        'games.id',
-        'games.slug',
-        'games.title',
-        'games.release_date as releaseDate',
-        'games.cover_image_url as coverImageUrl',
-        sql<number>`game_critic_stats.critic_score`.as('criticScore'),
-        'game_critic_stats.scored_count as scoredCount',
-        'game_critic_stats.review_count as reviewCount',
-        'game_critic_stats.recommend_percent as recommendPercent',
-      ])
-      .orderBy('game_critic_stats.critic_score', 'desc')
-      .orderBy('game_critic_stats.scored_count', 'desc')
-      .orderBy('games.id')
-      .limit(BEST_REVIEWED_PAGE_SIZE)
-      .offset((pageNumber - 1) * BEST_REVIEWED_PAGE_SIZE)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { games, total: count.total, page: pageNumber, pageCount: pageCount(count.total, BEST_REVIEWED_PAGE_SIZE) };
-}
-
-/** Release years that have at least one scored game of a genre, newest first. */
-export async function scoredYears(db: Kysely<Database>, genreId: number): Promise<number[]> {
-  const rows = await sql<{ year: number }>`
-    select distinct extract(year from g.release_date)::int as year
-    from public.game_critic_stats s
-    join public.games g on g.id = s.game_id
-    join public.game_genres gg on gg.game_id = g.id and gg.genre_id = ${genreId}
-    where s.critic_score is not null and g.release_date is not null
-    order by year desc
-  `.execute(db);
-  return rows.rows.map((row) => row.year);
-}
-
-/**
- * "Top-rated recent releases": among the `window` most recently released games that have
- * a critic score, the best `limit` by score.
- */
-export async function topRatedRecent(db: Kysely<Database>, today: string, limit = 6, window = 48): Promise<RankedGame[]> {
-  const rows = await sql<RankedGame>`
-    select * from (
-      select g.id, g.slug, g.title, g.release_date as "releaseDate", g.cover_image_url as "coverImageUrl",
-        s.critic_score as "criticScore", s.scored_count as "scoredCount", s.review_count as "reviewCount",
-        s.recommend_percent as "recommendPercent"
-      from public.games g
-      join public.game_critic_stats s on s.game_id = g.id and s.critic_score is not null
-      where g.release_date <= ${today}::date
-      order by g.release_date desc nulls last, g.id desc
-      limit ${window}
-    ) recent
-    order by "criticScore" desc, "scoredCount" desc, id
-    limit ${limit}
-  `.execute(db);
-  return rows.rows;
+/** /reviews: a page of the latest reviews, and the genres to see the best reviewed of. */
+export async function latestReviewsPage(db: Kysely<Database>, page: number): Promise<{ listing: Paged<ReviewItem>; genres: FacetOption[] }> {
+  const [listing, genres] = await Promise.all([latestReviews(db, page), genreOptions(db)]);
+  return { listing, genres };
 }

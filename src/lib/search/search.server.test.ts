@@ -55,7 +55,7 @@ describe('typeahead suggestions', () => {
 
 describe('full results', () => {
   it('finds titles by substring or a similar word', async () => {
-    const { games, total } = await searchGames(connection.db, 'half life', 1);
+    const { items: games, total } = await searchGames(connection.db, 'half life', 1);
     expect(total).toBeGreaterThan(3);
     expect(games.map((game) => game.title)).toContain('Half-Life 2');
   });

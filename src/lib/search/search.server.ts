@@ -1,7 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { selectCards, type GameCard } from '../games/games.server.ts';
-import { pageCount } from '../navigation/pagination.ts';
+import { formatYear } from '../format/dates.ts';
+import { selectCards } from '../games/games.server.ts';
+import type { GameCard } from '../games/games.ts';
+import { toPaged, type Paged } from '../navigation/pagination.ts';
+import { countRows, paginate } from '../navigation/pagination.server.ts';
 import { escapeLike, isSearchable, OUTLET_SUGGESTION_LIMIT, SUGGESTION_LIMIT, type SearchSuggestion } from './search.ts';
 
 /**
@@ -14,10 +17,6 @@ import { escapeLike, isSearchable, OUTLET_SUGGESTION_LIMIT, SUGGESTION_LIMIT, ty
  * costs a few milliseconds on 100 000 games, where matching whole titles by trigrams
  * cost ten or more (see migration 20261124000500).
  */
-
-function year(date: string | null): string {
-  return date ? date.slice(0, 4) : 'TBA';
-}
 
 /** Games collected before ranking; the full list is /games?q=. */
 const FUZZY_CANDIDATES = 64;
@@ -81,7 +80,7 @@ export async function suggest(db: Kysely<Database>, query: string): Promise<Sear
     limit ${OUTLET_SUGGESTION_LIMIT}
   `.execute(db);
   return [
-    ...found.map((game) => ({ kind: 'game' as const, label: game.title, detail: year(game.release_date), href: `/games/${game.slug}` })),
+    ...found.map((game) => ({ kind: 'game' as const, label: game.title, detail: formatYear(game.release_date), href: `/games/${game.slug}` })),
     ...outlets.rows.map((outlet) => ({ kind: 'outlet' as const, label: outlet.name, detail: 'Outlet', href: `/outlet/${outlet.slug}` })),
   ];
 }
@@ -92,27 +91,18 @@ export const SEARCH_PAGE_SIZE = 24;
  * Full results for /games?q=: titles containing the query or a word similar to it;
  * titles starting with the query first, then by similarity.
  */
-export async function searchGames(
-  db: Kysely<Database>,
-  query: string,
-  pageNumber: number,
-): Promise<{ games: GameCard[]; total: number; pageCount: number }> {
-  if (!isSearchable(query)) return { games: [], total: 0, pageCount: 1 };
+export async function searchGames(db: Kysely<Database>, query: string, page: number): Promise<Paged<GameCard>> {
+  const request = { page, pageSize: SEARCH_PAGE_SIZE };
+  if (!isSearchable(query)) return toPaged([], 0, request);
   const contains = `%${escapeLike(query)}%`;
   const prefix = `${escapeLike(query)}%`;
   const base = db
     .selectFrom('games')
     .where((eb) => eb.or([sql<boolean>`lower(games.title) like ${contains}`, sql<boolean>`${query} operator(extensions.<%) lower(games.title)`]));
-  const [games, count] = await Promise.all([
-    selectCards(base)
-      .orderBy(sql`lower(games.title) like ${prefix}`, 'desc')
-      .orderBy(sql`extensions.word_similarity(${query}, lower(games.title))`, 'desc')
-      .orderBy(sql`lower(games.title)`)
-      .orderBy('games.id')
-      .limit(SEARCH_PAGE_SIZE)
-      .offset((pageNumber - 1) * SEARCH_PAGE_SIZE)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { games, total: count.total, pageCount: pageCount(count.total, SEARCH_PAGE_SIZE) };
+  const ranked = selectCards(base)
+    .orderBy(sql`lower(games.title) like ${prefix}`, 'desc')
+    .orderBy(sql`extensions.word_similarity(${query}, lower(games.title))`, 'desc')
+    .orderBy(sql`lower(games.title)`)
+    .orderBy('games.id');
+  return paginate(ranked, countRows(base), request);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, isSearchable, MAX_QUERY, normaliseQuery } from './search.ts';
+import { escapeLike, isSearchable, MAX_QUERY, normaliseQuery, parseSearchParam } from './search.ts';
 
 describe('search queries', () => {
   it('normalise case, spacing and width', () => {
@@ -14,5 +14,13 @@ describe('search queries', () => {
   });
   it('escape LIKE wildcards', () => {
     expect(escapeLike('100%_done\\')).toBe('100\\%\\_done\\\\');
+  });
+});
+
+describe('parseSearchParam', () => {
+  it('is the normalised ?q=, or undefined when there is nothing to search for', () => {
+    expect(parseSearchParam(new URLSearchParams('q=%20Half%20%20LIFE%20'))).toBe('half life');
+    expect(parseSearchParam(new URLSearchParams('q=%20%20'))).toBeUndefined();
+    expect(parseSearchParam(new URLSearchParams('genre=rpg'))).toBeUndefined();
   });
 });

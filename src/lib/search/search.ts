@@ -13,6 +13,13 @@ export function normaliseQuery(raw: string | null | undefined): string {
   return (raw ?? '').normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY).trim();
 }
 
+/** ?q= of the games listing: the normalised query, or undefined when there is nothing to search for. */
+export function parseSearchParam(search: URLSearchParams): string | undefined {
+  const raw = search.get('q');
+  const query = normaliseQuery(raw);
+  return raw !== null && query !== '' ? query : undefined;
+}
+
 export function isSearchable(query: string): boolean {
   return query.length >= MIN_QUERY;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COLOR_MODE_STORAGE_KEY, colorModeHeadScript, resolveForcedColorMode, setColorModePreference } from './color-mode.ts';
+import { setColorModePreference } from './color-mode.client.ts';
+import { COLOR_MODE_STORAGE_KEY, colorModeHeadScript, resolveForcedColorMode } from './color-mode.ts';
 
 describe('resolveForcedColorMode', () => {
   it('passes light and dark through silently', () => {

@@ -2,7 +2,7 @@
  * Colour mode: the visitor's preference (system, light or dark) lives in localStorage;
  * `system` follows prefers-color-scheme. A page may force light or dark (never system).
  * The same applyColorMode function runs inline in <head> before first paint (no flash)
- * and from the header control when the preference changes.
+ * and from the header control when the preference changes (color-mode.client.ts).
  */
 
 export const COLOR_MODE_STORAGE_KEY = 'color-mode';
@@ -27,39 +27,28 @@ export function resolveForcedColorMode(
 }
 
 /**
- * Applies the mode to <html>. Self-contained on purpose (no imports, no outer variables):
- * the base layout inlines its source text into the page head.
+ * Applies a mode to the page's root element: the forced mode, else the stored preference,
+ * else the system setting. It touches only what it is given (no globals, no imports, no
+ * outer variables) because the base layout inlines its source text into the page head.
  */
-export function applyColorMode(storageKey: string, forced: string | null): void {
-  const root = document.documentElement;
-  let preference: string | null = null;
-  try {
-    preference = localStorage.getItem(storageKey);
-  } catch {
-    preference = null;
-  }
-  if (preference !== 'light' && preference !== 'dark') preference = 'system';
-  const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+export function applyColorMode(root: HTMLElement, stored: string | null, systemDark: boolean, forced: string | null): void {
+  const preference = stored === 'light' || stored === 'dark' ? stored : 'system';
   const mode = forced || (preference === 'system' ? (systemDark ? 'dark' : 'light') : preference);
   root.classList.toggle('dark', mode === 'dark');
   root.style.colorScheme = mode;
   root.dataset.colorModePreference = preference;
 }
 
-/** The inline <head> script: apply now, and again whenever the system setting changes. */
+/**
+ * The inline <head> script: reads the stored preference (storage may be unavailable) and
+ * the system setting, applies them now and again whenever the system setting changes.
+ */
 export function colorModeHeadScript(forced: ColorMode | undefined): string {
-  const args = `${JSON.stringify(COLOR_MODE_STORAGE_KEY)},${JSON.stringify(forced ?? null)}`;
-  return `(function(){var apply=${applyColorMode.toString()};apply(${args});` +
-    `window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change',function(){apply(${args})});})();`;
-}
-
-/** Stores a new preference and applies it (the header control calls this). */
-export function setColorModePreference(preference: ColorModePreference): void {
-  try {
-    if (preference === 'system') localStorage.removeItem(COLOR_MODE_STORAGE_KEY);
-    else localStorage.setItem(COLOR_MODE_STORAGE_KEY, preference);
-  } catch {
-    // Storage can be unavailable (private mode); the choice then lasts for this page only.
-  }
-  applyColorMode(COLOR_MODE_STORAGE_KEY, document.documentElement.dataset.colorModeForced ?? null);
+  return (
+    `(function(){var apply=${applyColorMode.toString()};var key=${JSON.stringify(COLOR_MODE_STORAGE_KEY)};` +
+    `var forced=${JSON.stringify(forced ?? null)};var query=window.matchMedia('(prefers-color-scheme: dark)');` +
+    `function run(){var stored=null;try{stored=localStorage.getItem(key)}catch(e){}` +
+    `apply(document.documentElement,stored,query.matches,forced)}` +
+    `run();query.addEventListener('change',run);})();`
+  );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, removeToast, toast, TOAST_TIMEOUT_MS } from './toast.ts';
-import { mountToastRegion } from './toast-region.ts';
+import { mountToastRegion } from './toast.client.ts';
 
 function clearToasts(): void {
   for (const item of $toasts.get()) removeToast(item.id);

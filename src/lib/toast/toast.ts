@@ -44,7 +44,7 @@ export function addToast(input: ToastInput): Toast {
 export const toast = {
   add: addToast,
   remove: removeToast,
-  /** A red toast titled "Error" (spec section 8: errors show as red toasts titled Error). */
+  /** A red toast titled "Error": how every error reaches the person who caused it. */
   error(description: string, options: { timeout?: number } = {}): Toast {
     return addToast({ title: 'Error', description, color: 'red', ...options });
   },

@@ -1,5 +1,5 @@
 /**
- * The client-side login limit (spec section 5): at most 5 attempts within a 5-minute
+ * The client-side login limit: at most 5 attempts within a 5-minute
  * window counted from the last attempt; once the window has passed the counter resets;
  * the sixth attempt is refused. It sits on top of the auth service's own limits.
  */

@@ -6,7 +6,7 @@ import type { SearchSuggestion } from './search.ts';
  * it ships on every page, so it stays a few kilobytes.
  */
 
-/** Spec section 9: form input debounce. */
+/** How long the typeahead waits after typing stops (the form input debounce). */
 export const SEARCH_DEBOUNCE_MS = 300;
 const MIN_QUERY = 2;
 

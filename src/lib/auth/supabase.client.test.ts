@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchWithRetry } from './supabase-browser.ts';
+import { fetchWithRetry } from './supabase.client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
-describe('fetchWithRetry (spec section 7: retried up to 3 times on a network failure)', () => {
+describe('fetchWithRetry (retried up to 3 times on a network failure)', () => {
   it('retries network failures three times, then gives up', async () => {
     vi.useFakeTimers();
     const fetchMock = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));

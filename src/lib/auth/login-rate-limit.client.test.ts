@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLoginRateLimiter, LOGIN_WINDOW_MS, memoryAttemptStore } from './login-rate-limit.ts';
+import { createLoginRateLimiter, LOGIN_WINDOW_MS, memoryAttemptStore } from './login-rate-limit.client.ts';
 
 describe('login rate limiter (5 attempts in 5 minutes, from the last attempt)', () => {
   it('allows five attempts and refuses the sixth', () => {

@@ -1,17 +1,27 @@
+import type { ReadableAtom } from 'nanostores';
 import { hasAuthCookie } from './cookies.ts';
-import type { PublicAuthConfig } from './types.ts';
+import type { AuthModalMode, BrowserUser } from './store.client.ts';
+import type { Profile, PublicAuthConfig } from './types.ts';
 
 /**
  * The header's account control, without React: "Sign in" for visitors, the account menu
  * for signed-in users. Whether someone is signed in is guessed from the presence of the
- * Supabase session cookie; the auth modal island, React and supabase-js are imported only
- * when the visitor opens the modal, arrives with ?auth=signin, or has a session cookie
- * (then the real session check decides). Public pages stay light and cacheable.
+ * Supabase session cookie; the real session check runs once the auth island is loaded,
+ * which happens only when the visitor opens the modal, arrives with ?auth=signin, or has a
+ * session cookie. Loading the island is the caller's job (`loadAuth`), so this module knows
+ * nothing of React or supabase-js: public pages stay light and cacheable.
  */
 
-type AuthApi = import('../../islands/auth/mount.tsx').AuthApi;
+/** What the auth island offers the header once it is mounted. */
+export interface AuthApi {
+  openAuthModal(mode?: AuthModalMode): void;
+  logout(): Promise<void>;
+  $authUser: ReadableAtom<BrowserUser | null>;
+  $authProfile: ReadableAtom<Profile | null>;
+  $authReady: ReadableAtom<boolean>;
+}
 
-export function initHeaderAccount(root: HTMLElement): void {
+export function initHeaderAccount(root: HTMLElement, loadAuth: (config: PublicAuthConfig) => Promise<AuthApi>): void {
   const config: PublicAuthConfig = {
     url: root.dataset.authUrl ?? '',
     anonKey: root.dataset.authKey ?? '',
@@ -35,8 +45,7 @@ export function initHeaderAccount(root: HTMLElement): void {
 
   let api: Promise<AuthApi> | undefined;
   const load = () =>
-    (api ??= import('../../islands/auth/mount.tsx').then((module) => {
-      const auth = module.mountAuth(config);
+    (api ??= loadAuth(config).then((auth) => {
       auth.$authUser.subscribe((user) => {
         if (user || auth.$authReady.get()) show(Boolean(user));
       });

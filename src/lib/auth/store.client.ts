@@ -6,7 +6,7 @@ import type { MeResponse, Profile } from './types.ts';
 import { MESSAGES } from './validation.ts';
 
 /**
- * The browser's auth state (spec section 4), as nanostores any island can read. The
+ * The browser's auth state (user, profile, tier, the auth modal), as nanostores any island can read. The
  * supabase client is bound at run time (bindAuthClient), so importing the stores costs
  * nothing until someone signs in or a session cookie exists.
  */

@@ -15,7 +15,7 @@ export function getBrowserClient(config: PublicAuthConfig): SupabaseClient {
   });
 }
 
-/** Spec section 7: calls to the backend are retried up to 3 times when the network fails. */
+/** Calls to the backend are retried up to 3 times when the network fails. */
 export const FETCH_RETRIES = 3;
 
 export async function fetchWithRetry(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

@@ -15,7 +15,7 @@ import {
   openAuthModal,
   recheckAuth,
   resetAuthStore,
-} from './store.ts';
+} from './store.client.ts';
 
 const session = (id = 'u1') => ({ user: { id, email: `${id}@example.com` }, access_token: 'a', refresh_token: 'r' }) as unknown as Session;
 const me = { user: { id: 'u1', email: 'u1@example.com', provider: 'email' }, profile: { id: 'u1', username: 'player' }, tier: 'premium' };
@@ -45,7 +45,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('auth store (spec section 4)', () => {
+describe('auth store', () => {
   it('starts signed out, free, not ready', () => {
     expect($authUser.get()).toBeNull();
     expect($tier.get()).toBe('free');

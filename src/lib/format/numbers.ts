@@ -1,0 +1,31 @@
+import { LOCALE } from './locale.ts';
+
+/** Numbers as people read them, in the site's one locale. */
+
+const countFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const decimalFormats = new Map<number, Intl.NumberFormat>();
+
+/** "1,234" */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+/** "1,234 games", "1 game": a count with its noun. */
+export function formatCountOf(value: number, one: string, many: string): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}
+
+/** "82.50": exactly `digits` decimals (for showing the working of a sum). */
+export function formatDecimal(value: number, digits: number): string {
+  let format = decimalFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    decimalFormats.set(digits, format);
+  }
+  return format.format(value);
+}
+
+/** "75%" from a whole percentage (75, not 0.75). */
+export function formatPercent(value: number): string {
+  return `${formatCount(value)}%`;
+}

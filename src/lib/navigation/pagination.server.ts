@@ -1,0 +1,36 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { pageRange, toPaged, type PageRequest, type Paged } from './pagination.ts';
+
+/**
+ * The list + count pattern, once: a page of rows and the number of rows it is cut from,
+ * fetched in parallel. Build the filtered query once, then hand paginate() the ordered
+ * list and its count:
+ *
+ *   const base = db.selectFrom('games').where(...);
+ *   return paginate(selectCards(base).orderBy(...), countRows(base), request);
+ */
+
+/** An ordered query that can be cut into pages (any Kysely select query). */
+export interface PageableQuery<T> {
+  limit(limit: number): { offset(offset: number): { execute(): Promise<T[]> } };
+}
+
+export async function paginate<T>(rows: PageableQuery<T>, total: Promise<number>, request: PageRequest): Promise<Paged<T>> {
+  const { limit, offset } = pageRange(request);
+  const [items, count] = await Promise.all([rows.limit(limit).offset(offset).execute(), total]);
+  return toPaged(items, count, request);
+}
+
+/**
+ * How many rows a filtered query selects (its selections and order are dropped). For
+ * plain filtered queries: one with GROUP BY or DISTINCT needs a count of its own.
+ */
+export async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)::int`.as('total'))
+    .$castTo<{ total: number }>()
+    .executeTakeFirstOrThrow();
+  return row.total;
+}

@@ -1,0 +1,102 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { catalogueConditions, findGenre } from '../games/facets.server.ts';
+import type { FacetValue } from '../games/facets.ts';
+import type { Paged } from '../navigation/pagination.ts';
+import { countRows, paginate } from '../navigation/pagination.server.ts';
+import { BEST_REVIEWED_PAGE_SIZE, type RankedGame } from './reviews.ts';
+
+/**
+ * Games ranked by critic score: the best-reviewed lists of /reviews/{genre}[/{year}] and
+ * the home page's top-rated recent releases. Only games with a critic score are ranked
+ * (MIN_SCORED_REVIEWS scored reviews), highest first, more scored reviews first on a tie.
+ */
+
+/** Best-reviewed games, optionally of one genre and one release year. */
+export function bestReviewed(
+  db: Kysely<Database>,
+  filter: { genreId?: number | undefined; year?: number | undefined },
+  page: number,
+): Promise<Paged<RankedGame>> {
+  let base = db
+    .selectFrom('game_critic_stats')
+    .innerJoin('games', 'games.id', 'game_critic_stats.game_id')
+    .where('game_critic_stats.critic_score', 'is not', null);
+  const years = filter.year === undefined ? undefined : { from: filter.year, to: filter.year };
+  for (const condition of catalogueConditions({ genreId: filter.genreId, years })) base = base.where(condition);
+  const ranked = base
+    .select([
+      'games.id',
+      'games.slug',
+      'games.title',
+      'games.release_date as releaseDate',
+      'games.cover_image_url as coverImageUrl',
+      sql<number>`game_critic_stats.critic_score`.as('criticScore'),
+      'game_critic_stats.scored_count as scoredCount',
+      'game_critic_stats.review_count as reviewCount',
+      'game_critic_stats.recommend_percent as recommendPercent',
+    ])
+    .orderBy('game_critic_stats.critic_score', 'desc')
+    .orderBy('game_critic_stats.scored_count', 'desc')
+    .orderBy('games.id');
+  return paginate(ranked, countRows(base), { page, pageSize: BEST_REVIEWED_PAGE_SIZE });
+}
+
+/** Release years that have at least one scored game of a genre, newest first. */
+export async function scoredYears(db: Kysely<Database>, genreId: number): Promise<number[]> {
+  const rows = await sql<{ year: number }>`
+    select distinct extract(year from g.release_date)::int as year
+    from public.game_critic_stats s
+    join public.games g on g.id = s.game_id
+    join public.game_genres gg on gg.game_id = g.id and gg.genre_id = ${genreId}
+    where s.critic_score is not null and g.release_date is not null
+    order by year desc
+  `.execute(db);
+  return rows.rows.map((row) => row.year);
+}
+
+export interface GenreRanking {
+  genre: FacetValue;
+  ranking: Paged<RankedGame>;
+  /** The years to narrow the ranking to (on the page of every year only). */
+  years: number[];
+}
+
+/**
+ * /reviews/{genre} and /reviews/{genre}/{year}: the genre, its ranking, and (without a
+ * year) the years it can be narrowed to. Undefined when the genre does not exist.
+ */
+export async function genreRanking(
+  db: Kysely<Database>,
+  request: { genre: string; year?: number | undefined; page: number },
+): Promise<GenreRanking | undefined> {
+  const genre = await findGenre(db, request.genre);
+  if (!genre) return undefined;
+  const [ranking, years] = await Promise.all([
+    bestReviewed(db, { genreId: genre.id, year: request.year }, request.page),
+    request.year === undefined ? scoredYears(db, genre.id) : [],
+  ]);
+  return { genre, ranking, years };
+}
+
+/**
+ * "Top-rated recent releases": among the `recent` most recently released games that have
+ * a critic score, the best `limit` by score.
+ */
+export async function topRatedRecent(db: Kysely<Database>, today: string, limit = 6, recent = 48): Promise<RankedGame[]> {
+  const rows = await sql<RankedGame>`
+    select * from (
+      select g.id, g.slug, g.title, g.release_date as "releaseDate", g.cover_image_url as "coverImageUrl",
+        s.critic_score as "criticScore", s.scored_count as "scoredCount", s.review_count as "reviewCount",
+        s.recommend_percent as "recommendPercent"
+      from public.games g
+      join public.game_critic_stats s on s.game_id = g.id and s.critic_score is not null
+      where g.release_date <= ${today}::date
+      order by g.release_date desc nulls last, g.id desc
+      limit ${recent}
+    ) recent
+    order by "criticScore" desc, "scoredCount" desc, id
+    limit ${limit}
+  `.execute(db);
+  return rows.rows;
+}

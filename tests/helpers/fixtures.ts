@@ -1,0 +1,52 @@
+import type { GameDetail } from '../../src/lib/games/games.ts';
+import type { ReviewItem } from '../../src/lib/reviews/reviews.ts';
+
+/** Plain values of the shapes pages show, for unit tests of what pages say about them. */
+
+export function aGame(change: Partial<GameDetail> = {}): GameDetail {
+  return {
+    id: 7,
+    slug: 'lanternfall',
+    title: 'Lanternfall',
+    releaseDate: '2026-03-12',
+    coverImageUrl: null,
+    platforms: [{ slug: 'pc', name: 'PC', abbreviation: 'PC' }],
+    genres: [{ slug: 'rpg', name: 'Role-Playing' }],
+    criticScore: 87,
+    scoredCount: 12,
+    isDemo: true,
+    summary: null,
+    sources: ['demo'],
+    updatedAt: new Date('2026-03-01T00:00:00Z'),
+    releases: [{ slug: 'pc', name: 'PC', abbreviation: 'PC', releaseDate: '2026-03-12' }],
+    developers: [{ slug: 'ember-works', name: 'Ember Works' }],
+    publishers: [],
+    ...change,
+  };
+}
+
+export function aReview(change: Partial<ReviewItem> = {}): ReviewItem {
+  return {
+    id: '1',
+    kind: 'review',
+    scale: 'ten',
+    rawScore: '8.5',
+    score: 85,
+    recommended: true,
+    verdict: 'Warm and clever.',
+    excerpt: null,
+    url: 'https://outlet.example/lanternfall',
+    publishedAt: new Date('2026-03-10T09:00:00Z'),
+    platformName: 'PC',
+    platformSlug: 'pc',
+    outletSlug: 'pixel-post',
+    outletName: 'Pixel Post',
+    outletIsDemo: true,
+    authorId: null,
+    authorName: null,
+    authorSlug: null,
+    gameSlug: 'lanternfall',
+    gameTitle: 'Lanternfall',
+    ...change,
+  };
+}
