@@ -45,9 +45,7 @@ function describeBytes(bytes: number): string {
 
 /** The 413 for `pathname`. */
 export function payloadTooLarge(pathname: string): Response {
-  return routeError(pathname, 413, 'payload_too_large', `The request body is too large: the limit here is ${describeBytes(bodyLimitFor(pathname))}.`, {
-    connection: 'close',
-  });
+  return routeError(pathname, 413, 'payload_too_large', `The request body is too large: the limit here is ${describeBytes(bodyLimitFor(pathname))}.`);
 }
 
 /** The 413 when a request declares a body over its route's limit, else null. */

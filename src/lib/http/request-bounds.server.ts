@@ -10,7 +10,7 @@ import { refuseMethod } from './methods.ts';
  *   or answered with a 413 the moment it passes the limit;
  * - a method the route never takes is a 405 (TRACE, TRACK and CONNECT must be refused
  *   here: the web Request cannot even represent them).
- * After a 413 the connection is closed, so the rest of the body is never read.
+ * After a 413 or 405 the connection is closed: the rest of the body is never kept.
  */
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -23,17 +23,39 @@ function pathnameOf(req: IncomingMessage): string {
   }
 }
 
-/** Writes a web Response (a small error body) to the node response, then closes the connection when asked. */
-async function send(req: IncomingMessage, res: ServerResponse, response: Response, closeAfter: boolean): Promise<void> {
+// How long a refused upload may go on being read (and thrown away) after the answer.
+const LINGER_MS = 2_000;
+
+/**
+ * Ends the connection of a refused request without resetting it. The answer says
+ * `Connection: close`, so no client reuses the connection; node then closes it after the
+ * answer (`destroySoon`), which here becomes a lingering close: our side ends, and whatever
+ * the client is still sending is read and thrown away for at most LINGER_MS. Destroying the
+ * socket at once would reset a connection with unread data on it, and the client could
+ * lose the answer before reading it.
+ */
+function closeAfterAnswer(req: IncomingMessage): void {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    req.resume();
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+/** Writes a web Response (a small error body) to the node response; `close` ends the connection after it. */
+async function send(req: IncomingMessage, res: ServerResponse, response: Response, close: boolean): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = Object.fromEntries(response.headers);
   headers['content-length'] = String(body.length);
-  if (closeAfter) headers.connection = 'close';
+  if (close) {
+    headers.connection = 'close';
+    closeAfterAnswer(req);
+  }
   res.writeHead(response.status, headers);
-  // Once the answer is out, drop the connection: whatever the client still sends is never read.
-  res.end(body, () => {
-    if (closeAfter) req.socket.destroy();
-  });
+  res.end(body);
 }
 
 export function boundRequests(handler: Handler): Handler {
@@ -61,7 +83,7 @@ export function boundRequests(handler: Handler): Handler {
     const onData = (chunk: Buffer) => {
       received += chunk.length;
       if (received > limit) {
-        req.off('data', onData).off('end', onEnd).pause();
+        req.off('data', onData).off('end', onEnd);
         chunks.length = 0;
         void send(req, res, payloadTooLarge(pathname), true);
         return;
