@@ -56,7 +56,10 @@ export async function startSite(env: Record<string, string>, healthStatus = 200)
       if (!alive()) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      // A server that does not finish shutting down in time is killed.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(timer);
     },
   };
 }
