@@ -1,3 +1,4 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { hasAuthCookie } from './lib/auth/cookies.ts';
 import { guardResolvers } from './lib/auth/guard-resolvers.server.ts';
@@ -95,16 +96,13 @@ function privateResponse(response: Response): Response {
 
 const INVALID_INPUT_MESSAGE = 'The request contains a value that cannot be used.';
 
-type Context = Parameters<Parameters<typeof defineMiddleware>[0]>[0];
-type Next = Parameters<Parameters<typeof defineMiddleware>[0]>[1];
-
 /**
  * Requests answered before any route runs (on every runtime; the node server checks the
  * same earlier, see scripts/start.ts): a method the route never takes (405), a declared
  * body over the route's limit (413), and a path under /api that no route matches (a JSON
  * 404 rather than the HTML page).
  */
-function refuseRequest(context: Context): Response | null {
+function refuseRequest(context: APIContext): Response | null {
   const { pathname } = context.url;
   const refused = refuseMethod(pathname, context.request.method) ?? refuseOversizedBody(pathname, context.request.headers);
   if (refused) return refused;
@@ -118,7 +116,7 @@ function refuseRequest(context: Context): Response | null {
  * value the database refused is a 400. Any other failure of an API route is a JSON 500;
  * of a page, Astro's 500 page.
  */
-async function answerFailure(context: Context, next: Next, error: unknown): Promise<Response> {
+async function answerFailure(context: APIContext, next: MiddlewareNext, error: unknown): Promise<Response> {
   const { pathname } = context.url;
   context.cache.set(false);
   const audience = audienceOf(pathname);
@@ -146,7 +144,7 @@ async function answerFailure(context: Context, next: Next, error: unknown): Prom
  * The error page as a GET with the visitor's headers (cookies, colour mode): rewriting
  * with a path would re-send the request's own body, which the failed route may have read.
  */
-function errorPageRequest(context: Context): Request {
+function errorPageRequest(context: APIContext): Request {
   const headers = new Headers(context.request.headers);
   for (const name of ['content-length', 'content-type', 'transfer-encoding']) headers.delete(name);
   return new Request(new URL('/error', context.url), { headers });
