@@ -49,6 +49,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     if (!cachedRoute && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
       context.locals.user = await userFromSession(context.locals.getSupabase()).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) throw error;
         console.error(`[auth] session check failed: ${(error as Error).message}`);
         return null;
       });
