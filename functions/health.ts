@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { getDatabase } from '../src/lib/db/db.server.ts';
 import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
-import { apiError, json } from './http.ts';
+import { databaseUnavailable } from '../src/lib/http/route-errors.ts';
+import { json } from './http.ts';
 
 /**
  * GET /api/health: is the site able to serve pages? 200 with the database kind, or 503
@@ -14,8 +15,6 @@ export async function handleHealth(): Promise<Response> {
     return json({ status: 'ok', database: database.kind });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    return apiError(503, 'database_unavailable', 'The database cannot be reached right now.', {
-      headers: { 'retry-after': '30' },
-    });
+    return databaseUnavailable('/api/health');
   }
 }

@@ -1,19 +1,3 @@
-/**
- * The API's one response shape: data as JSON, errors as { error: { code, message } }.
- * Every handler in functions/ answers through these, so islands handle one format.
- */
-
-export interface ApiErrorBody {
-  error: { code: string; message: string };
-}
-
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-
-export function json(data: unknown, init: ResponseInit = {}): Response {
-  return new Response(JSON.stringify(data), { ...init, headers: { ...JSON_HEADERS, ...init.headers } });
-}
-
-export function apiError(status: number, code: string, message: string, init: ResponseInit = {}): Response {
-  const body: ApiErrorBody = { error: { code, message } };
-  return json(body, { ...init, status });
-}
+// The API's response helpers are defined once, in src/lib/http/json.ts: the middleware and
+// the node server answer in the same shape when they answer for a route (413, 405, 503).
+export { apiError, json, type ApiErrorBody } from '../src/lib/http/json.ts';

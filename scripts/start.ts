@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { compressResponses } from '../src/lib/http/compression.server.ts';
+import { boundRequests } from '../src/lib/http/request-bounds.server.ts';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv } from '../src/lib/config/env.ts';
 import { closeDatabase, getDatabase } from '../src/lib/db/db.server.ts';
@@ -43,9 +44,10 @@ const host = process.env.HOST || 'localhost';
 const port = Number(process.env.PORT) || env.PORT;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // The adapter's handler (static files, then the app) behind our own HTTP server, so that
-// responses are compressed (brotli or gzip): the adapter's standalone server does not.
+// request bodies are bounded before anything reads them (405, 413) and responses are
+// compressed (brotli or gzip): the adapter's standalone server does neither.
 const { handler } = (await import(entry.href)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
-const server = http.createServer(compressResponses(handler));
+const server = http.createServer(boundRequests(compressResponses(handler)));
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
 

@@ -1,3 +1,4 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { hasAuthCookie } from './lib/auth/cookies.ts';
 import { guardResolvers } from './lib/auth/guard-resolvers.server.ts';
@@ -6,15 +7,28 @@ import { getProfile, getUserTier } from './lib/auth/profiles.server.ts';
 import { createSupabaseServerClient, userFromSession } from './lib/auth/supabase.server.ts';
 import type { Tier } from './lib/auth/tiers.ts';
 import { getDb } from './lib/db/db.server.ts';
-import { isDatabaseUnavailable } from './lib/db/errors.ts';
+import { isDatabaseUnavailable, isInvalidInput } from './lib/db/errors.ts';
+import { refuseOversizedBody } from './lib/http/body-limits.ts';
 import { isNeverCached, routeRules } from './lib/http/cache-rules.ts';
-
-const DATABASE_DOWN_MESSAGE = 'The database cannot be reached right now. Please try again in a few moments.';
+import { refuseMethod } from './lib/http/methods.ts';
+import {
+  audienceOf,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  databaseUnavailable,
+  OUTAGE_RETRY_AFTER_SECONDS,
+  routeError,
+} from './lib/http/route-errors.ts';
 
 /** Paths the session check never needs: the auth service itself and the dev mailbox. */
 const NO_SESSION_CHECK = /^\/(auth\/v1|dev)(\/|$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  const refused = refuseRequest(context);
+  if (refused) {
+    context.cache.set(false);
+    return refused;
+  }
+
   // Pages that depend on who is asking are never cached, whatever a route rule says;
   // cached public pages render the same for every visitor: no session work, no cookies read.
   const neverCached = isNeverCached(context.url.pathname);
@@ -35,6 +49,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     if (!cachedRoute && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
       context.locals.user = await userFromSession(context.locals.getSupabase()).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) throw error;
         console.error(`[auth] session check failed: ${(error as Error).message}`);
         return null;
       });
@@ -62,14 +77,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
     response = await next();
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    // An outage is a 503 page with a retry hint, never a stack trace or a cached error.
-    console.error(`[db] ${context.url.pathname}: database unavailable: ${(error as Error).message}`);
-    context.cache.set(false);
-    context.locals.pageError = { status: 503, message: DATABASE_DOWN_MESSAGE };
-    response = await next('/error');
-    response.headers.set('Retry-After', '30');
-    return response;
+    return answerFailure(context, next, error);
   }
   // Only complete pages are cached: a 404 for a game added a minute later, or a redirect,
   // must not be served from the cache for the next twelve hours.
@@ -85,4 +93,60 @@ function privateResponse(response: Response): Response {
     // immutable headers (a static asset or a redirect made elsewhere): leave them
   }
   return response;
+}
+
+const INVALID_INPUT_MESSAGE = 'The request contains a value that cannot be used.';
+
+/**
+ * Requests answered before any route runs (on every runtime; the node server checks the
+ * same earlier, see scripts/start.ts): a method the route never takes (405), a declared
+ * body over the route's limit (413), and a path under /api that no route matches (a JSON
+ * 404 rather than the HTML page).
+ */
+function refuseRequest(context: APIContext): Response | null {
+  const { pathname } = context.url;
+  const refused = refuseMethod(pathname, context.request.method) ?? refuseOversizedBody(pathname, context.request.headers);
+  if (refused) return refused;
+  if (context.routePattern === '/404' && audienceOf(pathname) === 'api') return routeError(pathname, 404, 'not_found', 'Not Found');
+  return null;
+}
+
+/**
+ * A route that failed. A database outage is a 503 with a retry hint, never a stack trace
+ * or a cached error: JSON for the API and the auth service, the error page for pages. A
+ * value the database refused is a 400. Any other failure of an API route is a JSON 500;
+ * of a page, Astro's 500 page.
+ */
+async function answerFailure(context: APIContext, next: MiddlewareNext, error: unknown): Promise<Response> {
+  const { pathname } = context.url;
+  context.cache.set(false);
+  const audience = audienceOf(pathname);
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[db] ${context.request.method} ${pathname}: database unavailable: ${(error as Error).message}`);
+    if (audience !== 'page') return databaseUnavailable(pathname);
+    context.locals.pageError = { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
+    const response = await next(errorPageRequest(context));
+    response.headers.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+    return response;
+  }
+  if (isInvalidInput(error)) {
+    // Validation should have refused the value; the database did. Still the client's mistake.
+    console.warn(`[http] ${context.request.method} ${pathname}: the database refused a value: ${(error as Error).message}`);
+    if (audience !== 'page') return routeError(pathname, 400, 'invalid_input', INVALID_INPUT_MESSAGE);
+    context.locals.pageError = { status: 400, message: INVALID_INPUT_MESSAGE };
+    return next(errorPageRequest(context));
+  }
+  if (audience === 'page') throw error;
+  console.error(`[api] ${context.request.method} ${pathname} failed:`, error);
+  return routeError(pathname, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+}
+
+/**
+ * The error page as a GET with the visitor's headers (cookies, colour mode): rewriting
+ * with a path would re-send the request's own body, which the failed route may have read.
+ */
+function errorPageRequest(context: APIContext): Request {
+  const headers = new Headers(context.request.headers);
+  for (const name of ['content-length', 'content-type', 'transfer-encoding']) headers.delete(name);
+  return new Request(new URL('/error', context.url), { headers });
 }

@@ -3,6 +3,8 @@ import { isIP } from 'node:net';
 import bcrypt from 'bcryptjs';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { isDatabaseUnavailable } from '../../src/lib/db/errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from '../../src/lib/http/route-errors.ts';
 import { AuthError, authErrorResponse, authJson, errors } from './errors.ts';
 import type { SigningKey } from './keys.ts';
 import type { Mailer } from './mailer.ts';
@@ -396,7 +398,7 @@ export function createAuthService(options: AuthServiceOptions) {
         return id;
       });
     } catch (error) {
-      if (error instanceof AuthError) throw error;
+      if (error instanceof AuthError || isDatabaseUnavailable(error)) throw error;
       if (isUniqueViolation(error) && /users_email/.test(String((error as { constraint?: string }).constraint))) {
         throw errors.userAlreadyExists();
       }
@@ -598,7 +600,7 @@ export function createAuthService(options: AuthServiceOptions) {
         return issueSession(trx, request, context, user, 'oauth');
       });
     } catch (error) {
-      if (error instanceof AuthError) throw error;
+      if (error instanceof AuthError || isDatabaseUnavailable(error)) throw error;
       console.error(`[auth] Google sign-in failed and was rolled back: ${(error as Error).message}`);
       throw errors.signupDatabaseError();
     }
@@ -895,6 +897,10 @@ export function createAuthService(options: AuthServiceOptions) {
       return await route(request, context);
     } catch (error) {
       if (error instanceof AuthError) return authErrorResponse(request, error);
+      if (isDatabaseUnavailable(error)) {
+        console.error(`[auth] ${request.method} ${new URL(request.url).pathname}: database unavailable: ${(error as Error).message}`);
+        return authErrorResponse(request, new AuthError(503, 'database_unavailable', DATABASE_UNAVAILABLE_MESSAGE), { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
+      }
       console.error(`[auth] ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`);
       return authErrorResponse(request, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
     }

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures.ts';
+import { startSite, type SiteServer } from './servers.ts';
 
 test('an unknown path is the Game Over 404 page with a way home', async ({ page }) => {
   const response = await page.goto('/no/such/page');
@@ -27,37 +27,39 @@ test('a well-formed slug with no game behind it is a 404', async ({ page }) => {
   await expect(page.getByText('Page not found: /games/no-such-game')).toBeVisible();
 });
 
-test('/404 and /error exist as pages', async ({ page }) => {
-  expect((await page.goto('/404'))?.status()).toBe(404);
+test('/404, /500 and /error visited directly are the error page with their own status', async ({ page }) => {
+  const notFound = await page.goto('/404');
+  expect(notFound?.status()).toBe(404);
+  expect(notFound?.statusText()).toBe('Not Found');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Game Over!');
 
-  expect((await page.goto('/error'))?.status()).toBe(500);
-  await expect(page).toHaveTitle('500 - Error | Critical Hit');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Something went wrong.');
-  await expect(page.getByText('An unexpected error occurred.')).toBeVisible();
+  for (const path of ['/500', '/error']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(500);
+    // Rendered on purpose: the reason phrase matches ("500 OK" before).
+    expect(response?.statusText(), path).toBe('Internal Server Error');
+    expect(response?.headers()['cache-control'], path).toBe('private, no-store');
+    await expect(page).toHaveTitle('500 - Error | Critical Hit');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Something went wrong.');
+    await expect(page.getByText('An unexpected error occurred.')).toBeVisible();
+  }
 });
 
 test.describe('with the database down', () => {
-  const port = 4398;
-  let server: ChildProcess | undefined;
+  let server: SiteServer | undefined;
 
   test.beforeAll(async () => {
     // A second server whose database refuses connections (nothing listens on port 9).
-    server = spawn(process.execPath, ['scripts/start.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: 'localhost', DATABASE_URL: 'postgres://nobody@127.0.0.1:9/nothing', SITE_URL: `http://localhost:${port}` },
-      stdio: 'ignore',
-    });
-    await expect
-      .poll(async () => (await fetch(`http://localhost:${port}/api/health`).catch(() => undefined))?.status, { timeout: 30_000 })
-      .toBe(503);
+    server = await startSite({ DATABASE_URL: 'postgres://nobody@127.0.0.1:9/nothing' }, 503);
   });
 
-  test.afterAll(() => {
-    server?.kill();
+  test.afterAll(async () => {
+    await server?.stop();
   });
 
   test('pages answer 503 with the error page, not a stack trace', async ({ page }) => {
-    const response = await page.goto(`http://localhost:${port}/games`);
+    const origin = server!.origin;
+    const response = await page.goto(`${origin}/games`);
     expect(response?.status()).toBe(503);
     expect(response?.headers()['retry-after']).toBe('30');
     await expect(page).toHaveTitle('503 - Error | Critical Hit');
@@ -67,6 +69,30 @@ test.describe('with the database down', () => {
     await expect(page.locator('body')).not.toContainText(/ECONNREFUSED|node_modules|\.ts:\d+|at async /);
 
     // Pages that need no data still work.
-    expect((await page.goto(`http://localhost:${port}/about`))?.status()).toBe(200);
+    expect((await page.goto(`${origin}/about`))?.status()).toBe(200);
+  });
+
+  test('API and auth requests, with a body or not, answer a JSON 503', async ({ request }) => {
+    const origin = server!.origin;
+    const headers = { origin, 'x-supabase-api-version': '2024-01-01' };
+    const account = { email: 'nobody@example.com', password: 'Str0ng-Pass!' };
+    for (const [method, path, data] of [
+      ['GET', '/api/search?q=zelda', undefined],
+      ['GET', '/api/auth/check-username?username=player_one', undefined],
+      ['POST', '/api/auth/sign-in', { identifier: 'player_one', password: 'x' }],
+      ['POST', '/api/auth/sign-in', { identifier: 'player@example.com', password: 'x' }],
+    ] as const) {
+      const response = await request.fetch(`${origin}${path}`, { method, headers, ...(data ? { data } : {}) });
+      expect(response.status(), `${method} ${path}`).toBe(503);
+      expect(response.headers()['retry-after']).toBe('30');
+      expect(await response.json()).toEqual({
+        error: { code: 'database_unavailable', message: 'The database cannot be reached right now. Please try again in a few moments.' },
+      });
+    }
+    for (const path of ['/auth/v1/signup', '/auth/v1/token?grant_type=password']) {
+      const response = await request.post(`${origin}${path}`, { headers, data: account });
+      expect(response.status(), path).toBe(503);
+      expect(await response.json()).toMatchObject({ code: 'database_unavailable' });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { browserAttemptStore, createLoginRateLimiter } from '../../lib/auth/login-rate-limit.client.ts';
 import { apiFetch, errorMessage } from '../../lib/auth/messages.ts';
-import { safeRedirectPath } from '../../lib/auth/redirect.ts';
+import { signedInDestination } from '../../lib/auth/redirect.ts';
 import { $authModal, announceSignIn, checkSession, expectSignIn, loadProfile, setAuthModalMode, type AuthModalMode } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import {
@@ -42,11 +42,6 @@ export interface AuthFormsProps {
   redirectTo?: string | undefined;
 }
 
-function signedInDestination(props: AuthFormsProps, hasUsername: boolean): string | null {
-  if (!hasUsername) return '/confirm';
-  return props.redirectTo ? safeRedirectPath(props.redirectTo) : null;
-}
-
 function LoginForm(props: AuthFormsProps) {
   const id = useId();
   const [identifier, setIdentifier] = useState('');
@@ -82,7 +77,7 @@ function LoginForm(props: AuthFormsProps) {
         }
         limiter.reset();
         const me = await loadProfile();
-        const next = signedInDestination(props, Boolean(me?.profile?.username));
+        const next = signedInDestination(props.redirectTo, Boolean(me?.profile?.username), window.location.origin, null);
         if (next) window.location.assign(next);
       },
       reportFailure('[auth] sign-in failed', MESSAGES.failedToSignIn),
@@ -120,7 +115,7 @@ function LoginForm(props: AuthFormsProps) {
       <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
         {busy ? 'Signing in...' : 'Sign in'}
       </button>
-      <GoogleButton config={props.config} />
+      <GoogleButton config={props.config} redirectTo={props.redirectTo} />
     </form>
   );
 }
@@ -248,7 +243,7 @@ function RegisterForm(props: AuthFormsProps) {
       <button type="submit" className="btn btn-primary w-full" disabled={busy || !allFilled} aria-busy={busy}>
         {busy ? 'Creating account...' : 'Create account'}
       </button>
-      <GoogleButton config={props.config} />
+      <GoogleButton config={props.config} redirectTo={props.redirectTo} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isNetworkError } from '../../lib/auth/messages.ts';
+import { signedInDestination } from '../../lib/auth/redirect.ts';
 import { expectSignIn, loadProfile } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { MESSAGES } from '../../lib/auth/validation.ts';
@@ -64,7 +65,16 @@ async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function GoogleButton({ config, onSignedIn }: { config: PublicAuthConfig; onSignedIn?: (path: string) => void }) {
+export function GoogleButton({
+  config,
+  redirectTo,
+  onSignedIn,
+}: {
+  config: PublicAuthConfig;
+  /** Where to go after signing in (a same-site path; /dashboard otherwise). */
+  redirectTo?: string | undefined;
+  onSignedIn?: (path: string) => void;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const [unavailable, setUnavailable] = useState(false);
 
@@ -88,7 +98,7 @@ export function GoogleButton({ config, onSignedIn }: { config: PublicAuthConfig;
               const { error } = await authClient(config).auth.signInWithIdToken({ provider: 'google', token: credential, nonce });
               if (error) throw error;
               const me = await loadProfile();
-              const path = me?.profile?.username ? '/dashboard' : '/confirm';
+              const path = signedInDestination(redirectTo, Boolean(me?.profile?.username), window.location.origin, null) ?? '/dashboard';
               (onSignedIn ?? ((to: string) => window.location.assign(to)))(path);
             } catch (error) {
               console.error('[auth] Google sign-in failed', error);
@@ -113,7 +123,7 @@ export function GoogleButton({ config, onSignedIn }: { config: PublicAuthConfig;
     return () => {
       cancelled = true;
     };
-  }, [config, onSignedIn]);
+  }, [config, redirectTo, onSignedIn]);
 
   if (!config.googleClientId) return null;
   return (

@@ -62,6 +62,12 @@ describe('check-profile', () => {
     expect(await runGuards(['check-profile'], context('/dashboard', { username: false }))).toEqual({ kind: 'redirect', location: '/confirm' });
     expect((await runGuards(['check-profile'], context('/dashboard', { username: true }))).kind).toBe('allow');
   });
+  it('carries the page the user was going to through /confirm', async () => {
+    expect(await runGuards(['check-profile'], context('/settings?tab=email', { username: false }))).toEqual({
+      kind: 'redirect',
+      location: '/confirm?next=%2Fsettings%3Ftab%3Demail',
+    });
+  });
 });
 
 describe('outlet guards', () => {

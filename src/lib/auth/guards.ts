@@ -1,5 +1,5 @@
 import { authorUrlDecision } from '../authors/authors.ts';
-import { loginUrlFor } from './redirect.ts';
+import { confirmUrlFor, loginUrlFor, redirectTarget } from './redirect.ts';
 import { canUseFeature, type Tier } from './tiers.ts';
 import type { AuthUser } from './types.ts';
 
@@ -65,8 +65,8 @@ const OUTLET_PAGES = new Set(['authors', 'previews', 'reviews', 'settings']);
 export const GUARDS: Readonly<Record<GuardName, Guard>> = {
   auth: requireUser,
 
-  'check-profile': signedIn(async ({ hasUsername }) =>
-    (await hasUsername()) ? allow : { kind: 'redirect', location: '/confirm' },
+  'check-profile': signedIn(async ({ hasUsername, url }) =>
+    (await hasUsername()) ? allow : { kind: 'redirect', location: confirmUrlFor(redirectTarget(`${url.pathname}${url.search}`, url.origin)) },
   ),
 
   'premium-only': signedIn(async ({ tier }) =>

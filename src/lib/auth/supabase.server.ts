@@ -1,8 +1,9 @@
 import { createServerClient, parseCookieHeader } from '@supabase/ssr';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
 import type { AstroCookies } from 'astro';
 import { localAuthFetch } from '../../../functions/auth/index.ts';
 import { getEnv } from '../config/env.ts';
+import { DatabaseUnavailableError } from '../db/errors.ts';
 import { AUTH_COOKIE_OPTIONS } from './cookies.ts';
 import { publicAuthConfig, serverAuthUrl } from './config.server.ts';
 import type { AuthUser } from './types.ts';
@@ -36,9 +37,14 @@ export function createSupabaseServerClient(context: ServerClientContext): Supaba
   });
 }
 
-/** The user behind the request's session cookie, verified with getClaims (JWKS), or null. */
+/**
+ * The user behind the request's session cookie, verified with getClaims (JWKS), or null.
+ * An auth service that cannot reach its database (while refreshing an expired token) is an
+ * outage, not a signed-out visitor: that throws, and the request answers 503.
+ */
 export async function userFromSession(supabase: SupabaseClient): Promise<AuthUser | null> {
   const { data, error } = await supabase.auth.getClaims();
+  if (isAuthRetryableFetchError(error) && error.status === 503) throw new DatabaseUnavailableError(error.message, { cause: error });
   if (error || !data?.claims?.sub) return null;
   const claims = data.claims;
   const appMetadata = (claims.app_metadata ?? {}) as Record<string, unknown>;

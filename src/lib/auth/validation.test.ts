@@ -131,6 +131,24 @@ describe('other fields', () => {
     expect(profileUpdateSchema.safeParse({ full_name: 'A', bio: 'x'.repeat(501) }).success).toBe(false);
     expect(profileUpdateSchema.parse({ full_name: ' A ' })).toEqual({ full_name: 'A', bio: '', avatar_url: '' });
   });
+  it('names and bios carry no control characters (a NUL byte cannot even be stored); bios keep their lines', () => {
+    expect(firstMessage(fullNameSchema.safeParse('Ada\u0000'))).toBe(MESSAGES.invalidCharacters);
+    expect(firstMessage(fullNameSchema.safeParse('Ada\nLovelace'))).toBe(MESSAGES.invalidCharacters);
+    expect(firstMessage(bioSchema.safeParse('Plays\u0000games'))).toBe(MESSAGES.invalidCharacters);
+    expect(firstMessage(bioSchema.safeParse('bell\u0007'))).toBe(MESSAGES.invalidCharacters);
+    expect(bioSchema.safeParse('First line\r\nSecond\tline').success).toBe(true);
+    expect(firstMessage(emailSchema.safeParse('a\u0000b@c.de'))).toBe('Please enter a valid email address');
+  });
+  it('every text field of the account API has an upper bound', () => {
+    const long = 'x'.repeat(70_000);
+    expect(firstMessage(emailSchema.safeParse(`${long}@example.com`))).toBe('Please enter a valid email address');
+    expect(profileUpdateSchema.safeParse({ full_name: 'A', avatar_url: `https://example.com/${long}` }).success).toBe(false);
+    const base = { user: { id: '7f1c2d9e-9d53-4b8e-9f4b-2f3a5c6d7e8f', email: 'a@b.cd' }, profile: { username: 'player', full_name: 'P', email: 'a@b.cd' } };
+    expect(createProfileSchema.safeParse({ ...base, user: { ...base.user, email: long } }).success).toBe(false);
+    expect(createProfileSchema.safeParse({ ...base, profile: { ...base.profile, email: long } }).success).toBe(false);
+    expect(createProfileSchema.safeParse({ ...base, profile: { ...base.profile, full_name: long } }).success).toBe(false);
+    expect(createProfileSchema.safeParse({ ...base, profile: { ...base.profile, full_name: 'P\u0000' } }).success).toBe(false);
+  });
 });
 
 describe('sign-in and reset', () => {
@@ -151,6 +169,20 @@ describe('sign-in and reset', () => {
     expect(signInSchema.safeParse({ identifier: 'player_one', password: 'x' }).success).toBe(true);
     expect(signInSchema.safeParse({ identifier: 'p@example.com', password: 'x' }).success).toBe(true);
     expect(fieldErrors(signInSchema.safeParse({ identifier: 'p@', password: 'x' }).error!)).toEqual({
+      identifier: 'Please enter a valid email address',
+    });
+  });
+  it('bounds the identifier: an email of at most 320 characters, a username of at most 20', () => {
+    expect(fieldErrors(signInSchema.safeParse({ identifier: `${'p'.repeat(400)}@example.com`, password: 'x' }).error!)).toEqual({
+      identifier: 'Please enter a valid email address',
+    });
+    expect(fieldErrors(signInSchema.safeParse({ identifier: 'p'.repeat(21), password: 'x' }).error!)).toEqual({
+      identifier: 'Username must be no more than 20 characters long',
+    });
+    expect(fieldErrors(signInSchema.safeParse({ identifier: 'play\u0000er', password: 'x' }).error!)).toEqual({
+      identifier: 'Username can only contain letters, numbers, underscores, and hyphens',
+    });
+    expect(fieldErrors(signInSchema.safeParse({ identifier: 'p\u0000@example.com', password: 'x' }).error!)).toEqual({
       identifier: 'Please enter a valid email address',
     });
   });

@@ -11,6 +11,8 @@ export const PASSWORD_MIN = 8;
 export const MIN_PASSWORD_SCORE = 2;
 export const FULL_NAME_MAX = 100;
 export const BIO_MAX = 500;
+/** The longest address SMTP allows (64-character local part, @, 255-character domain). */
+export const EMAIL_MAX = 320;
 /** Availability is checked this long after typing stops. */
 export const USERNAME_CHECK_DEBOUNCE_MS = 500;
 /** How long a form waits after typing stops before checking an input. */
@@ -52,7 +54,14 @@ export const MESSAGES = {
   resetEmailText: "We've sent you instructions to reset your password",
   profileCreated: 'Profile created successfully!',
   profileUpdated: 'Profile updated successfully!',
+  // Not in the spec: control characters in a name or a bio (a NUL byte cannot even be stored).
+  invalidCharacters: 'Please remove the control characters from this text.',
 } as const;
+
+// Characters nobody types into a name; a bio keeps its line breaks and tabs.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const hasNo = (pattern: RegExp) => (value: string) => !pattern.test(value);
 
 /** How long the reset-email toast stays: 6 s. */
 export const RESET_EMAIL_TOAST_MS = 6_000;
@@ -117,15 +126,18 @@ export const emailSchema = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
   .min(1, MESSAGES.emailRequired)
-  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
+  .max(EMAIL_MAX, MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
+  .refine(hasNo(CONTROL_CHARACTERS), MESSAGES.emailInvalid);
 
 export const fullNameSchema = z
   .string({ error: MESSAGES.fullNameRequired })
   .trim()
   .min(1, MESSAGES.fullNameRequired)
-  .max(FULL_NAME_MAX, MESSAGES.fullNameTooLong);
+  .max(FULL_NAME_MAX, MESSAGES.fullNameTooLong)
+  .refine(hasNo(CONTROL_CHARACTERS), MESSAGES.invalidCharacters);
 
-export const bioSchema = z.string().trim().max(BIO_MAX, MESSAGES.bioTooLong);
+export const bioSchema = z.string().trim().max(BIO_MAX, MESSAGES.bioTooLong).refine(hasNo(CONTROL_CHARACTERS_BUT_LINES), MESSAGES.invalidCharacters);
 
 export type PasswordLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 
@@ -180,9 +192,14 @@ export const signInSchema = z
       ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailAndPasswordRequired });
       return;
     }
-    if (!form.identifier) ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailRequired });
-    else if (form.identifier.includes('@') && !EMAIL_PATTERN.test(form.identifier)) {
-      ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailInvalid });
+    const { identifier } = form;
+    if (!identifier) ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailRequired });
+    else if (isEmailIdentifier(identifier)) {
+      if (!emailSchema.safeParse(identifier).success) ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailInvalid });
+    } else if (identifier.length > USERNAME_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.usernameTooLong });
+    } else if (CONTROL_CHARACTERS.test(identifier)) {
+      ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.usernameCharacters });
     }
     if (!form.password) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordRequired });
   });
@@ -215,11 +232,17 @@ export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 /** POST /api/auth/create-profile: the caller's own user id and the profile to create. */
 export const createProfileSchema = z.object({
-  user: z.object({ id: z.uuid(), email: z.string().trim().optional().nullable() }),
+  user: z.object({ id: z.uuid(), email: z.string().trim().max(EMAIL_MAX, MESSAGES.emailInvalid).optional().nullable() }),
   profile: z.object({
     username: usernameSchema,
-    full_name: z.string().trim().max(FULL_NAME_MAX, MESSAGES.fullNameTooLong).optional().nullable(),
-    email: z.string().trim().optional().nullable(),
+    full_name: z
+      .string()
+      .trim()
+      .max(FULL_NAME_MAX, MESSAGES.fullNameTooLong)
+      .refine(hasNo(CONTROL_CHARACTERS), MESSAGES.invalidCharacters)
+      .optional()
+      .nullable(),
+    email: z.string().trim().max(EMAIL_MAX, MESSAGES.emailInvalid).optional().nullable(),
   }),
 });
 export type CreateProfileBody = z.input<typeof createProfileSchema>;

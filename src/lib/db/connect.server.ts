@@ -31,6 +31,26 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
+/**
+ * A pg client whose server goes away (a restart, a failover, a dropped network) emits
+ * 'error', and an 'error' event without a listener ends the node process. The pool listens
+ * on its idle clients only, so every client gets a listener of its own the moment it
+ * connects: the failure then reaches the query that was running, which rejects (the
+ * request answers 503), and the pool discards the broken client when it is released.
+ * Every pool and standalone client of the process goes through this.
+ */
+export function handleConnectionErrors<T extends pg.Pool | pg.Client>(target: T, label = 'db'): T {
+  const log = (error: Error) => console.error(`[${label}] connection lost: ${error.message}`);
+  if (target instanceof pg.Pool) {
+    target.on('connect', (client) => client.on('error', log));
+    // The pool re-emits an idle client's error, which the client's own listener has logged.
+    target.on('error', () => undefined);
+  } else {
+    target.on('error', log);
+  }
+  return target;
+}
+
 function lockPathFor(dataDir: string): string {
   return `${path.resolve(dataDir)}.lock`;
 }
@@ -85,7 +105,7 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       cause: error,
     });
   }
-  const pool = new pg.Pool(createPgConfig(pglite));
+  const pool = handleConnectionErrors(new pg.Pool(createPgConfig(pglite)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -101,14 +121,15 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
 }
 
 export function openPostgres(connectionString: string, max = 10): DatabaseConnection {
-  const pool = new pg.Pool({
-    connectionString,
-    max,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-  });
-  // An idle client losing its server must not crash the process; the next query reconnects.
-  pool.on('error', (error) => console.error(`[db] idle connection error: ${error.message}`));
+  // A client losing its server must not crash the process; the next query reconnects.
+  const pool = handleConnectionErrors(
+    new pg.Pool({
+      connectionString,
+      max,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    }),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(connectionString);
   return {

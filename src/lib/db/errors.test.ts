@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseLockedError, DatabaseUnavailableError, isDatabaseUnavailable } from './errors.ts';
+import { DatabaseLockedError, DatabaseUnavailableError, isDatabaseUnavailable, isInvalidInput } from './errors.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -55,5 +55,19 @@ describe('isDatabaseUnavailable', () => {
     const b = new Error('b', { cause: a });
     a.cause = b;
     expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+});
+
+describe('isInvalidInput', () => {
+  it.each(['22021', '22P02', '22P05', '22001', '22003', '22007', '22008'])('is true for SQLSTATE %s (a value the request supplied)', (code) => {
+    expect(isInvalidInput(withCode(code))).toBe(true);
+  });
+
+  it.each(['22012', '42601', '23505', '08006', 'ECONNREFUSED'])('is false for %s', (code) => {
+    expect(isInvalidInput(withCode(code))).toBe(false);
+  });
+
+  it('is false for non-errors', () => {
+    for (const value of [undefined, null, '22021', new Error('22021')]) expect(isInvalidInput(value)).toBe(false);
   });
 });

@@ -55,3 +55,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   }
   return isDatabaseUnavailable(cause, depth + 1);
 }
+
+// SQLSTATEs of class 22 (data exception) that a value from a request causes: a NUL byte or
+// an invalid character in text, a number or date out of range, text that is not a number.
+// Validation should refuse such values first; this is the net under it.
+const INVALID_INPUT_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22025', '2201B', '22P02', '22P05']);
+
+/** Did the database refuse a value the request supplied (as opposed to being unreachable or the query being wrong)? */
+export function isInvalidInput(error: unknown): boolean {
+  const code = error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && INVALID_INPUT_CODES.has(code);
+}

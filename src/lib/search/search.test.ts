@@ -8,6 +8,10 @@ describe('search queries', () => {
     expect(normaliseQuery(null)).toBe('');
     expect(normaliseQuery('x'.repeat(200))).toHaveLength(MAX_QUERY);
   });
+  it('treat control characters as spaces (PostgreSQL refuses a NUL byte)', () => {
+    expect(normaliseQuery('half\u0000life\u0007 2\u009f')).toBe('half life 2');
+    expect(normaliseQuery('\u0000')).toBe('');
+  });
   it('need two characters', () => {
     expect(isSearchable('h')).toBe(false);
     expect(isSearchable('ha')).toBe(true);

@@ -10,7 +10,14 @@ export const SUGGESTION_LIMIT = 8;
 export const OUTLET_SUGGESTION_LIMIT = 3;
 
 export function normaliseQuery(raw: string | null | undefined): string {
-  return (raw ?? '').normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY).trim();
+  // Control characters (a NUL byte cannot even reach PostgreSQL) count as spaces.
+  return (raw ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .trim()
+    .slice(0, MAX_QUERY)
+    .trim();
 }
 
 /** ?q= of the games listing: the normalised query, or undefined when there is nothing to search for. */

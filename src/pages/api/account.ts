@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { handleDeleteAccount } from '../../../functions/account/handlers.ts';
 import { getDb } from '../../lib/db/db.server.ts';
+import { otherMethods } from '../../lib/http/api-route.ts';
 
 export const DELETE: APIRoute = ({ request, locals }) =>
   handleDeleteAccount(request, {
@@ -9,3 +10,5 @@ export const DELETE: APIRoute = ({ request, locals }) =>
     // The session rows went with the user; this clears the cookies on the response.
     signOut: async () => void (await locals.getSupabase().auth.signOut({ scope: 'local' })),
   });
+
+export const ALL = otherMethods({ DELETE });

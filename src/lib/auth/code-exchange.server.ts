@@ -1,0 +1,67 @@
+import { isAuthPKCECodeVerifierMissingError, isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import { getDb } from '../db/db.server.ts';
+import { DatabaseUnavailableError } from '../db/errors.ts';
+import { getProfile } from './profiles.server.ts';
+import { confirmUrlFor, nextPath } from './redirect.ts';
+
+/**
+ * Email links (sign-up confirmation, password recovery, email change) and the Google
+ * redirect flow land on the site with `?code=`: a PKCE code that the browser which asked
+ * for the link exchanges for a session, through the server's supabase client, which reads
+ * the code verifier from that browser's cookies and sets the session cookies on the
+ * response. This is the one place that exchange happens and its errors are read.
+ */
+
+export type CodeExchange =
+  /** The URL carries no code (an error arrived in the hash instead, which only the browser sees). */
+  | { kind: 'no-code' }
+  | { kind: 'signed-in'; userId: string }
+  /** The link was genuine (the email is confirmed) but opened in a browser without the verifier. */
+  | { kind: 'other-browser' }
+  /** Expired, used, or not a code at all. */
+  | { kind: 'invalid' };
+
+/** Codes are UUIDs; anything much longer is not worth a round trip. */
+const MAX_CODE_LENGTH = 512;
+
+/**
+ * Exchanges the `code` of `url`. An auth service that cannot answer (its database is down,
+ * or hosted Supabase Auth is unreachable) is not an invalid link: that throws
+ * DatabaseUnavailableError, which the middleware answers with the 503 page, so the visitor
+ * can open the same link again a little later.
+ */
+export async function exchangeCode(supabase: SupabaseClient, url: URL): Promise<CodeExchange> {
+  const code = url.searchParams.get('code');
+  if (!code) return { kind: 'no-code' };
+  if (code.length > MAX_CODE_LENGTH) return { kind: 'invalid' };
+  const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+  if (!error && data.user) return { kind: 'signed-in', userId: data.user.id };
+  if (isAuthPKCECodeVerifierMissingError(error)) return { kind: 'other-browser' };
+  if (isAuthRetryableFetchError(error) && (error.status === 0 || error.status >= 502)) {
+    throw new DatabaseUnavailableError(`The auth service could not exchange a code: ${error.message}`, { cause: error });
+  }
+  return { kind: 'invalid' };
+}
+
+/**
+ * Where /auth/callback sends the visitor: after a successful exchange, to `next` (a safe
+ * same-site path, /dashboard by default), or to /confirm first when the account has no
+ * username yet; without a code to /login, which reads an error from the hash; a genuine
+ * link opened in another browser to /login?confirmed=1. Null: the link did not work.
+ */
+export async function callbackDestination(supabase: SupabaseClient, url: URL, origin: string): Promise<string | null> {
+  const exchange = await exchangeCode(supabase, url);
+  switch (exchange.kind) {
+    case 'no-code':
+      return '/login';
+    case 'other-browser':
+      return '/login?confirmed=1';
+    case 'invalid':
+      return null;
+    case 'signed-in': {
+      const next = nextPath(url, origin);
+      const profile = await getProfile(await getDb(), exchange.userId);
+      return profile?.username ? next : confirmUrlFor(next);
+    }
+  }
+}

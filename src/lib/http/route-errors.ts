@@ -1,0 +1,50 @@
+import { json, apiError } from './json.ts';
+
+/**
+ * Errors answered for a route rather than by it: a body over its limit (413), a method the
+ * route does not take (405), a database outage (503). Each in the shape its callers read:
+ * the site API's `{ error: { code, message } }` under /api, Supabase Auth's versioned
+ * `{ code, message }` under /auth/v1 (what supabase-js reads), plain text elsewhere (pages
+ * answer outages with the HTML error page instead; see the middleware).
+ */
+
+export type ErrorAudience = 'api' | 'auth' | 'page';
+
+export function audienceOf(pathname: string): ErrorAudience {
+  if (/^\/auth\/v1(\/|$)/.test(pathname)) return 'auth';
+  if (/^\/api(\/|$)/.test(pathname)) return 'api';
+  return 'page';
+}
+
+// Supabase Auth marks its error bodies with the API version they follow.
+const SUPABASE_API_VERSION = { 'x-supabase-api-version': '2024-01-01' };
+
+export function routeError(pathname: string, status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  switch (audienceOf(pathname)) {
+    case 'api':
+      return apiError(status, code, message, { headers });
+    case 'auth':
+      return json({ code, message }, { status, headers: { ...SUPABASE_API_VERSION, ...headers } });
+    case 'page':
+      return new Response(`${message}\n`, {
+        status,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+      });
+  }
+}
+
+/** 405 with the methods the route takes (when known). */
+export function methodNotAllowed(pathname: string, allowed: readonly string[]): Response {
+  return routeError(pathname, 405, 'method_not_allowed', 'This method is not allowed here.', allowed.length > 0 ? { allow: allowed.join(', ') } : {});
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database cannot be reached right now. Please try again in a few moments.';
+/** Seconds a client is asked to wait before trying again during an outage. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 30;
+
+/** 503 during a database outage, with a retry hint. */
+export function databaseUnavailable(pathname: string): Response {
+  return routeError(pathname, 503, 'database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, {
+    'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS),
+  });
+}
