@@ -1,23 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { recordDataLoad } from '../db/migrations.server.ts';
-import type { CatalogueRecord } from './catalogue.ts';
-import {
-  syntheticAuthors,
-  syntheticOutletCount,
-  syntheticOutlets,
-  syntheticReviewsFor,
-  type SyntheticOutlet,
-} from './synthetic-critics.ts';
-import { syntheticCatalogue, type SyntheticOptions } from './synthetic.ts';
-import {
-  clearCatalogue,
-  clearCritics,
-  withReviewTriggersDisabled,
-  writeCatalogue,
-  writeReviewsBulk,
-  type BulkReviewRow,
-} from './writer.server.ts';
+import type { CatalogueRecord } from '../../catalogue-import/merge.ts';
+import { writeCatalogue } from '../../catalogue-import/writer.server.ts';
+import { recordDataLoad } from '../../db/migrations.server.ts';
+import type { Database } from '../../db/schema.ts';
+import { clearCatalogue, clearCritics, withReviewTriggersDisabled, writeReviewsBulk, type BulkReviewRow } from './bulk.server.ts';
+import { syntheticCatalogue, type SyntheticOptions } from './catalogue.ts';
+import { syntheticAuthors, syntheticOutletCount, syntheticOutlets, syntheticReviewsFor, type SyntheticOutlet } from './critics.ts';
 
 const CHUNK = 20_000;
 

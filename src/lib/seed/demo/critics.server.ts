@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { recordDataLoad } from '../db/migrations.server.ts';
-import { titleKey } from './catalogue.ts';
-import { demoCritics } from './demo-critics.ts';
-import { readDemoCatalogue } from './demo.server.ts';
-import { writeCatalogue } from './writer.server.ts';
+import type { Database } from '../../db/schema.ts';
+import { recordDataLoad } from '../../db/migrations.server.ts';
+import { titleKey } from '../../catalogue-import/merge.ts';
+import { writeCatalogue } from '../../catalogue-import/writer.server.ts';
+import { readDemoCatalogue } from './catalogue.server.ts';
+import { demoCritics } from './critics.ts';
 
 export interface DemoCriticsSummary {
   games: number;
@@ -15,7 +15,7 @@ export interface DemoCriticsSummary {
 }
 
 /**
- * Loads the demo's critics (see demo-critics.ts) on top of the demo catalogue, in one
+ * Loads the demo's critics (see critics.ts) on top of the demo catalogue, in one
  * transaction, through the ordinary triggers (a few thousand rows: the aggregate rows are
  * maintained exactly as they are for writes from the site). Reviews of games that are not
  * in the database are skipped; outlets, authors and collections already present (by
