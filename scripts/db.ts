@@ -1,7 +1,7 @@
 // Database commands: npm run db:migrate | db:seed | db:reset | db:generate -- --games N
 // They act on the database the environment describes: PGlite under PGLITE_DIR by
 // default, or DATABASE_URL. Stop the server first when it uses the embedded database.
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -9,6 +9,8 @@ import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
 import { openPglite, openPostgres, type DatabaseConnection } from '../src/lib/db/connect.server.ts';
 import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../src/lib/db/migrations.server.ts';
+import { introspectSchema } from '../src/lib/db/schema-introspect.server.ts';
+import { renderSchemaTypes } from '../src/lib/db/schema-render.ts';
 import { seedDemo, seedOnFirstStart } from '../src/lib/seed/demo/seed.server.ts';
 import { loadSyntheticCatalogue } from '../src/lib/seed/synthetic/load.server.ts';
 
@@ -19,6 +21,8 @@ const USAGE = `Usage: node scripts/db.ts <command> [options]
   seed                        migrate, then load the demo data from data/ (idempotent; the demo
                               accounts too, in the embedded mode only)
   reset [--yes]               delete everything, migrate and seed again (--yes needed with DATABASE_URL)
+  types                       write src/lib/db/schema.generated.ts from a freshly migrated
+                              in-memory database (run it after adding a migration)
   generate --games N [--seed S] [--reviews-per-game R]
                               migrate, then replace the catalogue with N synthetic games
                               (and R synthetic critic reviews per game, from synthetic outlets)`;
@@ -52,6 +56,23 @@ const seedLog = (message: string) => console.log(message);
 async function seed(connection: DatabaseConnection, env: Env): Promise<void> {
   await migrateAll(connection, env);
   await seedDemo(connection.db, env.mode, seedLog);
+}
+
+export const GENERATED_TYPES_FILE = 'src/lib/db/schema.generated.ts';
+
+/** The table types as a freshly migrated database describes them (never the database in use). */
+async function writeTypes(): Promise<void> {
+  const connection = await openPglite('memory://');
+  try {
+    await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8') });
+    const tables = await introspectSchema(connection.db);
+    const text = renderSchemaTypes(tables);
+    const before = await readFile(GENERATED_TYPES_FILE, 'utf8').catch(() => '');
+    await writeFile(GENERATED_TYPES_FILE, text);
+    console.log(`${GENERATED_TYPES_FILE}: ${tables.length} tables, ${before === text ? 'unchanged' : 'updated'}.`);
+  } finally {
+    await connection.close();
+  }
 }
 
 async function resetPostgres(connection: DatabaseConnection, env: Env): Promise<void> {
@@ -88,6 +109,7 @@ async function main(): Promise<void> {
     process.exitCode = command || values.help ? 0 : 1;
     return;
   }
+  if (command === 'types') return writeTypes();
   const env = parseEnv(process.env);
 
   switch (command) {
