@@ -9,6 +9,7 @@ import {
   type ScoreScale,
 } from '../../scores/scores.ts';
 import { createRandom } from '../random.ts';
+import type { ReviewDraft } from '../reviews.ts';
 
 /**
  * The demo's critics: invented outlets (every score scale), authors, reviews and previews
@@ -86,23 +87,13 @@ export interface DemoAuthor {
   outlets: string[];
 }
 
-export interface DemoReview {
+export interface DemoReview extends ReviewDraft {
   gameSlug: string;
   outletSlug: string;
   /** Index into the authors list. */
   author: number;
-  kind: 'review' | 'preview';
-  scale: ScoreScale;
-  rawScore: string | null;
   /** Normalised 0-100 (what the database will compute), null when unscored. */
   score: number | null;
-  /** The outlet's verdict for an unscored review; derived from the score otherwise; null for previews. */
-  recommended: boolean | null;
-  verdict: string;
-  excerpt: string;
-  url: string;
-  platformSlug: string | null;
-  publishedAt: string;
 }
 
 export interface DemoCollection {

@@ -1,6 +1,7 @@
 import type { CatalogueRecord } from '../../catalogue-import/merge.ts';
 import { denormaliseScore, normaliseScore, recommendsByScore, SCORE_SCALES, type ScoreScale } from '../../scores/scores.ts';
 import { createRandom } from '../random.ts';
+import type { ReviewDraft } from '../reviews.ts';
 
 /**
  * Deterministic synthetic critics for benchmarks: outlets on every scale, authors, and
@@ -23,18 +24,10 @@ export interface SyntheticAuthor {
   outlet: number;
 }
 
-export interface SyntheticReview {
+export interface SyntheticReview extends ReviewDraft {
+  /** Index of the outlet, and of the author. */
   outlet: number;
   author: number;
-  kind: 'review' | 'preview';
-  scale: ScoreScale;
-  rawScore: string | null;
-  recommended: boolean | null;
-  verdict: string;
-  excerpt: string;
-  url: string;
-  platformSlug: string | null;
-  publishedAt: string;
 }
 
 export const SYNTHETIC_AUTHORS_PER_OUTLET = 5;
