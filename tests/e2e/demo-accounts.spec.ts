@@ -4,7 +4,9 @@ import { fillLogin } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 // The embedded demo's accounts (listed in the README) sign in with the shared password
-// and land on their own dashboard, which shows their membership tier.
+// and land on their own dashboard, which shows their membership tier. Journeys: each page
+// is audited with axe in light and dark mode afterwards.
+test.slow();
 
 for (const account of DEMO_ACCOUNTS) {
   test(`the demo account ${account.email} signs in and sees the ${TIER_LABELS[account.tier]} tier`, async ({ page }) => {
