@@ -1,22 +1,28 @@
 // Database commands: npm run db:migrate | db:seed | db:reset | db:generate -- --games N
 // They act on the database the environment describes: PGlite under PGLITE_DIR by
 // default, or DATABASE_URL. Stop the server first when it uses the embedded database.
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
-import { loadDemoCritics } from '../src/lib/catalogue-import/demo-critics.server.ts';
-import { loadDemoCatalogue } from '../src/lib/catalogue-import/demo.server.ts';
-import { loadSyntheticCatalogue } from '../src/lib/catalogue-import/synthetic.server.ts';
 import { openPglite, openPostgres, type DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import { BOOTSTRAP_FILE, hasDataLoad, migrate, readMigrationFiles } from '../src/lib/db/migrations.server.ts';
+import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../src/lib/db/migrations.server.ts';
+import { introspectSchema } from '../src/lib/db/schema-introspect.server.ts';
+import { renderSchemaTypes } from '../src/lib/db/schema-render.ts';
+import { seedDemo, seedOnFirstStart } from '../src/lib/seed/demo/seed.server.ts';
+import { loadSyntheticCatalogue } from '../src/lib/seed/synthetic/load.server.ts';
 
 const USAGE = `Usage: node scripts/db.ts <command> [options]
   migrate                     apply pending migrations (and the local bootstrap outside Supabase)
-  seed                        migrate, then load the demo catalogue from data/ (idempotent)
+  prepare                     embedded mode only: what npm start does before serving (migrate, and
+                              on a new database load the demo data and accounts); npm run dev runs it
+  seed                        migrate, then load the demo data from data/ (idempotent; the demo
+                              accounts too, in the embedded mode only)
   reset [--yes]               delete everything, migrate and seed again (--yes needed with DATABASE_URL)
+  types                       write src/lib/db/schema.generated.ts from a freshly migrated
+                              in-memory database (run it after adding a migration)
   generate --games N [--seed S] [--reviews-per-game R]
                               migrate, then replace the catalogue with N synthetic games
                               (and R synthetic critic reviews per game, from synthetic outlets)`;
@@ -45,18 +51,27 @@ async function withConnection(env: Env, work: (connection: DatabaseConnection) =
   }
 }
 
+const seedLog = (message: string) => console.log(message);
+
 async function seed(connection: DatabaseConnection, env: Env): Promise<void> {
   await migrateAll(connection, env);
-  const { games, skipped } = await loadDemoCatalogue(connection.db);
-  console.log(`Demo catalogue: ${games} games added${skipped > 0 ? `, ${skipped} already present` : ''}.`);
-  if (await hasDataLoad(connection.db, 'demo-critics')) {
-    console.log('Demo critics: already loaded.');
-  } else {
-    const critics = await loadDemoCritics(connection.db);
-    console.log(
-      `Demo critics: ${critics.outlets} outlets, ${critics.authors} authors, ${critics.reviews} reviews and previews, ` +
-        `${critics.games} invented games, ${critics.collections} collections.`,
-    );
+  await seedDemo(connection.db, env.mode, seedLog);
+}
+
+export const GENERATED_TYPES_FILE = 'src/lib/db/schema.generated.ts';
+
+/** The table types as a freshly migrated database describes them (never the database in use). */
+async function writeTypes(): Promise<void> {
+  const connection = await openPglite('memory://');
+  try {
+    await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8') });
+    const tables = await introspectSchema(connection.db);
+    const text = renderSchemaTypes(tables);
+    const before = await readFile(GENERATED_TYPES_FILE, 'utf8').catch(() => '');
+    await writeFile(GENERATED_TYPES_FILE, text);
+    console.log(`${GENERATED_TYPES_FILE}: ${tables.length} tables, ${before === text ? 'unchanged' : 'updated'}.`);
+  } finally {
+    await connection.close();
   }
 }
 
@@ -94,11 +109,19 @@ async function main(): Promise<void> {
     process.exitCode = command || values.help ? 0 : 1;
     return;
   }
+  if (command === 'types') return writeTypes();
   const env = parseEnv(process.env);
 
   switch (command) {
     case 'migrate':
       return withConnection(env, (connection) => migrateAll(connection, env));
+    case 'prepare':
+      // Other modes: the server migrates (self-hosted) or only checks (Supabase) by itself.
+      if (env.mode !== 'embedded') return;
+      return withConnection(env, async (connection) => {
+        await migrateAll(connection, env);
+        await seedOnFirstStart(connection.db, env.mode, seedLog);
+      });
     case 'seed':
       return withConnection(env, (connection) => seed(connection, env));
     case 'reset': {

@@ -8,6 +8,7 @@ import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv } from '../src/lib/config/env.ts';
 import { closeDatabase, getDatabase } from '../src/lib/db/db.server.ts';
 import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
+import { seedOnFirstStart } from '../src/lib/seed/demo/seed.server.ts';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 if (!existsSync(entry)) {
@@ -26,10 +27,11 @@ try {
 }
 
 try {
-  // Opens, migrates and (on the first embedded start) seeds. The built server reuses this
-  // connection: see the registry in src/lib/db/db.server.ts.
+  // Opens and migrates. The built server reuses this connection: see the registry in
+  // src/lib/db/db.server.ts.
   const database = await getDatabase();
   console.log(`[db] ${database.kind} ready (${database.location})`);
+  await seedOnFirstStart(database.db, env.mode, (message) => console.log(`[seed] ${message}`));
 } catch (error) {
   if (!isDatabaseUnavailable(error) || env.mode === 'embedded') {
     // An edited migration, a failed migration or a locked embedded database: refuse to start.

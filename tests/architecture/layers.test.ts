@@ -15,16 +15,6 @@ const KNOWN_ARROWS: readonly Arrow[] = [
     to: 'functions/auth/index.ts',
     reason: 'the middleware injects the local auth fetch instead (auth branch)',
   },
-  {
-    from: 'src/lib/db/db.server.ts',
-    to: 'src/lib/catalogue-import/demo.server.ts',
-    reason: 'the demo seeders are called by the start-up code, not by the data layer (seed branch)',
-  },
-  {
-    from: 'src/lib/db/db.server.ts',
-    to: 'src/lib/catalogue-import/demo-critics.server.ts',
-    reason: 'the demo seeders are called by the start-up code, not by the data layer (seed branch)',
-  },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -1,4 +1,4 @@
-import { EMBARGO_MARKER } from '../../src/lib/catalogue-import/demo-critics.ts';
+import { EMBARGO_MARKER } from '../../src/lib/seed/demo/critics.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a game page shows its critic score, and the reviews page lets anyone recompute it', async ({ page }) => {

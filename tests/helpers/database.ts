@@ -4,23 +4,25 @@ import { inject } from 'vitest';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { openPglite, openPostgres, type DatabaseConnection } from '../../src/lib/db/connect.server.ts';
-import { loadDemoCritics } from '../../src/lib/catalogue-import/demo-critics.server.ts';
-import { loadDemoCatalogue } from '../../src/lib/catalogue-import/demo.server.ts';
+import { loadDemoAccounts } from '../../src/lib/seed/demo/accounts.server.ts';
+import { loadDemoCatalogue } from '../../src/lib/seed/demo/catalogue.server.ts';
+import { loadDemoCritics } from '../../src/lib/seed/demo/critics.server.ts';
 
 /**
  * A fresh, migrated, in-memory PGlite for one test file (started from the template the
- * global setup built). Close it in afterAll. `demo` loads what a first start loads: the
- * demo catalogue and the demo critics (anchored at `anchor`, default now); `critics:
- * false` leaves the critics out.
+ * global setup built). Close it in afterAll. `demo` loads the demo catalogue and the
+ * demo critics (anchored at `anchor`, default now); `critics: false` leaves the critics
+ * out; `accounts` adds the demo accounts too, as a first embedded start does.
  */
 export async function createTestDatabase(
-  options: { demo?: boolean; critics?: boolean; anchor?: Date } = {},
+  options: { demo?: boolean; critics?: boolean; accounts?: boolean; anchor?: Date } = {},
 ): Promise<DatabaseConnection> {
   const template = await readFile(inject('pgliteTemplate'));
   const connection = await openPglite('memory://', { loadDataDir: new Blob([template]) });
   if (options.demo) {
     await loadDemoCatalogue(connection.db);
     if (options.critics !== false) await loadDemoCritics(connection.db, options.anchor);
+    if (options.accounts) await loadDemoAccounts(connection.db);
   }
   return connection;
 }

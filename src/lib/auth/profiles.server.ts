@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, ProfileRow } from '../db/schema.ts';
 import { tierFromPlanName, type Tier } from './tiers.ts';
 import type { Profile } from './types.ts';
 import { MESSAGES, usernameError } from './validation.ts';
@@ -10,16 +10,8 @@ type Db = Kysely<Database>;
 
 const PROFILE_COLUMNS = ['id', 'username', 'full_name', 'bio', 'email', 'avatar_url', 'created_at'] as const;
 
-function toProfile(row: Record<string, unknown>): Profile {
-  return {
-    id: String(row.id),
-    username: (row.username as string | null) ?? null,
-    full_name: (row.full_name as string | null) ?? null,
-    bio: (row.bio as string | null) ?? null,
-    email: (row.email as string | null) ?? null,
-    avatar_url: (row.avatar_url as string | null) ?? null,
-    created_at: new Date(row.created_at as string | Date).toISOString(),
-  };
+function toProfile(row: ProfileRow): Profile {
+  return { ...row, created_at: row.created_at.toISOString() };
 }
 
 export async function getProfile(db: Db, userId: string): Promise<Profile | null> {

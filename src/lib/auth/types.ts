@@ -1,3 +1,4 @@
+import type { JsonRow, ProfileRow } from '../db/schema.ts';
 import type { Tier } from './tiers.ts';
 
 /** The signed-in user as the server knows it (from verified access-token claims). */
@@ -9,15 +10,8 @@ export interface AuthUser {
   userMetadata: Record<string, unknown>;
 }
 
-export interface Profile {
-  id: string;
-  username: string | null;
-  full_name: string | null;
-  bio: string | null;
-  email: string | null;
-  avatar_url: string | null;
-  created_at: string;
-}
+/** A profile as the server hands it to pages and islands (created_at as an ISO string). */
+export type Profile = JsonRow<ProfileRow>;
 
 /** GET /api/auth/me */
 export interface MeResponse {

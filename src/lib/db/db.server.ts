@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { getEnv, type Env } from '../config/env.ts';
-import { loadDemoCritics } from '../catalogue-import/demo-critics.server.ts';
-import { loadDemoCatalogue } from '../catalogue-import/demo.server.ts';
 import { openPglite, openPostgres, type DatabaseConnection } from './connect.server.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './errors.ts';
-import { BOOTSTRAP_FILE, hasDataLoad, migrate, migrationStatus, readMigrationFiles } from './migrations.server.ts';
+import { BOOTSTRAP_FILE, migrate, migrationStatus, readMigrationFiles } from './migrations.server.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -32,8 +30,9 @@ function registry(): Registry {
 const log = (message: string) => console.log(`[db] ${message}`);
 
 /**
- * Opens the database the environment describes and brings it up to date:
- * - embedded: PGlite under PGLITE_DIR; bootstrap, migrations, and demo data on first start;
+ * Opens the database the environment describes and brings its schema up to date (loading
+ * demo data is the start-up path's job: src/lib/seed/demo/seed.server.ts):
+ * - embedded: PGlite under PGLITE_DIR; bootstrap and migrations;
  * - self-hosted (DATABASE_URL, no SUPABASE_URL): bootstrap and pending migrations;
  * - Supabase: checks that no applied migration was edited (migrations are deployed with
  *   `npm run db:migrate`); skipped on Vercel, where the SQL files are not deployed.
@@ -44,18 +43,6 @@ export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConne
     try {
       const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
       await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql, log });
-      // A synthetic benchmark catalogue (npm run db:generate) replaces the demo: leave it alone.
-      const synthetic = await hasDataLoad(connection.db, 'synthetic');
-      if (!synthetic && !(await hasDataLoad(connection.db, 'demo'))) {
-        log('first start: loading the demo catalogue');
-        const summary = await loadDemoCatalogue(connection.db);
-        log(`demo catalogue loaded: ${summary.games} games`);
-      }
-      // A separate load, so databases created before the critics existed get them too.
-      if (!synthetic && !(await hasDataLoad(connection.db, 'demo-critics'))) {
-        const critics = await loadDemoCritics(connection.db);
-        log(`demo critics loaded: ${critics.outlets} outlets, ${critics.reviews} reviews and previews, ${critics.games} invented games`);
-      }
     } catch (error) {
       await connection.close();
       throw error;

@@ -1,219 +1,47 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { AuthSchema } from './auth-schema.ts';
+import type {
+  AppMetaTables,
+  AuthorsTable,
+  CriticReviewsTable,
+  CompaniesTable,
+  GameDevelopersTable,
+  GamesTable,
+  GenresTable,
+  OutletAuthorsTable,
+  OutletsTable,
+  PlatformsTable,
+  ProfilesTable,
+  PublicTables,
+  UserSubscriptionsTable,
+} from './schema.generated.ts';
 
 /**
- * Row types of the tables the site queries, written by hand next to the SQL in
- * supabase/migrations/ (one source of truth per column: the migration; these types
- * follow it and the integration tests fail when they drift).
+ * The database as Kysely sees it. Every table type comes from schema.generated.ts, which
+ * `npm run db:types` writes from the migrated database (schema-drift.test.ts fails when it
+ * is stale), so no column is typed by hand. This file only names what the code talks
+ * about: the Database map, the unions a check constraint defines, and row shapes.
  */
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** `date` columns arrive as 'YYYY-MM-DD' strings (see the type parser in connect.server.ts). */
-type DateString = string;
+export type * from './schema.generated.ts';
 
-export interface ProfilesTable {
-  id: string;
-  username: string | null;
-  full_name: string | null;
-  bio: string | null;
-  email: string | null;
-  avatar_url: string | null;
-  created_at: Timestamp;
-}
+/** Every table the site queries: `public` tables by name, the others as `schema.table`. */
+export interface Database extends PublicTables, AuthSchema, AppMetaTables {}
 
-export interface SubscriptionPlansTable {
-  id: Generated<string>;
-  name: string;
-  display_name: string;
-  description: Generated<string>;
-  price_cents: number | null;
-  currency: Generated<string>;
-  sort_order: Generated<number>;
-  created_at: Timestamp;
-}
+// Unions the migrations define with check constraints.
+export type GameSource = Selectable<GamesTable>['sources'][number];
+export type SubscriptionStatus = Selectable<UserSubscriptionsTable>['status'];
+export type ScoreScaleColumn = Selectable<OutletsTable>['score_scale'];
+export type CriticReviewKind = Selectable<CriticReviewsTable>['kind'];
+export type OutletAuthorRole = Selectable<OutletAuthorsTable>['role'];
 
-export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'expired';
+/** game_developers and game_publishers link games to companies alike. */
+export type GameCompaniesTable = GameDevelopersTable;
 
-export interface UserSubscriptionsTable {
-  id: Generated<string>;
-  user_id: string;
-  plan_id: string;
-  status: SubscriptionStatus;
-  current_period_start: Timestamp;
-  current_period_end: Date | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
+/** A row as it travels in JSON (API responses, island props): timestamps become ISO strings. */
+export type JsonRow<Row> = { [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K] };
 
-export type GameSource = 'editorial' | 'steam_store_2019' | 'vgchartz_2024' | 'synthetic' | 'demo';
-
-export interface GamesTable {
-  id: Generated<number>;
-  slug: string;
-  title: string;
-  summary: string | null;
-  release_date: DateString | null;
-  cover_image_url: string | null;
-  sources: ColumnType<GameSource[], GameSource[] | undefined, GameSource[]>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface PlatformsTable {
-  id: Generated<number>;
-  slug: string;
-  name: string;
-  abbreviation: string;
-}
-
-export interface GenresTable {
-  id: Generated<number>;
-  slug: string;
-  name: string;
-}
-
-export interface CompaniesTable {
-  id: Generated<number>;
-  slug: string;
-  name: string;
-}
-
-export interface GamePlatformsTable {
-  game_id: number;
-  platform_id: number;
-  release_date: DateString | null;
-}
-
-export interface GameGenresTable {
-  game_id: number;
-  genre_id: number;
-}
-
-export interface GameCompaniesTable {
-  game_id: number;
-  company_id: number;
-}
-
-export type ScoreScaleColumn = 'hundred' | 'ten' | 'stars' | 'letter' | 'unscored';
-export type CriticReviewKind = 'review' | 'preview';
-
-export interface OutletsTable {
-  id: Generated<number>;
-  slug: string;
-  name: string;
-  website_url: string | null;
-  logo_url: string | null;
-  description: Generated<string>;
-  owner_id: string | null;
-  score_scale: ScoreScaleColumn;
-  recommendation_threshold: Generated<number>;
-  is_demo: Generated<boolean>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface AuthorsTable {
-  id: Generated<number>;
-  name: string;
-  slug: string;
-  bio: string | null;
-  avatar_url: string | null;
-  user_id: string | null;
-  is_demo: Generated<boolean>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export type OutletAuthorRole = 'editor' | 'staff' | 'contributor';
-
-export interface OutletAuthorsTable {
-  outlet_id: number;
-  author_id: number;
-  role: Generated<OutletAuthorRole>;
-  joined_at: Timestamp;
-}
-
-/** bigint ids arrive as strings from node-postgres. */
-type BigId = ColumnType<string, never, never>;
-
-export interface CriticReviewsTable {
-  id: BigId;
-  game_id: number;
-  outlet_id: number;
-  author_id: number | null;
-  kind: Generated<CriticReviewKind>;
-  /** Filled from the outlet by a trigger when omitted. */
-  score_scale: ColumnType<ScoreScaleColumn, ScoreScaleColumn | undefined, ScoreScaleColumn>;
-  raw_score: string | null;
-  /** Generated from score_scale and raw_score. */
-  score: ColumnType<number | null, never, never>;
-  /** Derived by a trigger for scored reviews; required for unscored reviews; null for previews. */
-  recommended: boolean | null;
-  verdict: string | null;
-  excerpt: string | null;
-  url: string | null;
-  platform_id: number | null;
-  published_at: ColumnType<Date, Date | string, Date | string>;
-  /** Maintained by triggers; writes are overridden. */
-  counted: ColumnType<boolean, never, boolean>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface GameCriticStatsTable {
-  game_id: number;
-  review_count: number;
-  scored_count: number;
-  score_sum: number;
-  recommended_count: number;
-  preview_count: number;
-  acclaimed_count: number;
-  favourable_count: number;
-  mixed_count: number;
-  unfavourable_count: number;
-  panned_count: number;
-  critic_score: ColumnType<number | null, never, never>;
-  recommend_percent: ColumnType<number | null, never, never>;
-}
-
-export interface CollectionsTable {
-  id: Generated<number>;
-  slug: string;
-  title: string;
-  description: Generated<string>;
-  is_demo: Generated<boolean>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface CollectionGamesTable {
-  collection_id: number;
-  game_id: number;
-  position: number;
-  note: string | null;
-}
-
-export interface Database extends AuthSchema {
-  profiles: ProfilesTable;
-  subscription_plans: SubscriptionPlansTable;
-  user_subscriptions: UserSubscriptionsTable;
-  games: GamesTable;
-  platforms: PlatformsTable;
-  genres: GenresTable;
-  companies: CompaniesTable;
-  game_platforms: GamePlatformsTable;
-  game_genres: GameGenresTable;
-  game_developers: GameCompaniesTable;
-  game_publishers: GameCompaniesTable;
-  outlets: OutletsTable;
-  authors: AuthorsTable;
-  outlet_authors: OutletAuthorsTable;
-  critic_reviews: CriticReviewsTable;
-  game_critic_stats: GameCriticStatsTable;
-  collections: CollectionsTable;
-  collection_games: CollectionGamesTable;
-}
-
+export type ProfileRow = Selectable<ProfilesTable>;
 export type Game = Selectable<GamesTable>;
 export type NewGame = Insertable<GamesTable>;
 export type Platform = Selectable<PlatformsTable>;

@@ -115,6 +115,43 @@ describe('row-level security', () => {
   });
 });
 
+// Supabase's database advisors, as tests over every object the migrations made, so that a
+// later migration cannot regress them.
+describe('database advisors', () => {
+  it('pins the search_path of every function (and empties it for security definer ones)', async () => {
+    const functions = await sql<{ name: string; config: string[] | null; definer: boolean }>`
+      select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as name,
+        p.proconfig as config, p.prosecdef as definer
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in ('public', 'app_meta', 'auth')
+        -- functions an extension installed belong to the extension
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+      order by 1
+    `.execute(connection.db);
+    expect(functions.rows.length).toBeGreaterThan(10);
+    const searchPath = (config: string[] | null) => config?.find((entry) => entry.startsWith('search_path='));
+    expect(functions.rows.filter((fn) => !searchPath(fn.config)).map((fn) => fn.name)).toEqual([]);
+    expect(
+      functions.rows.filter((fn) => fn.definer && searchPath(fn.config) !== 'search_path=""').map((fn) => `${fn.name}: ${searchPath(fn.config)}`),
+    ).toEqual([]);
+  });
+
+  it('evaluates auth.uid(), auth.jwt() and auth.role() once per statement in every policy, not once per row', async () => {
+    const policies = await sql<{ name: string; qual: string | null; with_check: string | null }>`
+      select tablename || '.' || policyname as name, qual, with_check from pg_policies where schemaname = 'public' order by 1
+    `.execute(connection.db);
+    expect(policies.rows.length).toBeGreaterThan(10);
+    // Postgres prints `(select auth.uid())` back as `( SELECT auth.uid() AS uid)`.
+    const perRow = (expression: string | null) =>
+      (expression ?? '').replace(/\(\s*SELECT\s+auth\.(uid|jwt|role)\(\)\s+AS\s+\w+\s*\)/gi, '').match(/auth\.(uid|jwt|role)\(\)|current_setting\(/gi);
+    const offenders = policies.rows.filter((policy) => perRow(policy.qual) || perRow(policy.with_check));
+    expect(offenders.map((policy) => `${policy.name}: ${policy.qual ?? ''} ${policy.with_check ?? ''}`)).toEqual([]);
+    // The rewrite kept what the policies mean: the own-row checks still name the caller.
+    const own = policies.rows.find((policy) => policy.name === 'profiles.profiles_update_own')!;
+    expect(own.qual).toMatch(/SELECT auth\.uid\(\)/);
+  });
+});
+
 describe('constraints', () => {
   it('keeps usernames unique regardless of case', async () => {
     const id = randomUUID();

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
-import { createRandom } from '../catalogue-import/synthetic.ts';
+import { createRandom } from '../seed/random.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import type { GameCriticStatsTable, ScoreScaleColumn } from '../db/schema.ts';
 import {

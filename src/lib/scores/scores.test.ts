@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   aggregateReviews,
   criticScore,
+  denormaliseScore,
   formatRawScore,
   InvalidScoreError,
   isValidRawScore,
@@ -121,6 +122,35 @@ describe('normaliseScore', () => {
     expect(formatRawScore('stars', '4.5')).toBe('4.5/5 stars');
     expect(formatRawScore('letter', 'B+')).toBe('B+');
     expect(formatRawScore('unscored', null)).toBe('Unscored');
+  });
+});
+
+describe('denormaliseScore', () => {
+  it('writes a 0-100 score the way an outlet on each scale would', () => {
+    expect(denormaliseScore(87, 'hundred')).toBe('87');
+    expect(denormaliseScore(87, 'ten')).toBe('8.7');
+    expect(denormaliseScore(87, 'stars')).toBe('4.5');
+    expect(denormaliseScore(80, 'stars')).toBe('4');
+    expect(denormaliseScore(84, 'letter')).toBe('B+');
+    expect(denormaliseScore(87, 'unscored')).toBeNull();
+  });
+  it('rounds and clamps to what the scale allows', () => {
+    expect(denormaliseScore(86.6, 'hundred')).toBe('87');
+    expect(denormaliseScore(-12, 'hundred')).toBe('0');
+    expect(denormaliseScore(130, 'ten')).toBe('10.0');
+    expect(denormaliseScore(100, 'letter')).toBe('A+');
+  });
+  it('gives a valid raw score whose normalised value is the nearest the scale can express', () => {
+    for (const scale of SCORE_SCALES.filter((s) => s !== 'unscored')) {
+      const reachable = rawScoresOf(scale).map((raw) => normaliseScore(scale, raw)!);
+      for (let score = 0; score <= 100; score += 1) {
+        const raw = denormaliseScore(score, scale)!;
+        expect(isValidRawScore(scale, raw), `${scale} ${score} -> ${raw}`).toBe(true);
+        const error = Math.abs(normaliseScore(scale, raw)! - score);
+        const best = Math.min(...reachable.map((value) => Math.abs(value - score)));
+        expect(error, `${scale} ${score} -> ${raw}`).toBe(best);
+      }
+    }
   });
 });
 

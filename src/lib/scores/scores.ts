@@ -105,6 +105,35 @@ export function normaliseScore(scale: ScoreScale, raw: string | null): number | 
   }
 }
 
+/**
+ * The inverse of normaliseScore(): a 0-100 score written on `scale` the way an outlet on
+ * that scale would write it (the nearest value the scale allows; null when unscored).
+ */
+export function denormaliseScore(score: number, scale: ScoreScale): string | null {
+  const clamped = Math.max(0, Math.min(100, Math.round(score)));
+  switch (scale) {
+    case 'hundred':
+      return String(clamped);
+    case 'ten':
+      return (clamped / 10).toFixed(1);
+    case 'stars':
+      return (Math.round(clamped / 10) / 2).toFixed(1).replace(/\.0$/, '');
+    case 'letter': {
+      let best: string = LETTER_GRADES[0]![0];
+      let distance = Infinity;
+      for (const [grade, value] of LETTER_GRADES) {
+        if (Math.abs(value - clamped) < distance) {
+          distance = Math.abs(value - clamped);
+          best = grade;
+        }
+      }
+      return best;
+    }
+    case 'unscored':
+      return null;
+  }
+}
+
 export function isValidRawScore(scale: ScoreScale, raw: string): boolean {
   try {
     normaliseScore(scale, raw);

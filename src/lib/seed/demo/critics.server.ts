@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { recordDataLoad } from '../db/migrations.server.ts';
-import { titleKey } from './catalogue.ts';
-import { demoCritics } from './demo-critics.ts';
-import { readDemoCatalogue } from './demo.server.ts';
-import { writeCatalogue } from './writer.server.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { recordDataLoad } from '../../db/migrations.server.ts';
+import { titleKey } from '../../catalogue-import/merge.ts';
+import { writeCatalogue } from '../../catalogue-import/writer.server.ts';
+import { reviewRow, writeReviewsBulk } from '../reviews.server.ts';
+import { readDemoCatalogue } from './catalogue.server.ts';
+import { demoCritics } from './critics.ts';
 
 export interface DemoCriticsSummary {
   games: number;
@@ -15,7 +16,7 @@ export interface DemoCriticsSummary {
 }
 
 /**
- * Loads the demo's critics (see demo-critics.ts) on top of the demo catalogue, in one
+ * Loads the demo's critics (see critics.ts) on top of the demo catalogue, in one
  * transaction, through the ordinary triggers (a few thousand rows: the aggregate rows are
  * maintained exactly as they are for writes from the site). Reviews of games that are not
  * in the database are skipped; outlets, authors and collections already present (by
@@ -71,27 +72,16 @@ export async function loadDemoCritics(db: Kysely<Database>, anchor: Date = new D
     const platformRows = await trx.selectFrom('platforms').select(['id', 'slug']).execute();
     const platformIds = new Map(platformRows.map((row) => [row.slug, row.id]));
     const reviews = critics.reviews.filter((review) => gameIds.has(review.gameSlug) && outletIds.has(review.outletSlug));
-    if (reviews.length > 0) {
-      await sql`
-        insert into public.critic_reviews (
-          game_id, outlet_id, author_id, kind, score_scale, raw_score, recommended, verdict, excerpt, url, platform_id, published_at
-        )
-        select * from unnest(
-          ${reviews.map((r) => gameIds.get(r.gameSlug)!)}::int[],
-          ${reviews.map((r) => outletIds.get(r.outletSlug)!)}::int[],
-          ${reviews.map((r) => authorIds[r.author] ?? null)}::int[],
-          ${reviews.map((r) => r.kind)}::text[],
-          ${reviews.map((r) => r.scale)}::text[],
-          ${reviews.map((r) => r.rawScore)}::text[],
-          ${reviews.map((r) => r.recommended)}::boolean[],
-          ${reviews.map((r) => r.verdict)}::text[],
-          ${reviews.map((r) => r.excerpt)}::text[],
-          ${reviews.map((r) => r.url)}::text[],
-          ${reviews.map((r) => (r.platformSlug ? (platformIds.get(r.platformSlug) ?? null) : null))}::int[],
-          ${reviews.map((r) => r.publishedAt)}::timestamptz[]
-        )
-      `.execute(trx);
-    }
+    await writeReviewsBulk(
+      trx,
+      reviews.map((review) =>
+        reviewRow(
+          review,
+          { gameId: gameIds.get(review.gameSlug)!, outletId: outletIds.get(review.outletSlug)!, authorId: authorIds[review.author] ?? null },
+          platformIds,
+        ),
+      ),
+    );
 
     let collections = 0;
     for (const collection of critics.collections) {

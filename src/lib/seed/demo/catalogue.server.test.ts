@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/database.ts';
-import type { DatabaseConnection } from '../db/connect.server.ts';
-import { hasDataLoad } from '../db/migrations.server.ts';
-import { loadDemoCatalogue } from './demo.server.ts';
+import { createTestDatabase } from '../../../../tests/helpers/database.ts';
+import type { DatabaseConnection } from '../../db/connect.server.ts';
+import { hasDataLoad } from '../../db/migrations.server.ts';
+import { loadDemoCatalogue } from './catalogue.server.ts';
 
 let connection: DatabaseConnection | undefined;
 

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { recordDataLoad } from '../db/migrations.server.ts';
-import { describeGame, mergeByTitle, steamRows, titleKey, vgchartzRows, type CatalogueRecord } from './catalogue.ts';
-import { parseCsvRecords } from './csv.ts';
-import { writeCatalogue } from './writer.server.ts';
+import type { Database } from '../../db/schema.ts';
+import { recordDataLoad } from '../../db/migrations.server.ts';
+import { parseCsvRecords } from '../../catalogue-import/csv.ts';
+import { describeGame, mergeByTitle, titleKey, type CatalogueRecord } from '../../catalogue-import/merge.ts';
+import { steamRows, vgchartzRows } from '../../catalogue-import/sources.ts';
+import { writeCatalogue } from '../../catalogue-import/writer.server.ts';
 
 /**
  * The demo catalogue: every game in the two licensed samples under data/ (attribution on

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/database.ts';
-import type { DatabaseConnection } from '../db/connect.server.ts';
-import { hasDataLoad } from '../db/migrations.server.ts';
-import { SCORE_SCALES } from '../scores/scores.ts';
-import { EMBARGO_MARKER } from './demo-critics.ts';
+import { createTestDatabase } from '../../../../tests/helpers/database.ts';
+import type { DatabaseConnection } from '../../db/connect.server.ts';
+import { hasDataLoad } from '../../db/migrations.server.ts';
+import { SCORE_SCALES } from '../../scores/scores.ts';
+import { EMBARGO_MARKER } from './critics.ts';
 
 const ANCHOR = new Date('2026-11-22T12:00:00Z');
 let connection: DatabaseConnection;

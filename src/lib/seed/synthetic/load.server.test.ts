@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/database.ts';
-import type { DatabaseConnection } from '../db/connect.server.ts';
-import { loadSyntheticCatalogue } from './synthetic.server.ts';
-import { syntheticCatalogue } from './synthetic.ts';
+import { createTestDatabase } from '../../../../tests/helpers/database.ts';
+import type { DatabaseConnection } from '../../db/connect.server.ts';
+import { loadSyntheticCatalogue } from './load.server.ts';
+import { syntheticCatalogue } from './catalogue.ts';
 
 let connection: DatabaseConnection;
 

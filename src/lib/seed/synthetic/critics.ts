@@ -1,7 +1,7 @@
-import { normaliseScore, recommendsByScore, SCORE_SCALES, type ScoreScale } from '../scores/scores.ts';
-import type { CatalogueRecord } from './catalogue.ts';
-import { toScale } from './demo-critics.ts';
-import { createRandom } from './synthetic.ts';
+import type { CatalogueRecord } from '../../catalogue-import/merge.ts';
+import { denormaliseScore, normaliseScore, recommendsByScore, SCORE_SCALES, type ScoreScale } from '../../scores/scores.ts';
+import { createRandom } from '../random.ts';
+import type { ReviewDraft } from '../reviews.ts';
 
 /**
  * Deterministic synthetic critics for benchmarks: outlets on every scale, authors, and
@@ -24,18 +24,10 @@ export interface SyntheticAuthor {
   outlet: number;
 }
 
-export interface SyntheticReview {
+export interface SyntheticReview extends ReviewDraft {
+  /** Index of the outlet, and of the author. */
   outlet: number;
   author: number;
-  kind: 'review' | 'preview';
-  scale: ScoreScale;
-  rawScore: string | null;
-  recommended: boolean | null;
-  verdict: string;
-  excerpt: string;
-  url: string;
-  platformSlug: string | null;
-  publishedAt: string;
 }
 
 export const SYNTHETIC_AUTHORS_PER_OUTLET = 5;
@@ -121,7 +113,7 @@ export function syntheticReviewsFor(
       continue;
     }
     const given = quality + outlet.bias + (random() - 0.5) * 20;
-    const rawScore = toScale(given, outlet.scale);
+    const rawScore = denormaliseScore(given, outlet.scale);
     const score = normaliseScore(outlet.scale, rawScore);
     const recommended = score === null ? given >= outlet.threshold : recommendsByScore(score, outlet.threshold);
     const verdictIndex = given >= 85 ? 0 : given >= 70 ? 1 : given >= 50 ? 2 : 3;

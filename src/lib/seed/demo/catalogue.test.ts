@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gameSlugSchema } from '../games/slug.ts';
-import { titleKey } from './catalogue.ts';
-import { readDemoCatalogue } from './demo.server.ts';
-import type { CatalogueRecord } from './catalogue.ts';
-import { GENRES, PLATFORMS } from './reference.ts';
+import { gameSlugSchema } from '../../games/slug.ts';
+import { titleKey, type CatalogueRecord } from '../../catalogue-import/merge.ts';
+import { GENRES, PLATFORMS } from '../../catalogue-import/reference.ts';
+import { readDemoCatalogue } from './catalogue.server.ts';
 
 // The real sample files under data/: what the site ships with on first start.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { gameSlugSchema } from '../games/slug.ts';
-import { GENRES } from './reference.ts';
-import { createRandom, syntheticCatalogue, syntheticCompanies, type SyntheticOptions } from './synthetic.ts';
+import { GENRES } from '../../catalogue-import/reference.ts';
+import { gameSlugSchema } from '../../games/slug.ts';
+import { syntheticCatalogue, syntheticCompanies, type SyntheticOptions } from './catalogue.ts';
 
 const generate = (options: SyntheticOptions) => [...syntheticCatalogue(options)];
 
@@ -16,19 +16,6 @@ const PLATFORM_YEARS: Record<string, [number, number]> = {
   '3ds': [2011, 2020], 'ps-vita': [2012, 2019], 'wii-u': [2012, 2017], ps4: [2013, 2024], 'xbox-one': [2013, 2024],
   switch: [2017, 2030], ps5: [2020, 2030], 'xbox-series': [2020, 2030], ios: [2008, 2030], android: [2009, 2030],
 };
-
-describe('createRandom', () => {
-  it('repeats its sequence for a seed and stays within [0, 1)', () => {
-    const a = createRandom(7);
-    const b = createRandom(7);
-    const first = Array.from({ length: 1000 }, () => a());
-    expect(Array.from({ length: 1000 }, () => b())).toEqual(first);
-    expect(first.every((n) => n >= 0 && n < 1)).toBe(true);
-    expect(new Set(first).size).toBeGreaterThan(990);
-    const c = createRandom(8);
-    expect(Array.from({ length: 10 }, () => c())).not.toEqual(first.slice(0, 10));
-  });
-});
 
 describe('syntheticCompanies', () => {
   it('makes visibly made-up, numbered company names', () => {

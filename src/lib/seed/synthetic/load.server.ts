@@ -1,23 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { recordDataLoad } from '../db/migrations.server.ts';
-import type { CatalogueRecord } from './catalogue.ts';
-import {
-  syntheticAuthors,
-  syntheticOutletCount,
-  syntheticOutlets,
-  syntheticReviewsFor,
-  type SyntheticOutlet,
-} from './synthetic-critics.ts';
-import { syntheticCatalogue, type SyntheticOptions } from './synthetic.ts';
-import {
-  clearCatalogue,
-  clearCritics,
-  withReviewTriggersDisabled,
-  writeCatalogue,
-  writeReviewsBulk,
-  type BulkReviewRow,
-} from './writer.server.ts';
+import type { CatalogueRecord } from '../../catalogue-import/merge.ts';
+import { writeCatalogue } from '../../catalogue-import/writer.server.ts';
+import { recordDataLoad } from '../../db/migrations.server.ts';
+import type { Database } from '../../db/schema.ts';
+import { reviewRow, writeReviewsBulk, type BulkReviewRow } from '../reviews.server.ts';
+import { clearCatalogue, clearCritics, withReviewTriggersDisabled } from './bulk.server.ts';
+import { syntheticCatalogue, type SyntheticOptions } from './catalogue.ts';
+import { syntheticAuthors, syntheticOutletCount, syntheticOutlets, syntheticReviewsFor, type SyntheticOutlet } from './critics.ts';
 
 const CHUNK = 20_000;
 
@@ -100,20 +89,8 @@ export async function loadSyntheticCatalogue(
           for (const record of chunk) {
             const gameId = ids.get(record.slug)!;
             for (const review of syntheticReviewsFor(record, index, critics.outlets, { reviewsPerGame, seed, now })) {
-              rows.push({
-                gameId,
-                outletId: critics.outletIds[review.outlet]!,
-                authorId: critics.authorIds[review.author] ?? null,
-                kind: review.kind,
-                scale: review.scale,
-                rawScore: review.rawScore,
-                recommended: review.recommended,
-                verdict: review.verdict,
-                excerpt: review.excerpt,
-                url: review.url,
-                platformId: review.platformSlug ? (critics.platformIds.get(review.platformSlug) ?? null) : null,
-                publishedAt: review.publishedAt,
-              });
+              const by = { gameId, outletId: critics.outletIds[review.outlet]!, authorId: critics.authorIds[review.author] ?? null };
+              rows.push(reviewRow(review, by, critics.platformIds));
             }
             index += 1;
           }

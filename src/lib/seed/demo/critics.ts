@@ -1,15 +1,15 @@
-import type { ScoreScaleColumn } from '../db/schema.ts';
-import { slugify, uniqueSlug } from '../games/slug.ts';
+import { describeGame, type CatalogueRecord } from '../../catalogue-import/merge.ts';
+import { GENRES } from '../../catalogue-import/reference.ts';
+import { slugify, uniqueSlug } from '../../games/slug.ts';
 import {
   aggregateReviews,
-  LETTER_GRADES,
+  denormaliseScore,
   normaliseScore,
   recommendsByScore,
   type ScoreScale,
-} from '../scores/scores.ts';
-import { describeGame, type CatalogueRecord } from './catalogue.ts';
-import { GENRES } from './reference.ts';
-import { createRandom } from './synthetic.ts';
+} from '../../scores/scores.ts';
+import { createRandom } from '../random.ts';
+import type { ReviewDraft } from '../reviews.ts';
 
 /**
  * The demo's critics: invented outlets (every score scale), authors, reviews and previews
@@ -87,23 +87,13 @@ export interface DemoAuthor {
   outlets: string[];
 }
 
-export interface DemoReview {
+export interface DemoReview extends ReviewDraft {
   gameSlug: string;
   outletSlug: string;
   /** Index into the authors list. */
   author: number;
-  kind: 'review' | 'preview';
-  scale: ScoreScale;
-  rawScore: string | null;
   /** Normalised 0-100 (what the database will compute), null when unscored. */
   score: number | null;
-  /** The outlet's verdict for an unscored review; derived from the score otherwise; null for previews. */
-  recommended: boolean | null;
-  verdict: string;
-  excerpt: string;
-  url: string;
-  platformSlug: string | null;
-  publishedAt: string;
 }
 
 export interface DemoCollection {
@@ -184,32 +174,6 @@ const PREVIEW_EXCERPTS = [
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-}
-
-/** A 0-100 score expressed on an outlet's scale, the way that outlet would write it. */
-export function toScale(score: number, scale: ScoreScale): string | null {
-  const clamped = Math.max(0, Math.min(100, Math.round(score)));
-  switch (scale) {
-    case 'hundred':
-      return String(clamped);
-    case 'ten':
-      return (clamped / 10).toFixed(1);
-    case 'stars':
-      return (Math.round(clamped / 10) / 2).toFixed(1).replace(/\.0$/, '');
-    case 'letter': {
-      let best: string = LETTER_GRADES[0]![0];
-      let distance = Infinity;
-      for (const [grade, value] of LETTER_GRADES) {
-        if (Math.abs(value - clamped) < distance) {
-          distance = Math.abs(value - clamped);
-          best = grade;
-        }
-      }
-      return best;
-    }
-    case 'unscored':
-      return null;
-  }
 }
 
 function verdictBucket(score: number): keyof typeof VERDICTS {
@@ -318,7 +282,7 @@ export function demoCritics(catalogue: readonly CatalogueRecord[], anchor: Date,
       return;
     }
     const given = quality + demoOutlet.bias + normal() * 6;
-    const rawScore = toScale(given, demoOutlet.scale);
+    const rawScore = denormaliseScore(given, demoOutlet.scale);
     const score = normaliseScore(demoOutlet.scale, rawScore);
     const recommended = score === null ? given + normal() * 4 >= demoOutlet.threshold : recommendsByScore(score, demoOutlet.threshold);
     const excerpt = fill(pick(EXCERPTS), values);
@@ -440,5 +404,3 @@ export function demoCritics(catalogue: readonly CatalogueRecord[], anchor: Date,
 
   return { outlets: DEMO_OUTLETS, authors, games, reviews, collections };
 }
-
-export type { ScoreScaleColumn };

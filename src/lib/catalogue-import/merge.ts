@@ -1,7 +1,7 @@
 import type { GameSource } from '../db/schema.ts';
-import { formatLongDate, isIsoDate } from '../format/dates.ts';
+import { formatLongDate } from '../format/dates.ts';
 import { slugify, uniqueSlug } from '../games/slug.ts';
-import { GENRES, PLATFORMS, SOURCE_GENRES, STEAM_PLATFORMS, VGCHARTZ_PLATFORMS } from './reference.ts';
+import { GENRES, PLATFORMS } from './reference.ts';
 
 /** One game as the importers hand it to the writer. */
 export interface CatalogueRecord {
@@ -27,12 +27,6 @@ export interface SourceRow {
   source: GameSource;
 }
 
-const splitList = (value: string | undefined): string[] =>
-  (value ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .filter(Boolean);
-
 /** Display form of a title: trademark signs dropped, whitespace collapsed. */
 export function cleanTitle(title: string): string {
   return title.replace(/[™®©℠]/g, '').replace(/\s+/g, ' ').trim();
@@ -46,53 +40,6 @@ export function titleKey(title: string): string {
 /** Two company names are the same company when this key matches ("Bethesda-Softworks"). */
 export function companyKey(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '');
-}
-
-function mapGenre(label: string): string | null {
-  if (!(label in SOURCE_GENRES)) throw new Error(`Unknown genre label in source data: ${JSON.stringify(label)}`);
-  return SOURCE_GENRES[label] ?? null;
-}
-
-function mapPlatform(code: string, table: Readonly<Record<string, string>>): string {
-  const slug = table[code];
-  if (!slug) throw new Error(`Unknown platform code in source data: ${JSON.stringify(code)}`);
-  return slug;
-}
-
-/** Steam Store Games (Nik Davis, 2019): one row per Steam app. */
-export function steamRows(records: Record<string, string>[]): SourceRow[] {
-  return records.map((record) => {
-    const date = record.release_date?.trim() ?? '';
-    return {
-      title: cleanTitle(record.name ?? ''),
-      releaseDate: isIsoDate(date) ? date : null,
-      platforms: splitList(record.platforms).map((code) => mapPlatform(code, STEAM_PLATFORMS)),
-      genres: splitList(record.genres)
-        .map(mapGenre)
-        .filter((slug): slug is string => slug !== null),
-      developers: splitList(record.developer),
-      publishers: splitList(record.publisher),
-      source: 'steam_store_2019',
-    };
-  });
-}
-
-/** Video Game Sales 2024 (VGChartz via asaniczka): one row per title and console; dates DD/MM/YYYY. */
-export function vgchartzRows(records: Record<string, string>[]): SourceRow[] {
-  return records.map((record) => {
-    const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(record.release_date?.trim() ?? '');
-    const iso = match ? `${match[3]}-${match[2]}-${match[1]}` : '';
-    const genre = mapGenre(record.genre?.trim() ?? '');
-    return {
-      title: cleanTitle(record.title ?? ''),
-      releaseDate: isIsoDate(iso) ? iso : null,
-      platforms: [mapPlatform(record.console?.trim() ?? '', VGCHARTZ_PLATFORMS)],
-      genres: genre ? [genre] : [],
-      developers: splitList(record.developer).filter((name) => name !== 'Unknown'),
-      publishers: splitList(record.publisher).filter((name) => name !== 'Unknown'),
-      source: 'vgchartz_2024',
-    };
-  });
 }
 
 function earliest(a: string | null, b: string | null): string | null {

@@ -1,24 +1,13 @@
-import { slugify } from '../games/slug.ts';
-import { describeGame, type CatalogueRecord } from './catalogue.ts';
-import { GENRES } from './reference.ts';
+import { describeGame, type CatalogueRecord } from '../../catalogue-import/merge.ts';
+import { GENRES } from '../../catalogue-import/reference.ts';
+import { slugify } from '../../games/slug.ts';
+import { createRandom } from '../random.ts';
 
 /**
  * Deterministic synthetic catalogues for benchmarks: the same seed and size always give
  * byte-identical records. Every record is marked with the 'synthetic' source, and every
  * title and company name is visibly made up, so nobody mistakes it for real data.
  */
-
-/** mulberry32: tiny, fast, and good enough to spread benchmark data around. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const ADJECTIVES = [
   'Crimson', 'Silent', 'Hollow', 'Iron', 'Neon', 'Forgotten', 'Shattered', 'Golden', 'Frozen', 'Endless',
