@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { localSupabaseFetch } from '../functions/local-supabase.ts';
 import { hasAuthCookie } from './lib/auth/cookies.ts';
 import { guardResolvers } from './lib/auth/guard-resolvers.server.ts';
 import { guardsFor, runGuards } from './lib/auth/guards.ts';
@@ -11,8 +12,8 @@ import { isNeverCached, routeRules } from './lib/http/cache-rules.ts';
 
 const DATABASE_DOWN_MESSAGE = 'The database cannot be reached right now. Please try again in a few moments.';
 
-/** Paths the session check never needs: the auth service itself and the dev mailbox. */
-const NO_SESSION_CHECK = /^\/(auth\/v1|dev)(\/|$)/;
+/** Paths the session check never needs: the local auth and storage services and the dev mailbox. */
+const NO_SESSION_CHECK = /^\/(auth\/v1|storage\/v1|dev)(\/|$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Pages that depend on who is asking are never cached, whatever a route rule says;
@@ -28,7 +29,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     clientAddress = undefined;
   }
   context.locals.getSupabase = () =>
-    (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies, clientAddress }));
+    (supabase ??= createSupabaseServerClient({
+      request: context.request,
+      url: context.url,
+      cookies: context.cookies,
+      clientAddress,
+      fetch: localSupabaseFetch({ clientAddress }),
+    }));
   context.locals.user = null;
 
   let response: Response;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AuthSchema } from './auth-schema.ts';
+import type { StorageSchema } from './storage-schema.ts';
 
 /**
  * Row types of the tables the site queries, written by hand next to the SQL in
@@ -193,7 +194,7 @@ export interface CollectionGamesTable {
   note: string | null;
 }
 
-export interface Database extends AuthSchema {
+export interface Database extends AuthSchema, StorageSchema {
   profiles: ProfilesTable;
   subscription_plans: SubscriptionPlansTable;
   user_subscriptions: UserSubscriptionsTable;
