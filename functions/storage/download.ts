@@ -35,7 +35,6 @@ interface StoredObject {
 export type ReadMode = 'public' | 'authenticated';
 
 async function findObject(
-  ctx: StorageContext,
   db: Kysely<Database>,
   bucketId: string,
   key: string,
@@ -72,7 +71,7 @@ async function resolve(ctx: StorageContext, request: Request, bucketId: string, 
     const bucket = await findBucket(db, bucketId);
     if (!bucket.public) throw errors.noSuchBucket();
   }
-  return findObject(ctx, db, bucketId, key, requester);
+  return findObject(db, bucketId, key, requester);
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -175,7 +174,7 @@ export async function createSignedUrl(ctx: StorageContext, request: Request, buc
     throw errors.invalidRequest('Image transformations are not available on this storage service');
   }
   // Only an object the requester may read can be signed: the URL passes that right on.
-  await findObject(ctx, await ctx.options.db(), bucketId, key, requester);
+  await findObject(await ctx.options.db(), bucketId, key, requester);
   const expiresIn = body.expiresIn ?? DEFAULT_SIGNED_URL_EXPIRES_IN;
   const signedURL = await signObjectUrl(await ctx.options.signingKey(), bucketId, key, expiresIn, ctx.nowSeconds());
   return storageJson({ signedURL });
@@ -186,7 +185,7 @@ export async function downloadSigned(ctx: StorageContext, request: Request, buck
   if (!token) throw errors.invalidRequest('Missing Required Parameter token');
   const now = ctx.nowSeconds();
   const expires = await verifyObjectUrl(await ctx.options.signingKey(), token, bucketId, key, now);
-  const object = await findObject(ctx, await ctx.options.db(), bucketId, key, null);
+  const object = await findObject(await ctx.options.db(), bucketId, key, null);
   const remaining = Math.max(0, expires - now);
   return serve(ctx, request, object, (stored) => {
     const maxAge = Number(/max-age=(\d+)/.exec(stored ?? '')?.[1] ?? 0);

@@ -280,8 +280,7 @@ begin
   return new;
 end
 $$;
-drop trigger if exists update_objects_updated_at on storage.objects;
-create trigger update_objects_updated_at before update on storage.objects
+create or replace trigger update_objects_updated_at before update on storage.objects
   for each row execute function storage.update_updated_at_column();
 
 -- Supabase refuses direct deletes from its storage tables: only the Storage API (which sets
@@ -298,11 +297,9 @@ begin
   return null;
 end
 $$;
-drop trigger if exists protect_buckets_delete on storage.buckets;
-create trigger protect_buckets_delete before delete on storage.buckets
+create or replace trigger protect_buckets_delete before delete on storage.buckets
   for each statement execute function storage.protect_delete();
-drop trigger if exists protect_objects_delete on storage.objects;
-create trigger protect_objects_delete before delete on storage.objects
+create or replace trigger protect_objects_delete before delete on storage.objects
   for each statement execute function storage.protect_delete();
 
 -- The path helpers, defined as Supabase defines them ('a/b/c.png': foldername {a,b},
