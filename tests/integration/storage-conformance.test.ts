@@ -146,6 +146,31 @@ for (const target of targets) describe.skipIf(target.skip)(target.name, () => {
       expect((await avatars.list(`${folder}/nested`)).data!.map((entry) => entry.name)).toEqual(['deep.png']);
     });
 
+    it('answers 100 entries by default, from the first, whether or not the client sends the defaults', async () => {
+      const user = await server.signedInUser();
+      // 120 objects straight into the table (their bytes do not matter to a listing).
+      const rows = Array.from({ length: 120 }, (_, i) => ({
+        bucket_id: 'avatars',
+        name: `${user.id}/file-${String(i).padStart(3, '0')}.png`,
+        owner_id: user.id,
+        metadata: JSON.stringify({ size: 1 }),
+      }));
+      await database.db.insertInto('storage.objects').values(rows).execute();
+      const { data } = await user.client.storage.from('avatars').list(user.id);
+      expect(data).toHaveLength(100);
+      expect(data![0]!.name).toBe('file-000.png');
+      expect(data![99]!.name).toBe('file-099.png');
+
+      const token = (await user.client.auth.getSession()).data.session!.access_token;
+      const raw = await fetch(`${server.url}/storage/v1/object/list/avatars`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prefix: user.id }),
+      });
+      const names = ((await raw.json()) as { name: string }[]).map((entry) => entry.name);
+      expect(names).toEqual(data!.map((entry) => entry.name));
+    });
+
     it('shows nobody else the folder', async () => {
       const { data, error } = await alice.client.storage.from('avatars').list(bob.id);
       expect(error).toBeNull();
@@ -166,6 +191,20 @@ for (const target of targets) describe.skipIf(target.skip)(target.name, () => {
       expect((await response.arrayBuffer()).byteLength).toBe(64);
 
       const token = new URL(data!.signedUrl).searchParams.get('token')!;
+      const lifetime = (jwt: string) => {
+        const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+        return claims.exp - claims.iat;
+      };
+      expect(lifetime(token)).toBe(3600);
+      const session = (await alice.client.auth.getSession()).data.session!;
+      const unspecified = await fetch(`${server.url}/storage/v1/object/sign/avatars/${key}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const { signedURL } = (await unspecified.json()) as { signedURL: string };
+      expect(lifetime(new URL(signedURL, server.url).searchParams.get('token')!)).toBe(3600);
+
       const elsewhere = await fetch(`${server.url}/storage/v1/object/sign/avatars/${alice.id}/first.png?token=${token}`);
       expect(elsewhere.status).toBe(400);
       expect(await elsewhere.json()).toMatchObject({ code: 'InvalidSignature' });
