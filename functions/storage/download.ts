@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../src/lib/db/schema.ts';
+import { SIGNED_URL_EXPIRES_IN } from '../../src/lib/storage/storage.ts';
 import { findBucket, readJsonBody, type StorageContext } from './context.ts';
 import { errors, fromDatabaseError, storageJson } from './errors.ts';
 import { objectFilePath } from './paths.ts';
 import { assertLiveSession, enterRequesterScope, type Requester } from './requester.ts';
-import { DEFAULT_SIGNED_URL_EXPIRES_IN, MAX_SIGNED_URL_EXPIRES_IN, signObjectUrl, verifyObjectUrl } from './signed-urls.ts';
+import { MAX_SIGNED_URL_EXPIRES_IN, signObjectUrl, verifyObjectUrl } from './signed-urls.ts';
 
 /**
  * Reading objects:
@@ -175,7 +176,7 @@ export async function createSignedUrl(ctx: StorageContext, request: Request, buc
   }
   // Only an object the requester may read can be signed: the URL passes that right on.
   await findObject(await ctx.options.db(), bucketId, key, requester);
-  const expiresIn = body.expiresIn ?? DEFAULT_SIGNED_URL_EXPIRES_IN;
+  const expiresIn = body.expiresIn ?? SIGNED_URL_EXPIRES_IN;
   const signedURL = await signObjectUrl(await ctx.options.signingKey(), bucketId, key, expiresIn, ctx.nowSeconds());
   return storageJson({ signedURL });
 }

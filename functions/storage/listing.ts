@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { STORAGE_LIST_DEFAULTS } from '../../src/lib/storage/storage.ts';
 import { findBucket, objectJson, readJsonBody, type StorageContext } from './context.ts';
 import { fromDatabaseError, storageJson } from './errors.ts';
 import { MAX_KEY_LENGTH, objectFilePath } from './paths.ts';
@@ -12,22 +13,21 @@ import { assertLiveSession, enterRequesterScope, type Requester } from './reques
  * may not touch is simply not in the answer, as on Supabase.
  */
 
-/** Supabase Storage's list defaults (limit 100, offset 0, by name ascending) and its cap. */
-export const LIST_DEFAULTS = { limit: 100, offset: 0, sortBy: { column: 'name', order: 'asc' } } as const;
+/** At most this many entries per page, whatever the client asks. */
 const MAX_LIST_LIMIT = 1000;
 /** At most this many paths per removal, as on Supabase. */
 export const MAX_REMOVE_PATHS = 1000;
 
 const listSchema = z.object({
   prefix: z.string().max(MAX_KEY_LENGTH).default(''),
-  limit: z.number().int().min(1).max(1_000_000).default(LIST_DEFAULTS.limit),
-  offset: z.number().int().min(0).max(1_000_000_000).default(LIST_DEFAULTS.offset),
+  limit: z.number().int().min(1).max(1_000_000).default(STORAGE_LIST_DEFAULTS.limit),
+  offset: z.number().int().min(0).max(1_000_000_000).default(STORAGE_LIST_DEFAULTS.offset),
   sortBy: z
     .object({
       column: z.enum(['name', 'updated_at', 'created_at', 'last_accessed_at']).default('name'),
       order: z.enum(['asc', 'desc']).default('asc'),
     })
-    .default(LIST_DEFAULTS.sortBy),
+    .default(STORAGE_LIST_DEFAULTS.sortBy),
   search: z.string().max(MAX_KEY_LENGTH).default(''),
 });
 

@@ -73,8 +73,3 @@ export async function enterRequesterScope(trx: Trx, requester: Requester, operat
            set_config('storage.allow_delete_query', 'true', true)
   `.execute(trx);
 }
-
-/** Back to the connection's own role inside the same transaction (to move files, record versions). */
-export async function leaveRequesterScope(trx: Trx): Promise<void> {
-  await sql`select set_config('role', 'none', true)`.execute(trx);
-}

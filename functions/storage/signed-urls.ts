@@ -11,8 +11,7 @@ import { errors } from './errors.ts';
  */
 
 export const SIGNED_URL_AUDIENCE = 'storage:signed-url';
-/** The default and the upper bound of `expiresIn`, in seconds. */
-export const DEFAULT_SIGNED_URL_EXPIRES_IN = 3600;
+/** The upper bound of `expiresIn`, in seconds (the default is SIGNED_URL_EXPIRES_IN). */
 export const MAX_SIGNED_URL_EXPIRES_IN = 365 * 24 * 3600;
 
 export async function signObjectUrl(

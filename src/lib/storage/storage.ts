@@ -3,9 +3,11 @@
  * (hosted Supabase Storage, or the local service at /storage/v1). Pure: importable anywhere.
  */
 
-/** How long a signed URL works, and the cache lifetime of an upload that does not choose one. */
+/**
+ * How long a signed URL works when the caller does not say (the service's default too).
+ * Uploads that choose no cache lifetime get 3600 s as well: storage-js's default cacheControl.
+ */
 export const SIGNED_URL_EXPIRES_IN = 3600;
-export const DEFAULT_UPLOAD_CACHE_SECONDS = 3600;
 /** Files whose name carries a content version never change: browsers and CDNs may keep them a year. */
 export const VERSIONED_UPLOAD_CACHE_SECONDS = 31_536_000;
 /** Storage list defaults: 100 entries from the first, by name ascending. */
