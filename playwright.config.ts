@@ -38,6 +38,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: 'localhost',
       PGLITE_DIR: '.data/e2e',
+      STORAGE_DIR: '.data/e2e-storage',
       // Google sign-in against the local stand-in key set (scripts/e2e-server.ts).
       PUBLIC_GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
       // Every journey signs in from the same address; Supabase's 30 per 5 minutes would throttle

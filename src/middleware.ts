@@ -1,5 +1,6 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
+import { localSupabaseFetch } from '../functions/local-supabase.ts';
 import { hasAuthCookie } from './lib/auth/cookies.ts';
 import { guardResolvers } from './lib/auth/guard-resolvers.server.ts';
 import { guardsFor, runGuards } from './lib/auth/guards.ts';
@@ -19,8 +20,8 @@ import {
   routeError,
 } from './lib/http/route-errors.ts';
 
-/** Paths the session check never needs: the auth service itself and the dev mailbox. */
-const NO_SESSION_CHECK = /^\/(auth\/v1|dev)(\/|$)/;
+/** Paths the session check never needs: the local auth and storage services and the dev mailbox. */
+const NO_SESSION_CHECK = /^\/(auth\/v1|storage\/v1|dev)(\/|$)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const refused = refuseRequest(context);
@@ -42,7 +43,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     clientAddress = undefined;
   }
   context.locals.getSupabase = () =>
-    (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies, clientAddress }));
+    (supabase ??= createSupabaseServerClient({
+      request: context.request,
+      url: context.url,
+      cookies: context.cookies,
+      clientAddress,
+      fetch: localSupabaseFetch({ clientAddress }),
+    }));
   context.locals.user = null;
 
   let response: Response;

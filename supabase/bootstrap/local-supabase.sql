@@ -208,3 +208,163 @@ as $$
 $$;
 
 grant execute on function auth.uid(), auth.role(), auth.jwt() to anon, authenticated, service_role;
+
+-- Storage --------------------------------------------------------------------------------
+-- The subset of Supabase Storage's `storage` schema the local storage service
+-- (functions/storage, mounted at /storage/v1) keeps its object metadata in: the columns of
+-- storage.buckets and storage.objects as Supabase defines them, and the path helpers
+-- policies use. Policies on storage.objects written in supabase/migrations/ therefore mean
+-- the same here as on a hosted project; the service runs every object read and write as
+-- `anon` or `authenticated` with the request's verified JWT claims, as Supabase does.
+-- The files themselves live on disk under STORAGE_DIR.
+
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+do $$
+begin
+  if not exists (select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                 where n.nspname = 'storage' and t.typname = 'buckettype') then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end
+$$;
+
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  owner_id text,
+  type storage.buckettype not null default 'STANDARD'
+);
+create unique index if not exists bname on storage.buckets (name);
+comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
+  name text,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  owner_id text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+-- Not one of Supabase's indexes: folder listings are a prefix range within one bucket.
+create index if not exists objects_bucket_id_name_pattern_idx on storage.objects (bucket_id, name text_pattern_ops);
+comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+-- As on Supabase: the API roles hold every table privilege and the policies decide. With
+-- no policy, nothing is visible and nothing can be written.
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+create or replace function storage.update_updated_at_column() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+create or replace trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+-- Supabase refuses direct deletes from its storage tables: only the Storage API (which sets
+-- storage.allow_delete_query) removes rows, so no file is orphaned by a stray `delete`.
+create or replace function storage.protect_delete() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+create or replace trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create or replace trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
+-- The path helpers, defined as Supabase defines them ('a/b/c.png': foldername {a,b},
+-- filename 'c.png', extension 'png'); search_path pinned, which changes nothing for them.
+create or replace function storage.foldername(name text) returns text[]
+  language plpgsql immutable
+  set search_path = ''
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+  language plpgsql immutable
+  set search_path = ''
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+  language plpgsql immutable
+  set search_path = ''
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+-- The operation the current request performs (e.g. 'object.upload'), for policies that
+-- tell them apart, as Supabase's storage.operation() does.
+create or replace function storage.operation() returns text
+  language plpgsql stable
+  set search_path = ''
+as $$
+begin
+  return current_setting('storage.operation', true);
+end
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text), storage.operation()
+  to anon, authenticated, service_role;
+
+-- The site's server acts as `anon` or `authenticated` inside its storage transactions
+-- (`set local role`), which needs membership of those roles when it is not a superuser.
+do $$
+begin
+  if not (select rolsuper from pg_roles where rolname = current_user)
+     and not (pg_has_role(current_user, 'anon', 'member') and pg_has_role(current_user, 'authenticated', 'member')) then
+    execute format('grant anon, authenticated to %I', current_user);
+  end if;
+exception when insufficient_privilege then
+  raise warning 'The database user % cannot act as anon and authenticated: grant them to it (grant anon, authenticated to %) so that the storage service can apply the storage policies.', current_user, current_user;
+end
+$$;

@@ -3,19 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildGraph, readImports, splitAstro } from './import-graph.ts';
-import { checkLayers, type Arrow } from './layers.ts';
-
-/**
- * Tolerated for now: arrows being removed on other branches. The lead deletes these
- * entries when the branches are merged; nothing may be added here.
- */
-const KNOWN_ARROWS: readonly Arrow[] = [
-  {
-    from: 'src/lib/auth/supabase.server.ts',
-    to: 'functions/auth/index.ts',
-    reason: 'the middleware injects the local auth fetch instead (auth branch)',
-  },
-];
+import { checkLayers } from './layers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -29,13 +17,9 @@ describe('the import graph of src/ and functions/', () => {
   });
 
   it('has every arrow pointing the allowed way', () => {
-    expect(checkLayers(graph, KNOWN_ARROWS)).toEqual([]);
+    expect(checkLayers(graph, [])).toEqual([]);
   });
 
-  it('still contains every tolerated arrow (a stale entry must be deleted)', () => {
-    const arrows = [...graph.values()].flatMap((node) => node.imports.map((edge) => `${edge.from} -> ${edge.to}`));
-    for (const known of KNOWN_ARROWS) expect(arrows).toContain(`${known.from} -> ${known.to}`);
-  });
 });
 
 describe('the layer rules catch', () => {

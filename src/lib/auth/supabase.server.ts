@@ -1,8 +1,6 @@
 import { createServerClient, parseCookieHeader } from '@supabase/ssr';
 import { isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
 import type { AstroCookies } from 'astro';
-import { localAuthFetch } from '../../../functions/auth/index.ts';
-import { getEnv } from '../config/env.ts';
 import { DatabaseUnavailableError } from '../db/errors.ts';
 import { AUTH_COOKIE_OPTIONS } from './cookies.ts';
 import { publicAuthConfig, serverAuthUrl } from './config.server.ts';
@@ -10,8 +8,9 @@ import type { AuthUser } from './types.ts';
 
 /**
  * One supabase server client per request (createServerClient with Astro's cookies). In
- * embedded and self-hosted modes its calls to /auth/v1 go straight to the in-process
- * auth service instead of over the network back into this server.
+ * embedded and self-hosted modes the middleware hands it a fetch that sends its /auth/v1
+ * and /storage/v1 calls straight to the in-process services instead of over the network
+ * back into this server (functions/local-supabase.ts; src/lib may not import functions/).
  */
 
 export interface ServerClientContext {
@@ -19,11 +18,12 @@ export interface ServerClientContext {
   url: URL;
   cookies: AstroCookies;
   clientAddress?: string | undefined;
+  /** Replaces the client's fetch (the in-process local services). */
+  fetch?: typeof fetch | undefined;
 }
 
 export function createSupabaseServerClient(context: ServerClientContext): SupabaseClient {
   const { anonKey } = publicAuthConfig();
-  const local = getEnv().mode !== 'supabase';
   return createServerClient(serverAuthUrl(context.url), anonKey, {
     cookieOptions: AUTH_COOKIE_OPTIONS,
     cookies: {
@@ -33,7 +33,7 @@ export function createSupabaseServerClient(context: ServerClientContext): Supaba
         for (const { name, value, options } of cookies) context.cookies.set(name, value, options);
       },
     },
-    global: local ? { fetch: localAuthFetch({ clientAddress: context.clientAddress }) } : {},
+    global: context.fetch ? { fetch: context.fetch } : {},
   });
 }
 

@@ -215,3 +215,19 @@ describe('accounts variables', () => {
   });
 });
 
+
+describe('storage settings', () => {
+  it('default to .data/storage and Supabase\'s 50 MB upload limit', () => {
+    expect(parseEnv({})).toMatchObject({ STORAGE_DIR: '.data/storage', STORAGE_FILE_SIZE_LIMIT: 50 * 1024 * 1024 });
+    expect(parseEnv({ STORAGE_DIR: ' /srv/files ', STORAGE_FILE_SIZE_LIMIT: '1048576' })).toMatchObject({
+      STORAGE_DIR: '/srv/files',
+      STORAGE_FILE_SIZE_LIMIT: 1048576,
+    });
+  });
+
+  it('name STORAGE_FILE_SIZE_LIMIT when it is not a size', () => {
+    for (const value of ['big', '0', '1.5', String(6 * 1024 ** 3)]) {
+      expect(envError({ STORAGE_FILE_SIZE_LIMIT: value }).issues[0]).toMatch(/^STORAGE_FILE_SIZE_LIMIT /);
+    }
+  });
+});

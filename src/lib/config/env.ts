@@ -102,6 +102,17 @@ export const envSchema = z
     AUTH_RATE_LIMIT_TOKEN_REFRESH: optional(rateLimit).transform((v) => v ?? 150),
     AUTH_RATE_LIMIT_VERIFY: optional(rateLimit).transform((v) => v ?? 30),
     AUTH_RATE_LIMIT_EMAIL_SENT: optional(rateLimit).transform((v) => v ?? 30),
+    // The local storage service (embedded and self-hosted): where object files live, and the
+    // largest upload of any bucket (Supabase's global "upload file size limit"; a bucket's
+    // own file_size_limit can only lower it).
+    STORAGE_DIR: optional(z.string().trim()).transform((v) => v ?? '.data/storage'),
+    STORAGE_FILE_SIZE_LIMIT: optional(
+      z.coerce
+        .number({ error: 'must be a whole number of bytes' })
+        .int('must be a whole number of bytes')
+        .min(1, 'must be at least 1 byte')
+        .max(5 * 1024 ** 3, 'must be at most 5368709120 (5 GB)'),
+    ).transform((v) => v ?? 50 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     // Half a Supabase configuration is the most likely deploy mistake: say which half is missing.

@@ -36,6 +36,7 @@ export const TYPED_SCHEMAS = [
   { schema: 'public', prefix: '', map: 'PublicTables' },
   { schema: 'auth', prefix: 'Auth', map: 'AuthTables' },
   { schema: 'app_meta', prefix: 'AppMeta', map: 'AppMetaTables' },
+  { schema: 'storage', prefix: 'Storage', map: 'StorageTables' },
 ] as const;
 
 /**

@@ -418,3 +418,40 @@ export interface AppMetaTables {
   'app_meta.data_loads': AppMetaDataLoadsTable;
   'app_meta.schema_migrations': AppMetaSchemaMigrationsTable;
 }
+
+export interface StorageBucketsTable {
+  id: string;
+  name: string;
+  /** Field is deprecated, use owner_id instead */
+  owner: string | null;
+  created_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  public: boolean | null;
+  avif_autodetection: boolean | null;
+  file_size_limit: string | null;
+  allowed_mime_types: string[] | null;
+  owner_id: string | null;
+  type: Generated<'STANDARD' | 'ANALYTICS' | 'VECTOR'>;
+}
+
+export interface StorageObjectsTable {
+  id: Generated<string>;
+  bucket_id: string | null;
+  name: string | null;
+  /** Field is deprecated, use owner_id instead */
+  owner: string | null;
+  created_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_accessed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  metadata: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+  path_tokens: GeneratedAlways<string[] | null>;
+  version: string | null;
+  owner_id: string | null;
+  user_metadata: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+}
+
+/** Every table in the `storage` schema, as Kysely names it. */
+export interface StorageTables {
+  'storage.buckets': StorageBucketsTable;
+  'storage.objects': StorageObjectsTable;
+}

@@ -15,6 +15,7 @@ import type {
   PublicTables,
   UserSubscriptionsTable,
 } from './schema.generated.ts';
+import type { StorageSchema } from './storage-schema.ts';
 
 /**
  * The database as Kysely sees it. Every table type comes from schema.generated.ts, which
@@ -26,7 +27,7 @@ import type {
 export type * from './schema.generated.ts';
 
 /** Every table the site queries: `public` tables by name, the others as `schema.table`. */
-export interface Database extends PublicTables, AuthSchema, AppMetaTables {}
+export interface Database extends PublicTables, AuthSchema, AppMetaTables, StorageSchema {}
 
 // Unions the migrations define with check constraints.
 export type GameSource = Selectable<GamesTable>['sources'][number];
