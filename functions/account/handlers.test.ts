@@ -60,18 +60,33 @@ describe('profile created with the user, in the same transaction', () => {
     expect(profile).toMatchObject({ username, full_name: 'Pat Player', bio: 'Plays games.', email });
   });
 
-  it('a taken username (any case) rolls the sign-up back: no user without a profile', async () => {
+  it('a taken username (any case) is refused with the spec message, and nothing is saved', async () => {
     const username = `taken_${uniq()}`;
     await signUp(username);
     const second = await signUp(username.toUpperCase());
-    expect(second.error?.message).toBe('Database error saving new user');
+    expect(second.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Username is already taken. Please choose a different username.' });
     expect(await countUsers(second.email)).toBe(0);
   });
 
-  it('a reserved username is refused by the database too, and nothing is saved', async () => {
-    const { error, email } = await signUp('Admin');
-    expect(error).not.toBeNull();
+  it('the profile trigger still refuses a taken username (a sign-up racing another): no user without a profile', async () => {
+    const username = `race_${uniq()}`;
+    await signUp(username);
+    const email = `race-${uniq()}@example.com`;
+    const metadata = JSON.stringify({ username: username.toUpperCase(), full_name: 'Racer' });
+    await expect(
+      sql`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), ${email}, ${metadata}::jsonb)`.execute(database.db),
+    ).rejects.toThrow();
     expect(await countUsers(email)).toBe(0);
+  });
+
+  it('a reserved username is refused (by the service, and by the database too), and nothing is saved', async () => {
+    const { error, email } = await signUp('Admin');
+    expect(error).toMatchObject({ status: 400, message: 'This username is reserved and cannot be used' });
+    expect(await countUsers(email)).toBe(0);
+    const metadata = JSON.stringify({ username: 'Admin' });
+    await expect(
+      sql`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), ${email}, ${metadata}::jsonb)`.execute(database.db),
+    ).rejects.toThrow();
   });
 
   it('deleting the user deletes the profile, and a profile needs a user: no profile without a user', async () => {

@@ -120,6 +120,20 @@ export interface AuthJwtSigningKeysTable {
   created_at: Timestamptz;
 }
 
+/**
+ * Not part of Supabase's schema: the local auth service's rate-limit counters, kept in the
+ * private `app_meta` schema so every server sharing the database counts together.
+ */
+export interface AuthRateLimitsTable {
+  bucket: string;
+  /** SHA-256 (hex) of the bucket and the limited key. */
+  key: string;
+  tokens: number;
+  allowed: boolean;
+  updated_at: Timestamptz;
+  expires_at: Timestamptz;
+}
+
 export interface AuthSchema {
   'auth.users': AuthUsersTable;
   'auth.identities': AuthIdentitiesTable;
@@ -127,4 +141,5 @@ export interface AuthSchema {
   'auth.refresh_tokens': AuthRefreshTokensTable;
   'auth.flow_state': AuthFlowStateTable;
   'auth.jwt_signing_keys': AuthJwtSigningKeysTable;
+  'app_meta.auth_rate_limits': AuthRateLimitsTable;
 }

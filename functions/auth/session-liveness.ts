@@ -1,0 +1,37 @@
+import { SessionCache } from '../../src/lib/auth/session-cache.ts';
+import type { Db } from './context.ts';
+
+/**
+ * Is the session behind an access token still there? The local service's answer for the
+ * site's middleware (embedded and self-hosted modes): one primary-key lookup in
+ * auth.sessions, remembered a few seconds per session id. The service marks a session ended
+ * here the moment it ends it (logout, sign out everywhere, refresh-token reuse), so in this
+ * process an ended session stops at once; other servers see it within the cache's seconds.
+ */
+
+export interface SessionLiveness {
+  isLive(sessionId: string): Promise<boolean>;
+  /** The session ended (after the transaction that ended it committed). */
+  ended(sessionId: string): void;
+  /** Every session of the user ended. */
+  endedAllOf(userId: string): void;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createSessionLiveness(db: () => Promise<Db>, now: () => number = Date.now): SessionLiveness {
+  const cache = new SessionCache(now);
+  return {
+    async isLive(sessionId) {
+      // Not a session id this service issues (and not castable to uuid): never live.
+      if (!UUID.test(sessionId)) return false;
+      const remembered = cache.get(sessionId);
+      if (remembered !== undefined) return remembered;
+      const row = await (await db()).selectFrom('auth.sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
+      cache.remember(sessionId, Boolean(row), row?.user_id);
+      return Boolean(row);
+    },
+    ended: (sessionId) => cache.ended(sessionId),
+    endedAllOf: (userId) => cache.endedAllOf(userId),
+  };
+}
