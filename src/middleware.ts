@@ -1,4 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
+import { clientAddressOf } from '../functions/auth/context.ts';
+import { localAuthEnabled, localAuthFetch, localSessionIsLive } from '../functions/auth/index.ts';
+import { describeError } from '../functions/auth/redact.ts';
 import { hasAuthCookie } from './lib/auth/cookies.ts';
 import { guardResolvers } from './lib/auth/guard-resolvers.server.ts';
 import { guardsFor, runGuards } from './lib/auth/guards.ts';
@@ -13,6 +16,7 @@ const DATABASE_DOWN_MESSAGE = 'The database cannot be reached right now. Please 
 
 /** Paths the session check never needs: the auth service itself and the dev mailbox. */
 const NO_SESSION_CHECK = /^\/(auth\/v1|dev)(\/|$)/;
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Pages that depend on who is asking are never cached, whatever a route rule says;
@@ -21,21 +25,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (neverCached) context.cache.set(false);
   const cachedRoute = !neverCached && Object.hasOwn(routeRules, context.routePattern);
   let supabase: ReturnType<typeof createSupabaseServerClient> | undefined;
-  let clientAddress: string | undefined;
-  try {
-    clientAddress = context.clientAddress;
-  } catch {
-    clientAddress = undefined;
-  }
+  // In local modes the server's supabase client calls the in-process auth service directly.
+  const local = localAuthEnabled();
+  const authFetch = local ? localAuthFetch({ clientAddress: clientAddressOf(context) }) : undefined;
   context.locals.getSupabase = () =>
-    (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies, clientAddress }));
+    (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies }, { fetch: authFetch }));
   context.locals.user = null;
 
   let response: Response;
   try {
     if (!cachedRoute && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
-      context.locals.user = await userFromSession(context.locals.getSupabase()).catch((error: unknown) => {
-        console.error(`[auth] session check failed: ${(error as Error).message}`);
+      // A session ended elsewhere (logout, sign out everywhere, refresh-token reuse, account
+      // deleted) stops here within seconds; writes are always checked against the auth server.
+      const check = { write: !SAFE_METHODS.has(context.request.method), isSessionLive: local ? localSessionIsLive : undefined };
+      context.locals.user = await userFromSession(context.locals.getSupabase(), check).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) throw error;
+        console.error(`[auth] session check failed: ${describeError(error)}`);
         return null;
       });
     }

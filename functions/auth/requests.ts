@@ -44,7 +44,15 @@ const text = (max: number, refusal: string) => z.string().max(max, refusal);
 /** auth-js sends absent values as null (e.g. no code challenge outside PKCE): null is absent. */
 const opt = <S extends z.ZodType>(schema: S) => schema.nullish().transform((value) => value ?? undefined);
 // Checked for length first (and stopped there): a megabyte of input never reaches the pattern.
-const email = z.string().max(EMAIL_MAX, { error: INVALID_EMAIL, abort: true }).trim().toLowerCase().regex(EMAIL_SHAPE, INVALID_EMAIL);
+// The reserved `.invalid` domain (RFC 6761) can receive no mail: no account may use it, so the
+// site can sign unknown usernames in against such an address (functions/account/handlers.ts).
+const email = z
+  .string()
+  .max(EMAIL_MAX, { error: INVALID_EMAIL, abort: true })
+  .trim()
+  .toLowerCase()
+  .regex(EMAIL_SHAPE, INVALID_EMAIL)
+  .refine((value) => !value.endsWith('.invalid'), INVALID_EMAIL);
 const newPassword = z.string().refine((value) => Buffer.byteLength(value) <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG);
 const pkce = {
   code_challenge: opt(z.string().min(43, BAD_CHALLENGE).max(128, BAD_CHALLENGE)),

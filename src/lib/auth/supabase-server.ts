@@ -1,51 +1,122 @@
 import { createServerClient, parseCookieHeader } from '@supabase/ssr';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { JwtPayload, SupabaseClient } from '@supabase/supabase-js';
 import type { AstroCookies } from 'astro';
-import { localAuthFetch } from '../../../functions/auth/index.ts';
-import { getEnv } from '../config/env.ts';
 import { AUTH_COOKIE_OPTIONS } from './cookies.ts';
 import { publicAuthConfig, serverAuthUrl } from './config.server.ts';
+import { SessionCache } from './session-cache.ts';
+import { withoutMalformedSession } from './session-cookie.server.ts';
 import type { AuthUser } from './types.ts';
 
 /**
- * One supabase server client per request (createServerClient with Astro's cookies). In
- * embedded and self-hosted modes its calls to /auth/v1 go straight to the in-process
- * auth service instead of over the network back into this server.
+ * One supabase server client per request (createServerClient with Astro's cookies), and
+ * the signed-in user behind its session. The caller hands in the fetch the client uses: in
+ * embedded and self-hosted modes the middleware passes the local auth service's in-process
+ * fetch (this module knows nothing of that service), against hosted Supabase the default.
  */
 
 export interface ServerClientContext {
   request: Request;
   url: URL;
   cookies: AstroCookies;
-  clientAddress?: string | undefined;
 }
 
-export function createSupabaseServerClient(context: ServerClientContext): SupabaseClient {
+export interface ServerClientOptions {
+  /** How the client reaches /auth/v1 (the local service's fetch in local modes). */
+  fetch?: typeof fetch | undefined;
+}
+
+/** The Retry-After (seconds) of the last 429 each client received from the auth service. */
+const retryAfters = new WeakMap<SupabaseClient, { seconds?: number }>();
+
+export function createSupabaseServerClient(context: ServerClientContext, options: ServerClientOptions = {}): SupabaseClient {
   const { anonKey } = publicAuthConfig();
-  const local = getEnv().mode !== 'supabase';
-  return createServerClient(serverAuthUrl(context.url), anonKey, {
+  const parsed = parseCookieHeader(context.request.headers.get('cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' }));
+  const { cookies, dropped } = withoutMalformedSession(parsed);
+  // One line, and the request goes on signed out (never the value: it may carry a token).
+  if (dropped.length > 0) console.warn(`[auth] malformed session cookie ignored (${dropped.join(', ')}): treated as signed out`);
+  const limited: { seconds?: number } = {};
+  const baseFetch = options.fetch ?? fetch;
+  const client = createServerClient(serverAuthUrl(context.url), anonKey, {
     cookieOptions: AUTH_COOKIE_OPTIONS,
     cookies: {
-      getAll: () =>
-        parseCookieHeader(context.request.headers.get('cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' })),
-      setAll: (cookies) => {
-        for (const { name, value, options } of cookies) context.cookies.set(name, value, options);
+      getAll: () => cookies,
+      setAll: (changed) => {
+        for (const { name, value, options: cookieOptions } of changed) context.cookies.set(name, value, cookieOptions);
       },
     },
-    global: local ? { fetch: localAuthFetch({ clientAddress: context.clientAddress }) } : {},
+    global: {
+      fetch: async (input, init) => {
+        const response = await baseFetch(input, init);
+        if (response.status === 429) limited.seconds = Number(response.headers.get('retry-after')) || undefined;
+        return response;
+      },
+    },
   });
+  retryAfters.set(client, limited);
+  return client;
 }
 
-/** The user behind the request's session cookie, verified with getClaims (JWKS), or null. */
-export async function userFromSession(supabase: SupabaseClient): Promise<AuthUser | null> {
+/** When the auth service said to retry, after its last 429 to this client (seconds). */
+export function retryAfterOf(supabase: SupabaseClient): number | undefined {
+  return retryAfters.get(supabase)?.seconds;
+}
+
+/**
+ * Claims the site accepts beyond a valid signature and expiry (which getClaims checks):
+ * a user's token (`aud` authenticated), already valid (`nbf` not in the future), naming
+ * its session.
+ */
+export function acceptableClaims(claims: JwtPayload, nowSeconds: number): claims is JwtPayload & { session_id: string } {
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!audiences.includes('authenticated')) return false;
+  if (claims.nbf !== undefined && !(typeof claims.nbf === 'number' && claims.nbf <= nowSeconds)) return false;
+  return typeof claims.session_id === 'string' && claims.session_id.length > 0;
+}
+
+export interface SessionCheck {
+  /** The request changes something (not GET or HEAD): asked of the auth server, never of a cache. */
+  write: boolean;
+  /** Local modes: the local service's answer. Absent: hosted Supabase Auth's (getUser). */
+  isSessionLive?: ((sessionId: string) => Promise<boolean>) | undefined;
+}
+
+const hostedSessions = new SessionCache();
+
+/** Hosted Supabase Auth: getUser for writes, a few seconds' memory for reads. */
+async function hostedSessionIsLive(supabase: SupabaseClient, sessionId: string, write: boolean): Promise<boolean> {
+  if (!write) {
+    const remembered = hostedSessions.get(sessionId);
+    if (remembered !== undefined) return remembered;
+  }
+  const { data, error } = await supabase.auth.getUser();
+  if (error && (error.status === undefined || error.status === 0 || error.status >= 500)) {
+    // Supabase Auth unreachable: a signed token still reads, but changes nothing.
+    return !write;
+  }
+  const live = !error && Boolean(data.user);
+  hostedSessions.remember(sessionId, live, data.user?.id);
+  return live;
+}
+
+/**
+ * The user behind the request's session cookie, or null: the token verified with getClaims
+ * (JWKS), its claims acceptable, and its session still live (ended sessions stop working
+ * within seconds: logout, sign out everywhere, refresh-token reuse, a deleted account).
+ */
+export async function userFromSession(supabase: SupabaseClient, check: SessionCheck): Promise<AuthUser | null> {
   const { data, error } = await supabase.auth.getClaims();
   if (error || !data?.claims?.sub) return null;
   const claims = data.claims;
+  if (!acceptableClaims(claims, Math.floor(Date.now() / 1000))) return null;
+  const live = check.isSessionLive
+    ? await check.isSessionLive(claims.session_id)
+    : await hostedSessionIsLive(supabase, claims.session_id, check.write);
+  if (!live) return null;
   const appMetadata = (claims.app_metadata ?? {}) as Record<string, unknown>;
   return {
     id: claims.sub,
     email: typeof claims.email === 'string' && claims.email ? claims.email : null,
-    sessionId: typeof claims.session_id === 'string' ? claims.session_id : null,
+    sessionId: claims.session_id,
     provider: typeof appMetadata.provider === 'string' ? appMetadata.provider : null,
     userMetadata: (claims.user_metadata ?? {}) as Record<string, unknown>,
   };

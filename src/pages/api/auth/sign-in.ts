@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { handleSignIn } from '../../../../functions/account/handlers.ts';
+import { retryAfterOf } from '../../../lib/auth/supabase-server.ts';
 import { getDb } from '../../../lib/db/db.server.ts';
 
 export const POST: APIRoute = ({ request, locals }) =>
@@ -7,7 +8,9 @@ export const POST: APIRoute = ({ request, locals }) =>
     user: locals.user,
     db: getDb,
     signIn: async (email, password) => {
-      const { data, error } = await locals.getSupabase().auth.signInWithPassword({ email, password });
-      return { error: error ? { status: error.status, code: error.code, message: error.message } : null, user: data.user };
+      const supabase = locals.getSupabase();
+      const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+      if (!error) return { error: null, user: data.user };
+      return { error: { status: error.status, code: error.code, message: error.message, retryAfterSeconds: retryAfterOf(supabase) }, user: null };
     },
   });
