@@ -46,7 +46,7 @@ export async function signup(deps: AuthDeps, call: AuthCall): Promise<Response> 
   }
   await deps.limiter.email('signup', email, call.clientAddress);
 
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(deps, password);
   const link = emailLink(deps, 'signup', email, redirectTo);
   const at = nowDate(deps);
   const id = randomUUID();
@@ -110,7 +110,7 @@ export async function updateUser(deps: AuthDeps, call: AuthCall): Promise<Respon
   const { password } = body;
   if (password !== undefined) {
     if (password.length < deps.passwordMinLength) throw errors.weakPassword(deps.passwordMinLength);
-    if (await passwordMatches(password, user.encrypted_password)) throw errors.samePassword();
+    if (await passwordMatches(deps, password, user.encrypted_password)) throw errors.samePassword();
   }
   let metadata: Record<string, unknown> | undefined;
   if (body.data) {
@@ -129,7 +129,7 @@ export async function updateUser(deps: AuthDeps, call: AuthCall): Promise<Respon
     await deps.limiter.email('email_change', newEmail, call.clientAddress);
   }
   const link = newEmail ? emailLink(deps, 'email_change', newEmail, redirectTo, user.email) : undefined;
-  const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
+  const passwordHash = password !== undefined ? await hashPassword(deps, password) : undefined;
   const at = nowDate(deps);
 
   await db.transaction().execute(async (trx) => {

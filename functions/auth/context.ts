@@ -26,6 +26,8 @@ export interface AuthDeps {
   redirectUrls: () => readonly string[];
   siteName: string;
   passwordMinLength: number;
+  /** bcrypt cost of new hashes (10, as Supabase; tests may lower it). */
+  bcryptCost: number;
   limiter: AuthLimiter;
   /** The site's cache of live sessions: ended sessions are forgotten at once. */
   sessions: SessionLiveness;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { nowDate, type AuthCall, type AuthDeps, type Trx } from './context.ts';
 import { AuthError, authJson, errors } from './errors.ts';
@@ -53,15 +54,16 @@ export async function recover(deps: AuthDeps, call: AuthCall): Promise<Response>
   await deps.limiter.email('recovery', body.email, call.clientAddress);
   const db = await deps.db();
   const user = await findUserByEmail(db, body.email);
-  if (user) {
-    const { hash, email } = emailLink(deps, 'recovery', body.email, redirectTo);
-    const at = nowDate(deps);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('auth.users').set({ recovery_token: hash, recovery_sent_at: at, updated_at: at }).where('id', '=', user.id).execute();
-      await createFlowState(deps, trx, user.id, body, 'recovery');
-    });
-    void deliver(deps, email);
-  }
+  const { hash, email } = emailLink(deps, 'recovery', body.email, redirectTo);
+  const at = nowDate(deps);
+  // An unknown address costs the same statements, matching no row.
+  const userId = user?.id ?? randomUUID();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('auth.users').set({ recovery_token: hash, recovery_sent_at: at, updated_at: at }).where('id', '=', userId).execute();
+    await createFlowState(deps, trx, userId, body, 'recovery');
+    if (!user) await deleteFlowStates(trx, userId, 'recovery');
+  });
+  if (user) void deliver(deps, email);
   return authJson({});
 }
 

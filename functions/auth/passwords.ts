@@ -15,16 +15,20 @@ import { findUserByEmail, normaliseEmail } from './users.ts';
 
 export const BCRYPT_COST = 10;
 
-// A bcrypt hash of a random string: comparing against it when the user does not exist
-// makes "no such user" take as long as "wrong password".
-let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= bcrypt.hash(randomBytes(16).toString('hex'), BCRYPT_COST));
+// A bcrypt hash of a random string (per cost): comparing against it when the user does
+// not exist makes "no such user" take as long as "wrong password".
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) dummyHashes.set(cost, (hash = bcrypt.hash(randomBytes(16).toString('hex'), cost)));
+  return hash;
+}
 
-export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
+export const hashPassword = (deps: AuthDeps, password: string) => bcrypt.hash(password, deps.bcryptCost);
 
 /** Does `password` match `hash`? Without a hash, the same work against the dummy, then no. */
-export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
-  const matches = await bcrypt.compare(password, hash || (await getDummyHash()));
+export async function passwordMatches(deps: AuthDeps, password: string, hash: string | null | undefined): Promise<boolean> {
+  const matches = await bcrypt.compare(password, hash || (await dummyHash(deps.bcryptCost)));
   return Boolean(hash) && matches && password.length > 0;
 }
 
@@ -39,7 +43,7 @@ export async function passwordGrant(deps: AuthDeps, call: AuthCall): Promise<Ses
   await deps.limiter.signInAttempt(email);
   const db = await deps.db();
   const user = await findUserByEmail(db, email);
-  const ok = await passwordMatches(body.password ?? '', user?.encrypted_password);
+  const ok = await passwordMatches(deps, body.password ?? '', user?.encrypted_password);
   if (!user || !ok) throw errors.invalidCredentials();
   await deps.limiter.signInSucceeded(email);
   if (user.banned_until && new Date(user.banned_until).getTime() > deps.now()) throw errors.userBanned();

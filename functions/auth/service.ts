@@ -5,6 +5,7 @@ import { AuthError, authErrorResponse, errors } from './errors.ts';
 import type { SigningKey } from './keys.ts';
 import { createLimiter, DEFAULT_AUTH_LIMITS, type AuthLimits } from './limits.ts';
 import type { Mailer } from './mailer.ts';
+import { BCRYPT_COST } from './passwords.ts';
 import { authLog, describeError } from './redact.ts';
 import { route } from './routes.ts';
 import { createSessionLiveness, type SessionLiveness } from './session-liveness.ts';
@@ -41,6 +42,8 @@ export interface AuthServiceOptions {
   now?: () => number;
   siteName?: string;
   passwordMinLength?: number;
+  /** bcrypt cost; 10 (Supabase's) unless a test needs speed more than strength. */
+  bcryptCost?: number;
 }
 
 export interface AuthRequestContext {
@@ -61,6 +64,7 @@ export function createAuthService(options: AuthServiceOptions) {
     redirectUrls: () => options.redirectUrls ?? [],
     siteName: options.siteName ?? 'Critical Hit',
     passwordMinLength: options.passwordMinLength ?? 8,
+    bcryptCost: options.bcryptCost ?? BCRYPT_COST,
     limiter: createLimiter(options.db, options.limits ?? DEFAULT_AUTH_LIMITS, now),
     sessions: options.sessions ?? createSessionLiveness(options.db, now),
     google: {
