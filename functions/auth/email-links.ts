@@ -8,7 +8,8 @@ import { authLog, describeError, maskEmail } from './redact.ts';
 import { allowedRedirect, verifyLink } from './redirects.ts';
 import { queryParam, readBody, schemas } from './requests.ts';
 import { issueSession } from './sessions.ts';
-import { findUserByEmail, findUserById, findUserByLinkToken, randomToken, sha256Hex, type UserRow } from './users.ts';
+import { randomToken, sha256Hex } from './secrets.ts';
+import { findUserByEmail, findUserById, findUserByLinkToken, type UserRow } from './users.ts';
 
 /**
  * Email links: recovery requests, and /verify, where sign-up confirmation, recovery and

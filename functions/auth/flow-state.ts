@@ -1,9 +1,10 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AuthFlowStateTable, CodeChallengeMethod } from '../../src/lib/db/auth-schema.ts';
 import { nowDate, type AuthCall, type AuthDeps, type Db, type Trx } from './context.ts';
 import { errors } from './errors.ts';
 import { readBody, schemas } from './requests.ts';
+import { constantTimeEqual, sha256Base64url } from './secrets.ts';
 import { issueSession, type SessionJson } from './sessions.ts';
 import { findUserById } from './users.ts';
 
@@ -73,14 +74,6 @@ export async function issueAuthCode(deps: AuthDeps, trx: Trx, userId: string, me
   return flow.auth_code;
 }
 
-const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-
-function constantTimeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 const SESSION_METHOD: Record<string, string> = { recovery: 'recovery', email_change: 'email_change' };
 
 /** POST /token?grant_type=pkce: the code and its verifier for a session, once. */
@@ -97,7 +90,7 @@ export async function pkceGrant(deps: AuthDeps, call: AuthCall): Promise<Session
       await trx.deleteFrom('auth.flow_state').where('id', '=', flow.id).execute();
       return { error: errors.flowStateExpired() };
     }
-    const expected = flow.code_challenge_method === 's256' ? s256(verifier) : verifier;
+    const expected = flow.code_challenge_method === 's256' ? sha256Base64url(verifier) : verifier;
     if (!constantTimeEqual(expected, flow.code_challenge)) return { error: errors.badCodeVerifier() };
     await trx.deleteFrom('auth.flow_state').where('id', '=', flow.id).execute();
     const user = await findUserById(trx, flow.user_id);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { FULL_NAME_MAX } from '../../src/lib/auth/validation.ts';
 import { isDatabaseUnavailable } from '../../src/lib/db/errors.ts';
@@ -6,6 +6,7 @@ import { nowDate, type AuthCall, type AuthDeps, type Trx } from './context.ts';
 import { AuthError, errors } from './errors.ts';
 import { authLog, describeError } from './redact.ts';
 import { readBody, schemas } from './requests.ts';
+import { constantTimeEqual, sha256Hex } from './secrets.ts';
 import { issueSession, type SessionJson } from './sessions.ts';
 import { findUserByEmail, findUserById, insertIdentity, insertUser, normaliseEmail, type UserRow } from './users.ts';
 
@@ -20,13 +21,6 @@ import { findUserByEmail, findUserById, insertIdentity, insertUser, normaliseEma
 export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 async function verifiedClaims(deps: AuthDeps, idToken: string): Promise<Record<string, unknown>> {
   if (deps.google.clientIds.length === 0) throw errors.providerDisabled(GOOGLE_ISSUERS[0]!);
@@ -112,7 +106,7 @@ export async function idTokenGrant(deps: AuthDeps, call: AuthCall): Promise<Sess
   const tokenNonce = text(claims.nonce);
   if (tokenNonce || nonce) {
     if (!tokenNonce || !nonce) throw errors.validation('Passed nonce and nonce in id_token should either both exist or not.');
-    if (!sameText(sha256Hex(nonce), tokenNonce)) throw errors.validation('Nonces mismatch');
+    if (!constantTimeEqual(sha256Hex(nonce), tokenNonce)) throw errors.validation('Nonces mismatch');
   }
   const sub = text(claims.sub);
   if (!sub) throw errors.badIdToken();

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/lib/db/schema.ts';
+import { sha256Hex } from './secrets.ts';
 
 /**
  * The auth service's rate limits, counted in the database (`app_meta.auth_rate_limits`)
@@ -41,7 +41,7 @@ const MAX_DOUBLINGS = 20;
 
 // The row already stored, inside `on conflict do update` (Kysely's insertInto takes no alias).
 const current = sql.raw('auth_rate_limits');
-const hashKey = (bucket: string, key: string) => createHash('sha256').update(`${bucket}\u0000${key}`).digest('hex');
+const hashKey = (bucket: string, key: string) => sha256Hex(`${bucket}\u0000${key}`);
 const secondsFrom = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
 
 /** The delay after `attempts` attempts, in seconds (0 while attempts are still free). */

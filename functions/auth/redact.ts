@@ -1,3 +1,5 @@
+import { isUuid } from './secrets.ts';
+
 /**
  * What the auth code may write to the log: one line per event, never a token, a password
  * or a full email address. Messages pass through `redact`, which masks addresses as
@@ -12,7 +14,6 @@ const JWT = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 // Refresh tokens, email-link tokens, hashes: long runs of base64url characters with a
 // digit or a capital in them (so snake_case constraint names stay readable).
 const LONG_TOKEN = /[A-Za-z0-9_-]{32,}/g;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `jane.doe@example.com` -> `j***@example.com`. */
 export function maskEmail(email: string): string {
@@ -28,7 +29,7 @@ export function redact(text: string): string {
     .replace(JWT, '[redacted]')
     .replace(EMAIL, (_match, first: string, domain: string) => `${first}***@${domain}`)
     // Session and user ids (UUIDs) are fine to log and help trace an event; tokens are not.
-    .replace(LONG_TOKEN, (run) => (UUID.test(run) || !/[A-Z0-9]/.test(run) ? run : '[redacted]'));
+    .replace(LONG_TOKEN, (run) => (isUuid(run) || !/[A-Z0-9]/.test(run) ? run : '[redacted]'));
   return masked.length > MAX_LINE ? `${masked.slice(0, MAX_LINE)}…` : masked;
 }
 

@@ -1,5 +1,6 @@
 import { SessionCache } from '../../src/lib/auth/session-cache.ts';
 import type { Db } from './context.ts';
+import { isUuid } from './secrets.ts';
 
 /**
  * Is the session behind an access token still there? The local service's answer for the
@@ -17,14 +18,12 @@ export interface SessionLiveness {
   endedAllOf(userId: string): void;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function createSessionLiveness(db: () => Promise<Db>, now: () => number = Date.now): SessionLiveness {
   const cache = new SessionCache(now);
   return {
     async isLive(sessionId) {
       // Not a session id this service issues (and not castable to uuid): never live.
-      if (!UUID.test(sessionId)) return false;
+      if (!isUuid(sessionId)) return false;
       const remembered = cache.get(sessionId);
       if (remembered !== undefined) return remembered;
       const row = await (await db()).selectFrom('auth.sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();

@@ -5,7 +5,8 @@ import { errors } from './errors.ts';
 import { authLog } from './redact.ts';
 import { readBody, schemas } from './requests.ts';
 import { signAccessToken, verifyAccessToken, type AccessTokenClaims } from './tokens.ts';
-import { findUserById, INSTANCE_ID, randomToken, userResponse, type UserRow } from './users.ts';
+import { isUuid, randomToken } from './secrets.ts';
+import { findUserById, INSTANCE_ID, userResponse, type UserRow } from './users.ts';
 
 /**
  * Sessions: one auth.sessions row per sign-in, an ES256 access token (one hour) naming it
@@ -143,9 +144,11 @@ export async function bearerClaims(deps: AuthDeps, call: AuthCall): Promise<Acce
 /** The signed-in user behind the request's access token, whose session still exists. */
 export async function requireUser(deps: AuthDeps, db: DbOrTrx, call: AuthCall): Promise<{ user: UserRow; claims: AccessTokenClaims }> {
   const claims = await bearerClaims(deps, call);
-  const session = await db.selectFrom('auth.sessions').select('id').where('id', '=', claims.session_id).executeTakeFirst();
+  const session = isUuid(claims.session_id)
+    ? await db.selectFrom('auth.sessions').select('id').where('id', '=', claims.session_id).executeTakeFirst()
+    : undefined;
   if (!session) throw errors.sessionNotFound();
-  const user = await findUserById(db, claims.sub);
+  const user = isUuid(claims.sub) ? await findUserById(db, claims.sub) : undefined;
   if (!user) throw errors.userNotFound();
   return { user, claims };
 }
@@ -163,7 +166,7 @@ export async function logout(deps: AuthDeps, call: AuthCall): Promise<Response> 
     ({ user } = await requireUser(deps, db, call));
   } catch (error) {
     // The account itself is gone (deleted): so is every session of it.
-    if (!(await findUserById(db, claims.sub))) deps.sessions.endedAllOf(claims.sub);
+    if (isUuid(claims.sub) && !(await findUserById(db, claims.sub))) deps.sessions.endedAllOf(claims.sub);
     throw error;
   }
   let ended = db.deleteFrom('auth.sessions').where('user_id', '=', user.id);

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { AuthIdentitiesTable, AuthUsersTable } from '../../src/lib/db/auth-schema.ts';
 import type { DbOrTrx, Trx } from './context.ts';
@@ -16,8 +15,6 @@ export type IdentityRow = Selectable<AuthIdentitiesTable>;
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
-export const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : undefined);
 

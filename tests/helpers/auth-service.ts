@@ -17,6 +17,8 @@ export interface DirectAuth {
   call(method: string, path: string, options?: CallOptions): Promise<Response>;
   /** JSON body and status of a call. */
   json(method: string, path: string, options?: CallOptions): Promise<{ status: number; body: Record<string, any>; headers: Headers }>;
+  /** A fetch that reaches this service (as the site's server client reaches the local one). */
+  fetch: typeof fetch;
   mailbox: (Email & { links: string[] })[];
   lastEmail(to: string): (Email & { links: string[] }) | undefined;
   /** Moves the service's clock. */
@@ -63,6 +65,7 @@ export function directAuth(database: DatabaseConnection, overrides: Partial<Auth
 
   const direct: DirectAuth = {
     call,
+    fetch: async (input, init) => service(new Request(input, init), { clientAddress: '127.0.0.1' }),
     async json(method, path, options) {
       const response = await call(method, path, options);
       const text = await response.text();
