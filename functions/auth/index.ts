@@ -96,11 +96,12 @@ export function localAuthFetch(context: AuthRequestContext): typeof fetch {
 }
 
 /**
- * Does the session `sessionId` still exist? (At most a few seconds stale, ended at once when
- * this process ended it.) For the site's middleware in embedded and self-hosted modes.
+ * Does the session `sessionId` still exist? For reads at most a few seconds stale, `fresh`
+ * for writes; ended at once when this process ended it. For the site's middleware in
+ * embedded and self-hosted modes.
  */
-export function localSessionIsLive(sessionId: string): Promise<boolean> {
-  return sessions().isLive(sessionId);
+export function localSessionIsLive(sessionId: string, options: { fresh?: boolean } = {}): Promise<boolean> {
+  return sessions().isLive(sessionId, options);
 }
 
 /**

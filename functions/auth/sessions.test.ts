@@ -118,6 +118,27 @@ describe('logout ends sessions on the site at once', () => {
   });
 });
 
+describe('a session ended by another server', () => {
+  it('reads may see it live for at most a few seconds; writes look again at once', async () => {
+    let clock = Date.now();
+    const other = createSessionLiveness(async () => database.db, () => clock);
+    const email = await auth.confirmedUser();
+    const sessionId = claimsOf((await auth.signIn(email)).access_token).session_id as string;
+    expect(await other.isLive(sessionId)).toBe(true);
+    // Ended elsewhere: this process was not told.
+    await database.db.deleteFrom('auth.sessions').where('id', '=', sessionId).execute();
+    expect(await other.isLive(sessionId)).toBe(true);
+    expect(await other.isLive(sessionId, { fresh: true })).toBe(false);
+    expect(await other.isLive(sessionId)).toBe(false);
+
+    const second = claimsOf((await auth.signIn(email)).access_token).session_id as string;
+    expect(await other.isLive(second)).toBe(true);
+    await database.db.deleteFrom('auth.sessions').where('id', '=', second).execute();
+    clock += 5_001;
+    expect(await other.isLive(second)).toBe(false);
+  });
+});
+
 describe('access tokens the service refuses', () => {
   async function forged(claims: Record<string, unknown>, options: { audience?: string; notBefore?: number } = {}) {
     const email = await auth.confirmedUser();

@@ -68,7 +68,7 @@ describe('a malformed session cookie', () => {
 
 describe('acceptableClaims', () => {
   const now = 1_800_000_000;
-  const base = { sub: 'u', aud: 'authenticated', session_id: 's', exp: now + 60, iat: now, role: 'authenticated' };
+  const base = { iss: 'https://critical-hit.test/auth/v1', aal: 'aal1' as const, sub: 'u', aud: 'authenticated', session_id: 's', exp: now + 60, iat: now, role: 'authenticated' };
   it('wants a user token for the authenticated audience, valid now, naming its session', () => {
     expect(acceptableClaims(base, now)).toBe(true);
     expect(acceptableClaims({ ...base, aud: ['authenticated', 'other'] }, now)).toBe(true);

@@ -76,8 +76,8 @@ export function acceptableClaims(claims: JwtPayload, nowSeconds: number): claims
 export interface SessionCheck {
   /** The request changes something (not GET or HEAD): asked of the auth server, never of a cache. */
   write: boolean;
-  /** Local modes: the local service's answer. Absent: hosted Supabase Auth's (getUser). */
-  isSessionLive?: ((sessionId: string) => Promise<boolean>) | undefined;
+  /** Local modes: the local service's answer (`fresh` for writes). Absent: hosted Supabase Auth's (getUser). */
+  isSessionLive?: ((sessionId: string, options: { fresh: boolean }) => Promise<boolean>) | undefined;
 }
 
 const hostedSessions = new SessionCache();
@@ -109,7 +109,7 @@ export async function userFromSession(supabase: SupabaseClient, check: SessionCh
   const claims = data.claims;
   if (!acceptableClaims(claims, Math.floor(Date.now() / 1000))) return null;
   const live = check.isSessionLive
-    ? await check.isSessionLive(claims.session_id)
+    ? await check.isSessionLive(claims.session_id, { fresh: check.write })
     : await hostedSessionIsLive(supabase, claims.session_id, check.write);
   if (!live) return null;
   const appMetadata = (claims.app_metadata ?? {}) as Record<string, unknown>;
