@@ -51,7 +51,7 @@ describe('a malformed session cookie', () => {
       const lines = logLines();
       const user = await userFromSession(serverClient(cookie), { write: false, isSessionLive: async () => true });
       expect(user).toBeNull();
-      expect(lines()).toEqual(['[auth] malformed session cookie ignored (sb-critical-hit-auth-token): treated as signed out']);
+      expect(lines()).toEqual(['[auth] malformed session cookie ignored: treated as signed out']);
     });
   }
 

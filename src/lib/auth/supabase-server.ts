@@ -32,8 +32,8 @@ export function createSupabaseServerClient(context: ServerClientContext, options
   const { anonKey } = publicAuthConfig();
   const parsed = parseCookieHeader(context.request.headers.get('cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' }));
   const { cookies, dropped } = withoutMalformedSession(parsed);
-  // One line, and the request goes on signed out (never the value: it may carry a token).
-  if (dropped.length > 0) console.warn(`[auth] malformed session cookie ignored (${dropped.join(', ')}): treated as signed out`);
+  // One line, and the request goes on signed out (nothing of the cookie: it may carry a token).
+  if (dropped.length > 0) console.warn('[auth] malformed session cookie ignored: treated as signed out');
   const limited: { seconds?: number } = {};
   const baseFetch = options.fetch ?? fetch;
   const client = createServerClient(serverAuthUrl(context.url), anonKey, {
