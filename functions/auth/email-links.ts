@@ -68,7 +68,15 @@ export async function recover(deps: AuthDeps, call: AuthCall): Promise<Response>
   return authJson({});
 }
 
-const mergeJson = (patch: Record<string, unknown>) => sql<Record<string, unknown>>`identity_data || ${JSON.stringify(patch)}::jsonb`;
+/** Merges `patch` into the identity_data of the user's email identity. */
+async function patchEmailIdentity(trx: Trx, userId: string, patch: Record<string, unknown>, at: Date): Promise<void> {
+  await trx
+    .updateTable('auth.identities')
+    .set({ identity_data: sql<Record<string, unknown>>`identity_data || ${JSON.stringify(patch)}::jsonb`, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('provider', '=', 'email')
+    .execute();
+}
 
 const linkExpired = (deps: AuthDeps, sentAt: Date | null) =>
   !sentAt || nowDate(deps).getTime() - new Date(sentAt).getTime() > EMAIL_LINK_TTL_SECONDS * 1000;
@@ -88,12 +96,7 @@ async function applyVerification(deps: AuthDeps, trx: Trx, type: string, token: 
       .set((eb) => ({ email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(at)), confirmation_token: '', updated_at: at }))
       .where('id', '=', row.id)
       .execute();
-    await trx
-      .updateTable('auth.identities')
-      .set({ identity_data: mergeJson({ email_verified: true }), updated_at: at })
-      .where('user_id', '=', row.id)
-      .where('provider', '=', 'email')
-      .execute();
+    await patchEmailIdentity(trx, row.id, { email_verified: true }, at);
   } else if (type === 'recovery') {
     kind = 'recovery';
     row = await findUserByLinkToken(trx, 'recovery_token', hash);
@@ -115,12 +118,7 @@ async function applyVerification(deps: AuthDeps, trx: Trx, type: string, token: 
       .set({ email: newEmail, email_change: '', email_change_token_new: '', email_change_confirm_status: 0, updated_at: at })
       .where('id', '=', row.id)
       .execute();
-    await trx
-      .updateTable('auth.identities')
-      .set({ identity_data: mergeJson({ email: newEmail }), updated_at: at })
-      .where('user_id', '=', row.id)
-      .where('provider', '=', 'email')
-      .execute();
+    await patchEmailIdentity(trx, row.id, { email: newEmail }, at);
   } else {
     throw errors.validation('Verify requires a verification type');
   }

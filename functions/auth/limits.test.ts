@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/helpers/database.ts';
-import { directAuth, uniqueClient, uniqueEmail, PASSWORD, type DirectAuth } from '../../tests/helpers/auth-service.ts';
-import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { describe, expect, it } from 'vitest';
+import { useDirectAuth, directAuth, uniqueClient, uniqueEmail, PASSWORD } from '../../tests/helpers/auth-service.ts';
 import { DEFAULT_AUTH_LIMITS } from './limits.ts';
 
-let database: DatabaseConnection;
-let auth: DirectAuth;
+const t = useDirectAuth();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  auth = directAuth(database);
-});
-afterAll(() => database?.close());
-
-const signUp = (email: string, client: string) => auth.json('POST', '/signup', { body: { email, password: PASSWORD }, client });
-const recover = (email: string, client = uniqueClient()) => auth.json('POST', '/recover', { body: { email }, client });
+const signUp = (email: string, client: string) => t.auth.json('POST', '/signup', { body: { email, password: PASSWORD }, client });
+const recover = (email: string, client = uniqueClient()) => t.auth.json('POST', '/recover', { body: { email }, client });
 const signIn = (email: string, password: string, client = uniqueClient()) =>
-  auth.json('POST', '/token?grant_type=password', { body: { email, password }, client });
+  t.auth.json('POST', '/token?grant_type=password', { body: { email, password }, client });
 
 describe('emails: per client, per recipient and in total', () => {
   it('30 sign-ups from one address stop at its own email limit; everyone else can still sign up', async () => {
@@ -32,17 +23,17 @@ describe('emails: per client, per recipient and in total', () => {
     expect(refusal!.body.code).toBe('over_email_send_rate_limit');
     expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(0);
     // A refused sign-up leaves no account behind.
-    expect(await database.db.selectFrom('auth.users').select('id').where('email', 'like', 'flood-%').execute()).toHaveLength(10);
+    expect(await t.database.db.selectFrom('auth.users').select('id').where('email', 'like', 'flood-%').execute()).toHaveLength(10);
 
     const other = uniqueEmail('bystander');
     expect((await signUp(other, uniqueClient())).status).toBe(200);
-    expect(auth.lastEmail(other)?.subject).toBe('Confirm Your Signup');
-    expect((await recover(await auth.confirmedUser())).status).toBe(200);
+    expect(t.auth.lastEmail(other)?.subject).toBe('Confirm Your Signup');
+    expect((await recover(await t.auth.confirmedUser())).status).toBe(200);
   });
 
   it('the total is a circuit breaker that takes many clients to reach', async () => {
-    await database.db.deleteFrom('app_meta.auth_rate_limits').execute();
-    const small = directAuth(database, {
+    await t.database.db.deleteFrom('app_meta.auth_rate_limits').execute();
+    const small = directAuth(t.database, {
       limits: { ...DEFAULT_AUTH_LIMITS, emailsPerClient: { limit: 2, periodSeconds: 3600 }, emailsTotal: { limit: 5, periodSeconds: 3600 } },
     });
     const statuses: number[] = [];
@@ -51,11 +42,11 @@ describe('emails: per client, per recipient and in total', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     // The service-wide bucket is shared with the other tests' service: start them afresh.
-    await database.db.deleteFrom('app_meta.auth_rate_limits').execute();
+    await t.database.db.deleteFrom('app_meta.auth_rate_limits').execute();
   });
 
   it('one recovery email per address a minute, refused alike for known and unknown addresses', async () => {
-    const known = await auth.confirmedUser();
+    const known = await t.auth.confirmedUser();
     const unknown = uniqueEmail('ghost');
     const first = [await recover(known), await recover(unknown)];
     const again = [await recover(known), await recover(unknown)];
@@ -65,7 +56,7 @@ describe('emails: per client, per recipient and in total', () => {
       expect(outcome.body).toEqual({ code: 'over_email_send_rate_limit', message: 'For security purposes, you can only request this after 60 seconds.' });
       expect(outcome.headers.get('retry-after')).toBe('60');
     }
-    auth.advance(61);
+    t.auth.advance(61);
     expect((await recover(known)).status).toBe(200);
     expect((await recover(unknown)).status).toBe(200);
   });
@@ -74,19 +65,19 @@ describe('emails: per client, per recipient and in total', () => {
     const email = uniqueEmail('both');
     expect((await signUp(email, uniqueClient())).status).toBe(200);
     expect((await recover(email)).status).toBe(200);
-    expect(auth.mailbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(['Confirm Your Signup', 'Reset Your Password']);
+    expect(t.auth.mailbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(['Confirm Your Signup', 'Reset Your Password']);
   });
 });
 
 describe('failed sign-ins slow down per account', () => {
   it('after five failures the account waits (with Retry-After), even for the right password; then it may try again', async () => {
-    const email = await auth.confirmedUser();
+    const email = await t.auth.confirmedUser();
     for (let i = 0; i < 5; i += 1) expect((await signIn(email, `Wrong-${i}-password`)).body.code).toBe('invalid_credentials');
     const blocked = await signIn(email, PASSWORD);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('over_request_rate_limit');
     expect(blocked.headers.get('retry-after')).toBe('30');
-    auth.advance(31);
+    t.auth.advance(31);
     expect((await signIn(email, PASSWORD)).status).toBe(200);
     // The success forgot the failures.
     for (let i = 0; i < 5; i += 1) expect((await signIn(email, `Wrong-${i}-again`)).status).toBe(400);
@@ -98,7 +89,7 @@ describe('failed sign-ins slow down per account', () => {
     for (let i = 0; i < 6; i += 1) answers.push(await signIn(ghost, `Wrong-${i}-password`));
     expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400, 429]);
     expect(answers[5]!.headers.get('retry-after')).toBe('30');
-    auth.advance(31);
+    t.auth.advance(31);
     expect((await signIn(ghost, 'Another-1-try')).body.code).toBe('invalid_credentials');
     expect((await signIn(ghost, 'Another-2-try')).headers.get('retry-after')).toBe('60');
   });
@@ -114,7 +105,7 @@ describe('failed sign-ins slow down per account', () => {
 
 describe('recovery tells nobody who has an account', () => {
   it('known and unknown addresses get the same status, body and headers', async () => {
-    const known = await recover(await auth.confirmedUser());
+    const known = await recover(await t.auth.confirmedUser());
     const unknown = await recover(uniqueEmail('ghost'));
     const headers = (response: typeof known) => [...response.headers].filter(([name]) => name !== 'date');
     expect(unknown.status).toBe(known.status);
@@ -131,7 +122,7 @@ describe('recovery tells nobody who has an account', () => {
       return performance.now() - start;
     };
     const accounts = [];
-    for (let i = 0; i < 7; i += 1) accounts.push(await auth.confirmedUser());
+    for (let i = 0; i < 7; i += 1) accounts.push(await t.auth.confirmedUser());
     for (let i = 0; i < 7; i += 1) {
       known.push(await time(accounts[i]!));
       unknown.push(await time(uniqueEmail('ghost')));

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/helpers/database.ts';
-import { directAuth, uniqueEmail, PASSWORD, type DirectAuth } from '../../tests/helpers/auth-service.ts';
-import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { describe, expect, it } from 'vitest';
+import { useDirectAuth, uniqueEmail, PASSWORD } from '../../tests/helpers/auth-service.ts';
 import { signAccessToken } from './tokens.ts';
 import { loadOrCreateStoredKey } from './keys.ts';
 
-let database: DatabaseConnection;
-let auth: DirectAuth;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  auth = directAuth(database);
-});
-afterAll(() => database?.close());
+const t = useDirectAuth();
 
 const MEGABYTE = 1024 * 1024;
-const signUp = (body: Record<string, unknown>) => auth.json('POST', '/signup', { body });
-const countUsers = async () => Number((await database.db.selectFrom('auth.users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const signUp = (body: Record<string, unknown>) => t.auth.json('POST', '/signup', { body });
+const countUsers = async () => Number((await t.database.db.selectFrom('auth.users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('no input of any size answers 500', () => {
   const endpoints: [method: string, path: string][] = [
@@ -44,7 +35,7 @@ describe('no input of any size answers 500', () => {
   for (const [method, path] of endpoints) {
     it(`${method} ${path}`, async () => {
       for (const body of bodies) {
-        const { status, body: answer } = await auth.json(method, path, { body });
+        const { status, body: answer } = await t.auth.json(method, path, { body });
         expect(status, `${path} with ${body.slice(0, 60)}: ${JSON.stringify(answer)}`).toBeLessThan(500);
       }
     });
@@ -81,8 +72,8 @@ describe('sign-up bounds', () => {
     const email = uniqueEmail();
     const data = { username: `u${'x'.repeat(19)}`, full_name: 'F'.repeat(100), bio: 'B'.repeat(500), theme: 'dark' };
     expect((await signUp({ email, password: PASSWORD, data })).status).toBe(200);
-    await auth.call('GET', auth.lastEmail(email)!.links[0]!);
-    const { access_token: token } = await auth.signIn(email);
+    await t.auth.call('GET', t.auth.lastEmail(email)!.links[0]!);
+    const { access_token: token } = await t.auth.signIn(email);
     expect(token.length).toBeLessThan(4096);
   });
 
@@ -100,9 +91,9 @@ describe('sign-up bounds', () => {
 
 describe('user updates are bounded too', () => {
   it('metadata merged into the user stays within the limits', async () => {
-    const email = await auth.confirmedUser();
-    const { access_token: token } = await auth.signIn(email);
-    const put = (body: unknown) => auth.json('PUT', '/user', { body, headers: { authorization: `Bearer ${token}` } });
+    const email = await t.auth.confirmedUser();
+    const { access_token: token } = await t.auth.signIn(email);
+    const put = (body: unknown) => t.auth.json('PUT', '/user', { body, headers: { authorization: `Bearer ${token}` } });
     expect((await put({ data: { bio: 'b'.repeat(MEGABYTE) } })).body).toEqual({ code: 'validation_failed', message: 'Bio must be no more than 500 characters long' });
     expect((await put({ data: { a: 'x'.repeat(1500) } })).status).toBe(200);
     expect((await put({ data: { b: 'y'.repeat(1000) } })).body.message).toBe('User metadata must be at most 2048 bytes');
@@ -111,17 +102,17 @@ describe('user updates are bounded too', () => {
   });
 
   it('a forged huge bearer token is refused, not parsed', async () => {
-    const { status, body } = await auth.json('GET', '/user', { headers: { authorization: `Bearer ${'x'.repeat(100_000)}` } });
+    const { status, body } = await t.auth.json('GET', '/user', { headers: { authorization: `Bearer ${'x'.repeat(100_000)}` } });
     expect(status).toBe(401);
     expect(body.code).toBe('no_authorization');
   });
 
   it('a token naming a session id that is not a uuid is session_not_found, not a database error', async () => {
-    const key = await loadOrCreateStoredKey(database.db);
+    const key = await loadOrCreateStoredKey(t.database.db);
     const user = { id: '00000000-0000-4000-8000-000000000009', email: 'x@example.com', phone: null, raw_app_meta_data: {}, raw_user_meta_data: {}, is_anonymous: false };
-    const now = Math.floor(auth.now() / 1000);
+    const now = Math.floor(t.auth.now() / 1000);
     const { token } = await signAccessToken(key, 'https://critical-hit.test/auth/v1', user, { id: 'not-a-uuid', method: 'password', authenticatedAt: now }, now);
-    const { status, body } = await auth.json('GET', '/user', { headers: { authorization: `Bearer ${token}` } });
+    const { status, body } = await t.auth.json('GET', '/user', { headers: { authorization: `Bearer ${token}` } });
     expect(status).toBe(403);
     expect(body.code).toBe('session_not_found');
   });

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { extractLinks, type Email, type Mailer } from '../../functions/auth/mailer.ts';
 import { loadOrCreateStoredKey, type SigningKey } from '../../functions/auth/keys.ts';
 import { createAuthService, type AuthServiceOptions } from '../../functions/auth/service.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { createTestDatabase } from './database.ts';
 
 /**
  * The local auth service called directly (Request in, Response out) over a test database,
@@ -92,4 +94,18 @@ export function directAuth(database: DatabaseConnection, overrides: Partial<Auth
     },
   };
   return direct;
+}
+
+/**
+ * A fresh test database and the service over it for one test file (opened before its
+ * tests, closed after): `const t = useDirectAuth()`, then `t.auth` and `t.database`.
+ */
+export function useDirectAuth(overrides: Partial<AuthServiceOptions> = {}): { auth: DirectAuth; database: DatabaseConnection } {
+  const context = {} as { auth: DirectAuth; database: DatabaseConnection };
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.auth = directAuth(context.database, overrides);
+  });
+  afterAll(() => context.database?.close());
+  return context;
 }

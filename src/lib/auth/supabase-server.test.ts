@@ -1,19 +1,10 @@
 import type { AstroCookies } from 'astro';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/database.ts';
-import { directAuth, SITE, type DirectAuth } from '../../../tests/helpers/auth-service.ts';
-import type { DatabaseConnection } from '../db/connect.server.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useDirectAuth, SITE } from '../../../tests/helpers/auth-service.ts';
 import { AUTH_COOKIE_CHUNK_SIZE } from './cookies.ts';
 import { acceptableClaims, createSupabaseServerClient, userFromSession } from './supabase-server.ts';
 
-let database: DatabaseConnection;
-let auth: DirectAuth;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  auth = directAuth(database);
-});
-afterAll(() => database?.close());
+const t = useDirectAuth();
 afterEach(() => vi.restoreAllMocks());
 
 const COOKIE = 'sb-critical-hit-auth-token';
@@ -21,14 +12,14 @@ const encode = (session: unknown) => `base64-${Buffer.from(JSON.stringify(sessio
 const cookies = { set: () => {} } as unknown as AstroCookies;
 
 /** The site's server client for a request to `path` carrying `cookie`, reaching the test service. */
-function serverClient(cookie: string, fetchImpl: typeof fetch = auth.fetch) {
+function serverClient(cookie: string, fetchImpl: typeof fetch = t.auth.fetch) {
   const url = new URL(`${SITE}/dashboard`);
   return createSupabaseServerClient({ request: new Request(url, { headers: { cookie } }), url, cookies }, { fetch: fetchImpl });
 }
 
 async function signedInCookie(): Promise<{ cookie: string; sessionId: string }> {
-  const email = await auth.confirmedUser();
-  const session = (await auth.json('POST', '/token?grant_type=password', { body: { email, password: 'Correct-Horse-9' } })).body;
+  const email = await t.auth.confirmedUser();
+  const session = (await t.auth.json('POST', '/token?grant_type=password', { body: { email, password: 'Correct-Horse-9' } })).body;
   const sessionId = JSON.parse(Buffer.from(String(session.access_token).split('.')[1]!, 'base64url').toString()).session_id as string;
   return { cookie: `${COOKIE}=${encode(session)}`, sessionId };
 }
@@ -96,7 +87,7 @@ describe('the session behind the cookie must still be live', () => {
     let userCalls = 0;
     const counting: typeof fetch = async (input, init) => {
       if (new Request(input, init).url.endsWith('/auth/v1/user')) userCalls += 1;
-      return auth.fetch(input, init);
+      return t.auth.fetch(input, init);
     };
     expect(await userFromSession(serverClient(cookie, counting), { write: false })).not.toBeNull();
     expect(await userFromSession(serverClient(cookie, counting), { write: false })).not.toBeNull();
@@ -110,7 +101,7 @@ describe('the session behind the cookie must still be live', () => {
     const { cookie } = await signedInCookie();
     const session = JSON.parse(Buffer.from(cookie.slice(COOKIE.length + 1 + 'base64-'.length), 'base64url').toString());
     expect(await userFromSession(serverClient(cookie), { write: false })).not.toBeNull();
-    await auth.call('POST', '/logout?scope=local', { headers: { authorization: `Bearer ${session.access_token}` } });
+    await t.auth.call('POST', '/logout?scope=local', { headers: { authorization: `Bearer ${session.access_token}` } });
     expect(await userFromSession(serverClient(cookie), { write: true })).toBeNull();
   });
 });
