@@ -23,7 +23,7 @@ export function maskEmail(email: string): string {
 }
 
 export function redact(text: string): string {
-  const flat = text.replace(/[\r\n\t]+/g, ' ');
+  const flat = text.replace(/\s*[\r\n\t]+\s*/g, ' ');
   const capped = flat.length > 4 * MAX_LINE ? flat.slice(0, 4 * MAX_LINE) : flat;
   const masked = capped
     .replace(JWT, '[redacted]')
