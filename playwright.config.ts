@@ -44,6 +44,7 @@ export default defineConfig({
       // Every journey signs in from the same address; Supabase's 30 per 5 minutes would throttle
       // the suite itself (the limit is tested in tests/integration/auth-conformance.test.ts).
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000',
+      AUTH_RATE_LIMIT_EMAIL_PER_CLIENT: '1000',
       AUTH_RATE_LIMIT_EMAIL_SENT: '1000',
     },
   },

@@ -1,5 +1,8 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
+import { clientAddressOf } from '../functions/auth/context.ts';
+import { localAuthEnabled, localSessionIsLive } from '../functions/auth/index.ts';
+import { describeError } from '../functions/auth/redact.ts';
 import { localSupabaseFetch } from '../functions/local-supabase.ts';
 import { hasAuthCookie } from './lib/auth/cookies.ts';
 import { guardResolvers } from './lib/auth/guard-resolvers.server.ts';
@@ -22,6 +25,7 @@ import {
 
 /** Paths the session check never needs: the local auth and storage services and the dev mailbox. */
 const NO_SESSION_CHECK = /^\/(auth\/v1|storage\/v1|dev)(\/|$)/;
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const refused = refuseRequest(context);
@@ -36,28 +40,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (neverCached) context.cache.set(false);
   const cachedRoute = !neverCached && Object.hasOwn(routeRules, context.routePattern);
   let supabase: ReturnType<typeof createSupabaseServerClient> | undefined;
-  let clientAddress: string | undefined;
-  try {
-    clientAddress = context.clientAddress;
-  } catch {
-    clientAddress = undefined;
-  }
+  // In local modes the server's supabase client calls the in-process auth and storage services directly.
+  const local = localAuthEnabled();
+  const localFetch = local ? localSupabaseFetch({ clientAddress: clientAddressOf(context) }) : undefined;
   context.locals.getSupabase = () =>
-    (supabase ??= createSupabaseServerClient({
-      request: context.request,
-      url: context.url,
-      cookies: context.cookies,
-      clientAddress,
-      fetch: localSupabaseFetch({ clientAddress }),
-    }));
+    (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies }, { fetch: localFetch }));
   context.locals.user = null;
 
   let response: Response;
   try {
     if (!cachedRoute && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
-      context.locals.user = await userFromSession(context.locals.getSupabase()).catch((error: unknown) => {
+      // A session ended elsewhere (logout, sign out everywhere, refresh-token reuse, account
+      // deleted) stops here within seconds; writes are always checked against the auth server.
+      const check = { write: !SAFE_METHODS.has(context.request.method), isSessionLive: local ? localSessionIsLive : undefined };
+      context.locals.user = await userFromSession(context.locals.getSupabase(), check).catch((error: unknown) => {
         if (isDatabaseUnavailable(error)) throw error;
-        console.error(`[auth] session check failed: ${(error as Error).message}`);
+        console.error(`[auth] session check failed: ${describeError(error)}`);
         return null;
       });
     }

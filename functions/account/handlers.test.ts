@@ -60,18 +60,33 @@ describe('profile created with the user, in the same transaction', () => {
     expect(profile).toMatchObject({ username, full_name: 'Pat Player', bio: 'Plays games.', email });
   });
 
-  it('a taken username (any case) rolls the sign-up back: no user without a profile', async () => {
+  it('a taken username (any case) is refused with the spec message, and nothing is saved', async () => {
     const username = `taken_${uniq()}`;
     await signUp(username);
     const second = await signUp(username.toUpperCase());
-    expect(second.error?.message).toBe('Database error saving new user');
+    expect(second.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Username is already taken. Please choose a different username.' });
     expect(await countUsers(second.email)).toBe(0);
   });
 
-  it('a reserved username is refused by the database too, and nothing is saved', async () => {
-    const { error, email } = await signUp('Admin');
-    expect(error).not.toBeNull();
+  it('the profile trigger still refuses a taken username (a sign-up racing another): no user without a profile', async () => {
+    const username = `race_${uniq()}`;
+    await signUp(username);
+    const email = `race-${uniq()}@example.com`;
+    const metadata = JSON.stringify({ username: username.toUpperCase(), full_name: 'Racer' });
+    await expect(
+      sql`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), ${email}, ${metadata}::jsonb)`.execute(database.db),
+    ).rejects.toThrow();
     expect(await countUsers(email)).toBe(0);
+  });
+
+  it('a reserved username is refused (by the service, and by the database too), and nothing is saved', async () => {
+    const { error, email } = await signUp('Admin');
+    expect(error).toMatchObject({ status: 400, message: 'This username is reserved and cannot be used' });
+    expect(await countUsers(email)).toBe(0);
+    const metadata = JSON.stringify({ username: 'Admin' });
+    await expect(
+      sql`insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), ${email}, ${metadata}::jsonb)`.execute(database.db),
+    ).rejects.toThrow();
   });
 
   it('deleting the user deletes the profile, and a profile needs a user: no profile without a user', async () => {
@@ -192,11 +207,32 @@ describe('POST /api/auth/sign-in', () => {
     const text = await response.text();
     expect(text).not.toContain(email);
   });
-  it('an unknown username looks like a wrong password', async () => {
-    const signIn = vi.fn();
-    const response = await handleSignIn(post('/api/auth/sign-in', { identifier: `ghost_${uniq()}`, password: 'p' }), { ...ctx(), signIn });
+  it('an unknown username takes the path of a wrong password: an address no account can have, the same per username', async () => {
+    const wrong = { error: { status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' }, user: null };
+    const signIn = vi.fn(async () => wrong);
+    const ghost = `ghost_${uniq()}`;
+    const response = await handleSignIn(post('/api/auth/sign-in', { identifier: ghost, password: 'p' }), { ...ctx(), signIn });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid login credentials' } });
+    await handleSignIn(post('/api/auth/sign-in', { identifier: ghost.toUpperCase(), password: 'q' }), { ...ctx(), signIn });
+    const [first, second] = signIn.mock.calls as unknown as [string, string][];
+    expect(first![0]).toMatch(/^unknown-[0-9a-f]{32}@username\.invalid$/);
+    expect(second![0]).toBe(first![0]);
+    expect(first![0]).not.toContain(ghost);
+  });
+  it('a 429 says when to retry, with the spec message', async () => {
+    const signIn = async () => ({ error: { status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached', retryAfterSeconds: 42 }, user: null });
+    const response = await handleSignIn(post('/api/auth/sign-in', { identifier: 'a@b.cd', password: 'p' }), { ...ctx(), signIn });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('42');
+    expect(await response.json()).toEqual({ error: { code: 'over_request_rate_limit', message: 'Too many login attempts. Please try again later.' } });
+  });
+  it('bounds its input: a megabyte identifier or password is refused without a lookup', async () => {
+    const signIn = vi.fn();
+    for (const body of [{ identifier: 'x'.repeat(1_000_000), password: 'p' }, { identifier: 'a@b.cd', password: 'p'.repeat(1_000_000) }]) {
+      const response = await handleSignIn(post('/api/auth/sign-in', body), { ...ctx(), signIn });
+      expect(response.status).toBe(400);
+    }
     expect(signIn).not.toHaveBeenCalled();
   });
   it('passes the auth service errors on', async () => {

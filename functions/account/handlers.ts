@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/lib/db/schema.ts';
 import {
@@ -81,28 +82,59 @@ export async function handleMe(_request: Request, context: AccountContext): Prom
 }
 
 export interface PasswordSignIn {
-  (email: string, password: string): Promise<{ error: { status?: number; code?: string; message: string } | null; user: { id: string } | null }>;
+  (email: string, password: string): Promise<{
+    error: { status?: number; code?: string; message: string; retryAfterSeconds?: number | undefined } | null;
+    user: { id: string } | null;
+  }>;
+}
+
+/** Longest identifier worth looking up: an email (RFC 5321) or a username (20). */
+const IDENTIFIER_MAX = 254;
+const PASSWORD_MAX = 1024;
+
+/**
+ * The address an unknown username signs in as: one that no account can have (the local
+ * auth service refuses the reserved `.invalid` domain, which can receive no mail), derived
+ * from the username so its failed attempts are throttled as one account's are.
+ */
+function unknownUsernameAddress(username: string): string {
+  return `unknown-${createHash('sha256').update(username.trim().toLowerCase()).digest('hex').slice(0, 32)}@username.invalid`;
 }
 
 /**
  * POST /api/auth/sign-in { identifier, password }: signing in by username happens here,
  * on the server, so the account's email never reaches the browser before the password is
  * right. The session cookies are set on this response by the server's supabase client.
+ * An unknown username takes the very path of a wrong password (the auth service compares
+ * against a dummy hash and counts the attempt in the same limits), so neither the answer,
+ * nor its time, nor a 429 tells which usernames exist.
  */
 export async function handleSignIn(request: Request, context: AccountContext & { signIn: PasswordSignIn }): Promise<Response> {
-  const parsed = signInSchema.safeParse(await readBody(request));
+  const body = await readBody(request);
+  const bounded = body as { identifier?: unknown; password?: unknown } | undefined;
+  if (
+    (typeof bounded?.identifier === 'string' && bounded.identifier.length > IDENTIFIER_MAX) ||
+    (typeof bounded?.password === 'string' && bounded.password.length > PASSWORD_MAX)
+  ) {
+    return apiError(400, 'invalid_credentials', 'Invalid login credentials');
+  }
+  const parsed = signInSchema.safeParse(body);
   if (!parsed.success) return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? MESSAGES.emailAndPasswordRequired);
   const { identifier, password } = parsed.data;
   const email = isEmailIdentifier(identifier) ? identifier : await emailForUsername(await context.db(), identifier);
-  // An unknown username looks exactly like a wrong password.
-  const result = email ? await context.signIn(email, password) : null;
-  if (!result || result.error) {
-    const error = result?.error;
-    if (!error || error.code === 'invalid_credentials') return apiError(400, 'invalid_credentials', 'Invalid login credentials');
+  const result = await context.signIn(email ?? unknownUsernameAddress(identifier), password);
+  if (result.error) {
+    const { error } = result;
+    if (error.code === 'invalid_credentials') return apiError(400, 'invalid_credentials', 'Invalid login credentials');
+    if (error.status === 429) {
+      const retryAfter = String(error.retryAfterSeconds ?? 60);
+      return apiError(429, error.code ?? 'over_request_rate_limit', MESSAGES.tooManyAttempts, { headers: { 'Retry-After': retryAfter } });
+    }
     const status = error.status && error.status >= 400 ? error.status : 500;
     return apiError(status, error.code ?? 'sign_in_failed', status >= 500 ? MESSAGES.serverError : error.message);
   }
-  return json({ user: { id: result.user!.id } });
+  if (!result.user) return apiError(400, 'invalid_credentials', 'Invalid login credentials');
+  return json({ user: { id: result.user.id } });
 }
 
 /** PATCH /api/profile { full_name, bio, avatar_url } */

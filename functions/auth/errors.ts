@@ -13,12 +13,15 @@ export class AuthError extends Error {
   readonly status: number;
   readonly code: string;
   readonly extra: Record<string, unknown>;
-  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  /** Sent as `Retry-After` (seconds): every 429 and 503 says when to try again. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}, retryAfterSeconds?: number) {
     super(message);
     this.name = 'AuthError';
     this.status = status;
     this.code = code;
     this.extra = extra;
+    this.retryAfterSeconds = retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 
@@ -41,8 +44,12 @@ export function authErrorResponse(request: Request, error: AuthError, headers: R
   const body = wantsVersionedErrors(request)
     ? { code: error.code, message: error.message, ...error.extra }
     : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };
-  return authJson(body, { status: error.status, headers });
+  const retry: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+  return authJson(body, { status: error.status, headers: { ...retry, ...headers } });
 }
+
+/** The seconds a client waits after a database outage before trying again. */
+const OUTAGE_RETRY_SECONDS = 30;
 
 // The errors the service raises, with Supabase Auth's codes, statuses and messages.
 export const errors = {
@@ -55,10 +62,19 @@ export const errors = {
   samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
   invalidEmail: () => new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format'),
   validation: (message: string) => new AuthError(400, 'validation_failed', message),
-  rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
-  emailRateLimited: () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded'),
+  passwordTooLong: (max: number) => new AuthError(422, 'validation_failed', `Password cannot be longer than ${max} characters`),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, retryAfterSeconds),
+  emailRateLimited: (retryAfterSeconds: number) =>
+    new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded', {}, retryAfterSeconds),
   emailTooSoon: (seconds: number) =>
-    new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.max(1, Math.ceil(seconds))} seconds.`,
+      {},
+      seconds,
+    ),
   noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   badJwt: (detail: string) => new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
   sessionNotFound: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
@@ -73,7 +89,17 @@ export const errors = {
   providerDisabled: (issuer: string) => new AuthError(400, 'provider_disabled', `Provider (issuer "${issuer}") is not enabled`),
   badIdToken: (detail = 'Bad ID token') => new AuthError(400, 'bad_oauth_callback', detail),
   signupDatabaseError: () => new AuthError(500, 'unexpected_failure', 'Database error saving new user'),
-  mailError: () => new AuthError(500, 'unexpected_failure', 'Error sending email'),
+  /** Supabase's answers when an email cannot be handed to the mail server; nothing was kept. */
+  mailError: (what: 'confirmation' | 'email change') => new AuthError(500, 'unexpected_failure', `Error sending ${what} email`),
+  databaseUnavailable: () =>
+    new AuthError(
+      503,
+      'database_unavailable',
+      'The database cannot be reached right now. Please try again in a few moments.',
+      {},
+      OUTAGE_RETRY_SECONDS,
+    ),
+  unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
   unsupportedGrant: () => new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type'),

@@ -1,13 +1,19 @@
 import { getEnv } from '../../src/lib/config/env.ts';
 import { getDb } from '../../src/lib/db/db.server.ts';
+import type { Db } from './context.ts';
+import { deleteExpiredFlowStates } from './flow-state.ts';
 import { keyFromEnvValue, loadOrCreateStoredKey, type SigningKey } from './keys.ts';
+import { authLimitsFrom } from './limits.ts';
 import { mailerFromEnv } from './mailer.ts';
-import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limit.ts';
+import { deleteExpiredRateLimits } from './rate-limit.ts';
 import { createAuthService, type AuthRequestContext, type AuthService } from './service.ts';
+import { createSessionLiveness, type SessionLiveness } from './session-liveness.ts';
 
 /**
- * The process's local auth service, configured from the environment. Absent (null) in
- * Supabase mode: hosted Supabase Auth answers /auth/v1 there.
+ * The process's local auth service, configured from the environment, and what the site
+ * needs from it: an in-process fetch for the server's supabase client, whether a session
+ * is still live, and the cleanup of expired rows. Absent (null) in Supabase mode: hosted
+ * Supabase Auth answers /auth/v1 there.
  */
 
 const STATE = Symbol.for('critical-hit.local-auth-service');
@@ -15,6 +21,7 @@ const STATE = Symbol.for('critical-hit.local-auth-service');
 interface State {
   service?: AuthService;
   key?: Promise<SigningKey>;
+  sessions?: SessionLiveness;
 }
 
 function state(): State {
@@ -39,6 +46,13 @@ export function signingKey(): Promise<SigningKey> {
   return current.key;
 }
 
+/** One liveness cache per process, shared by the service (which ends sessions) and the middleware. */
+function sessions(): SessionLiveness {
+  const current = state();
+  current.sessions ??= createSessionLiveness(getDb);
+  return current.sessions;
+}
+
 export function getLocalAuthService(): AuthService | null {
   if (!localAuthEnabled()) return null;
   const current = state();
@@ -48,16 +62,13 @@ export function getLocalAuthService(): AuthService | null {
       db: getDb,
       signingKey,
       mailer: mailerFromEnv(),
-      siteUrl: env.SITE_URL,
+      siteOrigin: env.siteOrigin,
+      redirectUrls: env.AUTH_REDIRECT_URLS,
       siteName: env.SITE_NAME,
       googleClientIds: env.PUBLIC_GOOGLE_CLIENT_ID ? [env.PUBLIC_GOOGLE_CLIENT_ID] : [],
       googleJwksUrl: env.GOOGLE_JWKS_URL,
-      rateLimiter: new RateLimiter({
-        signInSignUps: { ...DEFAULT_RATE_LIMITS.signInSignUps, limit: env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS },
-        tokenRefresh: { ...DEFAULT_RATE_LIMITS.tokenRefresh, limit: env.AUTH_RATE_LIMIT_TOKEN_REFRESH },
-        verify: { ...DEFAULT_RATE_LIMITS.verify, limit: env.AUTH_RATE_LIMIT_VERIFY },
-        emailSent: { ...DEFAULT_RATE_LIMITS.emailSent, limit: env.AUTH_RATE_LIMIT_EMAIL_SENT },
-      }),
+      limits: authLimitsFrom(env),
+      sessions: sessions(),
     });
   }
   return current.service;
@@ -68,17 +79,25 @@ export function resetLocalAuthService(): void {
   const current = state();
   current.service = undefined;
   current.key = undefined;
+  current.sessions = undefined;
 }
 
 /**
- * A fetch for the server-side supabase client: calls to <origin>/auth/v1 go straight to the
- * in-process service (no network hop back into the same server); anything else is fetched.
+ * Does the session `sessionId` still exist? For reads at most a few seconds stale, `fresh`
+ * for writes; ended at once when this process ended it. For the site's middleware in
+ * embedded and self-hosted modes.
  */
-export function localAuthFetch(context: AuthRequestContext): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const service = getLocalAuthService();
-    if (service && new URL(request.url).pathname.startsWith('/auth/v1/')) return service(request, context);
-    return fetch(request);
-  };
+export function localSessionIsLive(sessionId: string, options: { fresh?: boolean } = {}): Promise<boolean> {
+  return sessions().isLive(sessionId, options);
+}
+
+/**
+ * Deletes the auth rows that can no longer matter at `now`: expired rate-limit counters,
+ * and (where this service owns the auth schema, not under hosted Supabase) flow states whose
+ * code or link has expired. Idempotent; for the scheduled jobs.
+ */
+export async function deleteExpiredAuthRows(db: Db, now: Date): Promise<{ rateLimits: number; flowStates: number }> {
+  const rateLimits = await deleteExpiredRateLimits(db, now);
+  const flowStates = localAuthEnabled() ? await deleteExpiredFlowStates(db, now) : 0;
+  return { rateLimits, flowStates };
 }

@@ -1,5 +1,6 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/lib/db/schema.ts';
 
 /**
  * The ES256 key the local auth service signs access tokens with.
@@ -35,17 +36,20 @@ export async function keyFromEnvValue(value: string): Promise<SigningKey> {
 }
 
 /** The newest stored key, generating and storing one when there is none. */
-export async function loadOrCreateStoredKey(db: Kysely<any>): Promise<SigningKey> {
-  const existing = await sql<{ kid: string; private_jwk: JWK }>`
-    select kid, private_jwk from auth.jwt_signing_keys order by created_at desc limit 1
-  `.execute(db);
-  const row = existing.rows[0];
-  if (row) return fromPrivateJwk(row.private_jwk, row.kid);
+export async function loadOrCreateStoredKey(db: Kysely<Database>): Promise<SigningKey> {
+  const row = await db
+    .selectFrom('auth.jwt_signing_keys')
+    .select(['kid', 'private_jwk'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (row) return fromPrivateJwk(row.private_jwk as JWK, row.kid);
   const jwk = await generatePrivateJwk();
-  await sql`
-    insert into auth.jwt_signing_keys (kid, private_jwk) values (${jwk.kid!}, ${JSON.stringify(jwk)}::jsonb)
-    on conflict (kid) do nothing
-  `.execute(db);
+  await db
+    .insertInto('auth.jwt_signing_keys')
+    .values({ kid: jwk.kid!, private_jwk: JSON.stringify(jwk) })
+    .onConflict((conflict) => conflict.column('kid').doNothing())
+    .execute();
   // Another process may have won the race: use whatever is newest now.
   return loadOrCreateStoredKey(db);
 }

@@ -1,11 +1,15 @@
 import { getEnv } from '../../src/lib/config/env.ts';
+import { devMailbox, mailboxEnabled } from './dev-mailbox.ts';
+import { authLog, maskEmail } from './redact.ts';
 
 /**
- * Where the auth service's emails go. Embedded mode (no DATABASE_URL, no SUPABASE_URL):
- * the dev mailbox, readable at /dev/mailbox and /dev/mailbox.json, plus one log line that
- * names the recipient and subject (never the link: it carries a token). With SMTP_URL:
- * sent through nodemailer. Self-hosted without SMTP_URL: nothing can be delivered, so the
- * service logs that once per email and the flows that need email cannot be completed.
+ * The auth service's emails: what they say (the templates, Supabase's default subjects
+ * and wording) and where they go. Embedded mode (no DATABASE_URL, no SUPABASE_URL) outside
+ * production: the dev mailbox (dev-mailbox.ts). With SMTP_URL: sent through nodemailer. Self-hosted without
+ * SMTP_URL: nothing can be delivered, so each email is one warning in the log and the
+ * flows that need email cannot be completed.
+ *
+ * Log lines name the subject and a masked recipient, never the link (it carries a token).
  */
 
 export interface Email {
@@ -15,53 +19,60 @@ export interface Email {
   html: string;
 }
 
-export interface MailboxEntry extends Email {
-  id: number;
-  sentAt: string;
-  /** Every link in the message, in order (tests follow them). */
-  links: string[];
-}
-
 export interface Mailer {
   send(email: Email): Promise<void>;
 }
 
-const MAILBOX_SIZE = 200;
-const MAILBOX = Symbol.for('critical-hit.dev-mailbox');
+export type AuthEmailKind = 'signup' | 'recovery' | 'email_change';
 
-interface MailboxState {
-  entries: MailboxEntry[];
-  lastId: number;
+interface Template {
+  subject: string;
+  heading: string;
+  text: string;
+  label: string;
 }
 
-function mailboxState(): MailboxState {
-  const holder = globalThis as typeof globalThis & { [MAILBOX]?: MailboxState };
-  holder[MAILBOX] ??= { entries: [], lastId: 0 };
-  return holder[MAILBOX];
+function template(kind: AuthEmailKind, siteName: string, detail: { to: string; from?: string | undefined }): Template {
+  switch (kind) {
+    case 'signup':
+      return {
+        subject: 'Confirm Your Signup',
+        heading: 'Confirm your signup',
+        text: `Follow this link to confirm your ${siteName} account:`,
+        label: 'Confirm your mail',
+      };
+    case 'recovery':
+      return {
+        subject: 'Reset Your Password',
+        heading: 'Reset Password',
+        text: `Follow this link to reset the password of your ${siteName} account:`,
+        label: 'Reset Password',
+      };
+    case 'email_change':
+      return {
+        subject: 'Confirm Email Change',
+        heading: 'Confirm Change of Email',
+        text: `Follow this link to confirm the update of your email from ${detail.from ?? ''} to ${detail.to}:`,
+        label: 'Change Email',
+      };
+  }
 }
 
-export function extractLinks(html: string): string[] {
-  return [...html.matchAll(/href="([^"]+)"/g)].map((match) => (match[1] ?? '').replaceAll('&amp;', '&'));
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** The email of `kind` carrying `link` (built by the caller from the site's own origin). */
+export function authEmail(kind: AuthEmailKind, options: { to: string; link: string; siteName: string; from?: string | undefined }): Email {
+  const { subject, heading, text, label } = template(kind, options.siteName, options);
+  return {
+    to: options.to,
+    subject,
+    text: `${heading}\n\n${text}\n${options.link}\n`,
+    html: `<h2>${escapeHtml(heading)}</h2>\n<p>${escapeHtml(text)}</p>\n<p><a href="${escapeHtml(options.link)}">${escapeHtml(label)}</a></p>`,
+  };
 }
 
-/** The dev mailbox, newest first. */
-export function mailboxEntries(): MailboxEntry[] {
-  return [...mailboxState().entries].reverse();
-}
-
-export function clearMailbox(): void {
-  mailboxState().entries = [];
-}
-
-export const devMailbox: Mailer = {
-  async send(email) {
-    const state = mailboxState();
-    state.lastId += 1;
-    state.entries.push({ ...email, id: state.lastId, sentAt: new Date().toISOString(), links: extractLinks(email.html) });
-    if (state.entries.length > MAILBOX_SIZE) state.entries.splice(0, state.entries.length - MAILBOX_SIZE);
-    console.log(`[mail] "${email.subject}" to ${email.to}: see /dev/mailbox`);
-  },
-};
+export { extractLinks } from './dev-mailbox.ts';
 
 export function smtpMailer(url: string, from: string): Mailer {
   let transport: Promise<{ sendMail(message: Record<string, unknown>): Promise<unknown> }> | undefined;
@@ -75,18 +86,12 @@ export function smtpMailer(url: string, from: string): Mailer {
 
 const undeliverable: Mailer = {
   async send(email) {
-    console.warn(`[mail] "${email.subject}" to ${email.to} was not sent: set SMTP_URL to deliver the auth service's emails`);
+    authLog.warn(`"${email.subject}" to ${maskEmail(email.to)} was not sent: set SMTP_URL to deliver the auth service's emails`);
   },
 };
-
-/** Is the dev mailbox the destination of emails (and are its routes served)? */
-export function mailboxEnabled(): boolean {
-  const env = getEnv();
-  return env.mode === 'embedded' && !env.SMTP_URL;
-}
 
 export function mailerFromEnv(): Mailer {
   const env = getEnv();
   if (env.SMTP_URL) return smtpMailer(env.SMTP_URL, env.SMTP_FROM ?? `${env.SITE_NAME} <no-reply@localhost>`);
-  return env.mode === 'embedded' ? devMailbox : undeliverable;
+  return mailboxEnabled() ? devMailbox : undeliverable;
 }

@@ -56,6 +56,10 @@ export async function startTestAuthServer(
     signingKey: () => (signing ??= loadOrCreateStoredKey(database.db)),
     mailer,
     googleClientIds: [TEST_GOOGLE_CLIENT_ID],
+    // The server's own origin plays the site's configured one (known once it listens).
+    get siteOrigin() {
+      return origin;
+    },
     get googleJwksUrl() {
       return `${origin}/google/jwks.json`;
     },

@@ -67,11 +67,8 @@ export async function startTestStorageServer(
   let signing: Promise<SigningKey> | undefined;
   const signingKey = () => (signing ??= loadOrCreateStoredKey(database.db));
   const mailer: Mailer = { send: async () => {} };
-  const auth = createAuthService({
-    db: async () => database.db,
-    signingKey,
-    mailer,
-  });
+  // Made once the server listens: its links and the `iss` claim name the server's origin.
+  let auth: ReturnType<typeof createAuthService> | undefined;
   const storage = createStorageService({
     db: async () => database.db,
     signingKey,
@@ -87,7 +84,7 @@ export async function startTestStorageServer(
       try {
         const pathname = new URL(message.url ?? '/', origin).pathname;
         const request = toRequest(message, origin, (bytes) => bytesRead.set(pathname, (bytesRead.get(pathname) ?? 0) + bytes));
-        const response = pathname.startsWith('/storage/v1/') ? await storage(request) : await auth(request, { clientAddress: randomUUID() });
+        const response = pathname.startsWith('/storage/v1/') ? await storage(request) : await auth!(request, { clientAddress: randomUUID() });
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => (headers[name] = value));
         reply.writeHead(response.status, headers);
@@ -101,6 +98,8 @@ export async function startTestStorageServer(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Cheap bcrypt: the storage tests sign up many users.
+  auth = createAuthService({ db: async () => database.db, signingKey, mailer, siteOrigin: origin, bcryptCost: 4 });
 
   const client = () =>
     createClient(origin, LOCAL_ANON_KEY, {

@@ -191,15 +191,20 @@ describe('getEnv', () => {
 });
 
 describe('accounts variables', () => {
-  it('defaults: Google JWKS at Google, Supabase Auth rate limits', () => {
+  it('defaults: Google JWKS at Google, Supabase Auth request limits, emails per client far below the total', () => {
     const env = parseEnv({});
     expect(env.GOOGLE_JWKS_URL).toBe('https://www.googleapis.com/oauth2/v3/certs');
     expect(env).toMatchObject({
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: 30,
       AUTH_RATE_LIMIT_TOKEN_REFRESH: 150,
       AUTH_RATE_LIMIT_VERIFY: 30,
-      AUTH_RATE_LIMIT_EMAIL_SENT: 30,
+      AUTH_RATE_LIMIT_EMAIL_PER_CLIENT: 10,
+      AUTH_RATE_LIMIT_EMAIL_SENT: 500,
     });
+    // One client's sign-ups (or resets) cannot exhaust the service's email quota.
+    expect(env.AUTH_RATE_LIMIT_EMAIL_SENT).toBeGreaterThan(env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS);
+    expect(env.AUTH_RATE_LIMIT_EMAIL_SENT).toBeGreaterThan(env.AUTH_RATE_LIMIT_EMAIL_PER_CLIENT);
+    expect(env.DEV_MAILBOX).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.AUTH_JWT_PRIVATE_KEY).toBeUndefined();
   });
@@ -208,6 +213,10 @@ describe('accounts variables', () => {
     expect(error.issues.some((line) => line.startsWith('SMTP_URL must be an smtp://'))).toBe(true);
     expect(error.issues.some((line) => line.startsWith('AUTH_JWT_PRIVATE_KEY must be an ES256 private key'))).toBe(true);
     expect(error.issues.some((line) => line.startsWith('AUTH_RATE_LIMIT_VERIFY must be at least 1'))).toBe(true);
+  });
+  it('DEV_MAILBOX is 0 or 1, and says so', () => {
+    expect(parseEnv({ DEV_MAILBOX: '1' }).DEV_MAILBOX).toBe('1');
+    expect(envError({ DEV_MAILBOX: 'yes' }).issues.some((line) => line.startsWith('DEV_MAILBOX must be 1'))).toBe(true);
   });
   it('accepts an ES256 private JWK', () => {
     const jwk = JSON.stringify({ kty: 'EC', crv: 'P-256', d: 'd', x: 'x', y: 'y' });

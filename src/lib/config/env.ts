@@ -101,7 +101,13 @@ export const envSchema = z
     AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: optional(rateLimit).transform((v) => v ?? 30),
     AUTH_RATE_LIMIT_TOKEN_REFRESH: optional(rateLimit).transform((v) => v ?? 150),
     AUTH_RATE_LIMIT_VERIFY: optional(rateLimit).transform((v) => v ?? 30),
-    AUTH_RATE_LIMIT_EMAIL_SENT: optional(rateLimit).transform((v) => v ?? 30),
+    // Emails: per requesting address per hour, and for the whole service per hour (a
+    // circuit breaker for the mail account, far above what one address may send).
+    AUTH_RATE_LIMIT_EMAIL_PER_CLIENT: optional(rateLimit).transform((v) => v ?? 10),
+    AUTH_RATE_LIMIT_EMAIL_SENT: optional(rateLimit).transform((v) => v ?? 500),
+    // The dev mailbox pages hand out live account links: only to a loopback client of a
+    // server listening on a loopback host, unless 1 (any client) or 0 (nobody).
+    DEV_MAILBOX: optional(z.enum(['0', '1'], { error: 'must be 1 (serve the dev mailbox to any client) or 0 (never)' })),
     // The local storage service (embedded and self-hosted): where object files live, and the
     // largest upload of any bucket (Supabase's global "upload file size limit"; a bucket's
     // own file_size_limit can only lower it).

@@ -401,6 +401,16 @@ export interface AuthTables {
   'auth.users': AuthUsersTable;
 }
 
+/** Auth rate-limit counters shared by every server; expired rows are deleted by a scheduled job. */
+export interface AppMetaAuthRateLimitsTable {
+  bucket: string;
+  key: string;
+  tokens: number;
+  allowed: boolean;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface AppMetaDataLoadsTable {
   name: string;
   detail: ColumnType<JsonObject, JsonObject | string | undefined, JsonObject | string>;
@@ -415,6 +425,7 @@ export interface AppMetaSchemaMigrationsTable {
 
 /** Every table in the `app_meta` schema, as Kysely names it. */
 export interface AppMetaTables {
+  'app_meta.auth_rate_limits': AppMetaAuthRateLimitsTable;
   'app_meta.data_loads': AppMetaDataLoadsTable;
   'app_meta.schema_migrations': AppMetaSchemaMigrationsTable;
 }

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { isUsernameTaken } from '../../src/lib/auth/profiles.server.ts';
+import { MESSAGES } from '../../src/lib/auth/validation.ts';
+import { isDatabaseUnavailable } from '../../src/lib/db/errors.ts';
+import { nowDate, type AuthCall, type AuthDeps } from './context.ts';
+import { AuthError, authJson, errors } from './errors.ts';
+import { deliver, emailLink, redirectTarget } from './email-links.ts';
+import { createFlowState } from './flow-state.ts';
+import { hashPassword, passwordMatches } from './passwords.ts';
+import { authLog, describeError } from './redact.ts';
+import { checkMetadata, checkSignupUsername, readBody, schemas } from './requests.ts';
+import { requireUser } from './sessions.ts';
+import { findUserByEmail, findUserById, insertIdentity, insertUser, isUniqueViolation, userResponse } from './users.ts';
+
+/**
+ * The account endpoints: sign-up (POST /signup) and the signed-in user (GET and PUT /user).
+ *
+ * A sign-up's confirmation email is sent after the user is committed. If the mail server
+ * refuses it, the user just made (unconfirmed, never signed in, nobody else can know of it)
+ * is deleted again and the answer is Supabase's "Error sending confirmation email", so the
+ * person can simply sign up again: no account is left that nobody can confirm. The same
+ * holds for an email change: the pending change is withdrawn if its email cannot be sent.
+ */
+
+/** POST /signup */
+export async function signup(deps: AuthDeps, call: AuthCall): Promise<Response> {
+  await deps.limiter.request('signInSignUps', call.clientAddress);
+  const body = await readBody(call.request, schemas.signup);
+  if (body.phone !== undefined && body.email === undefined) throw errors.phoneDisabled();
+  if (!body.email) throw errors.anonymousDisabled();
+  const { email } = body;
+  const password = body.password ?? '';
+  if (password.length < deps.passwordMinLength) throw errors.weakPassword(deps.passwordMinLength);
+  const data = body.data ?? {};
+  const invalid = checkMetadata(data) ?? checkSignupUsername(data);
+  if (invalid) throw invalid;
+  const redirectTo = redirectTarget(deps, call);
+  const db = await deps.db();
+
+  // An address that already has an account, confirmed or not, is refused (the answer
+  // Supabase gives with auto-confirm): people learn they already have an account, and an
+  // unconfirmed one is completed through "Forgot password?" (a recovery link confirms too).
+  if (await findUserByEmail(db, email)) throw errors.userAlreadyExists();
+  if (typeof data.username === 'string' && (await isUsernameTaken(db, data.username))) {
+    throw errors.validation(MESSAGES.usernameTakenLong);
+  }
+  await deps.limiter.email('signup', email, call.clientAddress);
+
+  const hash = await hashPassword(deps, password);
+  const link = emailLink(deps, 'signup', email, redirectTo);
+  const at = nowDate(deps);
+  const id = randomUUID();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertUser(trx, {
+        id,
+        email,
+        encrypted_password: hash,
+        confirmation_token: link.hash,
+        confirmation_sent_at: at,
+        raw_app_meta_data: JSON.stringify({ provider: 'email', providers: ['email'] }),
+        raw_user_meta_data: JSON.stringify(data),
+        created_at: at,
+        updated_at: at,
+      });
+      const identityData = { sub: id, email, email_verified: false, phone_verified: false };
+      await insertIdentity(trx, {
+        provider_id: id,
+        user_id: id,
+        identity_data: JSON.stringify(identityData),
+        provider: 'email',
+        last_sign_in_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+      await createFlowState(deps, trx, id, body, 'email/signup');
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, /users_email/)) throw errors.userAlreadyExists();
+    if (error instanceof AuthError || isDatabaseUnavailable(error)) throw error;
+    // The profile trigger refused the metadata (a username taken a moment ago): nothing was saved.
+    authLog.error(`sign-up rolled back: ${describeError(error)}`);
+    throw errors.signupDatabaseError();
+  }
+
+  if (!(await deliver(deps, link.email))) {
+    await db.deleteFrom('auth.flow_state').where('user_id', '=', id).execute();
+    await db.deleteFrom('auth.users').where('id', '=', id).where('email_confirmed_at', 'is', null).where('last_sign_in_at', 'is', null).execute();
+    throw errors.mailError('confirmation');
+  }
+  const user = await findUserById(db, id);
+  if (!user) throw errors.userNotFound();
+  return authJson(await userResponse(db, user));
+}
+
+/** GET /user */
+export async function getUser(deps: AuthDeps, call: AuthCall): Promise<Response> {
+  const db = await deps.db();
+  const { user } = await requireUser(deps, db, call);
+  return authJson(await userResponse(db, user));
+}
+
+/** PUT /user { password?, email?, data? } */
+export async function updateUser(deps: AuthDeps, call: AuthCall): Promise<Response> {
+  const db = await deps.db();
+  const { user } = await requireUser(deps, db, call);
+  const body = await readBody(call.request, schemas.updateUser);
+  const redirectTo = redirectTarget(deps, call);
+
+  const { password } = body;
+  if (password !== undefined) {
+    if (password.length < deps.passwordMinLength) throw errors.weakPassword(deps.passwordMinLength);
+    if (await passwordMatches(deps, password, user.encrypted_password)) throw errors.samePassword();
+  }
+  let metadata: Record<string, unknown> | undefined;
+  if (body.data) {
+    metadata = { ...(user.raw_user_meta_data ?? {}) };
+    for (const [key, value] of Object.entries(body.data)) {
+      if (value === null) delete metadata[key];
+      else metadata[key] = value;
+    }
+    const invalid = checkMetadata(metadata);
+    if (invalid) throw invalid;
+  }
+  const newEmail = body.email !== undefined && body.email !== user.email ? body.email : undefined;
+  if (newEmail) {
+    const owner = await findUserByEmail(db, newEmail);
+    if (owner && owner.id !== user.id) throw errors.emailExists();
+    await deps.limiter.email('email_change', newEmail, call.clientAddress);
+  }
+  const link = newEmail ? emailLink(deps, 'email_change', newEmail, redirectTo, user.email) : undefined;
+  const passwordHash = password !== undefined ? await hashPassword(deps, password) : undefined;
+  const at = nowDate(deps);
+
+  await db.transaction().execute(async (trx) => {
+    const users = trx.updateTable('auth.users').where('id', '=', user.id);
+    if (passwordHash) await users.set({ encrypted_password: passwordHash, updated_at: at }).execute();
+    if (metadata) await users.set({ raw_user_meta_data: JSON.stringify(metadata), updated_at: at }).execute();
+    if (newEmail && link) {
+      await users
+        .set({ email_change: newEmail, email_change_token_new: link.hash, email_change_sent_at: at, email_change_confirm_status: 0, updated_at: at })
+        .execute();
+      await createFlowState(deps, trx, user.id, body, 'email_change');
+    }
+  });
+  if (link && !(await deliver(deps, link.email))) {
+    await db
+      .updateTable('auth.users')
+      .set({ email_change: '', email_change_token_new: '', updated_at: at })
+      .where('id', '=', user.id)
+      .where('email_change_token_new', '=', link.hash)
+      .execute();
+    await db.deleteFrom('auth.flow_state').where('user_id', '=', user.id).where('authentication_method', '=', 'email_change').execute();
+    throw errors.mailError('email change');
+  }
+  const fresh = (await findUserById(db, user.id)) ?? user;
+  return authJson(await userResponse(db, fresh));
+}

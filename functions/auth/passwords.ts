@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { AuthCall, AuthDeps } from './context.ts';
+import { errors } from './errors.ts';
+import { readBody, schemas } from './requests.ts';
+import { issueSession, type SessionJson } from './sessions.ts';
+import { findUserByEmail, normaliseEmail } from './users.ts';
+
+/**
+ * Passwords: bcrypt, cost 10, in the `$2b$` format Supabase's Go bcrypt reads, and the
+ * password grant. An account that does not exist costs the same as a wrong password (a
+ * comparison against a dummy hash) and counts against the same per-account delay, so
+ * neither the time nor a 429 tells whether an email has an account.
+ */
+
+export const BCRYPT_COST = 10;
+
+// A bcrypt hash of a random string (per cost): comparing against it when the user does
+// not exist makes "no such user" take as long as "wrong password".
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) dummyHashes.set(cost, (hash = bcrypt.hash(randomBytes(16).toString('hex'), cost)));
+  return hash;
+}
+
+export const hashPassword = (deps: AuthDeps, password: string) => bcrypt.hash(password, deps.bcryptCost);
+
+/** Does `password` match `hash`? Without a hash, the same work against the dummy, then no. */
+export async function passwordMatches(deps: AuthDeps, password: string, hash: string | null | undefined): Promise<boolean> {
+  const matches = await bcrypt.compare(password, hash || (await dummyHash(deps.bcryptCost)));
+  return Boolean(hash) && matches && password.length > 0;
+}
+
+/** POST /token?grant_type=password */
+export async function passwordGrant(deps: AuthDeps, call: AuthCall): Promise<SessionJson> {
+  await deps.limiter.request('signInSignUps', call.clientAddress);
+  const body = await readBody(call.request, schemas.password);
+  if (body.phone !== undefined && body.email === undefined) throw errors.phoneDisabled();
+  if (!body.email) throw errors.validation('missing email or phone');
+  const email = normaliseEmail(body.email);
+  // Counted before the password is checked, so parallel guesses cannot share one count.
+  await deps.limiter.signInAttempt(email);
+  const db = await deps.db();
+  const user = await findUserByEmail(db, email);
+  const ok = await passwordMatches(deps, body.password ?? '', user?.encrypted_password);
+  if (!user || !ok) throw errors.invalidCredentials();
+  await deps.limiter.signInSucceeded(email);
+  if (user.banned_until && new Date(user.banned_until).getTime() > deps.now()) throw errors.userBanned();
+  if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
+  return db.transaction().execute((trx) => issueSession(deps, trx, call, user, 'password'));
+}

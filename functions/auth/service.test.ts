@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DatabaseUnavailableError } from '../../src/lib/db/errors.ts';
+import { directAuth, useDirectAuth, uniqueEmail, PASSWORD, SITE } from '../../tests/helpers/auth-service.ts';
+import type { Mailer } from './mailer.ts';
+import { createAuthService } from './service.ts';
+
+const t = useDirectAuth();
+afterEach(() => vi.restoreAllMocks());
+
+const quiet = () => vi.spyOn(console, 'error').mockImplementation(() => {});
+
+describe('the top-level answer for what no endpoint expected', () => {
+  const call = (db: () => Promise<never>) =>
+    createAuthService({
+      db,
+      signingKey: async () => ({ kid: 'k', privateKey: undefined as never, publicJwk: {} }),
+      mailer: { send: async () => {} },
+      siteOrigin: SITE,
+    })(new Request(`${SITE}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { 'x-supabase-api-version': '2024-01-01' }, body: '{"email":"a@b.cd","password":"p"}' }));
+
+  it('a database outage is 503 database_unavailable with Retry-After, in Supabase’s shape', async () => {
+    const log = quiet();
+    const response = await call(async () => {
+      throw new DatabaseUnavailableError('The database is unreachable.');
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
+    expect(await response.json()).toEqual({
+      code: 'database_unavailable',
+      message: 'The database cannot be reached right now. Please try again in a few moments.',
+    });
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('anything else is the generic 500, logged as one redacted line', async () => {
+    const log = quiet();
+    const response = await call(async () => {
+      throw new Error('boom for jane@example.com\n    at somewhere (file.ts:1:1)');
+    });
+    expect(response.status).toBe(500);
+    expect((await response.json()).code).toBe('unexpected_failure');
+    expect(log.mock.calls).toEqual([['[auth] POST /auth/v1/token: boom for j***@example.com at somewhere (file.ts:1:1)']]);
+  });
+
+  it('unknown paths are 404, known paths with another method 405', async () => {
+    expect((await t.auth.json('GET', '/nothing-here')).body.code).toBe('not_found');
+    expect((await t.auth.json('DELETE', '/user')).body.code).toBe('method_not_allowed');
+    expect((await t.auth.json('POST', '/token?grant_type=magic')).body.code).toBe('unsupported_grant_type');
+  });
+});
+
+describe('a mail server that refuses', () => {
+  const refusing: Mailer = {
+    send: async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:465');
+    },
+  };
+
+  it('leaves no half-made user behind a sign-up, and the address can sign up again', async () => {
+    quiet();
+    const broken = directAuth(t.database, { mailer: refusing });
+    const email = uniqueEmail('nomail');
+    const failed = await broken.json('POST', '/signup', { body: { email, password: PASSWORD, data: { username: `nomail_${Date.now() % 1e6}` } } });
+    expect(failed.status).toBe(500);
+    expect(failed.body).toEqual({ code: 'unexpected_failure', message: 'Error sending confirmation email' });
+    const users = await t.database.db.selectFrom('auth.users').select('id').where('email', '=', email).execute();
+    expect(users).toEqual([]);
+    t.auth.advance(120);
+    expect((await t.auth.json('POST', '/signup', { body: { email, password: PASSWORD } })).status).toBe(200);
+  });
+
+  it('withdraws a pending email change', async () => {
+    const email = await t.auth.confirmedUser();
+    const { access_token: token } = await t.auth.signIn(email);
+    quiet();
+    const broken = directAuth(t.database, { mailer: refusing });
+    const failed = await broken.json('PUT', '/user', { body: { email: uniqueEmail('new') }, headers: { authorization: `Bearer ${token}` } });
+    expect(failed.body).toEqual({ code: 'unexpected_failure', message: 'Error sending email change email' });
+    const user = await t.database.db.selectFrom('auth.users').select(['email', 'email_change', 'email_change_token_new']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user).toEqual({ email, email_change: '', email_change_token_new: '' });
+  });
+
+  it('answers a recovery request as always (who has an account stays unknown)', async () => {
+    const log = quiet();
+    const broken = directAuth(t.database, { mailer: refusing });
+    const known = await broken.json('POST', '/recover', { body: { email: await t.auth.confirmedUser() } });
+    const unknown = await broken.json('POST', '/recover', { body: { email: uniqueEmail('ghost') } });
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(known.body).toEqual(unknown.body);
+    await vi.waitFor(() => expect(log).toHaveBeenCalled());
+    expect(String(log.mock.calls[0])).toMatch(/could not send "Reset Your Password" to p\*\*\*@example\.com/);
+  });
+});
