@@ -193,6 +193,26 @@ export interface CollectionGamesTable {
   note: string | null;
 }
 
+export interface ActivityKindsTable {
+  kind: string;
+  description: string;
+}
+
+export interface ActivityEventsTable {
+  id: BigId;
+  actor_id: string;
+  kind: string;
+  subject_type: string;
+  subject_id: string;
+  target_user_id: string | null;
+  game_id: number | null;
+  data: ColumnType<Record<string, unknown>, string | Record<string, unknown> | undefined, string | Record<string, unknown>>;
+  is_public: Generated<boolean>;
+  dedupe_key: string | null;
+  retracted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
 export interface Database extends AuthSchema {
   profiles: ProfilesTable;
   subscription_plans: SubscriptionPlansTable;
@@ -212,6 +232,8 @@ export interface Database extends AuthSchema {
   game_critic_stats: GameCriticStatsTable;
   collections: CollectionsTable;
   collection_games: CollectionGamesTable;
+  activity_kinds: ActivityKindsTable;
+  activity_events: ActivityEventsTable;
 }
 
 export type Game = Selectable<GamesTable>;
