@@ -213,6 +213,22 @@ export interface ActivityEventsTable {
   created_at: Timestamp;
 }
 
+export interface UserGamesTable {
+  user_id: string;
+  game_id: number;
+  status: 'playing' | 'played' | 'completed' | 'backlog' | 'shelved' | 'abandoned' | null;
+  wishlist: Generated<boolean>;
+  favourite: Generated<boolean>;
+  platform_id: number | null;
+  /** numeric(7,1): node-postgres returns it as a string. */
+  hours_played: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  started_on: DateString | null;
+  finished_on: DateString | null;
+  note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database extends AuthSchema {
   profiles: ProfilesTable;
   subscription_plans: SubscriptionPlansTable;
@@ -234,6 +250,7 @@ export interface Database extends AuthSchema {
   collection_games: CollectionGamesTable;
   activity_kinds: ActivityKindsTable;
   activity_events: ActivityEventsTable;
+  user_games: UserGamesTable;
 }
 
 export type Game = Selectable<GamesTable>;
