@@ -8,6 +8,31 @@ import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 /** A json or jsonb column: an object when read; an object or JSON text when written. */
 export type JsonObject = Record<string, unknown>;
 
+/**
+ * One row per community action, written in the transaction of the action; XP, notifications and
+ * feeds derive from it.
+ */
+export interface ActivityEventsTable {
+  id: GeneratedAlways<string>;
+  actor_id: string;
+  kind: string;
+  subject_type: string;
+  subject_id: string;
+  target_user_id: string | null;
+  game_id: number | null;
+  data: ColumnType<JsonObject, JsonObject | string | undefined, JsonObject | string>;
+  is_public: Generated<boolean>;
+  dedupe_key: string | null;
+  retracted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The kinds of community activity the site records; one row per kind. */
+export interface ActivityKindsTable {
+  kind: string;
+  description: string;
+}
+
 /** Critics who write reviews; the public page is /authors/{id}/{slug}. */
 export interface AuthorsTable {
   id: GeneratedAlways<number>;
@@ -257,6 +282,23 @@ export interface SubscriptionPlansTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A user's play status, flags and private note per game; the default lists are views of it. */
+export interface UserGamesTable {
+  user_id: string;
+  game_id: number;
+  status: 'playing' | 'played' | 'completed' | 'backlog' | 'shelved' | 'abandoned' | null;
+  wishlist: Generated<boolean>;
+  favourite: Generated<boolean>;
+  platform_id: number | null;
+  hours_played: string | null;
+  started_on: string | null;
+  finished_on: string | null;
+  /** Private to the user: never shown to anyone else, never in a feed or the API roles. */
+  note: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface UserSubscriptionsTable {
   id: Generated<string>;
   user_id: string;
@@ -271,6 +313,8 @@ export interface UserSubscriptionsTable {
 
 /** Every table in the `public` schema, as Kysely names it. */
 export interface PublicTables {
+  activity_events: ActivityEventsTable;
+  activity_kinds: ActivityKindsTable;
   authors: AuthorsTable;
   collection_games: CollectionGamesTable;
   collections: CollectionsTable;
@@ -290,6 +334,7 @@ export interface PublicTables {
   reserved_usernames: ReservedUsernamesTable;
   search_words: SearchWordsTable;
   subscription_plans: SubscriptionPlansTable;
+  user_games: UserGamesTable;
   user_subscriptions: UserSubscriptionsTable;
 }
 

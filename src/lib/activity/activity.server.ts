@@ -1,0 +1,132 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { ActivityEventsTable, Database } from '../db/schema.ts';
+import { newActivitySchema, type ActivityEvent, type ActivityKind, type NewActivity, type RecordOutcome } from './activity.ts';
+import { ACTIVITY_SUBSCRIBERS } from './subscribers.server.ts';
+
+type Trx = Transaction<Database>;
+
+/** Something derived from activity (XP, notifications), applied in the same transaction. */
+export interface ActivitySubscriber {
+  name: string;
+  kinds: readonly ActivityKind[] | 'all';
+  /** A new event, or a once-only event reinstated after a retraction. */
+  onRecorded?(trx: Trx, event: ActivityEvent, status: 'recorded' | 'reinstated'): Promise<void>;
+  /** The event's source was deleted: take back what was derived from it. */
+  onRetracted?(trx: Trx, event: ActivityEvent): Promise<void>;
+}
+
+const listens = (subscriber: ActivitySubscriber, kind: ActivityKind) =>
+  subscriber.kinds === 'all' || subscriber.kinds.includes(kind);
+
+function toEvent(row: Selectable<ActivityEventsTable>): ActivityEvent {
+  return {
+    id: row.id,
+    actorId: row.actor_id,
+    kind: row.kind as ActivityKind,
+    subjectType: row.subject_type,
+    subjectId: row.subject_id,
+    targetUserId: row.target_user_id,
+    gameId: row.game_id,
+    data: row.data as ActivityEvent['data'],
+    isPublic: row.is_public,
+    dedupeKey: row.dedupe_key,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Records what a user did, in the caller's transaction (the one that made the change),
+ * and runs the subscribers. An event with a dedupe key is once-only per actor and kind:
+ * recording it again is a `duplicate` (nothing runs), unless it had been retracted, in
+ * which case it is `reinstated`. Must be called inside a transaction: a failure
+ * anywhere leaves neither the change nor its consequences.
+ */
+export async function recordActivity(
+  trx: Trx,
+  input: NewActivity,
+  subscribers: readonly ActivitySubscriber[] = ACTIVITY_SUBSCRIBERS,
+): Promise<RecordOutcome> {
+  if (!trx.isTransaction) throw new Error('recordActivity must run inside the transaction that made the change.');
+  const event = newActivitySchema.parse(input);
+  const values = {
+    actor_id: event.actorId,
+    kind: event.kind,
+    subject_type: event.subjectType,
+    subject_id: event.subjectId,
+    target_user_id: event.targetUserId ?? null,
+    game_id: event.gameId ?? null,
+    data: JSON.stringify(event.data),
+    is_public: event.isPublic,
+    dedupe_key: event.dedupeKey ?? null,
+  };
+  // One statement decides, even against a concurrent twin: a new row is inserted; a
+  // retracted once-only row is reinstated (xmax <> 0 tells an update from an insert);
+  // a live once-only row returns nothing.
+  const row = await trx
+    .insertInto('activity_events')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['actor_id', 'kind', 'dedupe_key'])
+        .where('dedupe_key', 'is not', null)
+        .doUpdateSet({ retracted_at: null, created_at: sql<Date>`now()` })
+        .where('activity_events.retracted_at', 'is not', null),
+    )
+    .returningAll()
+    .returning(sql<boolean>`xmax = 0`.as('inserted'))
+    .executeTakeFirst();
+
+  if (!row) {
+    const existing = await trx
+      .selectFrom('activity_events')
+      .selectAll()
+      .where('actor_id', '=', event.actorId)
+      .where('kind', '=', event.kind)
+      .where('dedupe_key', '=', event.dedupeKey ?? '')
+      .executeTakeFirstOrThrow();
+    return { status: 'duplicate', event: toEvent(existing) };
+  }
+  const status = row.inserted ? 'recorded' : 'reinstated';
+  const recorded = toEvent(row);
+  for (const subscriber of subscribers) {
+    if (listens(subscriber, recorded.kind)) await subscriber.onRecorded?.(trx, recorded, status);
+  }
+  return { status, event: recorded };
+}
+
+export interface RetractMatch {
+  kind: ActivityKind;
+  subjectType: string;
+  subjectId: string | number;
+  /** Only this actor's events (a withdrawn like); omit for every actor's (a deleted list). */
+  actorId?: string;
+}
+
+/**
+ * The source of some events was deleted (a review removed, a like withdrawn): marks its
+ * live events retracted and lets the subscribers take back what they derived. Returns
+ * how many events were retracted.
+ */
+export async function retractActivity(
+  trx: Trx,
+  match: RetractMatch,
+  subscribers: readonly ActivitySubscriber[] = ACTIVITY_SUBSCRIBERS,
+): Promise<number> {
+  if (!trx.isTransaction) throw new Error('retractActivity must run inside the transaction that made the change.');
+  let query = trx
+    .updateTable('activity_events')
+    .set({ retracted_at: sql<Date>`now()` })
+    .where('kind', '=', match.kind)
+    .where('subject_type', '=', match.subjectType)
+    .where('subject_id', '=', String(match.subjectId))
+    .where('retracted_at', 'is', null);
+  if (match.actorId) query = query.where('actor_id', '=', match.actorId);
+  const rows = await query.returningAll().execute();
+  for (const row of rows) {
+    const event = toEvent(row);
+    for (const subscriber of subscribers) {
+      if (listens(subscriber, event.kind)) await subscriber.onRetracted?.(trx, event);
+    }
+  }
+  return rows.length;
+}
