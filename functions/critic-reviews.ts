@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/lib/db/schema.ts';
 import type { Purge } from '../src/lib/http/purge.server.ts';
 import { reviewWriteTargets } from '../src/lib/http/purge.server.ts';
-import { embargoScheduleChanged } from '../src/lib/reviews/embargo.server.ts';
 import {
   criticReviewInputSchema,
   criticReviewPatchSchema,
@@ -99,7 +98,6 @@ export async function handleCreateCriticReview(request: Request, deps: CriticRev
       })
       .returning(['id', 'score', 'recommended', 'published_at'])
       .executeTakeFirstOrThrow();
-    embargoScheduleChanged();
     await deps.purge(reviewWriteTargets({ gameSlugs: [game.slug], outletSlug: outlet.slug, authorIds: [input.authorId] }));
     return json(
       { review: { id: row.id, score: row.score, recommended: row.recommended, publishedAt: new Date(row.published_at).toISOString() } },
@@ -162,7 +160,6 @@ export async function handleUpdateCriticReview(request: Request, id: string, dep
     })
     .where('id', '=', review.id)
     .execute();
-  if (patch.publishedAt !== undefined) embargoScheduleChanged();
   await deps.purge(reviewWriteTargets({ gameSlugs: [review.gameSlug], outletSlug: review.outletSlug, authorIds: [review.authorId] }));
   return json({ review: { id: review.id } });
 }

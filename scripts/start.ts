@@ -2,11 +2,19 @@
 // starts the built node server on HOST:PORT (default localhost:4321).
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import { JOBS } from '../functions/jobs/index.ts';
+import { startJobRunner } from '../functions/jobs/runner.ts';
 import { compressResponses } from '../src/lib/http/compression.server.ts';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
-import { EnvError, parseEnv } from '../src/lib/config/env.ts';
-import { closeDatabase, getDatabase } from '../src/lib/db/db.server.ts';
+import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
+import { closeDatabase, getDatabase, getDb } from '../src/lib/db/db.server.ts';
 import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
+import { startPurgeListener } from '../src/lib/http/purge-listener.server.ts';
+import { purge } from '../src/lib/http/purge.server.ts';
+import { purgeRouteCache } from '../src/lib/http/route-cache.server.ts';
+import { commonSecurityHeaders, NON_PAGE_CSP, securityOptions } from '../src/lib/http/security-headers.server.ts';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 if (!existsSync(entry)) {
@@ -44,13 +52,15 @@ const port = Number(process.env.PORT) || env.PORT;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // The adapter's handler (static files, then the app) behind our own HTTP server, so that
 // responses are compressed (brotli or gzip): the adapter's standalone server does not.
-const { handler } = (await import(entry.href)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
-const server = http.createServer(compressResponses(handler));
+const { handler } = (await import(entry.href)) as { handler: Handler };
+const server = http.createServer(compressResponses(withSecurityHeaders(handler, env)));
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
 
-// Close cleanly on Ctrl+C or a stop signal: stop accepting requests, then close the
-// database so PGlite flushes its files and releases its lock.
+const background = startBackgroundWork(env);
+
+// Close cleanly on Ctrl+C or a stop signal: stop accepting requests and the scheduled jobs,
+// then close the database so PGlite flushes its files and releases its lock.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -60,7 +70,37 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     server.closeAllConnections();
     void new Promise<void>((resolve) => server.close(() => resolve()))
       .catch(() => undefined)
+      .then(() => background.stop())
       .then(() => closeDatabase())
       .finally(() => process.exit(0));
   });
+}
+
+/**
+ * The security headers every answer carries (src/lib/http/security-headers.server.ts),
+ * set before the adapter runs: static files get them as they are, and Astro's answers
+ * replace any it sets itself (a page's own Content Security Policy).
+ */
+function withSecurityHeaders(next: Handler, config: Env): Handler {
+  const headers = { ...commonSecurityHeaders(securityOptions(config)), 'Content-Security-Policy': NON_PAGE_CSP };
+  return (req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    next(req, res);
+  };
+}
+
+/**
+ * Work beside the requests: the scheduled jobs (functions/jobs) every minute, and, when
+ * several servers may share the PostgreSQL database, the listener that applies their
+ * purges to this server's route cache. Stopped before the database closes.
+ */
+function startBackgroundWork(config: Env): { stop(): Promise<void> } {
+  const runner = startJobRunner({ jobs: JOBS, deps: async () => ({ db: await getDb(), purge }) });
+  const listenUrl = config.DATABASE_LISTEN_URL ?? config.DATABASE_URL;
+  const listener = listenUrl && !config.VERCEL ? startPurgeListener({ connectionString: listenUrl, onPurge: purgeRouteCache }) : undefined;
+  return {
+    async stop() {
+      await Promise.all([runner.stop(), listener?.stop()]);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { hasAuthCookie } from './lib/auth/cookies.ts';
 import { guardResolvers } from './lib/auth/guard-resolvers.server.ts';
 import { guardsFor, runGuards } from './lib/auth/guards.ts';
@@ -7,14 +7,17 @@ import { createSupabaseServerClient, userFromSession } from './lib/auth/supabase
 import type { Tier } from './lib/auth/tiers.ts';
 import { getDb } from './lib/db/db.server.ts';
 import { isDatabaseUnavailable } from './lib/db/errors.ts';
+import { getEnv } from './lib/config/env.ts';
+import { canonicalRouteUrl } from './lib/http/cache-key.ts';
 import { isNeverCached, routeRules } from './lib/http/cache-rules.ts';
+import { securityHeaders } from './lib/http/security-headers.server.ts';
 
 const DATABASE_DOWN_MESSAGE = 'The database cannot be reached right now. Please try again in a few moments.';
 
 /** Paths the session check never needs: the auth service itself and the dev mailbox. */
 const NO_SESSION_CHECK = /^\/(auth\/v1|dev)(\/|$)/;
 
-export const onRequest = defineMiddleware(async (context, next) => {
+const sessionAndCache = defineMiddleware(async (context, next) => {
   // Pages that depend on who is asking are never cached, whatever a route rule says;
   // cached public pages render the same for every visitor: no session work, no cookies read.
   const neverCached = isNeverCached(context.url.pathname);
@@ -60,7 +63,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }
     }
 
-    response = await next();
+    // A cached page renders from exactly the query its cache key keeps (cache-key.ts).
+    response = await next(cachedRoute ? canonicalRouteUrl(context.url) : undefined);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     // An outage is a 503 page with a retry hint, never a stack trace or a cached error.
@@ -77,6 +81,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Everything outside the route cache may carry per-user content: never stored by a shared cache.
   return cachedRoute ? response : privateResponse(response);
 });
+
+// Security headers on every answer (and each page's Content Security Policy) come first.
+export const onRequest = sequence(securityHeaders(() => getEnv()), sessionAndCache);
 
 function privateResponse(response: Response): Response {
   try {

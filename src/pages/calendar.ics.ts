@@ -4,8 +4,7 @@ import { releasesBetween } from '../lib/calendar/calendar.server.ts';
 import { getEnv } from '../lib/config/env.ts';
 import { siteName } from '../lib/config/site.ts';
 import { todayIso } from '../lib/format/dates.ts';
-import { catalogueDb } from '../lib/http/page.server.ts';
-import { siteOrigin } from '../lib/seo/seo.ts';
+import { getDb } from '../lib/db/db.server.ts';
 
 /**
  * The release calendar as iCalendar: ?month=YYYY-MM for one month (what the calendar page
@@ -17,9 +16,9 @@ export const GET: APIRoute = async (context) => {
   const { month, explicit } = parseMonth(requested, today);
   const first = monthRange(explicit ? month : shiftMonth(month, -1)).first;
   const last = monthRange(explicit ? month : shiftMonth(month, 12)).last;
-  const db = await catalogueDb(context);
+  const db = await getDb();
   const days = await releasesBetween(db, first, last, 5_000);
-  const origin = siteOrigin(getEnv().SITE_URL, context.url);
+  const origin = getEnv().siteOrigin;
   const host = new URL(origin).host;
   const events: CalendarEvent[] = days.flatMap((day) =>
     day.games.map((game) => ({

@@ -1,15 +1,15 @@
 import type { APIRoute } from 'astro';
 import { getEnv } from '../lib/config/env.ts';
 import { siteName } from '../lib/config/site.ts';
-import { catalogueDb } from '../lib/http/page.server.ts';
+import { getDb } from '../lib/db/db.server.ts';
 import { latestReviews } from '../lib/reviews/reviews.server.ts';
 import { formatRawScore } from '../lib/scores/scores.ts';
-import { rssFeed, siteOrigin } from '../lib/seo/seo.ts';
+import { rssFeed } from '../lib/seo/seo.ts';
 
 /** RSS 2.0 feed of the 50 latest published critic reviews. */
-export const GET: APIRoute = async (context) => {
-  const db = await catalogueDb(context);
-  const origin = siteOrigin(getEnv().SITE_URL, context.url);
+export const GET: APIRoute = async () => {
+  const db = await getDb();
+  const origin = getEnv().siteOrigin;
   const { reviews } = await latestReviews(db, 1, 50);
   const name = siteName();
   const xml = rssFeed(

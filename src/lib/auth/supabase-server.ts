@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AstroCookies } from 'astro';
 import { localAuthFetch } from '../../../functions/auth/index.ts';
 import { getEnv } from '../config/env.ts';
-import { AUTH_COOKIE_OPTIONS } from './cookies.ts';
+import { authCookieOptions } from './cookies.ts';
 import { publicAuthConfig, serverAuthUrl } from './config.server.ts';
 import type { AuthUser } from './types.ts';
 
@@ -24,7 +24,7 @@ export function createSupabaseServerClient(context: ServerClientContext): Supaba
   const { anonKey } = publicAuthConfig();
   const local = getEnv().mode !== 'supabase';
   return createServerClient(serverAuthUrl(context.url), anonKey, {
-    cookieOptions: AUTH_COOKIE_OPTIONS,
+    cookieOptions: authCookieOptions(getEnv().siteOrigin),
     cookies: {
       getAll: () =>
         parseCookieHeader(context.request.headers.get('cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' })),
