@@ -26,6 +26,19 @@ export default defineConfig({
       name: 'critical-hit:environment',
       hooks: { 'astro:server:setup': () => void parseEnv(process.env) },
     },
+    {
+      // The scheduled jobs run under `npm run dev` as under `npm start` (embargoes lift).
+      // Vitest starts a Vite server too: no jobs there.
+      name: 'critical-hit:jobs',
+      hooks: {
+        'astro:server:setup': async ({ server }) => {
+          if (process.env.VITEST) return;
+          const jobs = (await server.ssrLoadModule('/functions/jobs/background.ts')) as typeof import('./functions/jobs/background.ts');
+          const background = jobs.startBackgroundWork(parseEnv(process.env));
+          server.httpServer?.once('close', () => void background.stop());
+        },
+      },
+    },
   ],
   cache: {
     // The node server's own runtime provider (src/lib/http/route-cache.server.ts): keyed on

@@ -2,16 +2,12 @@
 // starts the built node server on HOST:PORT (default localhost:4321).
 import { existsSync } from 'node:fs';
 import http from 'node:http';
-import { JOBS } from '../functions/jobs/index.ts';
-import { startJobRunner } from '../functions/jobs/runner.ts';
+import { startBackgroundWork } from '../functions/jobs/background.ts';
 import { compressResponses } from '../src/lib/http/compression.server.ts';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
-import { closeDatabase, getDatabase, getDb } from '../src/lib/db/db.server.ts';
+import { closeDatabase, getDatabase } from '../src/lib/db/db.server.ts';
 import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
-import { startPurgeListener } from '../src/lib/http/purge-listener.server.ts';
-import { purge } from '../src/lib/http/purge.server.ts';
-import { purgeRouteCache } from '../src/lib/http/route-cache.server.ts';
 import { commonSecurityHeaders, NON_PAGE_CSP, securityOptions } from '../src/lib/http/security-headers.server.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -86,21 +82,5 @@ function withSecurityHeaders(next: Handler, config: Env): Handler {
   return (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     next(req, res);
-  };
-}
-
-/**
- * Work beside the requests: the scheduled jobs (functions/jobs) every minute, and, when
- * several servers may share the PostgreSQL database, the listener that applies their
- * purges to this server's route cache. Stopped before the database closes.
- */
-function startBackgroundWork(config: Env): { stop(): Promise<void> } {
-  const runner = startJobRunner({ jobs: JOBS, deps: async () => ({ db: await getDb(), purge }) });
-  const listenUrl = config.DATABASE_LISTEN_URL ?? config.DATABASE_URL;
-  const listener = listenUrl && !config.VERCEL ? startPurgeListener({ connectionString: listenUrl, onPurge: purgeRouteCache }) : undefined;
-  return {
-    async stop() {
-      await Promise.all([runner.stop(), listener?.stop()]);
-    },
   };
 }

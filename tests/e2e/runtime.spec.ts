@@ -20,7 +20,8 @@ test('cache-busting query strings are served from the one cached copy', async ({
 });
 
 test('a forged Host never reaches a cached page, a feed or robots.txt', async ({ request }) => {
-  for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }, { forwarded: 'host=evil.example' }]) {
+  const forgeries: Record<string, string>[] = [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }, { forwarded: 'host=evil.example' }];
+  for (const headers of forgeries) {
     // The similar-games page of one game is asked for by this test alone: its first render is the forged one.
     for (const path of ['/games/ferro-rally-2/similar-games', '/robots.txt', '/rss.xml', '/sitemap.xml']) {
       const response = await request.get(path, { headers });

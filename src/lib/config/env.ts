@@ -81,7 +81,13 @@ export const envSchema = z
     SUPABASE_ANON_KEY: optional(z.string().trim()),
     VERCEL: optional(z.string()),
     // The bearer token Vercel Cron sends to /api/cron/{job}; unset, the route lets nobody in.
-    CRON_SECRET: optional(z.string().trim().min(16, 'must be at least 16 characters (a random string)').max(500, 'must be at most 500 characters')),
+    // (A refinement, so a wrong value is never echoed in the error.)
+    CRON_SECRET: optional(
+      z
+        .string()
+        .trim()
+        .refine((value) => value.length >= 16 && value.length <= 500, { message: 'must be a random string of 16 to 500 characters' }),
+    ),
     // Accounts (issue 3): the local auth service, its emails and Google sign-in.
     AUTH_JWT_PRIVATE_KEY: optional(
       z
