@@ -3,10 +3,10 @@ import react from '@astrojs/react';
 import vercel from '@astrojs/vercel';
 import { cacheVercel } from '@astrojs/vercel/cache';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, memoryCache } from 'astro/config';
+import { defineConfig } from 'astro/config';
 import { loadDotEnv } from './src/lib/config/dotenv.ts';
 import { parseEnv } from './src/lib/config/env.ts';
-import { MEMORY_CACHE_ENTRIES, routeRules } from './src/lib/http/cache-rules.ts';
+import { astroRouteRules, MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from './src/lib/http/cache-rules.ts';
 
 loadDotEnv();
 
@@ -26,11 +26,37 @@ export default defineConfig({
       name: 'critical-hit:environment',
       hooks: { 'astro:server:setup': () => void parseEnv(process.env) },
     },
+    {
+      // The scheduled jobs run under `npm run dev` as under `npm start` (embargoes lift).
+      // Vitest starts a Vite server too: no jobs there.
+      name: 'critical-hit:jobs',
+      hooks: {
+        'astro:server:setup': async ({ server }) => {
+          if (process.env.VITEST) return;
+          const jobs = (await server.ssrLoadModule('/functions/jobs/background.ts')) as typeof import('./functions/jobs/background.ts');
+          const background = jobs.startBackgroundWork(parseEnv(process.env));
+          server.httpServer?.once('close', () => void background.stop());
+        },
+      },
+    },
   ],
   cache: {
-    provider: onVercel ? cacheVercel() : memoryCache({ max: MEMORY_CACHE_ENTRIES }),
+    // The node server's own runtime provider (src/lib/http/route-cache.server.ts): keyed on
+    // the parameters each route reads, bounded in bytes, purged across servers.
+    provider: onVercel
+      ? cacheVercel()
+      : {
+          name: 'critical-hit-memory',
+          entrypoint: new URL('./src/lib/http/route-cache.server.ts', import.meta.url),
+          config: { maxEntries: MEMORY_CACHE_ENTRIES, maxBytes: MEMORY_CACHE_BYTES },
+        },
   },
-  routeRules,
+  routeRules: astroRouteRules,
+  // Content Security Policy with the hashes of the scripts each page uses, sent as a
+  // response header (cached with the page: no per-request nonce). The middleware completes
+  // it with the deployment's sources and directives (src/lib/http/security-headers.server.ts).
+  // Styles may be inline (style attributes cannot run code), so Astro writes no style hashes.
+  security: { csp: { styleDirective: { resources: ["'self'", "'unsafe-inline'"] } } },
   server: {
     host: process.env.HOST || undefined,
     port: Number(process.env.PORT) || 4321,

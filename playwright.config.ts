@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT) || 4399;
 export const baseURL = `http://localhost:${port}`;
 export const E2E_GOOGLE_CLIENT_ID = 'e2e-test-client.apps.googleusercontent.com';
+/** Lets the journeys run a scheduled job through /api/cron/{job}, as Vercel Cron does. */
+export const E2E_CRON_SECRET = 'e2e-cron-secret-for-the-journeys';
 const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
@@ -46,6 +48,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000',
       AUTH_RATE_LIMIT_EMAIL_PER_CLIENT: '1000',
       AUTH_RATE_LIMIT_EMAIL_SENT: '1000',
+      CRON_SECRET: E2E_CRON_SECRET,
     },
   },
 });

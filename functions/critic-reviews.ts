@@ -10,7 +10,6 @@ import {
   type CriticReviewWrite,
 } from '../src/lib/reviews/critic-reviews.ts';
 import { createCriticReview, deleteCriticReview, updateCriticReview } from '../src/lib/reviews/critic-reviews.server.ts';
-import { embargoScheduleChanged } from '../src/lib/reviews/embargo.server.ts';
 import { apiError, json } from './http.ts';
 
 /**
@@ -54,8 +53,7 @@ async function answer<T>(write: CriticReviewWrite<T>, deps: CriticReviewDeps, ok
     const [status, code] = REFUSAL_STATUS[write.refusal.kind];
     return apiError(status, code, write.refusal.message);
   }
-  const { gameSlugs, outletSlug, authorIds, scheduleChanged } = write.change;
-  if (scheduleChanged) embargoScheduleChanged();
+  const { gameSlugs, outletSlug, authorIds } = write.change;
   await deps.purge(reviewWriteTargets({ gameSlugs, outletSlug, authorIds }));
   return ok(write.value);
 }

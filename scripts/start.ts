@@ -2,13 +2,17 @@
 // starts the built node server on HOST:PORT (default localhost:4321).
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import { startBackgroundWork } from '../functions/jobs/background.ts';
 import { compressResponses } from '../src/lib/http/compression.server.ts';
 import { boundRequests } from '../src/lib/http/request-bounds.server.ts';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
-import { EnvError, parseEnv } from '../src/lib/config/env.ts';
+import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
 import { closeDatabase, getDatabase } from '../src/lib/db/db.server.ts';
 import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
 import { seedOnFirstStart } from '../src/lib/seed/demo/seed.server.ts';
+import { commonSecurityHeaders, NON_PAGE_CSP, securityOptions } from '../src/lib/http/security-headers.server.ts';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 if (!existsSync(entry)) {
@@ -46,15 +50,18 @@ const host = process.env.HOST || 'localhost';
 const port = Number(process.env.PORT) || env.PORT;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // The adapter's handler (static files, then the app) behind our own HTTP server, so that
-// request bodies are bounded before anything reads them (405, 413) and responses are
-// compressed (brotli or gzip): the adapter's standalone server does neither.
-const { handler } = (await import(entry.href)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
-const server = http.createServer(boundRequests(compressResponses(handler)));
+// security headers are on every answer (also the early 405 and 413), request bodies are
+// bounded before anything reads them, and responses are compressed (brotli or gzip): the
+// adapter's standalone server does none of these.
+const { handler } = (await import(entry.href)) as { handler: Handler };
+const server = http.createServer(withSecurityHeaders(boundRequests(compressResponses(handler)), env));
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
 
-// Close cleanly on Ctrl+C or a stop signal: stop accepting requests, then close the
-// database so PGlite flushes its files and releases its lock.
+const background = startBackgroundWork(env);
+
+// Close cleanly on Ctrl+C or a stop signal: stop accepting requests and the scheduled jobs,
+// then close the database so PGlite flushes its files and releases its lock.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -64,7 +71,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     server.closeAllConnections();
     void new Promise<void>((resolve) => server.close(() => resolve()))
       .catch(() => undefined)
+      .then(() => background.stop())
       .then(() => closeDatabase())
       .finally(() => process.exit(0));
   });
+}
+
+/**
+ * The security headers every answer carries (src/lib/http/security-headers.server.ts),
+ * set before the adapter runs: static files get them as they are, and Astro's answers
+ * replace any it sets itself (a page's own Content Security Policy).
+ */
+function withSecurityHeaders(next: Handler, config: Env): Handler {
+  const headers = { ...commonSecurityHeaders(securityOptions(config)), 'Content-Security-Policy': NON_PAGE_CSP };
+  return (req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    next(req, res);
+  };
 }

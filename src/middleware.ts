@@ -1,5 +1,5 @@
 import type { APIContext, MiddlewareNext } from 'astro';
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { clientAddressOf } from '../functions/auth/context.ts';
 import { localAuthEnabled, localSessionIsLive } from '../functions/auth/index.ts';
 import { describeError } from '../functions/auth/redact.ts';
@@ -11,8 +11,10 @@ import { getProfile, getUserTier } from './lib/auth/profiles.server.ts';
 import { createSupabaseServerClient, userFromSession } from './lib/auth/supabase.server.ts';
 import type { Tier } from './lib/auth/tiers.ts';
 import { getDb } from './lib/db/db.server.ts';
+import { getEnv } from './lib/config/env.ts';
 import { isDatabaseUnavailable, isInvalidInput } from './lib/db/errors.ts';
 import { refuseOversizedBody } from './lib/http/body-limits.ts';
+import { canonicalRouteUrl } from './lib/http/cache-key.ts';
 import { isNeverCached, routeRules } from './lib/http/cache-rules.ts';
 import { refuseMethod } from './lib/http/methods.ts';
 import {
@@ -22,12 +24,13 @@ import {
   OUTAGE_RETRY_AFTER_SECONDS,
   routeError,
 } from './lib/http/route-errors.ts';
+import { securityHeaders } from './lib/http/security-headers.server.ts';
 
 /** Paths the session check never needs: the local auth and storage services and the dev mailbox. */
 const NO_SESSION_CHECK = /^\/(auth\/v1|storage\/v1|dev)(\/|$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-export const onRequest = defineMiddleware(async (context, next) => {
+const sessionAndCache = defineMiddleware(async (context, next) => {
   const refused = refuseRequest(context);
   if (refused) {
     context.cache.set(false);
@@ -80,7 +83,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }
     }
 
-    response = await next();
+    // A cached page renders from exactly the query its cache key keeps (cache-key.ts).
+    response = await next(cachedRoute ? canonicalRouteUrl(context.url) : undefined);
   } catch (error) {
     return answerFailure(context, next, error);
   }
@@ -90,6 +94,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Everything outside the route cache may carry per-user content: never stored by a shared cache.
   return cachedRoute ? response : privateResponse(response);
 });
+
+// Security headers on every answer (and each page's Content Security Policy) come first.
+export const onRequest = sequence(securityHeaders(() => getEnv()), sessionAndCache);
 
 function privateResponse(response: Response): Response {
   try {

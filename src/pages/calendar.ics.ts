@@ -3,19 +3,18 @@ import { releaseCalendarIcs } from '../lib/calendar/calendar.server.ts';
 import { getEnv } from '../lib/config/env.ts';
 import { siteName } from '../lib/config/site.ts';
 import { todayIso } from '../lib/format/dates.ts';
-import { catalogueDb } from '../lib/http/page.server.ts';
-import { siteOrigin } from '../lib/seo/seo.ts';
+import { getDb } from '../lib/db/db.server.ts';
 
 /**
  * The release calendar as iCalendar: ?month=YYYY-MM for one month (what the calendar page
  * shows), otherwise from last month to a year ahead, for subscribing.
  */
 export const GET: APIRoute = async (context) => {
-  const db = await catalogueDb(context);
+  const db = await getDb();
   const ics = await releaseCalendarIcs(db, {
     monthParam: context.url.searchParams.get('month'),
     today: todayIso(),
-    origin: siteOrigin(getEnv().SITE_URL, context.url),
+    origin: getEnv().siteOrigin,
     name: siteName(),
     stamp: new Date(),
   });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getEnv } from '../lib/config/env.ts';
-import { robotsTxt, siteOrigin } from '../lib/seo/seo.ts';
+import { robotsTxt } from '../lib/seo/seo.ts';
 
-export const GET: APIRoute = ({ url }) =>
-  new Response(robotsTxt(siteOrigin(getEnv().SITE_URL, url)), { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = () =>
+  new Response(robotsTxt(getEnv().siteOrigin), { headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -1,4 +1,5 @@
 import { EMBARGO_MARKER } from '../../src/lib/seed/demo/critics.ts';
+import { E2E_CRON_SECRET } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a game page shows its critic score, and the reviews page lets anyone recompute it', async ({ page }) => {
@@ -60,6 +61,12 @@ test('an embargoed review is nowhere to be seen before its time', async ({ page,
   await page.goto('/games/starfall-cartographers');
   await expect(page.locator('[data-critic-empty]')).toContainText('No critic reviews published yet.');
   await expect(page.getByText(EMBARGO_MARKER)).toHaveCount(0);
+
+  // The release job, run now (as Vercel Cron would), lets nothing out before its time.
+  const job = await request.get('/api/cron/release-critic-embargoes', { headers: { authorization: `Bearer ${E2E_CRON_SECRET}` } });
+  expect(job.status()).toBe(200);
+  const outcome = (await job.json()) as { status: string; result?: { released: number } };
+  if (outcome.status === 'ran') expect(outcome.result).toEqual({ released: 0 });
 
   const outlets = await (await request.get('/outlets')).text();
   const outletPaths = [...outlets.matchAll(/href="(\/outlet\/[a-z0-9-]+)"/g)].map((match) => match[1]!);

@@ -6,6 +6,10 @@ import { test as base, expect, type Browser, type Page } from '@playwright/test'
  * navigation on the site's origin) is audited with axe-core afterwards, in light and in
  * dark mode, and the page as the test left it is audited too. Serious or critical
  * violations fail the test. Each URL is audited once per worker.
+ *
+ * It also fails a test on any Content Security Policy violation the browser reports while
+ * it runs (a `securitypolicyviolation` event in any document, or a console "Refused to …"),
+ * so a script or style the policy would block never goes unnoticed.
  */
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -39,8 +43,32 @@ async function auditUrl(browser: Browser, url: string, colorScheme: 'light' | 'd
   }
 }
 
+/** Runs in every document: reports each CSP violation to `__reportCspViolation`. */
+function reportCspViolations(): void {
+  document.addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (line: string) => void }).__reportCspViolation;
+      report?.(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI} (${event.sourceFile}:${event.lineNumber})`);
+    },
+    true,
+  );
+}
+
+/** Collects the CSP violations the browser reports in `page` from now on (a live list). */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (line: string) => violations.push(line));
+  await page.addInitScript(reportCspViolations);
+  page.on('console', (message) => {
+    if (/Refused to|Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 export const test = base.extend({
   page: async ({ page, browser, baseURL }, use) => {
+    const cspViolations = await watchCspViolations(page);
     const origin = new URL(baseURL ?? 'http://localhost').origin;
     const visited = new Set<string>();
     page.on('framenavigated', (frame) => {
@@ -54,6 +82,7 @@ export const test = base.extend({
 
     await use(page);
 
+    expect(cspViolations, `Content Security Policy violations:\n${cspViolations.join('\n')}`).toEqual([]);
     if (!page.isClosed() && visited.size > 0) await auditAccessibility(page, `${page.url()} (as the test left it)`);
     for (const url of visited) {
       await auditUrl(browser, url, 'light');

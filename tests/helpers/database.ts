@@ -7,6 +7,7 @@ import { openPglite, openPostgres, type DatabaseConnection } from '../../src/lib
 import { loadDemoAccounts } from '../../src/lib/seed/demo/accounts.server.ts';
 import { loadDemoCatalogue } from '../../src/lib/seed/demo/catalogue.server.ts';
 import { loadDemoCritics } from '../../src/lib/seed/demo/critics.server.ts';
+import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../../src/lib/db/migrations.server.ts';
 
 /**
  * A fresh, migrated, in-memory PGlite for one test file (started from the template the
@@ -49,6 +50,34 @@ export async function createEmptyPostgres(): Promise<DatabaseConnection | undefi
     ...connection,
     async close() {
       await connection.close();
+      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+/**
+ * A brand-new migrated database on the PostgreSQL server at TEST_DATABASE_URL that several
+ * connections (several "servers") can open; `drop()` removes it once they are closed.
+ * Undefined when TEST_DATABASE_URL is not set.
+ */
+export async function createMigratedPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `critical_hit_test_${randomBytes(6).toString('hex')}`;
+  const admin = openPostgres(serverUrl, 1);
+  await sql.raw(`create database ${name}`).execute(admin.db);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const connection = openPostgres(url.toString(), 1);
+  try {
+    await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8') });
+  } finally {
+    await connection.close();
+  }
+  return {
+    url: url.toString(),
+    async drop() {
       await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
       await admin.close();
     },

@@ -14,6 +14,14 @@ export const AUTH_COOKIE_OPTIONS = {
   httpOnly: false,
 } as const;
 
+/**
+ * The options for a site served from `origin`: over https the cookie is also Secure, so
+ * it never travels over plain http.
+ */
+export function authCookieOptions(origin: string) {
+  return { ...AUTH_COOKIE_OPTIONS, secure: new URL(origin).protocol === 'https:' };
+}
+
 /** A session cookie (or its first chunk), not the PKCE verifier ones. */
 const SESSION_COOKIE = /(?:^|;\s*)sb-[^=;]+-auth-token(?:\.0)?=/;
 

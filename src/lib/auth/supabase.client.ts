@@ -1,6 +1,6 @@
 import { createBrowserClient } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { AUTH_COOKIE_OPTIONS } from './cookies.ts';
+import { authCookieOptions } from './cookies.ts';
 import type { PublicAuthConfig } from './types.ts';
 
 /**
@@ -10,7 +10,7 @@ import type { PublicAuthConfig } from './types.ts';
  */
 export function getBrowserClient(config: PublicAuthConfig): SupabaseClient {
   return createBrowserClient(config.url || window.location.origin, config.anonKey, {
-    cookieOptions: AUTH_COOKIE_OPTIONS,
+    cookieOptions: authCookieOptions(window.location.origin),
     global: { fetch: fetchWithRetry },
   });
 }

@@ -2,7 +2,8 @@ import { createServerClient, parseCookieHeader } from '@supabase/ssr';
 import { isAuthRetryableFetchError, type JwtPayload, type SupabaseClient } from '@supabase/supabase-js';
 import type { AstroCookies } from 'astro';
 import { DatabaseUnavailableError } from '../db/errors.ts';
-import { AUTH_COOKIE_OPTIONS } from './cookies.ts';
+import { getEnv } from '../config/env.ts';
+import { authCookieOptions } from './cookies.ts';
 import { publicAuthConfig, serverAuthUrl } from './config.server.ts';
 import { SessionCache } from './session-cache.ts';
 import { withoutMalformedSession } from './session-cookie.server.ts';
@@ -38,7 +39,7 @@ export function createSupabaseServerClient(context: ServerClientContext, options
   const limited: { seconds?: number } = {};
   const baseFetch = options.fetch ?? fetch;
   const client = createServerClient(serverAuthUrl(context.url), anonKey, {
-    cookieOptions: AUTH_COOKIE_OPTIONS,
+    cookieOptions: authCookieOptions(getEnv().siteOrigin),
     cookies: {
       getAll: () => cookies,
       setAll: (changed) => {

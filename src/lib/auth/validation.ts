@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// In the browser zod must not probe for `new Function` (its faster object parsing): the
+// Content Security Policy forbids eval, and the browser reports even a caught attempt.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 /**
  * The account forms' rules, shared by the auth modal, the account pages and the server
  * handlers. Every message is the product spec's, word for word.

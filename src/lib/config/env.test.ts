@@ -151,6 +151,14 @@ describe('parseEnv half a Supabase configuration', () => {
     expect(envError({ AUTH_REDIRECT_URLS: 'https://a.example, javascript:alert(1)' }).issues[0]).toMatch(/^AUTH_REDIRECT_URLS must be a comma-separated list/);
   });
 
+  it('reads CRON_SECRET (16 characters at least) and DATABASE_LISTEN_URL, naming them when wrong', () => {
+    expect(parseEnv({ CRON_SECRET: ' a-long-enough-secret ' }).CRON_SECRET).toBe('a-long-enough-secret');
+    expect(parseEnv({}).CRON_SECRET).toBeUndefined();
+    expect(envError({ CRON_SECRET: 'short' }).issues).toEqual(['CRON_SECRET must be a random string of 16 to 500 characters']);
+    expect(parseEnv({ DATABASE_LISTEN_URL: PG }).DATABASE_LISTEN_URL).toBe(PG);
+    expect(envError({ DATABASE_LISTEN_URL: 'mysql://x' }).issues[0]).toMatch(/^DATABASE_LISTEN_URL must be a postgres/);
+  });
+
   it('refuses VERCEL without DATABASE_URL (the embedded database cannot persist there)', () => {
     const error = envError({ VERCEL: '1' });
     expect(error.issues).toEqual([expect.stringMatching(/^DATABASE_URL is missing: the embedded database cannot persist on Vercel/)]);

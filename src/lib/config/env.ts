@@ -71,12 +71,23 @@ export const envSchema = z
     PORT: optional(port).transform((v) => v ?? 4321),
     PGLITE_DIR: optional(z.string().trim()).transform((v) => v ?? '.data/pglite'),
     DATABASE_URL: optional(postgresUrl),
+    // The purge listener's connection (LISTEN needs a session of its own): a direct or
+    // session-mode connection string when DATABASE_URL goes through a transaction pooler.
+    DATABASE_LISTEN_URL: optional(postgresUrl),
     DATABASE_POOL_MAX: optional(
       z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100'),
     ).transform((v) => v ?? 10),
     SUPABASE_URL: optional(httpUrl),
     SUPABASE_ANON_KEY: optional(z.string().trim()),
     VERCEL: optional(z.string()),
+    // The bearer token Vercel Cron sends to /api/cron/{job}; unset, the route lets nobody in.
+    // (A refinement, so a wrong value is never echoed in the error.)
+    CRON_SECRET: optional(
+      z
+        .string()
+        .trim()
+        .refine((value) => value.length >= 16 && value.length <= 500, { message: 'must be a random string of 16 to 500 characters' }),
+    ),
     // Accounts: the local auth service, its emails and Google sign-in.
     AUTH_JWT_PRIVATE_KEY: optional(
       z

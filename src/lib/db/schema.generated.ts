@@ -462,6 +462,18 @@ export interface AppMetaDataLoadsTable {
   loaded_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/**
+ * When each scheduled job last started, finished and failed (with its error), written by the job
+ * runner under the job's advisory lock.
+ */
+export interface AppMetaJobRunsTable {
+  name: string;
+  last_started_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_finished_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_failed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_error: string | null;
+}
+
 export interface AppMetaSchemaMigrationsTable {
   name: string;
   checksum: string;
@@ -472,6 +484,7 @@ export interface AppMetaSchemaMigrationsTable {
 export interface AppMetaTables {
   'app_meta.auth_rate_limits': AppMetaAuthRateLimitsTable;
   'app_meta.data_loads': AppMetaDataLoadsTable;
+  'app_meta.job_runs': AppMetaJobRunsTable;
   'app_meta.schema_migrations': AppMetaSchemaMigrationsTable;
 }
 

@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { CACHE_PROFILES, gameTag, isNeverCached, NEVER_CACHED_PREFIXES, routeRules } from './cache-rules.ts';
-import { purgerFor, reviewWriteTargets } from './purge.server.ts';
+import { describe, expect, it } from 'vitest';
+import { astroRouteRules, CACHE_PROFILES, isNeverCached, NEVER_CACHED_PREFIXES, routeRules } from './cache-rules.ts';
 
 describe('route rules', () => {
   it('cache list detail and catalogue pages 43200 s with stale-while-revalidate 43200 s', () => {
@@ -19,34 +18,9 @@ describe('route rules', () => {
     expect(isNeverCached('/authors/1/ada')).toBe(false);
     expect(isNeverCached('/dashboards-are-not-a-prefix-match')).toBe(false);
   });
-});
-
-describe('purge', () => {
-  it('invalidates every tag a review write changes, once each, and paths one by one', async () => {
-    const invalidate = vi.fn(async () => {});
-    const purge = purgerFor({ cache: { invalidate } as never });
-    await purge(reviewWriteTargets({ gameSlugs: ['portal-2', 'portal-2'], outletSlug: 'pixel-ledger', authorIds: [7, null] }));
-    expect(invalidate).toHaveBeenCalledWith({
-      tags: [gameTag('portal-2'), 'outlet:pixel-ledger', 'author:7', 'reviews', 'scores', 'outlets'],
-    });
-    await purge({ paths: ['/sitemap.xml'] });
-    expect(invalidate).toHaveBeenLastCalledWith({ path: '/sitemap.xml' });
-  });
-
-  it('empties exactly the tagged entries of the node server\'s memory cache', async () => {
-    const { default: memoryProvider } = await import('astro/cache/memory');
-    const provider = memoryProvider({ max: 10 });
-    const onRequest = provider.onRequest!.bind(provider);
-    const context = (path: string) => ({ request: new Request(`http://localhost${path}`), url: new URL(`http://localhost${path}`), logger: { info() {}, warn() {}, error() {} } });
-    const render = (tags: string) => async () =>
-      new Response('page', { headers: { 'CDN-Cache-Control': 'max-age=43200, stale-while-revalidate=43200', 'Cache-Tag': tags } });
-    await onRequest(context('/games/portal-2'), render('games, game:portal-2'));
-    await onRequest(context('/games/half-life-2'), render('games, game:half-life-2'));
-    const hit = await onRequest(context('/games/portal-2'), render('x'));
-    expect(hit.headers.get('X-Astro-Cache')).toBe('HIT');
-
-    await purgerFor({ cache: { invalidate: (options: object) => provider.invalidate(options) } as never })({ tags: [gameTag('portal-2')] });
-    expect((await onRequest(context('/games/portal-2'), render('games, game:portal-2'))).headers.get('X-Astro-Cache')).toBe('MISS');
-    expect((await onRequest(context('/games/half-life-2'), render('x'))).headers.get('X-Astro-Cache')).toBe('HIT');
+  it('hand Astro the same lifetimes and tags, without the query lists Astro does not know', () => {
+    expect(Object.keys(astroRouteRules)).toEqual(Object.keys(routeRules));
+    expect(astroRouteRules['/games']).toEqual({ maxAge: 43_200, swr: 43_200, tags: ['games', 'scores'] });
+    for (const rule of Object.values(astroRouteRules)) expect(rule).not.toHaveProperty('query');
   });
 });

@@ -15,6 +15,12 @@ export interface CacheRule {
   swr: number;
   /** Purge handles: writes invalidate by tag. */
   tags?: string[];
+  /**
+   * The query parameters the route reads. They alone make up the cache key (normalised,
+   * see cache-key.ts); the route never sees any other parameter, so `?cb=1`, `?utm_source=`
+   * and friends share the one cached copy instead of adding entries.
+   */
+  query?: readonly string[];
 }
 
 const HALF_A_DAY = 43_200;
@@ -51,37 +57,49 @@ export const authorTag = (id: number) => `author:${id}`;
 export const collectionTag = (slug: string) => `collection:${slug}`;
 
 const { games, reviews, scores, outlets, collections } = CACHE_TAGS;
-const catalogue = (...tags: string[]): CacheRule => ({ ...CACHE_PROFILES.catalogue, tags });
+const catalogue = (tags: string[], query?: readonly string[]): CacheRule => ({ ...CACHE_PROFILES.catalogue, tags, ...(query ? { query } : {}) });
 
-/** Route patterns (Astro's [param] syntax) -> cache rule. Routes not listed are never cached. */
+/** The ?page= of the plain paginated lists. */
+const PAGED = ['page'] as const;
+
+/**
+ * Route patterns (Astro's [param] syntax) -> cache rule, with the query parameters each
+ * route reads. Routes not listed are never cached. A parameter a route starts reading must
+ * be added here, or the route never receives it.
+ */
 export const routeRules: Record<string, CacheRule> = {
-  '/': catalogue(games, reviews, scores),
-  '/games': catalogue(games, scores),
-  '/games/[slug]': catalogue(games, scores),
-  '/games/[slug]/reviews': catalogue(games, scores),
-  '/games/[slug]/previews': catalogue(games),
-  '/games/[slug]/similar-games': catalogue(games, scores),
-  '/reviews': catalogue(reviews),
-  '/reviews/[genre]': catalogue(games, scores),
-  '/reviews/[genre]/[year]': catalogue(games, scores),
-  '/browse/[...slug]': catalogue(games, scores),
-  '/publishers/[name]': catalogue(games, scores),
-  '/calendar': catalogue(games, scores),
-  '/calendar.ics': catalogue(games),
-  '/collections': { ...CACHE_PROFILES.listDetail, tags: [collections, games] },
+  '/': catalogue([games, reviews, scores]),
+  '/games': catalogue([games, scores], ['q', 'page', 'sort', 'when', 'platform', 'genre']),
+  '/games/[slug]': catalogue([games, scores]),
+  '/games/[slug]/reviews': catalogue([games, scores], ['page', 'sort', 'platform']),
+  '/games/[slug]/previews': catalogue([games], PAGED),
+  '/games/[slug]/similar-games': catalogue([games, scores]),
+  '/reviews': catalogue([reviews], PAGED),
+  '/reviews/[genre]': catalogue([games, scores], PAGED),
+  '/reviews/[genre]/[year]': catalogue([games, scores], PAGED),
+  '/browse/[...slug]': catalogue([games, scores], ['page', 'sort']),
+  '/publishers/[name]': catalogue([games, scores], PAGED),
+  '/calendar': catalogue([games, scores], ['month']),
+  '/calendar.ics': catalogue([games], ['month']),
+  '/collections': { ...CACHE_PROFILES.listDetail, tags: [collections, games], query: PAGED },
   '/collections/[slug]': { ...CACHE_PROFILES.listDetail, tags: [collections, games, scores] },
-  '/outlets': catalogue(outlets, reviews),
-  '/outlet/[slug]': catalogue(outlets, reviews),
-  '/outlet/components/ReviewSection': catalogue(outlets, reviews),
-  '/authors/[id]/[...name]': catalogue(reviews),
-  '/rss.xml': catalogue(reviews),
-  '/sitemap.xml': catalogue(games, outlets, collections),
-  '/sitemaps/[file]': catalogue(games, outlets, collections),
-  '/api/search': { ...CACHE_PROFILES.search, tags: [games, outlets] },
+  '/outlets': catalogue([outlets, reviews], PAGED),
+  '/outlet/[slug]': catalogue([outlets, reviews], PAGED),
+  '/outlet/components/ReviewSection': catalogue([outlets, reviews], ['outlet']),
+  '/authors/[id]/[...name]': catalogue([reviews], PAGED),
+  '/rss.xml': catalogue([reviews]),
+  '/sitemap.xml': catalogue([games, outlets, collections]),
+  '/sitemaps/[file]': catalogue([games, outlets, collections]),
+  '/api/search': { ...CACHE_PROFILES.search, tags: [games, outlets], query: ['q'] },
   '/about': CACHE_PROFILES.static,
   '/faq': CACHE_PROFILES.static,
   '/robots.txt': CACHE_PROFILES.static,
 };
+
+/** What Astro's `routeRules` option takes: lifetimes and tags (the query lists are ours). */
+export const astroRouteRules: Record<string, Omit<CacheRule, 'query'>> = Object.fromEntries(
+  Object.entries(routeRules).map(([pattern, { query: _query, ...rule }]) => [pattern, rule]),
+);
 
 /**
  * Path prefixes that depend on who is asking (accounts, dashboards, outlet tools, the
@@ -110,5 +128,9 @@ export function isNeverCached(pathname: string): boolean {
   return NEVER_CACHED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
 }
 
-/** How many rendered pages the node server keeps in memory (least recently used go first). */
+/**
+ * The node server's in-memory route cache: at most this many rendered pages and this many
+ * bytes, whichever comes first (see route-cache-store.ts for what goes first).
+ */
 export const MEMORY_CACHE_ENTRIES = 5_000;
+export const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;

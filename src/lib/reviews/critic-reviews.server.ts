@@ -74,7 +74,7 @@ export async function createCriticReview(db: Db, userId: string, input: CriticRe
     return {
       ok: true,
       value: { id: row.id, score: row.score, recommended: row.recommended, publishedAt: new Date(row.published_at) },
-      change: { gameSlugs: [game.slug], outletSlug: outlet.slug, authorIds: [input.authorId], scheduleChanged: true },
+      change: { gameSlugs: [game.slug], outletSlug: outlet.slug, authorIds: [input.authorId] },
     };
   } catch (error) {
     if (isOneReviewPerOutlet(error)) return refuse('conflict', MESSAGES.alreadyReviewed);
@@ -131,7 +131,7 @@ export async function updateCriticReview(db: Db, userId: string, id: string, pat
   return {
     ok: true,
     value: { id: review.id },
-    change: { gameSlugs: [review.gameSlug], outletSlug: review.outletSlug, authorIds: [review.authorId], scheduleChanged: patch.publishedAt !== undefined },
+    change: { gameSlugs: [review.gameSlug], outletSlug: review.outletSlug, authorIds: [review.authorId] },
   };
 }
 
@@ -144,6 +144,6 @@ export async function deleteCriticReview(db: Db, userId: string, id: string): Pr
   return {
     ok: true,
     value: null,
-    change: { gameSlugs: [review.gameSlug], outletSlug: review.outletSlug, authorIds: [review.authorId], scheduleChanged: false },
+    change: { gameSlugs: [review.gameSlug], outletSlug: review.outletSlug, authorIds: [review.authorId] },
   };
 }

@@ -119,8 +119,6 @@ export interface CriticReviewChange {
   gameSlugs: string[];
   outletSlug: string;
   authorIds: (number | null)[];
-  /** The publication time moved (or was set): the next embargo may have changed. */
-  scheduleChanged: boolean;
 }
 
 export type CriticReviewWrite<T> = { ok: true; value: T; change: CriticReviewChange } | { ok: false; refusal: CriticReviewRefusal };

@@ -4,11 +4,6 @@
  * sitemap index) and robots.txt.
  */
 
-/** The public origin: SITE_URL when configured, else the origin the request came to. */
-export function siteOrigin(siteUrl: string | undefined, requestUrl: URL): string {
-  return siteUrl ? new URL(siteUrl).origin : requestUrl.origin;
-}
-
 /** Canonical absolute URL of a path (query strings are dropped unless given in `path`). */
 export function canonicalUrl(origin: string, path: string): string {
   return new URL(path, `${origin}/`).href;

@@ -1,0 +1,13 @@
+import type { Job } from './job.ts';
+import { deleteExpiredAuthRowsJob } from './delete-expired-auth-rows.ts';
+import { releaseCriticEmbargoes } from './release-critic-embargoes.ts';
+
+/**
+ * Every scheduled job. The node server runs them in-process (scripts/start.ts); on Vercel,
+ * Vercel Cron calls /api/cron/{name} as listed in vercel.json (a test keeps the two lists
+ * equal). A feature adds its job here and a cron entry there.
+ */
+export const JOBS: readonly Job[] = [
+  releaseCriticEmbargoes,
+  deleteExpiredAuthRowsJob,
+];

@@ -1,0 +1,151 @@
+import type { CacheProvider, CacheProviderFactory } from 'astro';
+import { MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from './cache-rules.ts';
+import { routeCacheKey } from './cache-key.ts';
+import { RouteCacheStore, type CachedPage, type PurgeRequest } from './route-cache-store.ts';
+
+/**
+ * The node server's route cache: an Astro runtime cache provider (astro.config.ts names
+ * this file as its entrypoint) over RouteCacheStore. It differs from Astro's memoryCache
+ * in what it keys on (cache-key.ts: the path and only the parameters the route reads,
+ * never the Host), in being bounded in bytes as well as entries, and in being reachable
+ * without a request: purges from jobs and from the other servers (purge.server.ts) go
+ * through `routeCache()`. Like memoryCache it answers X-Astro-Cache: HIT, MISS or STALE.
+ */
+
+export interface RouteCacheConfig {
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+interface Registry {
+  store?: RouteCacheStore;
+}
+
+// On globalThis: the start script and the built server bundle each carry a copy of this
+// module, and both must reach the one store.
+const REGISTRY = Symbol.for('critical-hit.route-cache');
+
+function registry(): Registry {
+  const holder = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
+  holder[REGISTRY] ??= {};
+  return holder[REGISTRY];
+}
+
+/** The process's store, created with the given limits the first time. */
+export function routeCache(config: RouteCacheConfig = {}): RouteCacheStore {
+  const state = registry();
+  state.store ??= new RouteCacheStore({
+    maxEntries: config.maxEntries ?? MEMORY_CACHE_ENTRIES,
+    maxBytes: config.maxBytes ?? MEMORY_CACHE_BYTES,
+  });
+  return state.store;
+}
+
+/** Empties exactly what a purge names, in this process. */
+export function purgeRouteCache(request: PurgeRequest): number {
+  return routeCache().purge(request);
+}
+
+function parseDirectives(header: string | null): { maxAge: number; swr: number } {
+  let maxAge = 0;
+  let swr = 0;
+  for (const part of (header ?? '').split(',')) {
+    const [name, value] = part.trim().toLowerCase().split('=');
+    if (name === 'max-age') maxAge = Number.parseInt(value ?? '', 10) || 0;
+    if (name === 'stale-while-revalidate') swr = Number.parseInt(value ?? '', 10) || 0;
+  }
+  return { maxAge, swr };
+}
+
+// Headers that are instructions to this cache, or per response, never stored.
+const NOT_STORED = new Set(['set-cookie', 'cdn-cache-control', 'cache-tag', 'x-astro-cache']);
+const ASTRO_COOKIES = Symbol.for('astro.cookies');
+
+function setsCookies(response: Response): boolean {
+  if (response.headers.has('set-cookie')) return true;
+  const cookies = Reflect.get(response, ASTRO_COOKIES) as { headers?: () => Iterator<unknown> } | undefined;
+  return Boolean(cookies?.headers && !cookies.headers().next().done);
+}
+
+/** Whether the response may be shared: no cookies, and no Vary beyond Accept-Encoding. */
+function shareable(response: Response): boolean {
+  if (setsCookies(response)) return false;
+  const vary = (response.headers.get('vary') ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  return vary.every((name) => name === 'accept-encoding');
+}
+
+function fromPage(page: CachedPage, state: 'HIT' | 'STALE'): Response {
+  const headers = new Headers(page.headers);
+  headers.set('X-Astro-Cache', state);
+  return new Response(page.body.slice(), { status: page.status, headers });
+}
+
+/**
+ * Renders through `next`, stores the page when its rule says so, and returns it. The body
+ * is read whole (pages are rendered whole anyway) and answered from the same bytes.
+ */
+async function renderAndStore(
+  store: RouteCacheStore,
+  target: { key: string; path: string },
+  next: () => Promise<Response>,
+  onSkip: (reason: string) => void,
+): Promise<{ response: Response; stored: boolean }> {
+  const since = store.generation;
+  const response = await next();
+  const { maxAge, swr } = parseDirectives(response.headers.get('CDN-Cache-Control'));
+  if (maxAge <= 0 || response.status !== 200) return { response, stored: false };
+  if (!shareable(response)) {
+    onSkip('it sets a cookie or varies by a request header');
+    return { response, stored: false };
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (!NOT_STORED.has(name.toLowerCase())) headers.push([name, value]);
+  });
+  const tags = (response.headers.get('Cache-Tag') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
+  const page: CachedPage = { status: 200, headers, body, variants: {}, tags, path: target.path, storedAt: Date.now(), maxAge, swr };
+  const stored = store.store(target.key, page, since);
+  const answer = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return { response: answer, stored };
+}
+
+const routeCacheProvider: CacheProviderFactory<RouteCacheConfig> = (config) => {
+  const store = routeCache(config ?? {});
+  const revalidating = new Set<string>();
+  const provider: CacheProvider = {
+    name: 'critical-hit-memory',
+    async onRequest(context, next) {
+      const target = context.request.method === 'GET' ? routeCacheKey(context.url) : undefined;
+      if (!target) return next();
+      const skip = (reason: string) => context.logger.warn(`Not caching ${target.path}: ${reason}.`);
+
+      const cached = store.lookup(target.key);
+      if (cached?.freshness === 'fresh') return fromPage(cached.page, 'HIT');
+      if (cached?.freshness === 'stale') {
+        if (!revalidating.has(target.key)) {
+          revalidating.add(target.key);
+          const refresh = renderAndStore(store, target, next, skip)
+            .catch((error: unknown) => context.logger.warn(`Background revalidation of ${target.key} failed: ${String(error)}`))
+            .finally(() => revalidating.delete(target.key));
+          context.waitUntil?.(refresh);
+        }
+        return fromPage(cached.page, 'STALE');
+      }
+
+      const { response, stored } = await renderAndStore(store, target, next, skip);
+      if (stored) response.headers.set('X-Astro-Cache', 'MISS');
+      return response;
+    },
+    async invalidate(options) {
+      const tags = options.tags === undefined ? undefined : Array.isArray(options.tags) ? options.tags : [options.tags];
+      store.purge({ tags, paths: options.path ? [options.path] : undefined });
+    },
+  };
+  return provider;
+};
+
+export default routeCacheProvider;
