@@ -175,8 +175,9 @@ test('a database stopped under load: the server stays up, answers 503, loses no 
   await poll(async () => {
     // (From another connection: inside the locker's transaction the view is one snapshot.)
     const waiting = await query<{ query: string }>("select query from pg_stat_activity where wait_event_type = 'Lock'");
-    const statements = waiting.map((row) => row.query.toLowerCase());
-    return statements.some((s) => s.includes('update "profiles"')) && statements.some((s) => s.includes('insert into auth.identities'));
+    // Quotes dropped: the query builder quotes every identifier, hand-written SQL need not.
+    const statements = waiting.map((row) => row.query.toLowerCase().replaceAll('"', ''));
+    return statements.some((s) => s.includes('update profiles')) && statements.some((s) => s.includes('insert into auth.identities'));
   }, 'a profile update and a sign-up are waiting inside the database');
 
   // 3. The database stops at once: every backend is killed mid-statement.

@@ -12,8 +12,8 @@ describe('refuseMethod', () => {
     expect(await refuseMethod('/', 'POST')!.text()).toBe('This method is not allowed here.\n');
   });
 
-  it('leaves API and auth routes to say which methods they take', () => {
-    for (const path of ['/api/profile', '/api/critic-reviews/3', '/auth/v1/token', '/_actions/x']) {
+  it('leaves API, auth and storage routes to say which methods they take', () => {
+    for (const path of ['/api/profile', '/api/critic-reviews/3', '/auth/v1/token', '/storage/v1/object/avatars/u/a.png', '/_actions/x']) {
       expect(refuseMethod(path, 'POST'), path).toBeNull();
       expect(refuseMethod(path, 'DELETE'), path).toBeNull();
     }
@@ -26,6 +26,12 @@ describe('refuseMethod', () => {
     }
     expect(await refuseMethod('/api/search', 'TRACE')!.json()).toEqual({ error: { code: 'method_not_allowed', message: 'This method is not allowed here.' } });
     expect(await refuseMethod('/auth/v1/user', 'TRACE')!.json()).toEqual({ code: 'method_not_allowed', message: 'This method is not allowed here.' });
+    expect(await refuseMethod('/storage/v1/object/avatars/u/a.png', 'TRACE')!.json()).toEqual({
+      statusCode: '405',
+      code: 'method_not_allowed',
+      error: 'method_not_allowed',
+      message: 'This method is not allowed here.',
+    });
     expect(refuseMethod('/', 'TRACE')!.headers.get('allow')).toBe('GET, HEAD');
   });
 });

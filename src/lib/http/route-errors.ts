@@ -4,14 +4,16 @@ import { json, apiError } from './json.ts';
  * Errors answered for a route rather than by it: a body over its limit (413), a method the
  * route does not take (405), a database outage (503). Each in the shape its callers read:
  * the site API's `{ error: { code, message } }` under /api, Supabase Auth's versioned
- * `{ code, message }` under /auth/v1 (what supabase-js reads), plain text elsewhere (pages
+ * `{ code, message }` under /auth/v1 (what supabase-js reads), Supabase Storage's
+ * `{ statusCode, code, error, message }` under /storage/v1, plain text elsewhere (pages
  * answer outages with the HTML error page instead; see the middleware).
  */
 
-export type ErrorAudience = 'api' | 'auth' | 'page';
+export type ErrorAudience = 'api' | 'auth' | 'storage' | 'page';
 
 export function audienceOf(pathname: string): ErrorAudience {
   if (/^\/auth\/v1(\/|$)/.test(pathname)) return 'auth';
+  if (/^\/storage\/v1(\/|$)/.test(pathname)) return 'storage';
   if (/^\/api(\/|$)/.test(pathname)) return 'api';
   return 'page';
 }
@@ -25,6 +27,9 @@ export function routeError(pathname: string, status: number, code: string, messa
       return apiError(status, code, message, { headers });
     case 'auth':
       return json({ code, message }, { status, headers: { ...SUPABASE_API_VERSION, ...headers } });
+    case 'storage':
+      // storage-js reads the status from the body; the HTTP status stays the real one.
+      return json({ statusCode: String(status), code, error: code, message }, { status, headers });
     case 'page':
       return new Response(`${message}\n`, {
         status,
