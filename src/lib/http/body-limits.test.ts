@@ -32,7 +32,10 @@ describe('body limits', () => {
     expect(auth.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(await auth.json()).toEqual({ code: 'payload_too_large', message: 'The request body is too large: the limit here is 64 KB.' });
     const upload = payloadTooLarge('/storage/v1/object/avatars/x.png');
-    expect((await upload.json()).message).toContain('5 MB');
+    expect(upload.status).toBe(400);
+    const refused = (await upload.json()) as { statusCode: string; code: string; message: string };
+    expect(refused).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
+    expect(refused.message).toContain('5 MB');
     expect(payloadTooLarge('/games').headers.get('content-type')).toMatch(/^text\/plain/);
   });
 

@@ -28,8 +28,8 @@ describe('refuseMethod', () => {
     expect(await refuseMethod('/auth/v1/user', 'TRACE')!.json()).toEqual({ code: 'method_not_allowed', message: 'This method is not allowed here.' });
     expect(await refuseMethod('/storage/v1/object/avatars/u/a.png', 'TRACE')!.json()).toEqual({
       statusCode: '405',
-      code: 'method_not_allowed',
-      error: 'method_not_allowed',
+      code: 'MethodNotAllowed',
+      error: 'Method not allowed',
       message: 'This method is not allowed here.',
     });
     expect(refuseMethod('/', 'TRACE')!.headers.get('allow')).toBe('GET, HEAD');

@@ -21,15 +21,26 @@ export function audienceOf(pathname: string): ErrorAudience {
 // Supabase Auth marks its error bodies with the API version they follow.
 const SUPABASE_API_VERSION = { 'x-supabase-api-version': '2024-01-01' };
 
+const STORAGE_NAMES: Record<number, { code: string; error: string; httpStatus: number }> = {
+  413: { code: 'EntityTooLarge', error: 'Payload too large', httpStatus: 400 },
+  405: { code: 'MethodNotAllowed', error: 'Method not allowed', httpStatus: 405 },
+};
+
 export function routeError(pathname: string, status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
   switch (audienceOf(pathname)) {
     case 'api':
       return apiError(status, code, message, { headers });
     case 'auth':
       return json({ code, message }, { status, headers: { ...SUPABASE_API_VERSION, ...headers } });
-    case 'storage':
-      // storage-js reads the status from the body; the HTTP status stays the real one.
-      return json({ statusCode: String(status), code, error: code, message }, { status, headers });
+    case 'storage': {
+      // Supabase Storage's names for the same refusals; storage-js reads the body's statusCode.
+      // As Supabase does, a too-large body is an HTTP 400; a wrong method or an outage keeps its status.
+      const named = STORAGE_NAMES[status];
+      return json(
+        { statusCode: String(status), code: named?.code ?? code, error: named?.error ?? code, message },
+        { status: named?.httpStatus ?? status, headers },
+      );
+    }
     case 'page':
       return new Response(`${message}\n`, {
         status,
