@@ -1,6 +1,6 @@
 // `npm run bench`: the speed budget, measured.
 //   1. builds the site;
-//   2. generates 100 000 synthetic games and 1 000 000 critic reviews into .data/bench
+//   2. generates 100 000 synthetic games, 1 000 000 critic reviews and 100 000 players into .data/bench
 //      (reused on later runs while the migrations and parameters are unchanged; --fresh forces it);
 //   3. starts the node server on 127.0.0.1:4611 (BENCH_PORT) on that database;
 //   4. for /games/{slug}, /games, /reviews and the search endpoint, prints requests per
@@ -20,6 +20,7 @@ import { performanceRecord } from './bench-report.ts';
 const { values } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, seconds: { type: 'string', default: '5' } } });
 const GAMES = 100_000;
 const REVIEWS_PER_GAME = 10;
+const USERS = 100_000;
 const DIR = '.data/bench';
 const MARKER = `${DIR}.json`;
 const PORT = Number(process.env.BENCH_PORT) || 4611;
@@ -37,7 +38,7 @@ run('npm', ['run', 'build', '--silent']);
 
 const migrations = await readMigrationFiles();
 const fingerprint = createHash('sha256')
-  .update(JSON.stringify({ GAMES, REVIEWS_PER_GAME, migrations: migrations.map((m) => m.checksum) }))
+  .update(JSON.stringify({ GAMES, REVIEWS_PER_GAME, USERS, migrations: migrations.map((m) => m.checksum) }))
   .digest('hex');
 const reusable = !values.fresh && existsSync(MARKER) && existsSync(DIR) && readFileSync(MARKER, 'utf8') === fingerprint;
 if (reusable) {
@@ -47,7 +48,7 @@ if (reusable) {
   rmSync(DIR, { recursive: true, force: true });
   rmSync(MARKER, { force: true });
   const started = performance.now();
-  run(node, ['scripts/db.ts', 'generate', '--games', String(GAMES), '--reviews-per-game', String(REVIEWS_PER_GAME)], { PGLITE_DIR: DIR });
+  run(node, ['scripts/db.ts', 'generate', '--games', String(GAMES), '--reviews-per-game', String(REVIEWS_PER_GAME), '--users', String(USERS)], { PGLITE_DIR: DIR });
   console.log(`   generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   writeFileSync(MARKER, fingerprint);
 }

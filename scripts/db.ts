@@ -13,6 +13,7 @@ import { introspectSchema } from '../src/lib/db/schema-introspect.server.ts';
 import { renderSchemaTypes } from '../src/lib/db/schema-render.ts';
 import { seedDemo, seedOnFirstStart } from '../src/lib/seed/demo/seed.server.ts';
 import { loadSyntheticCatalogue } from '../src/lib/seed/synthetic/load.server.ts';
+import { loadSyntheticCommunity } from '../src/lib/seed/synthetic/community/community.server.ts';
 
 const USAGE = `Usage: node scripts/db.ts <command> [options]
   migrate                     apply pending migrations (and the local bootstrap outside Supabase)
@@ -23,9 +24,10 @@ const USAGE = `Usage: node scripts/db.ts <command> [options]
   reset [--yes]               delete everything, migrate and seed again (--yes needed with DATABASE_URL)
   types                       write src/lib/db/schema.generated.ts from a freshly migrated
                               in-memory database (run it after adding a migration)
-  generate --games N [--seed S] [--reviews-per-game R]
+  generate --games N [--seed S] [--reviews-per-game R] [--users U]
                               migrate, then replace the catalogue with N synthetic games
-                              (and R synthetic critic reviews per game, from synthetic outlets)`;
+                              (and R synthetic critic reviews per game, from synthetic outlets),
+                              and add U synthetic players with their community activity`;
 
 function open(env: Env): Promise<DatabaseConnection> | DatabaseConnection {
   return env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 2) : openPglite(env.PGLITE_DIR);
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
       games: { type: 'string' },
       seed: { type: 'string' },
       'reviews-per-game': { type: 'string' },
+      users: { type: 'string' },
       yes: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -150,6 +153,10 @@ async function main(): Promise<void> {
       if (!Number.isInteger(reviewsPerGame) || reviewsPerGame < 0 || reviewsPerGame > 100) {
         throw new Error('--reviews-per-game must be a whole number between 0 and 100, for example: --reviews-per-game 10');
       }
+      const users = values.users === undefined ? 0 : Number(values.users);
+      if (!Number.isInteger(users) || users < 0 || users > 1_000_000) {
+        throw new Error('--users must be a whole number between 0 and 1000000, for example: --users 100000');
+      }
       return withConnection(env, async (connection) => {
         await migrateAll(connection, env);
         const started = performance.now();
@@ -161,6 +168,11 @@ async function main(): Promise<void> {
           `Synthetic catalogue: ${result.games} games${result.reviews > 0 ? ` and ${result.reviews} critic reviews` : ''} ` +
             `(seed ${seedValue}) in ${seconds} s. It replaced the previous catalogue.`,
         );
+        if (users > 0) {
+          const communityStarted = performance.now();
+          await loadSyntheticCommunity(connection.db, { users, seed: seedValue }, (line) => console.log(line));
+          console.log(`Synthetic community: ${users} players in ${((performance.now() - communityStarted) / 1000).toFixed(1)} s.`);
+        }
       });
     }
     default:

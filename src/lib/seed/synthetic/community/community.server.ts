@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { loadSyntheticUsers } from './users.server.ts';
+
+/**
+ * The synthetic community the benchmark measures the community pages on: players first,
+ * then each feature's own generator in turn (one line each below), all addressing players
+ * by number (`syntheticUserId`) and games by the synthetic catalogue's ids.
+ */
+
+export interface SyntheticCommunityOptions {
+  users: number;
+  seed: number;
+}
+
+export async function loadSyntheticCommunity(
+  db: Kysely<Database>,
+  options: SyntheticCommunityOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
+  log(`  ${await loadSyntheticUsers(db, { count: options.users })} synthetic players added`);
+}
