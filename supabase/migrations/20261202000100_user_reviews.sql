@@ -10,10 +10,16 @@
 -- written inside a flagged window (a game's first 36 hours after release, or a detected
 -- burst of reviews). rebuild_game_user_scores() recounts from scratch (bulk loads, tests).
 
-alter table public.profiles add column if not exists is_private boolean not null default false;
-comment on column public.profiles.is_private is
-  'A private profile shows only its name and avatar to others; its reviews stay on game pages.';
-grant select (is_private) on public.profiles to anon, authenticated;
+-- Profile privacy lives beside the profile (a row only once someone changes it).
+create table if not exists public.profile_settings (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  -- A private profile shows others only its name and avatar; its reviews stay on game pages.
+  is_private boolean not null default false,
+  updated_at timestamptz not null default now()
+);
+comment on table public.profile_settings is 'Per-user profile settings (privacy); no row means the defaults.';
+create trigger profile_settings_set_updated_at before update on public.profile_settings
+  for each row execute function public.set_updated_at();
 
 create table if not exists public.user_reviews (
   id bigint generated always as identity primary key,
@@ -259,6 +265,7 @@ revoke execute on function public.rebuild_game_user_scores() from public, anon, 
 
 -- Privileges -----------------------------------------------------------------------------
 
+alter table public.profile_settings enable row level security;
 alter table public.user_reviews enable row level security;
 alter table public.game_user_scores enable row level security;
 alter table public.user_review_votes enable row level security;
@@ -276,6 +283,6 @@ create policy game_user_scores_select_public on public.game_user_scores
   for select to anon, authenticated using (true);
 comment on policy game_user_scores_select_public on public.game_user_scores is 'The user score is public, as on every game page.';
 
--- Votes, reports and windows: no grant for the API roles (served by the site only).
-grant all on public.user_reviews, public.game_user_scores, public.user_review_votes,
+-- Settings, votes, reports and windows: no grant for the API roles (served by the site only).
+grant all on public.profile_settings, public.user_reviews, public.game_user_scores, public.user_review_votes,
   public.user_review_reports, public.user_review_windows to service_role;

@@ -250,6 +250,13 @@ export interface PlatformsTable {
   abbreviation: string;
 }
 
+/** Per-user profile settings (privacy); no row means the defaults. */
+export interface ProfileSettingsTable {
+  user_id: string;
+  is_private: Generated<boolean>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Public face of an auth user; id is the auth.users id. */
 export interface ProfilesTable {
   id: string;
@@ -264,8 +271,6 @@ export interface ProfilesTable {
   email: string | null;
   avatar_url: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  /** A private profile shows only its name and avatar to others; its reviews stay on game pages. */
-  is_private: Generated<boolean>;
 }
 
 /** Usernames nobody may register (compared case-insensitively). */
@@ -403,6 +408,7 @@ export interface PublicTables {
   outlet_authors: OutletAuthorsTable;
   outlets: OutletsTable;
   platforms: PlatformsTable;
+  profile_settings: ProfileSettingsTable;
   profiles: ProfilesTable;
   reserved_usernames: ReservedUsernamesTable;
   search_words: SearchWordsTable;
