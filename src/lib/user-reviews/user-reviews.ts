@@ -185,3 +185,29 @@ export function paragraphsOf(body: string | null): string[] {
     .map((p) => p.trim())
     .filter((p) => p !== '');
 }
+
+/** The schema.org data of a page of user reviews: the game with its reviews and rating. */
+export function userReviewsJsonLd(
+  game: { title: string; url: string },
+  score: UserScore,
+  reviews: ReadonlyArray<{ username: string | null; rating: number; title: string | null; body: string | null; spoiler: boolean; createdAt: Date }>,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoGame',
+    name: game.title,
+    url: game.url,
+    ...(score.score !== null
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: score.score, bestRating: 10, worstRating: 1, ratingCount: score.count } }
+      : {}),
+    review: reviews.map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.username ?? 'A player' },
+      datePublished: r.createdAt.toISOString().slice(0, 10),
+      reviewRating: { '@type': 'Rating', ratingValue: starsOf(r.rating), bestRating: 5, worstRating: 0.5 },
+      ...(r.title ? { name: r.title } : {}),
+      // Spoilers stay out of search snippets.
+      ...(r.body && !r.spoiler ? { reviewBody: r.body.slice(0, 500) } : {}),
+    })),
+  };
+}
