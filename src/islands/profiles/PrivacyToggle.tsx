@@ -9,11 +9,12 @@ function Toggle({ isPrivate }: { isPrivate: boolean }) {
   const [busy, setBusy] = useState(false);
   const change = async (next: boolean) => {
     setBusy(true);
+    setValue(next);
     try {
       await apiFetch('/api/profile/privacy', { method: 'PUT', body: JSON.stringify({ isPrivate: next }) });
-      setValue(next);
       toast.success(next ? 'Your profile is now private.' : 'Your profile is now public.');
     } catch (e) {
+      setValue(!next);
       toast.error(e instanceof Error ? e.message : 'An unexpected error occurred. Please try again.');
     } finally {
       setBusy(false);
