@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { fillLogin } from './accounts-helpers.ts';
-import { expect, test, type Page } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // User reviews as players meet them: a Premium member writes a spoiler review; another
 // player reveals the spoiler, votes it helpful and reports it; Free members see what

@@ -5,19 +5,12 @@ import { countRows, paginate } from '../navigation/pagination.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { reviewsByUser, type OwnReviewView } from '../user-reviews/user-reviews.server.ts';
 import { PROFILE_SECTIONS, type FollowCounts, type ProfileLevel, type ProfileSectionProviders, type PublicListSummary } from './profile-sections.server.ts';
-import { FEED_KINDS, PROFILE_LIMITS, type FeedItem } from './profiles.ts';
+import { FEED_KINDS, PROFILE_LIMITS, type FeedItem, type PublicProfile } from './profiles.ts';
+
+export type { PublicProfile };
 
 type Db = Kysely<Database>;
 
-export interface PublicProfile {
-  id: string;
-  username: string;
-  fullName: string | null;
-  bio: string | null;
-  avatarUrl: string | null;
-  memberSince: Date;
-  isPrivate: boolean;
-}
 
 /** A profile by username, any case (the page redirects to the canonical case). */
 export async function findPublicProfile(db: Db, username: string): Promise<PublicProfile | null> {

@@ -41,6 +41,17 @@ export const STATUS_LABELS: Readonly<Record<string, string>> = {
   abandoned: 'Abandoned',
 };
 
+/** What any visitor may know of a profile (the details depend on isPrivate). */
+export interface PublicProfile {
+  id: string;
+  username: string;
+  fullName: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  memberSince: Date;
+  isPrivate: boolean;
+}
+
 export interface FeedItem {
   id: string;
   kind: ActivityKind;

@@ -13,8 +13,11 @@ import {
   type ReviewListQuery,
   type UserReviewInput,
   type UserReviewPatch,
+  type UserReviewView,
   type UserScore,
 } from './user-reviews.ts';
+
+export type { UserReviewView };
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -32,26 +35,6 @@ const refuse = <T>(refusal: UserReviewRefusal): UserReviewWrite<T> => ({ ok: fal
 const NOT_FOUND: UserReviewRefusal = { kind: 'not-found', message: USER_REVIEW_MESSAGES.reviewNotFound };
 const notFound = <T>() => refuse<T>(NOT_FOUND);
 
-export interface UserReviewView {
-  id: string;
-  userId: string;
-  username: string | null;
-  fullName: string | null;
-  avatarUrl: string | null;
-  gameId: number;
-  rating: number;
-  title: string | null;
-  body: string | null;
-  spoiler: boolean;
-  platformId: number | null;
-  platformName: string | null;
-  hoursPlayed: number | null;
-  finished: boolean;
-  helpfulCount: number;
-  counted: boolean;
-  createdAt: Date;
-  editedAt: Date | null;
-}
 
 /** The plan that unlocks writing reviews, named in refusals and in the upsell. */
 export const REVIEW_PLAN = TIER_LABELS.premium;

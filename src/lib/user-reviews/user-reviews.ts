@@ -130,6 +130,28 @@ export function isReleased(releaseDate: string | null, now: Date): boolean {
   return releaseDate !== null && releaseDate <= now.toISOString().slice(0, 10);
 }
 
+/** A user review as pages show it. */
+export interface UserReviewView {
+  id: string;
+  userId: string;
+  username: string | null;
+  fullName: string | null;
+  avatarUrl: string | null;
+  gameId: number;
+  rating: number;
+  title: string | null;
+  body: string | null;
+  spoiler: boolean;
+  platformId: number | null;
+  platformName: string | null;
+  hoursPlayed: number | null;
+  finished: boolean;
+  helpfulCount: number;
+  counted: boolean;
+  createdAt: Date;
+  editedAt: Date | null;
+}
+
 export interface UserScoreRow {
   review_count: number;
   rating_count: number;
