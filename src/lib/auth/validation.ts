@@ -98,6 +98,8 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'browse', 'authors', 'author', 'games', 'game', 'add-game', 'manage-outlet', 'search', 'error', 'dev',
   'site-application', 'static', 'assets', 'public', 'favicon', 'sw', 'robots', 'sitemap', 'feed', 'rss',
   'status', 'health', 'home', 'index', 'new', 'edit', 'delete', 'create', 'notifications',
+  '404', '500', 'storage', 'sitemaps', 'future-features', 'author-features', 'pr-features', 'user-features',
+  'test-vote', 'sentry-example-page',
   // placeholders
   'nil', 'none', 'unknown', 'example', 'sample', 'tester', 'testing', 'default', 'everyone', 'all',
 ];

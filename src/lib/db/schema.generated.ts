@@ -173,6 +173,19 @@ export interface GamePublishersTable {
   company_id: number;
 }
 
+/**
+ * Per-game sums over counted user reviews, kept by triggers on user_reviews;
+ * rebuild_game_user_scores() recounts.
+ */
+export interface GameUserScoresTable {
+  game_id: number;
+  review_count: Generated<number>;
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  rating_steps: Generated<number[]>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface GamesTable {
   id: GeneratedAlways<number>;
   slug: string;
@@ -237,6 +250,13 @@ export interface PlatformsTable {
   abbreviation: string;
 }
 
+/** Per-user profile settings (privacy); no row means the defaults. */
+export interface ProfileSettingsTable {
+  user_id: string;
+  is_private: Generated<boolean>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Public face of an auth user; id is the auth.users id. */
 export interface ProfilesTable {
   id: string;
@@ -299,6 +319,63 @@ export interface UserGamesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Reports of user reviews for the moderation queue. */
+export interface UserReviewReportsTable {
+  id: GeneratedAlways<string>;
+  review_id: string;
+  reporter_id: string;
+  reason: 'spam' | 'offensive' | 'spoiler' | 'off_topic' | 'other';
+  details: string | null;
+  status: Generated<'open' | 'dismissed' | 'actioned'>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+/** Helpful votes: one per user per review, never on one's own (the server refuses it). */
+export interface UserReviewVotesTable {
+  review_id: string;
+  user_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
+ * Review-bomb guard: reviews written inside a flagged or confirmed window are shown, marked, and
+ * not counted.
+ */
+export interface UserReviewWindowsTable {
+  id: GeneratedAlways<string>;
+  game_id: number;
+  kind: 'launch' | 'anomaly';
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  ends_at: ColumnType<Date, Date | string, Date | string>;
+  status: Generated<'flagged' | 'confirmed' | 'cleared'>;
+  day_count: number | null;
+  median_count: string | null;
+  resolved_by: string | null;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One review per user and game by Premium members; plain text, never rendered as HTML. */
+export interface UserReviewsTable {
+  id: GeneratedAlways<string>;
+  user_id: string;
+  game_id: number;
+  rating: number;
+  title: string | null;
+  body: string | null;
+  spoiler: Generated<boolean>;
+  platform_id: number | null;
+  hours_played: string | null;
+  finished: Generated<boolean>;
+  helpful_count: Generated<number>;
+  hidden: Generated<boolean>;
+  counted: Generated<boolean>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  edited_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 export interface UserSubscriptionsTable {
   id: Generated<string>;
   user_id: string;
@@ -325,16 +402,22 @@ export interface PublicTables {
   game_genres: GameGenresTable;
   game_platforms: GamePlatformsTable;
   game_publishers: GamePublishersTable;
+  game_user_scores: GameUserScoresTable;
   games: GamesTable;
   genres: GenresTable;
   outlet_authors: OutletAuthorsTable;
   outlets: OutletsTable;
   platforms: PlatformsTable;
+  profile_settings: ProfileSettingsTable;
   profiles: ProfilesTable;
   reserved_usernames: ReservedUsernamesTable;
   search_words: SearchWordsTable;
   subscription_plans: SubscriptionPlansTable;
   user_games: UserGamesTable;
+  user_review_reports: UserReviewReportsTable;
+  user_review_votes: UserReviewVotesTable;
+  user_review_windows: UserReviewWindowsTable;
+  user_reviews: UserReviewsTable;
   user_subscriptions: UserSubscriptionsTable;
 }
 

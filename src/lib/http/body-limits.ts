@@ -26,6 +26,8 @@ export const BODY_LIMITS = {
 export const ROUTE_BODY_LIMITS: ReadonlyArray<readonly [RegExp, number]> = [
   // Supabase Storage uploads served on the site's origin (avatars, logos).
   [/^\/storage\/v1\/object\//, BODY_LIMITS.image],
+  // Avatar uploads to the profile API (checked, resized and stored by the server).
+  [/^\/api\/profile\/avatar$/, BODY_LIMITS.image + 64 * KB],
 ];
 
 export function bodyLimitFor(pathname: string): number {

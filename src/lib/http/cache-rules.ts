@@ -73,6 +73,7 @@ export const routeRules: Record<string, CacheRule> = {
   '/games/[slug]': catalogue([games, scores]),
   '/games/[slug]/reviews': catalogue([games, scores], ['page', 'sort', 'platform']),
   '/games/[slug]/previews': catalogue([games], PAGED),
+  '/games/[slug]/user-reviews': catalogue([games, scores], ['page', 'sort', 'platform', 'finished']),
   '/games/[slug]/similar-games': catalogue([games, scores]),
   '/reviews': catalogue([reviews], PAGED),
   '/reviews/[genre]': catalogue([games, scores], PAGED),
@@ -108,6 +109,7 @@ export const astroRouteRules: Record<string, Omit<CacheRule, 'query'>> = Object.
  */
 export const NEVER_CACHED_PREFIXES = [
   '/api/critic-reviews',
+  '/api/user-reviews',
   '/auth',
   '/account',
   '/dashboard',

@@ -31,6 +31,8 @@ export const FOOTER_LINKS: readonly NavItem[] = [
 export const DASHBOARD_LINKS: readonly NavItem[] = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/profile/edit', label: 'Edit profile' },
+  { href: '/dashboard/my-profile', label: 'My profile' },
+  { href: '/dashboard/my-reviews', label: 'My reviews' },
   { href: '/settings', label: 'Settings' },
 ];
 

@@ -1,0 +1,24 @@
+import type { AstroGlobal } from 'astro';
+import type { Kysely } from 'kysely';
+import { getDb } from '../db/db.server.ts';
+import type { Database } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { findPublicProfile, type PublicProfile } from './profiles.server.ts';
+import { profileRoute, usernameParamSchema } from './profiles.ts';
+
+/**
+ * The shared start of every /{username} page: an unknown or malformed username is the
+ * ordinary 404 ("Page not found: {path}"), another case of the username a 301 to the
+ * canonical one. Use as
+ * `const loaded = await loadProfile(Astro, '/activity'); if (loaded instanceof Response) return loaded;`.
+ */
+export async function loadProfile(astro: AstroGlobal, rest = ''): Promise<{ db: Kysely<Database>; profile: PublicProfile } | Response> {
+  const username = usernameParamSchema.safeParse(astro.params.username);
+  if (!username.success) return notFound(astro);
+  const db = await getDb();
+  const profile = await findPublicProfile(db, username.data);
+  if (!profile) return notFound(astro);
+  const route = profileRoute(username.data, profile.username, rest, astro.url.search);
+  if (route.kind === 'redirect') return astro.redirect(route.location, 301);
+  return { db, profile };
+}

@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { canonicalProfilePath, usernameParamSchema } from '../../lib/profiles/profiles.ts';
+
+/** /profile/{username} is an older address of the profile page /{username}. */
+export const GET: APIRoute = ({ params, redirect }) => {
+  const username = usernameParamSchema.safeParse(params.username);
+  return username.success ? redirect(canonicalProfilePath(username.data), 301) : new Response(null, { status: 404 });
+};

@@ -1,0 +1,63 @@
+import sharp from 'sharp';
+import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
+import { fillLogin } from './accounts-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+// Public profiles and avatars: addresses, the upload from /dashboard/my-profile with a
+// wrong and an oversized file first, and privacy. Each page is audited with axe afterwards.
+test.slow();
+
+test('profile addresses: canonical case, /profile/{username}, the legacy address and unknown names', async ({ page }) => {
+  for (const path of ['/DEMO_FREE', '/profile/demo_free', '/demo_free/index-broken']) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(301);
+    expect(response.headers().location).toMatch(/\/demo_free$/);
+  }
+  const unknown = await page.goto('/no_such_player');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByText('Page not found: /no_such_player')).toBeVisible();
+  await page.goto('/demo_free');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('@demo_free')).toBeVisible();
+  await page.goto('/demo_free/activity');
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+});
+
+test('a player uploads an avatar; wrong and oversized files are refused and the avatar stays', async ({ page }) => {
+  await page.goto('/login');
+  await fillLogin(page, 'demo_adfree', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/my-profile');
+  const input = page.locator('input[type="file"]');
+
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 140, b: 130 } } }).png().toBuffer();
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  const preview = page.locator('img[data-avatar-preview]');
+  await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/avatars\/.+avatar-256-.+\.webp$/);
+  const first = await preview.getAttribute('src');
+  const image = await page.request.get(first!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/webp');
+  expect(image.headers()['cache-control']).toContain('max-age=31536000');
+  expect((await sharp(await image.body()).metadata()).width).toBe(256);
+
+  await input.setInputFiles({ name: 'not-an-image.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Please choose a JPEG, PNG or WebP image.' })).toBeVisible();
+  await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await expect(page.getByRole('alert').filter({ hasText: 'The image is too large: please choose one of 5 MB or less.' })).toBeVisible();
+  await expect(preview).toHaveAttribute('src', first!);
+
+  await page.goto('/demo_adfree');
+  await expect(page.locator('img[data-avatar]')).toHaveAttribute('src', first!);
+
+  // Private: others see the name and avatar only.
+  await page.goto('/dashboard/my-profile');
+  await page.getByLabel(/Private profile/).check();
+  await expect(page.getByText('Your profile is now private.')).toBeVisible();
+  const anonymous = await page.request.get('/demo_adfree', { headers: { cookie: '' } });
+  const html = await anonymous.text();
+  expect(html).toContain('This profile is private.');
+  expect(html).not.toContain('Recent activity');
+  await page.getByLabel(/Private profile/).uncheck();
+  await expect(page.getByText('Your profile is now public.')).toBeVisible();
+});
