@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { generateUserReviews } from './reviews.server.ts';
 import { loadSyntheticUsers } from './users.server.ts';
 
 /**
@@ -19,4 +20,6 @@ export async function loadSyntheticCommunity(
   log: (line: string) => void = () => undefined,
 ): Promise<void> {
   log(`  ${await loadSyntheticUsers(db, { count: options.users })} synthetic players added`);
+  const reviews = options.users * 10;
+  log(`  ${await db.transaction().execute((trx) => generateUserReviews(trx, { count: reviews, seed: options.seed }))} user reviews added`);
 }
