@@ -35,6 +35,13 @@ alter table public.user_subscriptions add column if not exists stripe_subscripti
 alter table public.user_subscriptions add column if not exists billing_period text;
 alter table public.user_subscriptions add column if not exists cancel_at_period_end boolean not null default false;
 alter table public.user_subscriptions add column if not exists stripe_event_at timestamptz;
+-- Stripe's own status (active, trialing, past_due, canceled, unpaid, incomplete, ...). `status`
+-- stays active while Stripe retries a failed payment (past_due): the tier ends when Stripe
+-- ends the subscription, not before.
+alter table public.user_subscriptions add column if not exists stripe_status text;
+alter table public.user_subscriptions drop constraint if exists user_subscriptions_stripe_status_length;
+alter table public.user_subscriptions
+  add constraint user_subscriptions_stripe_status_length check (char_length(stripe_status) <= 40);
 alter table public.user_subscriptions drop constraint if exists user_subscriptions_billing_period;
 alter table public.user_subscriptions
   add constraint user_subscriptions_billing_period check (billing_period in ('month', 'year'));
@@ -77,3 +84,23 @@ create index if not exists test_checkout_sessions_user_id on public.test_checkou
 alter table public.test_checkout_sessions enable row level security;
 revoke all on public.test_checkout_sessions from anon, authenticated;
 grant all on public.test_checkout_sessions to service_role;
+
+-- Invoices as Stripe reports them (invoice.paid, invoice.payment_failed), for the account page.
+create table if not exists public.billing_invoices (
+  id text primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  stripe_subscription_id text,
+  status text not null,
+  amount_cents integer not null,
+  currency char(3) not null,
+  hosted_invoice_url text,
+  created_at timestamptz not null,
+  constraint billing_invoices_status check (status in ('paid', 'payment_failed')),
+  constraint billing_invoices_amount check (amount_cents >= 0),
+  constraint billing_invoices_url_length check (char_length(hosted_invoice_url) <= 2000)
+);
+comment on table public.billing_invoices is 'Invoices of each user''s subscriptions, written from verified webhooks.';
+create index if not exists billing_invoices_user_id on public.billing_invoices (user_id, created_at desc);
+alter table public.billing_invoices enable row level security;
+revoke all on public.billing_invoices from anon, authenticated;
+grant all on public.billing_invoices to service_role;

@@ -59,6 +59,18 @@ export interface BillingCustomersTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Invoices of each user's subscriptions, written from verified webhooks. */
+export interface BillingInvoicesTable {
+  id: string;
+  user_id: string;
+  stripe_subscription_id: string | null;
+  status: 'paid' | 'payment_failed';
+  amount_cents: number;
+  currency: string;
+  hosted_invoice_url: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface CollectionGamesTable {
   collection_id: number;
   game_id: number;
@@ -342,6 +354,7 @@ export interface UserSubscriptionsTable {
   cancel_at_period_end: Generated<boolean>;
   /** Creation time of the newest Stripe event applied to this row; older events are ignored. */
   stripe_event_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  stripe_status: string | null;
 }
 
 /** Every table in the `public` schema, as Kysely names it. */
@@ -350,6 +363,7 @@ export interface PublicTables {
   activity_kinds: ActivityKindsTable;
   authors: AuthorsTable;
   billing_customers: BillingCustomersTable;
+  billing_invoices: BillingInvoicesTable;
   collection_games: CollectionGamesTable;
   collections: CollectionsTable;
   companies: CompaniesTable;
