@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIERS, type Tier } from '../auth/tiers.ts';
+import { TIERS, type Feature, type Tier } from '../auth/tiers.ts';
 
 /**
  * Membership: what can be bought, and how Stripe's subscription objects become the row
@@ -26,6 +26,14 @@ export const manageRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('change'), plan: checkoutRequestSchema.shape.plan, period: checkoutRequestSchema.shape.period }),
 ]);
 export type ManageRequest = z.infer<typeof manageRequestSchema>;
+
+/** A paid plan as the plan picker shows it. */
+export interface PlanChoice {
+  plan: PaidTier;
+  label: string;
+  prices: Record<BillingPeriod, string>;
+  terms: Record<BillingPeriod, string>;
+}
 
 /** A Stripe-style id: what a session_id query parameter may look like. */
 export const stripeIdSchema = z.string().trim().min(3).max(255).regex(/^[A-Za-z0-9_]+$/);
@@ -177,3 +185,16 @@ export const HANDLED_EVENTS = [
 ] as const;
 export type HandledEvent = (typeof HANDLED_EVENTS)[number];
 export const isHandledEvent = (type: string): type is HandledEvent => (HANDLED_EVENTS as readonly string[]).includes(type);
+
+/** How each feature of the tier table reads on the comparison. */
+export const FEATURE_LABELS = {
+  notifications: 'Notifications kept (hours)',
+  followOutlets: 'Follow outlets',
+  xpSystem: 'Earn XP and levels',
+  defaultLists: 'Default game lists',
+  addGames: 'Add games',
+  linkGames: 'Link games',
+  customLists: 'Custom game lists',
+  adFree: 'No ads',
+  userReviews: 'Publish your own reviews',
+} as const satisfies Record<Feature, string>;
