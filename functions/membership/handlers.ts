@@ -6,7 +6,7 @@ import { ensureStripeCustomer, priceIds, stripe, syncStripeSubscription, type Bi
 import { currentSubscription, customerIdOf, type ApplyDeps } from '../../src/lib/membership/membership.server.ts';
 import { checkoutRequestSchema, manageRequestSchema, stripeIdSchema, type StripeSubscriptionLike } from '../../src/lib/membership/membership.ts';
 import { apiError, json } from '../http.ts';
-import { completeTestSession, createTestSession, updateTestSubscription } from './test-checkout.ts';
+import { advanceTestClock, completeTestSession, createTestSession, updateTestSubscription } from './test-checkout.ts';
 
 /**
  * The membership API: start a checkout, finish the test checkout, cancel / resume / change
@@ -147,4 +147,13 @@ export async function cancelBillingOf(userId: string, context: Omit<MembershipCo
   }
   if (context.mode !== 'stripe') throw new Error('payments are not configured: the subscription cannot be cancelled');
   await stripe().subscriptions.cancel(current.stripeSubscriptionId);
+}
+
+/** POST /api/membership/test-clock: test mode only, the user's own subscription reaches its period's end. */
+export async function handleAdvanceTestClock(_request: Request, context: MembershipContext): Promise<Response> {
+  if (!context.user) return notSignedIn();
+  if (context.mode !== 'test') return apiError(404, 'not_found', 'Test clocks exist only in test mode.');
+  const outcome = await advanceTestClock({ db: context.db, deps: context.deps }, context.user.id);
+  if (outcome === 'none') return apiError(404, 'no_subscription', 'You have no paid membership to change.');
+  return json({ outcome });
 }

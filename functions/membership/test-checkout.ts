@@ -197,3 +197,33 @@ export async function updateTestSubscription(
   await deliver(context, change.endNow ? 'customer.subscription.deleted' : 'customer.subscription.updated', subscriptionObject(next), new Date());
   return true;
 }
+
+/**
+ * The test checkout's stand-in for Stripe's test clocks: the user's paid period is moved
+ * into the past in the database, then what Stripe does at a period's end follows (the
+ * subscription ends if it was cancelled, else it renews with a new invoice).
+ */
+export async function advanceTestClock(context: Omit<WebhookContext, 'secret'>, userId: string): Promise<'ended' | 'renewed' | 'none'> {
+  const db = await context.db();
+  const state = await testSubscriptionOf(db, userId);
+  if (!state) return 'none';
+  const length = state.end.getTime() - state.start.getTime();
+  const end = new Date(Date.now() - 1000);
+  const start = new Date(end.getTime() - length);
+  await db
+    .updateTable('user_subscriptions')
+    .set({ current_period_start: start, current_period_end: end })
+    .where('stripe_subscription_id', '=', state.id)
+    .execute();
+  const now = new Date();
+  if (state.cancelAtPeriodEnd) {
+    await deliver(context, 'customer.subscription.deleted', subscriptionObject({ ...state, status: 'canceled', start, end }), now);
+    return 'ended';
+  }
+  const renewed: TestSubscriptionState = { ...state, start: end, end: addPeriod(end, state.period) };
+  const plan = await db.selectFrom('subscription_plans').select(['price_cents', 'price_yearly_cents', 'currency']).where('name', '=', state.plan).executeTakeFirstOrThrow();
+  const amount = (state.period === 'month' ? plan.price_cents : plan.price_yearly_cents) ?? 0;
+  await deliver(context, 'invoice.paid', invoiceObject(renewed, amount, plan.currency), now);
+  await deliver(context, 'customer.subscription.updated', subscriptionObject(renewed), now);
+  return 'renewed';
+}

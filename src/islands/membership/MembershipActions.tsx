@@ -112,6 +112,7 @@ export function SubscriptionManager(props: {
   endLabel: string;
   options: Array<{ plan: PaidTier; period: BillingPeriod; label: string }>;
   portal: boolean;
+  testClock: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
   const [target, setTarget] = useState(() => props.options.find((o) => o.plan !== props.plan || o.period !== props.period));
@@ -147,6 +148,21 @@ export function SubscriptionManager(props: {
             Cancel membership
           </button>
         )}
+        {props.testClock ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            onClick={() =>
+              run(async () => {
+                await apiFetch('/api/membership/test-clock', { method: 'POST' });
+                window.location.reload();
+              })
+            }
+          >
+            Test clock: go to the end of this period
+          </button>
+        ) : null}
         {props.portal ? (
           <button type="button" className="btn btn-secondary" disabled={busy} onClick={portal}>
             Open Stripe customer portal
