@@ -25,12 +25,14 @@ export const FOOTER_LINKS: readonly NavItem[] = [
   { href: '/collections', label: 'Collections' },
   { href: '/rss.xml', label: 'RSS feed' },
   { href: '/calendar.ics', label: 'Release calendar (.ics)' },
+  { href: '/membership', label: 'Membership' },
 ];
 
 /** The signed-in user's dashboard (dashboard layout). */
 export const DASHBOARD_LINKS: readonly NavItem[] = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/profile/edit', label: 'Edit profile' },
+  { href: '/account/subscription', label: 'Membership' },
   { href: '/settings', label: 'Settings' },
 ];
 
