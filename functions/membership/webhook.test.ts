@@ -161,3 +161,33 @@ describe('the test checkout', () => {
     expect(object.items.data[0]?.current_period_end).toBe(1);
   });
 });
+
+describe('deleting an account', () => {
+  it('cancels the subscription first, and keeps the account when that fails', async () => {
+    const { handleDeleteAccount } = await import('../account/handlers.ts');
+    const user = await createUser();
+    const auth = { id: user, email: null, sessionId: null, provider: 'email', userMetadata: {} };
+    const order: string[] = [];
+    const request = () => new Request('http://localhost/api/account', { method: 'DELETE', body: JSON.stringify({ confirm: 'DELETE' }) });
+    const failed = await handleDeleteAccount(request(), {
+      user: auth,
+      db: async () => database.db,
+      signOut: async () => void order.push('signOut'),
+      cancelBilling: async () => {
+        throw new Error('Stripe is unreachable');
+      },
+    });
+    expect(failed.status).toBe(502);
+    expect((await sql`select 1 from auth.users where id = ${user}`.execute(database.db)).rows).toHaveLength(1);
+
+    const deleted = await handleDeleteAccount(request(), {
+      user: auth,
+      db: async () => database.db,
+      signOut: async () => void order.push('signOut'),
+      cancelBilling: async () => void order.push('cancel'),
+    });
+    expect(deleted.status).toBe(200);
+    expect(order).toEqual(['cancel', 'signOut']);
+    expect((await sql`select 1 from auth.users where id = ${user}`.execute(database.db)).rows).toHaveLength(0);
+  });
+});
