@@ -5,17 +5,11 @@ import { getEnv } from '../config/env.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { applySnapshot, customerIdOf, saveCustomer, type ApplyDeps } from './membership.server.ts';
-import { snapshotOf, type BillingPeriod, type PaidTier, type StripeSubscriptionLike } from './membership.ts';
+import { snapshotOf, type BillingMode, type BillingPeriod, type PaidTier, type StripeSubscriptionLike } from './membership.ts';
 
 type Db = Kysely<Database>;
 
-/**
- * Where payments happen. `stripe`: the real Stripe API (Checkout, the customer portal,
- * subscription updates). `test`: the built-in test checkout of the embedded default, which
- * signs Stripe-shaped events with a local secret and sends them through the same webhook
- * handler. `off`: neither (production without keys): the pages say payments are not set up.
- */
-export type BillingMode = 'stripe' | 'test' | 'off';
+/** The built-in test checkout signs Stripe-shaped events and sends them through the same webhook handler (see membership.ts). */
 
 export function billingModeOf(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'NODE_ENV' | 'ALLOW_TEST_CHECKOUT'>): BillingMode {
   if (env.STRIPE_SECRET_KEY) return 'stripe';
@@ -99,3 +93,5 @@ export function billingDeps(env: Env = getEnv()): ApplyDeps {
     retrieveSubscription: async (id) => (await stripe().subscriptions.retrieve(id)) as unknown as StripeSubscriptionLike,
   };
 }
+
+export type { BillingMode };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIERS, type Feature, type Tier } from '../auth/tiers.ts';
+import { formatMoney } from '../format/numbers.ts';
 
 /**
  * Membership: what can be bought, and how Stripe's subscription objects become the row
@@ -11,6 +12,12 @@ export type PaidTier = (typeof PAID_TIERS)[number];
 export const BILLING_PERIODS = ['month', 'year'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 export const PERIOD_LABELS: Readonly<Record<BillingPeriod, string>> = { month: 'Monthly', year: 'Yearly' };
+
+/**
+ * Where payments happen. `stripe`: the real Stripe API. `test`: the built-in test checkout of
+ * the embedded default. `off`: neither (production without keys).
+ */
+export type BillingMode = 'stripe' | 'test' | 'off';
 
 export const TEST_MODE_NOTICE = 'Test mode: no payment is taken';
 
@@ -57,9 +64,7 @@ export function priceOf(plan: PlanRow, period: BillingPeriod): number | null {
 }
 
 /** "$5.99" for 599 USD. */
-export function formatPrice(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-}
+export const formatPrice = formatMoney;
 
 /** What a yearly price saves against twelve monthly ones, in whole percent (0 when none). */
 export function yearlySavingPercent(plan: PlanRow): number {
