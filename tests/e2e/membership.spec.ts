@@ -18,10 +18,6 @@ test('a Free user upgrades to Premium, loses the ads, cancels, and keeps Premium
   await page.goto(GAME);
   await expect(page.getByRole('complementary', { name: 'Advertisement' })).toBeVisible();
 
-  await page.goto('/membership');
-  await expect(page.getByTestId('plan-comparison')).toContainText('$5.99');
-  await expect(page.getByText(TEST_MODE)).toBeVisible();
-
   await page.goto('/subscription');
   await expect(page.getByTestId('current-plan')).toHaveText('Free');
   await page.getByLabel('Yearly').check();
@@ -60,6 +56,10 @@ test('a Free user upgrades to Premium, loses the ads, cancels, and keeps Premium
 });
 
 test('visitors and Free users see the labelled ad slot; Ad-Free members never do', async ({ page }) => {
+  await page.goto('/membership');
+  await expect(page.getByTestId('plan-comparison')).toContainText('$5.99');
+  await expect(page.getByText(TEST_MODE)).toBeVisible();
+
   await page.goto(GAME);
   const ad = page.getByRole('complementary', { name: 'Advertisement' });
   await expect(ad).toBeVisible();
