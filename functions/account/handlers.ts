@@ -148,10 +148,19 @@ export async function handleUpdateProfile(request: Request, context: AccountCont
 }
 
 /** DELETE /api/account { confirm: "DELETE" }: removes the account and everything cascading from it. */
-export async function handleDeleteAccount(request: Request, context: AccountContext & { signOut: () => Promise<void> }): Promise<Response> {
+export async function handleDeleteAccount(
+  request: Request,
+  context: AccountContext & { signOut: () => Promise<void>; cancelBilling?: (userId: string) => Promise<void> },
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const body = (await readBody(request)) as { confirm?: unknown } | undefined;
   if (body?.confirm !== 'DELETE') return apiError(400, 'confirmation_required', 'Type DELETE to confirm.');
+  // A paid subscription ends first; if that fails the account stays, so nobody pays for a deleted one.
+  try {
+    await context.cancelBilling?.(context.user.id);
+  } catch {
+    return apiError(502, 'subscription_not_cancelled', 'We could not cancel your subscription, so your account was not deleted. Please try again.');
+  }
   await deleteAccount(await context.db(), context.user.id);
   await context.signOut();
   return json({ deleted: true });

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import type { AuthApi } from '../../lib/auth/header-account.client.ts';
-import { $authProfile, $authReady, $authUser, logout, openAuthModal } from '../../lib/auth/store.client.ts';
+import { $authProfile, $authReady, $authUser, $tier, logout, openAuthModal } from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { AuthModal } from './AuthModal.tsx';
@@ -26,6 +26,6 @@ export function mountAuth(config: PublicAuthConfig): AuthApi {
     </IslandBoundary>,
   );
   if (new URLSearchParams(window.location.search).get('auth') === 'signin') openAuthModal('login');
-  mounted = { openAuthModal, logout: () => logout(), $authUser, $authProfile, $authReady };
+  mounted = { openAuthModal, logout: () => logout(), $authUser, $authProfile, $authReady, $tier };
   return mounted;
 }

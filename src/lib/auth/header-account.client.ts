@@ -1,6 +1,7 @@
 import type { ReadableAtom } from 'nanostores';
 import { hasAuthCookie } from './cookies.ts';
 import type { AuthModalMode, BrowserUser } from './store.client.ts';
+import { TIER_LABELS, type Tier } from './tiers.ts';
 import type { Profile, PublicAuthConfig } from './types.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface AuthApi {
   $authUser: ReadableAtom<BrowserUser | null>;
   $authProfile: ReadableAtom<Profile | null>;
   $authReady: ReadableAtom<boolean>;
+  /** The signed-in user's plan, for the menu's membership entry. */
+  $tier?: ReadableAtom<Tier>;
 }
 
 export function initHeaderAccount(root: HTMLElement, loadAuth: (config: PublicAuthConfig) => Promise<AuthApi>): void {
@@ -51,6 +54,10 @@ export function initHeaderAccount(root: HTMLElement, loadAuth: (config: PublicAu
       });
       auth.$authReady.subscribe((ready) => {
         if (ready) show(Boolean(auth.$authUser.get()));
+      });
+      const plan = root.querySelector<HTMLElement>('[data-auth-tier]');
+      auth.$tier?.subscribe((tier) => {
+        if (plan) plan.textContent = TIER_LABELS[tier];
       });
       auth.$authProfile.subscribe((profile) => {
         label.textContent = profile?.username ?? profile?.full_name ?? 'Account';

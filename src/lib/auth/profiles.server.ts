@@ -132,6 +132,9 @@ export async function getUserTier(db: Db, userId: string): Promise<Tier> {
     .select('subscription_plans.name')
     .where('user_subscriptions.user_id', '=', userId)
     .where('user_subscriptions.status', '=', 'active')
+    // Cancelled at period end: the plan ends on the day the paid period does, even before
+    // Stripe's customer.subscription.deleted arrives.
+    .where((eb) => eb.or([eb('user_subscriptions.cancel_at_period_end', '=', false), eb('user_subscriptions.current_period_end', '>', sql<Date>`now()`)]))
     .limit(1)
     .executeTakeFirst();
   return tierFromPlanName(row?.name);

@@ -130,6 +130,18 @@ export const envSchema = z
         .min(1, 'must be at least 1 byte')
         .max(5 * 1024 ** 3, 'must be at most 5368709120 (5 GB)'),
     ).transform((v) => v ?? 50 * 1024 * 1024),
+    // Membership payments (Stripe); unset, the embedded default uses the built-in test checkout.
+    STRIPE_SECRET_KEY: optional(z.string().trim().refine((v) => /^(sk|rk)_(test|live)_\w+$/.test(v), { message: 'must be a Stripe secret or restricted key (sk_live_…, sk_test_…)' })),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().trim().refine((v) => /^whsec_\w+$/.test(v), { message: 'must be a webhook signing secret (whsec_…)' })),
+    STRIPE_PRICE_AD_FREE_MONTH: optional(z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
+    STRIPE_PRICE_AD_FREE_YEAR: optional(z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
+    STRIPE_PRICE_PREMIUM_MONTH: optional(z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
+    STRIPE_PRICE_PREMIUM_YEAR: optional(z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
+    // Where the stripe package sends its requests; only for a local stand-in in tests.
+    STRIPE_API_URL: optional(httpUrl),
+    ALLOW_TEST_CHECKOUT: optional(z.enum(['0', '1'], { error: 'must be 1 (allow the test checkout in production) or 0' })),
+    // A real ad provider's snippet for the Free tier's ad slot; unset, a house ad for the membership.
+    AD_SLOT_HTML: optional(z.string().trim().max(10_000, 'must be at most 10000 characters')),
   })
   .superRefine((env, ctx) => {
     // Half a Supabase configuration is the most likely deploy mistake: say which half is missing.
@@ -163,6 +175,11 @@ export const envSchema = z
         message:
           'is missing: a deployed site (DATABASE_URL set or NODE_ENV=production) needs its public origin, e.g. https://example.com, for the links in its emails and redirects',
       });
+    }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_AD_FREE_MONTH', 'STRIPE_PRICE_AD_FREE_YEAR', 'STRIPE_PRICE_PREMIUM_MONTH', 'STRIPE_PRICE_PREMIUM_YEAR'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is missing: STRIPE_SECRET_KEY is set, so the webhook secret and all four price ids are required too' });
+      }
     }
     if (env.VERCEL && !env.DATABASE_URL) {
       ctx.addIssue({

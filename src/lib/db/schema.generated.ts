@@ -52,6 +52,25 @@ export interface AuthorsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The Stripe customer of each user who has started a checkout. */
+export interface BillingCustomersTable {
+  user_id: string;
+  stripe_customer_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Invoices of each user's subscriptions, written from verified webhooks. */
+export interface BillingInvoicesTable {
+  id: string;
+  user_id: string;
+  stripe_subscription_id: string | null;
+  status: 'paid' | 'payment_failed';
+  amount_cents: number;
+  currency: string;
+  hosted_invoice_url: string | null;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface CollectionGamesTable {
   collection_id: number;
   game_id: number;
@@ -286,6 +305,14 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** Stripe webhook events already applied, by id. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  received_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface SubscriptionPlansTable {
   id: Generated<string>;
   /**
@@ -299,6 +326,19 @@ export interface SubscriptionPlansTable {
   price_cents: number | null;
   currency: Generated<string>;
   sort_order: Generated<number>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Yearly price in minor units; null while the plan is not on sale. */
+  price_yearly_cents: number | null;
+}
+
+/** Sessions of the built-in test checkout; no payment is taken. */
+export interface TestCheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  plan_name: string;
+  billing_period: 'month' | 'year';
+  status: Generated<'open' | 'complete' | 'expired'>;
+  subscription_id: string | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -386,6 +426,12 @@ export interface UserSubscriptionsTable {
   current_period_end: ColumnType<Date | null, Date | string | null, Date | string | null>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  stripe_subscription_id: string | null;
+  billing_period: 'month' | 'year' | null;
+  cancel_at_period_end: Generated<boolean>;
+  /** Creation time of the newest Stripe event applied to this row; older events are ignored. */
+  stripe_event_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  stripe_status: string | null;
 }
 
 /** Every table in the `public` schema, as Kysely names it. */
@@ -393,6 +439,8 @@ export interface PublicTables {
   activity_events: ActivityEventsTable;
   activity_kinds: ActivityKindsTable;
   authors: AuthorsTable;
+  billing_customers: BillingCustomersTable;
+  billing_invoices: BillingInvoicesTable;
   collection_games: CollectionGamesTable;
   collections: CollectionsTable;
   companies: CompaniesTable;
@@ -412,7 +460,9 @@ export interface PublicTables {
   profiles: ProfilesTable;
   reserved_usernames: ReservedUsernamesTable;
   search_words: SearchWordsTable;
+  stripe_events: StripeEventsTable;
   subscription_plans: SubscriptionPlansTable;
+  test_checkout_sessions: TestCheckoutSessionsTable;
   user_games: UserGamesTable;
   user_review_reports: UserReviewReportsTable;
   user_review_votes: UserReviewVotesTable;

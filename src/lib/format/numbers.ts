@@ -29,3 +29,8 @@ export function formatDecimal(value: number, digits: number): string {
 export function formatPercent(value: number): string {
   return `${formatCount(value)}%`;
 }
+
+/** "$5.99" for 599 USD: an amount in minor units (prices, invoices). */
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}

@@ -25,6 +25,7 @@ export const FOOTER_LINKS: readonly NavItem[] = [
   { href: '/collections', label: 'Collections' },
   { href: '/rss.xml', label: 'RSS feed' },
   { href: '/calendar.ics', label: 'Release calendar (.ics)' },
+  { href: '/membership', label: 'Membership' },
 ];
 
 /** The signed-in user's dashboard (dashboard layout). */
@@ -33,6 +34,7 @@ export const DASHBOARD_LINKS: readonly NavItem[] = [
   { href: '/profile/edit', label: 'Edit profile' },
   { href: '/dashboard/my-profile', label: 'My profile' },
   { href: '/dashboard/my-reviews', label: 'My reviews' },
+  { href: '/account/subscription', label: 'Membership' },
   { href: '/settings', label: 'Settings' },
 ];
 
