@@ -299,6 +299,37 @@ export interface UserGamesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The games of a custom list, in order, each with an optional note. */
+export interface UserListEntriesTable {
+  list_id: number;
+  game_id: number;
+  position: number;
+  note: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Who liked which list; a user likes a list at most once and never their own. */
+export interface UserListLikesTable {
+  list_id: number;
+  user_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Custom game lists (Ad-Free and Premium); private ones are their owner's alone. */
+export interface UserListsTable {
+  id: GeneratedAlways<number>;
+  user_id: string;
+  title: string;
+  slug: string;
+  description: string | null;
+  visibility: Generated<'public' | 'unlisted' | 'private'>;
+  ranked: Generated<boolean>;
+  entries_count: Generated<number>;
+  likes_count: Generated<number>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface UserSubscriptionsTable {
   id: Generated<string>;
   user_id: string;
@@ -335,6 +366,9 @@ export interface PublicTables {
   search_words: SearchWordsTable;
   subscription_plans: SubscriptionPlansTable;
   user_games: UserGamesTable;
+  user_list_entries: UserListEntriesTable;
+  user_list_likes: UserListLikesTable;
+  user_lists: UserListsTable;
   user_subscriptions: UserSubscriptionsTable;
 }
 
