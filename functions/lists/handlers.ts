@@ -5,12 +5,13 @@ import type { AuthUser } from '../../src/lib/auth/types.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { listTag, userListsTag } from '../../src/lib/http/cache-rules.ts';
 import type { Purge } from '../../src/lib/http/purge.server.ts';
-import { GameNotFoundError, getPlayState, setPlayState } from '../../src/lib/library/play-status.server.ts';
-import { playStatusChangeSchema } from '../../src/lib/library/play-status.ts';
+import { GameNotFoundError, getPlayState, getPlayStates, setPlayState } from '../../src/lib/library/play-status.server.ts';
+import { emptyPlayState, playStatusChangeSchema } from '../../src/lib/library/play-status.ts';
 import {
   addEntry,
   createList,
   deleteList,
+  hasLiked,
   likeList,
   ListError,
   removeEntry,
@@ -20,6 +21,8 @@ import {
   updateList,
 } from '../../src/lib/lists/lists.server.ts';
 import { addEntrySchema, entryNoteUpdateSchema, listDetailsSchema, listUpdateSchema, reorderSchema } from '../../src/lib/lists/lists.ts';
+import { searchGames } from '../../src/lib/search/search.server.ts';
+import { MIN_QUERY, normaliseQuery } from '../../src/lib/search/search.ts';
 import { apiError, json } from '../http.ts';
 
 /**
@@ -188,16 +191,47 @@ export async function handleReorder(request: Request, context: ListsContext, idV
   });
 }
 
-/** POST (like) or DELETE (unlike) /api/lists/{id}/like */
+/** GET (the viewer's like), POST (like) or DELETE (unlike) /api/lists/{id}/like */
 export async function handleLike(request: Request, context: ListsContext, idValue: string | undefined): Promise<Response> {
-  if (!context.user) return notSignedIn();
   const listId = idParam(idValue);
   if (!listId) return apiError(404, 'list_not_found', 'That list does not exist.');
+  if (request.method === 'GET') {
+    const db = await context.db();
+    const list = await db.selectFrom('user_lists').select(['likes_count', 'visibility', 'user_id']).where('id', '=', listId).executeTakeFirst();
+    if (!list || (list.visibility === 'private' && list.user_id !== context.user?.id)) return apiError(404, 'list_not_found', 'That list does not exist.');
+    const liked = context.user ? await hasLiked(db, context.user.id, listId) : false;
+    return json({ liked, likesCount: list.likes_count, viewerId: context.user?.id ?? null });
+  }
+  if (!context.user) return notSignedIn();
   const user = context.user;
   return answer(async () => {
     const db = await context.db();
     const result = request.method === 'DELETE' ? await unlikeList(db, user.id, listId) : await likeList(db, user.id, listId);
     await context.purge({ tags: [listTag(listId)] });
     return json(result);
+  });
+}
+
+/** GET /api/library?ids=1,2,3: the signed-in user's state on up to 100 games (game cards of one page). */
+export async function handleGetPlayStates(request: Request, context: ListsContext): Promise<Response> {
+  if (!context.user) return notSignedIn();
+  const ids = (new URL(request.url).searchParams.get('ids') ?? '')
+    .split(',')
+    .slice(0, 100)
+    .map((value) => idParam(value))
+    .filter((id): id is number => id !== null);
+  const states = await getPlayStates(await context.db(), context.user.id, ids);
+  const byId = new Map(states.map((state) => [state.gameId, state]));
+  return json({ states: ids.map((id) => byId.get(id) ?? emptyPlayState(id)) });
+}
+
+/** GET /api/library/games?q=: catalogue games with their ids, for adding to a list or linking an imported row. */
+export async function handleGameLookup(request: Request, context: ListsContext): Promise<Response> {
+  if (!context.user) return notSignedIn();
+  const query = normaliseQuery(new URL(request.url).searchParams.get('q'));
+  if (query.length < MIN_QUERY) return json({ games: [] });
+  const page = await searchGames(await context.db(), query, 1);
+  return json({
+    games: page.items.slice(0, 10).map((game) => ({ id: game.id, slug: game.slug, title: game.title, releaseDate: game.releaseDate, coverImageUrl: game.coverImageUrl })),
   });
 }

@@ -96,3 +96,25 @@ export const discoverSortSchema = z.enum(DISCOVER_SORTS).catch('popular');
 /** "Popular" counts the likes of the last 30 days. */
 export const POPULAR_WINDOW_DAYS = 30;
 export const DISCOVER_QUERY_MAX = 100;
+
+/** schema.org ItemList of a list page: its games in order. */
+export function listJsonLd(
+  list: { title: string; description: string | null; ownerUsername: string | null },
+  entries: readonly { position: number; game: { slug: string; title: string } }[],
+  origin: string,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: list.title,
+    ...(list.description ? { description: list.description } : {}),
+    ...(list.ownerUsername ? { author: { '@type': 'Person', name: list.ownerUsername, url: `${origin}/${list.ownerUsername}` } } : {}),
+    numberOfItems: entries.length,
+    itemListElement: entries.map((entry, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      url: `${origin}/games/${entry.game.slug}`,
+      name: entry.game.title,
+    })),
+  };
+}

@@ -6,5 +6,6 @@ import { purgerFor } from '../../../../lib/http/purge.server.ts';
 
 export const POST: APIRoute = (context) => handleLike(context.request, ({ user: context.locals.user, db: getDb, purge: purgerFor(context) }), context.params.id);
 export const DELETE = POST;
+export const GET = POST;
 
-export const ALL = otherMethods({ POST, DELETE });
+export const ALL = otherMethods({ GET, POST, DELETE });
