@@ -146,6 +146,7 @@ export const ROUTE_GUARDS: ReadonlyArray<readonly [RegExp, readonly GuardName[]]
   [/^\/dashboard\/(games|my-games|my-wishlist|my-favorites|lists|import)(\/.*)?$/, ['auth', 'check-profile']],
   [/^\/dashboard(\/.*)?$/, ['auth']],
   [/^\/settings\/?$/, ['auth']],
+  [/^\/add-game\/[^/]+\/?$/, ['auth']],
   [/^\/profile\/edit\/?$/, ['auth']],
   [/^\/confirm\/?$/, ['auth']],
   [/^\/auth\/complete-profile\/?$/, ['auth']],
