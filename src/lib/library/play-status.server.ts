@@ -2,7 +2,6 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { recordActivity } from '../activity/activity.server.ts';
 import type { Database, UserGamesTable } from '../db/schema.ts';
 import { gameCardsByIds } from '../games/games.server.ts';
-import type { GameCard } from '../games/games.ts';
 import { paginate, countRows } from '../navigation/pagination.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import {
@@ -10,11 +9,16 @@ import {
   emptyPlayState,
   isEmptyPlayState,
   PLAY_STATUSES,
+  type GamesShelf,
   type GamesSort,
+  type LibraryEntry,
   type PlayState,
   type PlayStatus,
   type PlayStatusChange,
+  type StatusCounts,
 } from './play-status.ts';
+
+export type { GamesShelf, LibraryEntry, StatusCounts };
 
 type Db = Kysely<Database>;
 
@@ -98,7 +102,6 @@ export async function setPlayState(db: Db, userId: string, gameId: number, chang
   });
 }
 
-export type StatusCounts = Record<PlayStatus, number> & { all: number; wishlist: number; favourite: number };
 
 /** How many games the user has per status, and on the wishlist and favourites (one indexed pass). */
 export async function statusCounts(db: Db, userId: string): Promise<StatusCounts> {
@@ -115,12 +118,7 @@ export async function statusCounts(db: Db, userId: string): Promise<StatusCounts
   return row as unknown as StatusCounts;
 }
 
-export type GamesShelf = { status: PlayStatus } | { shelf: 'all' | 'wishlist' | 'favourite' };
 
-export interface LibraryEntry {
-  game: GameCard;
-  state: PlayState;
-}
 
 /** One page of a user's games on a shelf (a status, everything with a status, wishlist, favourites). */
 export async function listLibrary(

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { GameCard } from '../games/games.ts';
+import type { Paged } from '../navigation/pagination.ts';
 
 /**
  * The play statuses a user keeps per game (the default lists every user has from
@@ -111,3 +113,22 @@ export const GAMES_SORT_LABELS: Record<GamesSort, string> = {
   hours: 'Hours played',
 };
 export const gamesSortSchema = z.enum(GAMES_SORTS).catch('updated');
+
+export type StatusCounts = Record<PlayStatus, number> & { all: number; wishlist: number; favourite: number };
+
+export type GamesShelf = { status: PlayStatus } | { shelf: 'all' | 'wishlist' | 'favourite' };
+
+export interface LibraryEntry {
+  game: GameCard;
+  state: PlayState;
+}
+
+export interface ShelfPage {
+  heading: string;
+  shelf: GamesShelf;
+  counts: StatusCounts;
+  games: Paged<LibraryEntry>;
+  sort: GamesSort;
+  platformId: number | undefined;
+  platforms: { id: number; name: string }[];
+}

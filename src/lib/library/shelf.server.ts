@@ -2,21 +2,11 @@ import type { AstroGlobal } from 'astro';
 import { getDb } from '../db/db.server.ts';
 import { invalidRouteParams } from '../http/errors.ts';
 import { parsePage } from '../navigation/pagination.ts';
-import type { Paged } from '../navigation/pagination.ts';
-import { libraryPlatforms, listLibrary, statusCounts, type GamesShelf, type LibraryEntry, type StatusCounts } from './play-status.server.ts';
-import { gamesSortSchema, PLAY_STATUS_LABELS, statusFromParam, type GamesSort } from './play-status.ts';
+import { libraryPlatforms, listLibrary, statusCounts, type GamesShelf } from './play-status.server.ts';
+import { gamesSortSchema, PLAY_STATUS_LABELS, statusFromParam, type ShelfPage } from './play-status.ts';
 
 export const SHELF_PAGE_SIZE = 24;
 
-export interface ShelfPage {
-  heading: string;
-  shelf: GamesShelf;
-  counts: StatusCounts;
-  games: Paged<LibraryEntry>;
-  sort: GamesSort;
-  platformId: number | undefined;
-  platforms: { id: number; name: string }[];
-}
 
 /**
  * The games dashboard pages: `/dashboard/games/{status}` (an unknown status is the

@@ -3,7 +3,6 @@ import { recordActivity, retractActivity } from '../activity/activity.server.ts'
 import { canUseFeature, type Tier } from '../auth/tiers.ts';
 import type { Database, UserListsTable } from '../db/schema.ts';
 import { gameCardsByIds } from '../games/games.server.ts';
-import type { GameCard } from '../games/games.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import {
@@ -18,8 +17,12 @@ import {
   uniqueSlug,
   type DiscoverSort,
   type ListDetails,
+  type ListEntry,
+  type ListSummary,
   type ListVisibility,
 } from './lists.ts';
+
+export type { ListEntry, ListSummary };
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -37,20 +40,6 @@ export class ListError extends Error {
 
 const notFound = () => new ListError(404, 'list_not_found', LIST_NOT_FOUND_MESSAGE);
 
-export interface ListSummary {
-  id: number;
-  userId: string;
-  ownerUsername: string | null;
-  title: string;
-  slug: string;
-  description: string | null;
-  visibility: ListVisibility;
-  ranked: boolean;
-  entriesCount: number;
-  likesCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 type ListRow = Selectable<UserListsTable> & { username: string | null };
 
@@ -108,11 +97,6 @@ export async function ownListById(db: Db, userId: string, listId: number): Promi
   return row ? toSummary(row) : null;
 }
 
-export interface ListEntry {
-  position: number;
-  note: string | null;
-  game: GameCard;
-}
 
 export async function listEntries(db: Db, listId: number): Promise<ListEntry[]> {
   const rows = await db

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GameCard } from '../games/games.ts';
 
 /**
  * Custom game lists: limits, schemas and the rules that need no database. Custom lists
@@ -117,4 +118,25 @@ export function listJsonLd(
       name: entry.game.title,
     })),
   };
+}
+
+export interface ListSummary {
+  id: number;
+  userId: string;
+  ownerUsername: string | null;
+  title: string;
+  slug: string;
+  description: string | null;
+  visibility: ListVisibility;
+  ranked: boolean;
+  entriesCount: number;
+  likesCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ListEntry {
+  position: number;
+  note: string | null;
+  game: GameCard;
 }
