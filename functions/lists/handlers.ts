@@ -7,6 +7,10 @@ import { listTag, userListsTag } from '../../src/lib/http/cache-rules.ts';
 import type { Purge } from '../../src/lib/http/purge.server.ts';
 import { GameNotFoundError, getPlayState, getPlayStates, setPlayState } from '../../src/lib/library/play-status.server.ts';
 import { emptyPlayState, playStatusChangeSchema } from '../../src/lib/library/play-status.ts';
+import { applyImport, previewImport } from '../../src/lib/library/import.server.ts';
+import { exportCsvFiles, exportLibrary } from '../../src/lib/library/export.server.ts';
+import { zipFiles } from '../../src/lib/library/zip.server.ts';
+import { ImportFormatError, importApplySchema, importPreviewSchema, parseImport } from '../../src/lib/library/import.ts';
 import {
   addEntry,
   createList,
@@ -233,5 +237,48 @@ export async function handleGameLookup(request: Request, context: ListsContext):
   const page = await searchGames(await context.db(), query, 1);
   return json({
     games: page.items.slice(0, 10).map((game) => ({ id: game.id, slug: game.slug, title: game.title, releaseDate: game.releaseDate, coverImageUrl: game.coverImageUrl })),
+  });
+}
+
+async function parsedImport(request: Request, schema: typeof importPreviewSchema | typeof importApplySchema) {
+  const parsed = await parse(request, schema);
+  if ('error' in parsed) return parsed;
+  try {
+    return { data: parsed.data, file: parseImport(parsed.data.format, parsed.data.text) };
+  } catch (error) {
+    if (error instanceof ImportFormatError) return { error: apiError(400, 'wrong_format', error.message) };
+    throw error;
+  }
+}
+
+/** POST /api/library/import/preview { format, text }: matched, fuzzy and unmatched rows; nothing is written. */
+export async function handleImportPreview(request: Request, context: ListsContext): Promise<Response> {
+  if (!context.user) return notSignedIn();
+  const result = await parsedImport(request, importPreviewSchema);
+  if ('error' in result) return result.error;
+  const rows = await previewImport(await context.db(), result.file);
+  return json({ format: result.file.format, rows, problems: result.file.problems });
+}
+
+/** POST /api/library/import { format, text, links: { line: gameId } }: fills only what is empty. */
+export async function handleImportApply(request: Request, context: ListsContext): Promise<Response> {
+  if (!context.user) return notSignedIn();
+  const result = await parsedImport(request, importApplySchema);
+  if ('error' in result) return result.error;
+  const links = new Map(Object.entries((result.data as { links: Record<string, number> }).links).map(([line, id]) => [Number(line), id]));
+  return json(await applyImport(await context.db(), context.user.id, result.file.rows, links));
+}
+
+/** GET /api/library/export.json and export.zip: all of the user's statuses, flags and lists. */
+export async function handleExport(_request: Request, context: ListsContext, kind: 'json' | 'zip'): Promise<Response> {
+  if (!context.user) return notSignedIn();
+  const data = await exportLibrary(await context.db(), context.user.id);
+  const day = new Date().toISOString().slice(0, 10);
+  if (kind === 'json') {
+    return json({ exportedAt: new Date().toISOString(), ...data }, { headers: { 'content-disposition': `attachment; filename="critical-hit-library-${day}.json"` } });
+  }
+  const zip = zipFiles(exportCsvFiles(data));
+  return new Response(new Uint8Array(zip), {
+    headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="critical-hit-library-${day}.zip"`, 'cache-control': 'no-store' },
   });
 }

@@ -26,6 +26,8 @@ export const BODY_LIMITS = {
 export const ROUTE_BODY_LIMITS: ReadonlyArray<readonly [RegExp, number]> = [
   // Supabase Storage uploads served on the site's origin (avatars, logos).
   [/^\/storage\/v1\/object\//, BODY_LIMITS.image],
+  // A library import: the file (at most 2 MB) inside JSON.
+  [/^\/api\/library\/import(\/preview)?$/, 3 * MB],
 ];
 
 export function bodyLimitFor(pathname: string): number {
