@@ -25,7 +25,7 @@ async function asUser(browser: Browser, identifier: string): Promise<Page> {
 /** Two catalogue games (first cards of the games listing). */
 async function twoGames(page: Page): Promise<{ slug: string; title: string }[]> {
   await page.goto('/games');
-  const links = page.locator('article h3 a');
+  const links = page.getByRole('main').locator('article a[href^="/games/"]');
   const found = [];
   for (const index of [0, 1]) {
     const link = links.nth(index);
@@ -145,7 +145,7 @@ test('a private list is a 404 to anonymous visitors and strangers, by id and by 
     ['PUT', `/api/lists/${list.id}/order`, { gameIds: [] }],
     ['POST', `/api/lists/${list.id}/like`, undefined],
   ] as const) {
-    const answer = await stranger.request.fetch(path, { method, ...(data ? { data } : {}) });
+    const answer = await stranger.request.fetch(path, { method, data: data ?? {} });
     expect(answer.status(), `${method} ${path}`).toBe(404);
   }
   await stranger.context().close();
