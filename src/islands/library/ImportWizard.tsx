@@ -83,7 +83,7 @@ function Wizard() {
         </fieldset>
         <label className="grid gap-1">
           <span className="font-medium">File</span>
-          <input type="file" name="file" accept={format === 'hltb' ? '.csv,text/csv' : '.json,application/json'} className="input" />
+          <input type="file" name="file" accept={format === 'hltb' ? '.csv,text/csv' : '.json,application/json'} className="field" />
         </label>
         <div>
           <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -163,7 +163,7 @@ function LinkPicker({ row, linked, onChange }: { row: PreviewRow; linked: MatchC
       <div className="flex gap-2">
         <label className="flex-1">
           <span className="sr-only">Search the catalogue for {row.title}</span>
-          <input className="input w-full" type="search" value={query} placeholder="Search the catalogue" onChange={(event) => setQuery(event.target.value)} />
+          <input className="field w-full" type="search" value={query} placeholder="Search the catalogue" onChange={(event) => setQuery(event.target.value)} />
         </label>
         <button type="submit" className="btn btn-secondary">
           Search

@@ -64,7 +64,7 @@ function Control({ gameId, slug, title, variant = 'full' }: Props) {
       <label className="relative z-10 flex items-center gap-1 text-xs">
         <span className="sr-only">Your status for {title}</span>
         <select
-          className="input py-1 text-xs"
+          className="field py-1 text-xs"
           value={state.status ?? ''}
           onChange={(event) => void change({ status: (event.target.value || null) as PlayStatus | null })}
         >

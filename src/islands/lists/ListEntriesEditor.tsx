@@ -165,7 +165,7 @@ function Editor({ listId, ranked, entries: initial }: Props) {
               <label className="flex min-w-48 flex-1 items-center gap-2 text-sm">
                 <span className="sr-only">Note on {entry.title}</span>
                 <input
-                  className="input w-full"
+                  className="field w-full"
                   placeholder="Add a note"
                   maxLength={LIST_ENTRY_NOTE_MAX}
                   defaultValue={entry.note ?? ''}
@@ -203,7 +203,7 @@ function GameSearch({ onPick }: { onPick: (game: Found) => void }) {
     <div className="card p-4">
       <label className="grid gap-1">
         <span className="font-medium">Add a game</span>
-        <input className="input" type="search" value={query} placeholder="Search the catalogue" onChange={(event) => setQuery(event.target.value)} />
+        <input className="field" type="search" value={query} placeholder="Search the catalogue" onChange={(event) => setQuery(event.target.value)} />
       </label>
       {found.length > 0 && (
         <ul className="mt-2 grid gap-1" aria-label="Matching games">

@@ -40,11 +40,11 @@ function Form({ list }: Props) {
     <form onSubmit={(event) => void submit(event)} className="card grid gap-4 p-5" aria-label={list ? 'List details' : 'New list'}>
       <label className="grid gap-1">
         <span className="font-medium">Title</span>
-        <input className="input" name="title" required maxLength={LIST_TITLE_MAX} value={title} onChange={(event) => setTitle(event.target.value)} />
+        <input className="field" name="title" required maxLength={LIST_TITLE_MAX} value={title} onChange={(event) => setTitle(event.target.value)} />
       </label>
       <label className="grid gap-1">
         <span className="font-medium">Description <span className="text-content-muted">(optional)</span></span>
-        <textarea className="input min-h-24" name="description" maxLength={LIST_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <textarea className="field min-h-24" name="description" maxLength={LIST_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.target.value)} />
       </label>
       <fieldset className="grid gap-1">
         <legend className="font-medium">Who can see it</legend>
