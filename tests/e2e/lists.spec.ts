@@ -151,3 +151,34 @@ test('a private list is a 404 to anonymous visitors and strangers, by id and by 
   await stranger.context().close();
   expect((await page.request.get(`/api/lists/${list.id}/like`)).status()).toBe(200);
 });
+
+test('a HowLongToBeat import shows a preview, one unknown title is linked by hand, and a second import changes nothing', async ({ page, request }) => {
+  const user = await createConfirmedUser(request);
+  await signIn(page, user.email, user.password);
+  const [known, other] = await twoGames(page);
+  const header =
+    'Title,Platform,Playing,Backlog,Replay,Custom-1,Custom-2,Custom-3,Completed,Retired,Retired Notes,Start Date,Completion Date,Playthrough,Progress,Main Story,Main + Extras,Completionist,Speed Any%,Speed 100%,Storefront,Review,Review Notes,Added,Updated';
+  const csv = [header, `"${known!.title}",PC,,,,,,,X,,,2025-01-02,2025-02-03,,10:30:00,,,,,,Steam,,,,`, `Zzqx Unknown Title,PC,X,,,,,,,,,,,,1:00:00,,,,,,,,,,`].join('\n');
+  const file = { name: 'hltb.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
+
+  await page.goto('/dashboard/import');
+  await page.getByLabel('File').setInputFiles(file);
+  await page.getByRole('button', { name: 'Show the preview' }).click();
+  await expect(page.getByRole('heading', { name: 'Preview: 1 matched, 0 close, 1 not found' })).toBeVisible();
+  const unknown = page.getByRole('form', { name: 'Link Zzqx Unknown Title' });
+  await unknown.getByRole('searchbox').fill(other!.title);
+  await unknown.getByRole('button', { name: 'Search' }).click();
+  await unknown.getByRole('button', { name: `Link to ${other!.title}` }).first().click();
+  await page.getByRole('button', { name: 'Import 2 games' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported: 2 games updated' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show the preview' }).click();
+  await expect(page.getByRole('heading', { name: /^Preview:/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Import \d+ games?$/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported: 0 games updated' })).toBeVisible();
+
+  await page.goto('/dashboard/games/completed');
+  await expect(page.getByRole('main').getByRole('link', { name: known!.title, exact: true })).toBeVisible();
+  await page.goto('/dashboard/games/playing');
+  await expect(page.getByRole('main').getByRole('link', { name: other!.title, exact: true })).toBeVisible();
+});
