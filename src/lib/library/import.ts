@@ -86,7 +86,8 @@ export function parseDateCell(value: string): string | null | undefined {
   const text = value.trim();
   if (text === '' || text.startsWith('0000-00-00')) return null;
   const match = /^(\d{4}-\d{2}-\d{2})(?:[ T].*)?$/.exec(text);
-  if (!match || Number.isNaN(Date.parse(`${match[1]}T00:00:00Z`))) return undefined;
+  const date = match ? new Date(`${match[1]}T00:00:00Z`) : null;
+  if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[1]) return undefined;
   return match[1]!;
 }
 

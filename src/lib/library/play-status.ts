@@ -29,7 +29,10 @@ export const PLAY_NOTE_MAX = 1000;
 /** Hours played: tenths of an hour, at most 100 000 (the column's range). */
 export const PLAY_HOURS_MAX = 100_000;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'That date does not exist.');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.').refine((value) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}, 'That date does not exist.');
 
 /**
  * A change to one user's row for one game. Every field is optional: only what is sent
