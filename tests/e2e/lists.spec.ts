@@ -162,7 +162,7 @@ test('a HowLongToBeat import shows a preview, one unknown title is linked by han
   const file = { name: 'hltb.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
 
   await page.goto('/dashboard/import');
-  await page.getByLabel('File').setInputFiles(file);
+  await page.getByLabel('File', { exact: true }).setInputFiles(file);
   await page.getByRole('button', { name: 'Show the preview' }).click();
   await expect(page.getByRole('heading', { name: 'Preview: 1 matched, 0 close, 1 not found' })).toBeVisible();
   const unknown = page.getByRole('form', { name: 'Link Zzqx Unknown Title' });
