@@ -115,13 +115,16 @@ describe('author-url', () => {
 
 describe('route guard table', () => {
   it('protects every route that needs a signed-in user', () => {
-    for (const path of ['/dashboard', '/dashboard/my-games', '/settings', '/account/subscription', '/games/request/edit/4', '/games/request/similar', '/games/request/similar/4', '/admin/missing-reviews', '/profile/edit', '/confirm']) {
+    for (const path of ['/dashboard', '/settings', '/account/subscription', '/games/request/edit/4', '/games/request/similar', '/games/request/similar/4', '/admin/missing-reviews', '/profile/edit', '/confirm']) {
       expect(guardsFor(path), path).toEqual(['auth']);
     }
     for (const path of ['/manage-outlet', '/manage-outlet/authors', '/manage-outlet/previews', '/manage-outlet/reviews', '/manage-outlet/settings']) {
       expect(guardsFor(path), path).toEqual(['outlet-owner']);
     }
     expect(guardsFor('/manage-outlet/ign')).toEqual(['auth']);
+    expect(guardsFor('/dashboard/my-games')).toEqual(['auth', 'check-profile']);
+    expect(guardsFor('/dashboard/lists/create')).toEqual(['auth', 'check-profile', 'ad-free-only']);
+    expect(guardsFor('/dashboard/lists/edit/7')).toEqual(['auth', 'check-profile', 'ad-free-only']);
     expect(guardsFor('/manage-outlet/ign/authors')).toEqual(['auth']);
     expect(guardsFor('/authors/1/jane')).toEqual(['author-url']);
     expect(guardsFor('/authors/1')).toEqual(['author-url']);

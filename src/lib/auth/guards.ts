@@ -142,8 +142,11 @@ export async function runGuards(names: readonly string[], context: GuardContext)
  */
 export const ROUTE_GUARDS: ReadonlyArray<readonly [RegExp, readonly GuardName[]]> = [
   [/^\/dashboard\/games\/(list\/[^/]+|create-list)\/?$/, ['dashboard-lists-redirect']],
+  [/^\/dashboard\/lists\/(create|edit\/[^/]+)\/?$/, ['auth', 'check-profile', 'ad-free-only']],
+  [/^\/dashboard\/(games|my-games|my-wishlist|my-favorites|lists|import)(\/.*)?$/, ['auth', 'check-profile']],
   [/^\/dashboard(\/.*)?$/, ['auth']],
   [/^\/settings\/?$/, ['auth']],
+  [/^\/add-game\/[^/]+\/?$/, ['auth']],
   [/^\/profile\/edit\/?$/, ['auth']],
   [/^\/confirm\/?$/, ['auth']],
   [/^\/auth\/complete-profile\/?$/, ['auth']],

@@ -28,6 +28,8 @@ export const ROUTE_BODY_LIMITS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/storage\/v1\/object\//, BODY_LIMITS.image],
   // Avatar uploads to the profile API (checked, resized and stored by the server).
   [/^\/api\/profile\/avatar$/, BODY_LIMITS.image + 64 * KB],
+  // A library import: the file (at most 2 MB) inside JSON.
+  [/^\/api\/library\/import(\/preview)?$/, 3 * MB],
 ];
 
 export function bodyLimitFor(pathname: string): number {

@@ -55,6 +55,9 @@ export const gameTag = (slug: string) => `game:${slug}`;
 export const outletTag = (slug: string) => `outlet:${slug}`;
 export const authorTag = (id: number) => `author:${id}`;
 export const collectionTag = (slug: string) => `collection:${slug}`;
+/** One custom list's page, and the page of one user's public lists. */
+export const listTag = (id: number) => `list:${id}`;
+export const userListsTag = (userId: string) => `user-lists:${userId}`;
 
 const { games, reviews, scores, outlets, collections } = CACHE_TAGS;
 const catalogue = (tags: string[], query?: readonly string[]): CacheRule => ({ ...CACHE_PROFILES.catalogue, tags, ...(query ? { query } : {}) });
@@ -84,6 +87,8 @@ export const routeRules: Record<string, CacheRule> = {
   '/calendar.ics': catalogue([games], ['month']),
   '/collections': { ...CACHE_PROFILES.listDetail, tags: [collections, games], query: PAGED },
   '/collections/[slug]': { ...CACHE_PROFILES.listDetail, tags: [collections, games, scores] },
+  '/[username]/lists/[listname]': { ...CACHE_PROFILES.listDetail, tags: [games, scores] },
+  '/[username]/lists': { ...CACHE_PROFILES.listDetail, tags: [] },
   '/outlets': catalogue([outlets, reviews], PAGED),
   '/outlet/[slug]': catalogue([outlets, reviews], PAGED),
   '/outlet/components/ReviewSection': catalogue([outlets, reviews], ['outlet']),

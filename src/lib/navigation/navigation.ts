@@ -31,6 +31,8 @@ export const FOOTER_LINKS: readonly NavItem[] = [
 /** The signed-in user's dashboard (dashboard layout). */
 export const DASHBOARD_LINKS: readonly NavItem[] = [
   { href: '/dashboard', label: 'Overview' },
+  { href: '/dashboard/my-games', label: 'My games' },
+  { href: '/dashboard/lists', label: 'My lists' },
   { href: '/profile/edit', label: 'Edit profile' },
   { href: '/dashboard/my-profile', label: 'My profile' },
   { href: '/dashboard/my-reviews', label: 'My reviews' },

@@ -1,0 +1,40 @@
+import type { AstroGlobal } from 'astro';
+import { getDb } from '../db/db.server.ts';
+import { invalidRouteParams } from '../http/errors.ts';
+import { parsePage } from '../navigation/pagination.ts';
+import { libraryPlatforms, listLibrary, statusCounts, type GamesShelf } from './play-status.server.ts';
+import { gamesSortSchema, PLAY_STATUS_LABELS, statusFromParam, type ShelfPage } from './play-status.ts';
+
+export const SHELF_PAGE_SIZE = 24;
+
+
+/**
+ * The games dashboard pages: `/dashboard/games/{status}` (an unknown status is the
+ * "Page Not Found" 404), everything with a status, the wishlist and the favourites.
+ * Signed-in only (the middleware's auth guard).
+ */
+export async function loadShelf(astro: AstroGlobal, which: 'status' | 'all' | 'wishlist' | 'favourite'): Promise<ShelfPage | Response> {
+  const userId = astro.locals.user!.id;
+  let shelf: GamesShelf;
+  let heading: string;
+  if (which === 'status') {
+    const status = statusFromParam(astro.params.status);
+    if (!status) return invalidRouteParams(astro);
+    shelf = { status };
+    heading = PLAY_STATUS_LABELS[status];
+  } else {
+    shelf = { shelf: which };
+    heading = which === 'all' ? 'My games' : which === 'wishlist' ? 'My wishlist' : 'My favourites';
+  }
+  const search = astro.url.searchParams;
+  const sort = gamesSortSchema.parse(search.get('sort') ?? undefined);
+  const platformValue = search.get('platform');
+  const platformId = platformValue && /^\d{1,9}$/.test(platformValue) ? Number(platformValue) : undefined;
+  const db = await getDb();
+  const [counts, games, platforms] = await Promise.all([
+    statusCounts(db, userId),
+    listLibrary(db, userId, { shelf, sort, platformId, page: parsePage(search), pageSize: SHELF_PAGE_SIZE }),
+    libraryPlatforms(db, userId),
+  ]);
+  return { heading, shelf, counts, games, sort, platformId, platforms };
+}

@@ -1,0 +1,77 @@
+import type { AstroGlobal } from 'astro';
+import { getUserTier } from '../auth/profiles.server.ts';
+import { canUseFeature } from '../auth/tiers.ts';
+import { getDb } from '../db/db.server.ts';
+import { listTag, userListsTag } from '../http/cache-rules.ts';
+import { invalidRouteParams, notFound } from '../http/errors.ts';
+import { parsePage, type Paged } from '../navigation/pagination.ts';
+import { discoverLists, findListBySlug, likedLists, listEntries, listsOfOwner, ownListById, publicListsOf, type ListEntry, type ListSummary } from './lists.server.ts';
+import { DISCOVER_QUERY_MAX, discoverSortSchema, type DiscoverSort } from './lists.ts';
+
+/**
+ * The loaders of the list pages: one call per page, parameters checked here. Public
+ * pages never read the visitor (they are cached and the same for everyone); dashboard
+ * pages are the signed-in owner's (the middleware's auth guard runs first).
+ */
+
+export const LISTS_PAGE_SIZE = 20;
+const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** /dashboard/lists: the owner's lists and whether they may still create or edit. */
+export async function loadOwnLists(astro: AstroGlobal): Promise<{ lists: ListSummary[]; canEdit: boolean }> {
+  const userId = astro.locals.user!.id;
+  const db = await getDb();
+  const [lists, tier] = await Promise.all([listsOfOwner(db, userId), getUserTier(db, userId)]);
+  return { lists, canEdit: canUseFeature(tier, 'customLists') };
+}
+
+/** /dashboard/lists/{id|slug} and /dashboard/lists/edit/{id}: the owner's list; anyone else's is a 404. */
+export async function loadOwnList(astro: AstroGlobal, param: string | undefined): Promise<{ list: ListSummary; entries: ListEntry[]; canEdit: boolean } | Response> {
+  const userId = astro.locals.user!.id;
+  const db = await getDb();
+  let id: number | null = param && /^\d{1,9}$/.test(param) ? Number(param) : null;
+  if (id === null && param && SLUG.test(param)) {
+    id = (await db.selectFrom('user_lists').select('id').where('user_id', '=', userId).where('slug', '=', param).executeTakeFirst())?.id ?? null;
+  }
+  if (id === null) return notFound(astro);
+  const list = await ownListById(db, userId, id);
+  if (!list) return notFound(astro);
+  const [entries, tier] = await Promise.all([listEntries(db, id), getUserTier(db, userId)]);
+  return { list, entries, canEdit: canUseFeature(tier, 'customLists') };
+}
+
+export async function loadLikedLists(astro: AstroGlobal): Promise<Paged<ListSummary>> {
+  return likedLists(await getDb(), astro.locals.user!.id, { page: parsePage(astro.url.searchParams), pageSize: LISTS_PAGE_SIZE });
+}
+
+/** /lists: public lists, popular or recent, searchable by title. */
+export async function loadDiscover(astro: AstroGlobal): Promise<{ lists: Paged<ListSummary>; sort: DiscoverSort; q: string }> {
+  const search = astro.url.searchParams;
+  const sort = discoverSortSchema.parse(search.get('sort') ?? undefined);
+  const q = (search.get('q') ?? '').trim().slice(0, DISCOVER_QUERY_MAX);
+  const lists = await discoverLists(await getDb(), { sort, q, page: parsePage(search), pageSize: LISTS_PAGE_SIZE });
+  return { lists, sort, q };
+}
+
+/** /{username}/lists: a user's public lists (cached; purged when one of their lists changes). */
+export async function loadUserLists(astro: AstroGlobal): Promise<{ username: string; lists: ListSummary[] } | Response> {
+  const username = astro.params.username;
+  if (!username || !USERNAME.test(username)) return invalidRouteParams(astro);
+  const db = await getDb();
+  const profile = await db.selectFrom('profiles').select(['id', 'username']).where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
+  if (!profile?.username) return notFound(astro);
+  astro.cache.set({ tags: [userListsTag(profile.id)] });
+  return { username: profile.username, lists: await publicListsOf(db, profile.id) };
+}
+
+/** /{username}/lists/{listname}: a public or unlisted list; private ones are a 404 here for everyone. */
+export async function loadPublicList(astro: AstroGlobal): Promise<{ list: ListSummary; entries: ListEntry[] } | Response> {
+  const { username, listname } = astro.params;
+  if (!username || !USERNAME.test(username) || !listname || !SLUG.test(listname)) return invalidRouteParams(astro);
+  const db = await getDb();
+  const list = await findListBySlug(db, username, listname, null);
+  if (!list) return notFound(astro);
+  astro.cache.set({ tags: [listTag(list.id)] });
+  return { list, entries: await listEntries(db, list.id) };
+}

@@ -1,0 +1,75 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+
+/**
+ * The bench's community data for play statuses and custom lists, generated in SQL from
+ * the users and games already loaded (deterministic: the same users and games give the
+ * same rows). The first user is the heavy one (`heavyUserGames` statuses) and owns the
+ * first list (`longListEntries` entries, the reorder benchmark); everyone else gets
+ * `statusesPerUser` statuses, lists go round the users. Count triggers are off during the
+ * load and the kept counts are computed once at the end.
+ */
+export interface CommunityListsOptions {
+  statusesPerUser: number;
+  heavyUserGames: number;
+  lists: number;
+  entriesPerList: number;
+  longListEntries: number;
+}
+
+export const BENCH_COMMUNITY_LISTS: CommunityListsOptions = {
+  statusesPerUser: 10,
+  heavyUserGames: 2000,
+  lists: 100_000,
+  entriesPerList: 20,
+  longListEntries: 1000,
+};
+
+export async function generateCommunityLists(db: Kysely<Database>, options: CommunityListsOptions = BENCH_COMMUNITY_LISTS): Promise<{ statuses: number; lists: number; entries: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`create temporary table bench_users on commit drop as
+              select row_number() over (order by id) as n, id from auth.users`.execute(trx);
+    await sql`create temporary table bench_games on commit drop as
+              select row_number() over (order by id) - 1 as n, id from public.games`.execute(trx);
+    await sql`create index on bench_games (n)`.execute(trx);
+    const { users, games } = (
+      await sql<{ users: number; games: number }>`select (select count(*)::int from bench_users) as users, (select count(*)::int from bench_games) as games`.execute(trx)
+    ).rows[0]!;
+    if (users === 0 || games === 0) return { statuses: 0, lists: 0, entries: 0 };
+
+    const statuses = await sql`
+      insert into public.user_games (user_id, game_id, status, wishlist, favourite, hours_played, updated_at)
+      select u.id, g.id,
+             (array['playing','played','completed','backlog','shelved','abandoned'])[1 + (u.n + j) % 6],
+             (u.n + j) % 7 = 0, (u.n + j) % 11 = 0,
+             case when (u.n + j) % 3 = 0 then ((u.n * 31 + j * 17) % 2000) / 10.0 end,
+             timestamptz '2026-01-01' + make_interval(mins => ((u.n * 7919 + j * 104729) % 500000)::int)
+      from bench_users u
+      cross join lateral generate_series(0, case when u.n = 1 then ${sql.lit(Math.min(options.heavyUserGames, games))} else ${sql.lit(Math.min(options.statusesPerUser, games))} end - 1) as j
+      join bench_games g on g.n = (u.n * ${sql.lit(options.statusesPerUser)} + j) % ${sql.lit(games)}
+      on conflict do nothing`.execute(trx);
+
+    await sql`alter table public.user_lists disable trigger user_lists_set_updated_at`.execute(trx);
+    await sql`alter table public.user_list_entries disable trigger user_list_entries_count`.execute(trx);
+    await sql`
+      insert into public.user_lists (user_id, title, slug, description, visibility, ranked, created_at, updated_at)
+      select u.id, 'Synthetic list ' || l, 'synthetic-list-' || l, 'Bench data: an invented list.',
+             (array['public','public','unlisted','private'])[1 + l % 4], l % 2 = 0,
+             timestamptz '2026-01-01' + make_interval(mins => l), timestamptz '2026-01-01' + make_interval(mins => l)
+      from generate_series(1, ${sql.lit(options.lists)}) as l
+      join bench_users u on u.n = 1 + (l - 1) % ${sql.lit(users)}
+      on conflict do nothing`.execute(trx);
+    const entries = await sql`
+      insert into public.user_list_entries (list_id, game_id, position)
+      select ul.id, g.id, p + 1
+      from (select id, row_number() over (order by id) as l from public.user_lists where slug like 'synthetic-list-%') ul
+      cross join lateral generate_series(0, case when ul.l = 1 then ${sql.lit(Math.min(options.longListEntries, games))} else ${sql.lit(Math.min(options.entriesPerList, games))} end - 1) as p
+      join bench_games g on g.n = (ul.l * ${sql.lit(options.entriesPerList)} + p) % ${sql.lit(games)}
+      on conflict do nothing`.execute(trx);
+    await sql`update public.user_lists ul set entries_count = c.n from (select list_id, count(*)::int as n from public.user_list_entries group by list_id) c where c.list_id = ul.id`.execute(trx);
+    await sql`alter table public.user_list_entries enable trigger user_list_entries_count`.execute(trx);
+    await sql`alter table public.user_lists enable trigger user_lists_set_updated_at`.execute(trx);
+    const lists = (await sql<{ n: number }>`select count(*)::int as n from public.user_lists where slug like 'synthetic-list-%'`.execute(trx)).rows[0]!.n;
+    return { statuses: Number(statuses.numAffectedRows ?? 0), lists, entries: Number(entries.numAffectedRows ?? 0) };
+  });
+}
