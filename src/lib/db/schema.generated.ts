@@ -122,6 +122,14 @@ export interface CriticReviewsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Followers of each outlet and user, and how many players each user follows; kept by triggers. */
+export interface FollowCountsTable {
+  subject_type: 'outlet' | 'user';
+  subject_id: string;
+  followers: Generated<number>;
+  following: Generated<number>;
+}
+
 /**
  * Per-game sums over its published (counted) critic reviews, kept current by triggers on
  * critic_reviews; rebuild_game_critic_stats() recomputes it from scratch.
@@ -196,12 +204,39 @@ export interface GenresTable {
   name: string;
 }
 
+export interface NotificationPreferencesTable {
+  user_id: string;
+  kind: 'outlet_review' | 'wishlist_release' | 'list_liked' | 'review_helpful' | 'level_up' | 'new_follower';
+  enabled: boolean;
+}
+
+/**
+ * What a user is told about; kept 24, 72 or 168 hours by tier (Free, Ad-Free, Premium), then
+ * deleted by a job.
+ */
+export interface NotificationsTable {
+  id: GeneratedAlways<string>;
+  user_id: string;
+  kind: 'outlet_review' | 'wishlist_release' | 'list_liked' | 'review_helpful' | 'level_up' | 'new_follower';
+  source: string;
+  actor_id: string | null;
+  data: ColumnType<JsonObject, JsonObject | string | undefined, JsonObject | string>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  read_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 /** Which authors write for which outlets. */
 export interface OutletAuthorsTable {
   outlet_id: number;
   author_id: number;
   role: Generated<'editor' | 'staff' | 'contributor'>;
   joined_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface OutletFollowsTable {
+  user_id: string;
+  outlet_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Publications whose critics review games. */
@@ -282,6 +317,12 @@ export interface SubscriptionPlansTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface UserFollowsTable {
+  follower_id: string;
+  followed_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** A user's play status, flags and private note per game; the default lists are views of it. */
 export interface UserGamesTable {
   user_id: string;
@@ -311,6 +352,38 @@ export interface UserSubscriptionsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Kept XP total and level per user, written with each ledger row. */
+export interface UserXpTable {
+  user_id: string;
+  total: Generated<number>;
+  level: Generated<number>;
+  reached_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
+ * Every XP award (and reversal) as a row; append-only. user_xp and xp_periods are kept from it in
+ * the same transaction.
+ */
+export interface XpLedgerTable {
+  id: GeneratedAlways<string>;
+  user_id: string;
+  kind: string;
+  source: string;
+  requested: number;
+  points: number;
+  reverses: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** XP earned per user per UTC day, week (from Monday) and month. */
+export interface XpPeriodsTable {
+  period: 'day' | 'week' | 'month';
+  starts: string;
+  user_id: string;
+  points: Generated<number>;
+  reached_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Every table in the `public` schema, as Kysely names it. */
 export interface PublicTables {
   activity_events: ActivityEventsTable;
@@ -320,6 +393,7 @@ export interface PublicTables {
   collections: CollectionsTable;
   companies: CompaniesTable;
   critic_reviews: CriticReviewsTable;
+  follow_counts: FollowCountsTable;
   game_critic_stats: GameCriticStatsTable;
   game_developers: GameDevelopersTable;
   game_genres: GameGenresTable;
@@ -327,15 +401,22 @@ export interface PublicTables {
   game_publishers: GamePublishersTable;
   games: GamesTable;
   genres: GenresTable;
+  notification_preferences: NotificationPreferencesTable;
+  notifications: NotificationsTable;
   outlet_authors: OutletAuthorsTable;
+  outlet_follows: OutletFollowsTable;
   outlets: OutletsTable;
   platforms: PlatformsTable;
   profiles: ProfilesTable;
   reserved_usernames: ReservedUsernamesTable;
   search_words: SearchWordsTable;
   subscription_plans: SubscriptionPlansTable;
+  user_follows: UserFollowsTable;
   user_games: UserGamesTable;
   user_subscriptions: UserSubscriptionsTable;
+  user_xp: UserXpTable;
+  xp_ledger: XpLedgerTable;
+  xp_periods: XpPeriodsTable;
 }
 
 export interface AuthFlowStateTable {
