@@ -1,5 +1,6 @@
 import type { Job } from './job.ts';
 import { deleteExpiredAuthRowsJob } from './delete-expired-auth-rows.ts';
+import { deleteExpiredNotificationsJob, notifyWishlistReleasesJob } from './notifications.ts';
 import { releaseCriticEmbargoes } from './release-critic-embargoes.ts';
 
 /**
@@ -10,4 +11,6 @@ import { releaseCriticEmbargoes } from './release-critic-embargoes.ts';
 export const JOBS: readonly Job[] = [
   releaseCriticEmbargoes,
   deleteExpiredAuthRowsJob,
+  deleteExpiredNotificationsJob,
+  notifyWishlistReleasesJob,
 ];

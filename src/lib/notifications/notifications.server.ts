@@ -43,7 +43,7 @@ export async function withdrawNotification(trx: Trx | Db, userId: string, kind: 
   await trx.deleteFrom('notifications').where('user_id', '=', userId).where('kind', '=', kind).where('source', '=', source).execute();
 }
 
-const since = (hours: number) => sql<Date>`now() - make_interval(hours => ${hours})`;
+const since = (hours: number) => sql<Date>`now() - make_interval(hours => ${hours}::int)`;
 
 function toItem(row: { id: string; kind: string; data: unknown; created_at: Date; read_at: Date | null }): NotificationItem {
   const kind = row.kind as NotificationKind;
@@ -114,11 +114,11 @@ export async function deleteExpiredNotifications(db: Db | Trx): Promise<number> 
   const free = retentionHours('free');
   const result = await sql`
     delete from public.notifications n
-    where n.created_at < now() - make_interval(hours => ${free})
+    where n.created_at < now() - make_interval(hours => ${free}::int)
       and n.created_at < now() - make_interval(hours => coalesce((
-        select case p.name when 'premium' then ${retentionHours('premium')} when 'ad_free' then ${retentionHours('ad_free')} else ${free} end
+        select case p.name when 'premium' then ${retentionHours('premium')}::int when 'ad_free' then ${retentionHours('ad_free')}::int else ${free}::int end
         from public.user_subscriptions s join public.subscription_plans p on p.id = s.plan_id
-        where s.user_id = n.user_id and s.status = 'active'), ${free}))`.execute(db);
+        where s.user_id = n.user_id and s.status = 'active'), ${free}::int))`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -10,7 +10,7 @@ export const REALTIME_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as con
 export const NOTIFICATION_POLL_MS = 60_000;
 
 export function reconnectAfterMs(tries: number): number {
-  return REALTIME_RECONNECT_DELAYS_MS[tries - 1] ?? REALTIME_RECONNECT_DELAYS_MS[REALTIME_RECONNECT_DELAYS_MS.length - 1];
+  return REALTIME_RECONNECT_DELAYS_MS[Math.min(Math.max(tries, 1), REALTIME_RECONNECT_DELAYS_MS.length) - 1]!;
 }
 
 export const REALTIME_CLIENT_OPTIONS = {
