@@ -23,6 +23,8 @@ export const FOOTER_LINKS: readonly NavItem[] = [
   { href: '/about', label: 'About' },
   { href: '/faq', label: 'FAQ' },
   { href: '/collections', label: 'Collections' },
+  { href: '/leaderboard', label: 'Leaderboard' },
+  { href: '/levels', label: 'Levels' },
   { href: '/rss.xml', label: 'RSS feed' },
   { href: '/calendar.ics', label: 'Release calendar (.ics)' },
 ];
@@ -30,6 +32,9 @@ export const FOOTER_LINKS: readonly NavItem[] = [
 /** The signed-in user's dashboard (dashboard layout). */
 export const DASHBOARD_LINKS: readonly NavItem[] = [
   { href: '/dashboard', label: 'Overview' },
+  { href: '/dashboard/notifications', label: 'Notifications' },
+  { href: '/dashboard/outlet-feed', label: 'Outlet feed' },
+  { href: '/dashboard/earn-xp', label: 'Earn XP' },
   { href: '/profile/edit', label: 'Edit profile' },
   { href: '/settings', label: 'Settings' },
 ];
