@@ -3,7 +3,7 @@ import type { AuthUser } from '../../src/lib/auth/types.ts';
 import { recordActivity } from '../../src/lib/activity/activity.server.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { followTargetSchema } from '../../src/lib/follows/follows.ts';
-import { FollowError, followState, setFollow } from '../../src/lib/follows/follows.server.ts';
+import { FollowError, followState, setFollow, yourOutletsScore } from '../../src/lib/follows/follows.server.ts';
 import { markReadSchema, preferencesSchema } from '../../src/lib/notifications/notifications.ts';
 import { getPreferences, listNotifications, markRead, setPreferences } from '../../src/lib/notifications/notifications.server.ts';
 import { leaderboardPeriodSchema } from '../../src/lib/xp/leaderboard.ts';
@@ -118,4 +118,12 @@ export async function handleOwnRank(request: Request, context: CommunityContext)
   if (!context.user) return notSignedIn();
   const period = leaderboardPeriodSchema.parse(new URL(request.url).searchParams.get('period') ?? undefined);
   return json(await ownRank(context.db, context.user.id, period));
+}
+
+/** GET /api/your-outlets?gameId= -> { result: { score, reviews } | null } */
+export async function handleYourOutlets(request: Request, context: CommunityContext): Promise<Response> {
+  if (!context.user) return notSignedIn();
+  const gameId = Number(new URL(request.url).searchParams.get('gameId'));
+  if (!Number.isInteger(gameId) || gameId <= 0 || gameId > 2_147_483_647) return apiError(400, 'validation_failed', 'gameId must be a game id.');
+  return json({ result: await yourOutletsScore(context.db, context.user.id, gameId) });
 }
