@@ -4,7 +4,7 @@ import { recordActivity } from '../../src/lib/activity/activity.server.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { followTargetSchema } from '../../src/lib/follows/follows.ts';
 import { FollowError, followState, setFollow, yourOutletsScore } from '../../src/lib/follows/follows.server.ts';
-import { markReadSchema, preferencesSchema } from '../../src/lib/notifications/notifications.ts';
+import { markReadSchema, preferencesSchema } from '../../src/lib/notifications/notification-requests.ts';
 import { getPreferences, listNotifications, markRead, setPreferences } from '../../src/lib/notifications/notifications.server.ts';
 import { leaderboardPeriodSchema } from '../../src/lib/xp/leaderboard.ts';
 import { ownRank } from '../../src/lib/xp/leaderboard.server.ts';

@@ -49,5 +49,5 @@ test('the level breakdown lists 50 levels and the points table', async ({ page }
 
 test('the own rank and the daily visit refuse the anonymous', async ({ request }) => {
   expect((await request.get('/api/leaderboard/me')).status()).toBe(401);
-  expect((await request.post('/api/visits')).status()).toBe(401);
+  expect((await request.post('/api/visits', { data: {} })).status()).toBe(401);
 });

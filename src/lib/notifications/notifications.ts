@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { TIER_FEATURES, type Tier } from '../auth/tiers.ts';
 
 /** What a user can be told about, with the label of its on/off preference. */
@@ -53,15 +52,6 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return { text: `${str(data.actor, 'A player')} followed you`, href: data.actor ? `/${data.actor}` : null };
   }
 }
-
-export const markReadSchema = z.union([
-  z.object({ all: z.literal(true) }).strict(),
-  z.object({ ids: z.array(z.coerce.bigint().positive().transform(String)).min(1).max(100) }).strict(),
-]);
-
-export const preferencesSchema = z
-  .object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<NotificationKind, z.ZodOptional<z.ZodBoolean>>)
-  .strict();
 
 /** The private channel a user's notifications are broadcast on. */
 export const notificationTopic = (userId: string) => `user:${userId}`;
