@@ -2,6 +2,7 @@ import type { RealtimeChannel } from '@supabase/supabase-js';
 import { hasAuthCookie } from '../auth/cookies.ts';
 import type { PublicAuthConfig } from '../auth/types.ts';
 import { toast } from '../toast/toast.ts';
+import type { LevelProgress } from '../xp/xp.ts';
 import { NOTIFICATION_EVENT, notificationTopic, type NotificationItem } from './notifications.ts';
 import { NOTIFICATION_POLL_MS } from './realtime.ts';
 
@@ -12,6 +13,15 @@ export const UNREAD_DOM_EVENT = 'critical-hit:unread';
 interface Listing {
   items: NotificationItem[];
   unread: number;
+}
+
+/** "Level 3 · 120 XP (40%)" in the account menu, linking to /dashboard/earn-xp. */
+function showLevel(level: LevelProgress) {
+  const item = document.querySelector<HTMLElement>('[data-header-level]');
+  const link = item?.querySelector('a');
+  if (!item || !link) return;
+  link.textContent = `Level ${level.level} · ${level.total.toLocaleString('en')} XP (${Math.round(level.progress * 100)}% to next)`;
+  item.hidden = false;
 }
 
 function showCount(root: HTMLElement, unread: number) {
@@ -46,7 +56,8 @@ export async function initNotificationBell(root: HTMLElement, config: PublicAuth
     return true;
   };
   // The day's visit (and the account's confirmation) earn XP once; then the count.
-  await fetch('/api/visits', { method: 'POST' }).catch(() => undefined);
+  const visit = await fetch('/api/visits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
+  if (visit?.ok) showLevel(((await visit.json()) as { level: LevelProgress }).level);
   if (!(await refresh().catch(() => true))) return;
   document.addEventListener(UNREAD_DOM_EVENT, (event) => {
     unread = (event as CustomEvent<number>).detail;
