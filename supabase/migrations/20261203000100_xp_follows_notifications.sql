@@ -152,6 +152,7 @@ alter table public.notifications enable row level security;
 -- A user may read their own notifications through the API roles (the site reads as owner).
 create policy "notifications: owner reads own" on public.notifications
   for select to authenticated using (user_id = (select auth.uid()));
+comment on policy "notifications: owner reads own" on public.notifications is 'A signed-in user reads only their own notifications.';
 grant select on public.notifications to authenticated;
 
 -- Per-kind preferences; a missing row means on.
@@ -224,6 +225,7 @@ begin
       for select to authenticated
       using (realtime.topic() = 'user:' || (select auth.uid())::text and extension = 'broadcast')
   $p$;
+  execute $c$comment on policy "realtime: a user joins only their own notification channel" on realtime.messages is 'Private channel user:{id} is joinable by that user only.'$c$;
 end
 $outer$;
 

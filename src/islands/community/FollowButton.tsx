@@ -3,6 +3,7 @@ import { hasAuthCookie } from '../../lib/auth/cookies.ts';
 import type { FollowState, FollowTarget } from '../../lib/follows/follows.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { formatCount } from '../../lib/format/numbers.ts';
 
 interface Props {
   target: FollowTarget;
@@ -63,7 +64,7 @@ function Button({ target, label, compact = false }: Props) {
       </button>
       {!compact && state && (
         <span className="text-sm text-content-muted" data-follower-count>
-          {state.followers === 1 ? '1 follower' : `${state.followers.toLocaleString('en')} followers`}
+          {state.followers === 1 ? '1 follower' : `${formatCount(state.followers)} followers`}
         </span>
       )}
     </span>

@@ -3,6 +3,7 @@ import { NOTIFICATION_DOM_EVENT, UNREAD_DOM_EVENT } from '../../lib/notification
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationItem, type NotificationKind } from '../../lib/notifications/notifications.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { formatUtcTimestamp } from '../../lib/format/dates.ts';
 
 interface Props {
   initial: { items: NotificationItem[]; unread: number };
@@ -73,7 +74,7 @@ function Center({ initial, preferences: initialPreferences }: Props) {
                 <div className="min-w-0">
                   {!item.read && <span className="badge mr-2">New</span>}
                   {item.href ? <a href={item.href} className="link">{item.text}</a> : <span>{item.text}</span>}
-                  <time className="block text-xs text-content-muted" dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC</time>
+                  <time className="block text-xs text-content-muted" dateTime={item.createdAt}>{formatUtcTimestamp(item.createdAt)}</time>
                 </div>
                 {!item.read && (
                   <button type="button" className="btn btn-secondary h-8 shrink-0 py-1 text-sm" aria-label={`Mark read: ${item.text}`} onClick={() => void mark({ ids: [item.id] })}>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { hasAuthCookie } from '../../lib/auth/cookies.ts';
 import type { LeaderboardPeriod, OwnRank as Rank } from '../../lib/xp/leaderboard.ts';
+import { formatCount } from '../../lib/format/numbers.ts';
 
 /** The signed-in user's own rank, fetched apart so the leaderboard page stays cached. */
 export default function OwnRank({ period }: { period: LeaderboardPeriod }) {
@@ -18,7 +19,7 @@ export default function OwnRank({ period }: { period: LeaderboardPeriod }) {
       {rank.rank === null ? (
         <>You have no XP here yet: level {rank.level}. <a href="/dashboard/earn-xp" className="link">Earn XP</a></>
       ) : (
-        <>Your rank: <strong>#{rank.rank}</strong> with {rank.xp.toLocaleString('en')} XP (level {rank.level}).</>
+        <>Your rank: <strong>#{rank.rank}</strong> with {formatCount(rank.xp)} XP (level {rank.level}).</>
       )}
     </p>
   );

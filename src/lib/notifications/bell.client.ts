@@ -5,6 +5,7 @@ import { toast } from '../toast/toast.ts';
 import type { LevelProgress } from '../xp/xp.ts';
 import { NOTIFICATION_EVENT, notificationTopic, type NotificationItem } from './notifications.ts';
 import { NOTIFICATION_POLL_MS } from './realtime.ts';
+import { formatCount } from '../format/numbers.ts';
 
 /** Other parts of the page (the notifications list) hear new notifications through this event. */
 export const NOTIFICATION_DOM_EVENT = 'critical-hit:notification';
@@ -20,7 +21,7 @@ function showLevel(level: LevelProgress) {
   const item = document.querySelector<HTMLElement>('[data-header-level]');
   const link = item?.querySelector('a');
   if (!item || !link) return;
-  link.textContent = `Level ${level.level} · ${level.total.toLocaleString('en')} XP (${Math.round(level.progress * 100)}% to next)`;
+  link.textContent = `Level ${level.level} · ${formatCount(level.total)} XP (${Math.round(level.progress * 100)}% to next)`;
   item.hidden = false;
 }
 
