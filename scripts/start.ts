@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { startBackgroundWork } from '../functions/jobs/background.ts';
+import { createLocalRealtime } from '../functions/realtime/index.ts';
 import { compressResponses } from '../src/lib/http/compression.server.ts';
 import { boundRequests } from '../src/lib/http/request-bounds.server.ts';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
@@ -56,6 +57,11 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(entry.href)) as { handler: Handler };
 const server = http.createServer(withSecurityHeaders(boundRequests(compressResponses(handler)), env));
 server.keepAliveTimeout = 65_000;
+// The local Realtime service (notifications live) on /realtime/v1/websocket; null with hosted Supabase.
+const realtime = createLocalRealtime();
+server.on('upgrade', (req, socket, head) => {
+  if (!realtime?.handleUpgrade(req, socket, head)) socket.destroy();
+});
 server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
 
 const background = startBackgroundWork(env);
@@ -68,6 +74,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: shutting down`);
+    realtime?.close();
     server.closeAllConnections();
     void new Promise<void>((resolve) => server.close(() => resolve()))
       .catch(() => undefined)

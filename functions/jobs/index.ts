@@ -1,6 +1,7 @@
 import type { Job } from './job.ts';
 import { deleteExpiredAuthRowsJob } from './delete-expired-auth-rows.ts';
 import { detectReviewBombsJob } from './detect-review-bombs.ts';
+import { deleteExpiredNotificationsJob, notifyWishlistReleasesJob } from './notifications.ts';
 import { releaseCriticEmbargoes } from './release-critic-embargoes.ts';
 
 /**
@@ -12,4 +13,6 @@ export const JOBS: readonly Job[] = [
   releaseCriticEmbargoes,
   deleteExpiredAuthRowsJob,
   detectReviewBombsJob,
+  deleteExpiredNotificationsJob,
+  notifyWishlistReleasesJob,
 ];

@@ -1,5 +1,6 @@
 import { createBrowserClient } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { REALTIME_CLIENT_OPTIONS } from '../notifications/realtime.ts';
 import { authCookieOptions } from './cookies.ts';
 import type { PublicAuthConfig } from './types.ts';
 
@@ -12,6 +13,7 @@ export function getBrowserClient(config: PublicAuthConfig): SupabaseClient {
   return createBrowserClient(config.url || window.location.origin, config.anonKey, {
     cookieOptions: authCookieOptions(window.location.origin),
     global: { fetch: fetchWithRetry },
+    realtime: REALTIME_CLIENT_OPTIONS,
   });
 }
 

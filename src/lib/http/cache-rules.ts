@@ -34,6 +34,8 @@ export const CACHE_PROFILES = {
   listDetail: { maxAge: HALF_A_DAY, swr: HALF_A_DAY },
   /** Pages whose text changes only with a deploy. */
   static: { maxAge: ONE_DAY, swr: ONE_DAY },
+  /** The leaderboard: XP changes all the time, so a minute fresh (own ranks come from the API). */
+  leaderboard: { maxAge: 60, swr: 300 },
   /** Search answers: short-lived, keyed by the query string. */
   search: { maxAge: 600, swr: 3_600 },
 } as const satisfies Record<string, CacheRule>;
@@ -97,6 +99,8 @@ export const routeRules: Record<string, CacheRule> = {
   '/sitemap.xml': catalogue([games, outlets, collections]),
   '/sitemaps/[file]': catalogue([games, outlets, collections]),
   '/api/search': { ...CACHE_PROFILES.search, tags: [games, outlets], query: ['q'] },
+  '/leaderboard': { ...CACHE_PROFILES.leaderboard, query: ['period'] },
+  '/levels': CACHE_PROFILES.static,
   '/about': CACHE_PROFILES.static,
   '/faq': CACHE_PROFILES.static,
   '/robots.txt': CACHE_PROFILES.static,

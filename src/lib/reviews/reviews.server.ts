@@ -52,7 +52,7 @@ function publishedReviews(db: Kysely<Database>) {
 }
 
 /** Review rows with their outlet, author, platform and game, published only. */
-function reviewItems(db: Kysely<Database>) {
+export function reviewItems(db: Kysely<Database>) {
   return publishedReviews(db)
     .innerJoin('outlets', 'outlets.id', 'critic_reviews.outlet_id')
     .innerJoin('games', 'games.id', 'critic_reviews.game_id')

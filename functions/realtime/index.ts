@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import { getDb } from '../../src/lib/db/db.server.ts';
+import { describeNotification, type NotificationData, type NotificationKind } from '../../src/lib/notifications/notifications.ts';
+import { localAuthEnabled, localSessionIsLive, signingKey } from '../auth/index.ts';
+import { verifyAccessToken } from '../auth/tokens.ts';
+import { createRealtimeServer, type Identity, type NewNotificationRow, type RealtimeServer } from './server.ts';
+
+/** A token of the local auth service whose session still exists. */
+export async function verifyLocalToken(token: string): Promise<Identity | null> {
+  const claims = await verifyAccessToken(await signingKey(), token, Math.floor(Date.now() / 1000));
+  if (!claims.sub || !(await localSessionIsLive(claims.session_id as string))) return null;
+  return { userId: claims.sub, expiresAt: claims.exp ?? 0 };
+}
+
+/** What a client receives for a notification (the same item the notifications page lists). */
+export function notificationPayload(row: { id: string; kind: string; data: unknown; created_at: Date }): Record<string, unknown> {
+  const kind = row.kind as NotificationKind;
+  const data = row.data as NotificationData;
+  return { id: row.id, kind, data, createdAt: row.created_at.toISOString(), read: false, ...describeNotification(kind, data) };
+}
+
+export async function newNotificationsFor(afterId: string, userIds: string[]): Promise<NewNotificationRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['id', 'user_id', 'kind', 'data', 'created_at'])
+    .where('id', '>', afterId)
+    .where('user_id', '=', sql<string>`any(${sql.val(userIds)}::uuid[])`)
+    .orderBy('id')
+    .limit(5000)
+    .execute();
+  return rows.map((row) => ({ id: row.id, userId: row.user_id, payload: notificationPayload(row) }));
+}
+
+export async function latestNotificationId(): Promise<string> {
+  const db = await getDb();
+  const row = await db.selectFrom('notifications').select(sql<string>`coalesce(max(id), 0)::text`.as('id')).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The node server's Realtime service, or null where hosted Supabase Realtime is used. */
+export function createLocalRealtime(): RealtimeServer | null {
+  if (!localAuthEnabled()) return null;
+  return createRealtimeServer({ verify: verifyLocalToken, newNotifications: newNotificationsFor, latestNotificationId });
+}

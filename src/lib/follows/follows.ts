@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** POST/DELETE /api/follows body: an outlet by id or slug, or a player by id or username. */
+export const followTargetSchema = z.union([
+  z.object({ outletId: z.number().int().positive() }).strict(),
+  z.object({ outletSlug: z.string().min(1).max(80) }).strict(),
+  z.object({ userId: z.uuid() }).strict(),
+  z.object({ username: z.string().min(3).max(20) }).strict(),
+]);
+export type FollowTarget = z.infer<typeof followTargetSchema>;
+
+export interface FollowState {
+  following: boolean;
+  followers: number;
+}
+
+export const OUTLET_FEED_PAGE_SIZE = 20;
+/** "Your outlets" needs at least this many followed outlets that reviewed the game. */
+export const YOUR_OUTLETS_MIN_REVIEWS = 3;

@@ -1,0 +1,152 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { grantable, levelForXp, periodStarts, progressOf, XP_RULES, type LevelProgress, type XpKind } from './xp.ts';
+
+type Trx = Transaction<Database>;
+type Db = Kysely<Database>;
+
+export interface Award {
+  userId: string;
+  kind: XpKind;
+  /** What earned it (`review:9`, `game:42`, the date): one award per user, kind and source, ever. */
+  source: string;
+  /** When it happened; the database's clock when omitted. */
+  at?: Date;
+}
+
+export type AwardOutcome =
+  | { status: 'awarded'; points: number; total: number; level: number; previousLevel: number }
+  | { status: 'duplicate' };
+
+async function dbNow(trx: Trx): Promise<Date> {
+  const { rows } = await sql<{ now: Date }>`select now() as now`.execute(trx);
+  return rows[0]!.now;
+}
+
+/** Adds points to a user's kept total and periods; returns the total and the levels before and after. */
+async function addPoints(trx: Trx, userId: string, points: number, at: Date, periodsOf: Date) {
+  const starts = periodStarts(periodsOf);
+  for (const period of ['day', 'week', 'month'] as const) {
+    await trx
+      .insertInto('xp_periods')
+      .values({ period, starts: starts[period], user_id: userId, points: Math.max(points, 0), reached_at: at })
+      .onConflict((conflict) =>
+        conflict.columns(['period', 'starts', 'user_id']).doUpdateSet({
+          points: sql`greatest(xp_periods.points + ${points}, 0)`,
+          reached_at: points > 0 ? at : sql`xp_periods.reached_at`,
+        }),
+      )
+      .execute();
+  }
+  const before = await trx.selectFrom('user_xp').select(['total', 'level']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  const total = Math.max(0, (before?.total ?? 0) + points);
+  const level = levelForXp(total).level;
+  await trx
+    .insertInto('user_xp')
+    .values({ user_id: userId, total, level, reached_at: at })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet({ total, level, reached_at: points > 0 ? at : sql`user_xp.reached_at` }),
+    )
+    .execute();
+  return { total, level, previousLevel: before?.level ?? 1 };
+}
+
+/**
+ * Awards XP for one event in the caller's transaction: the ledger row, today's cap, the
+ * week's and month's points, the total and the level all change together or not at all.
+ * The same (user, kind, source) a second time is a duplicate, also after a reversal.
+ */
+export async function awardXp(trx: Trx, award: Award): Promise<AwardOutcome> {
+  if (!trx.isTransaction) throw new Error('awardXp must run inside the transaction of the event.');
+  const at = award.at ?? (await dbNow(trx));
+  const day = periodStarts(at).day;
+  // Locks today's row first, so two awards at once cannot both fit under the cap.
+  const today = await trx
+    .insertInto('xp_periods')
+    .values({ period: 'day', starts: day, user_id: award.userId, points: 0, reached_at: at })
+    .onConflict((conflict) => conflict.columns(['period', 'starts', 'user_id']).doUpdateSet({ points: sql`xp_periods.points` }))
+    .returning('points')
+    .executeTakeFirstOrThrow();
+  const points = grantable(award.kind, today.points);
+  const row = await trx
+    .insertInto('xp_ledger')
+    .values({ user_id: award.userId, kind: award.kind, source: award.source, requested: XP_RULES[award.kind].points, points, created_at: at })
+    .onConflict((conflict) => conflict.columns(['user_id', 'kind', 'source']).where('reverses', 'is', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return { status: 'duplicate' };
+  // Milestones do not count against the cap but still show in the day's points.
+  const kept = await addPoints(trx, award.userId, points, at, at);
+  return { status: 'awarded', points, ...kept };
+}
+
+/** Takes back an award whose source was deleted (a reversal row); returns the points taken. */
+export async function reverseXp(trx: Trx, award: Omit<Award, 'at'>): Promise<number> {
+  if (!trx.isTransaction) throw new Error('reverseXp must run inside the transaction of the deletion.');
+  const original = await trx
+    .selectFrom('xp_ledger')
+    .select(['id', 'points', 'created_at'])
+    .where('user_id', '=', award.userId)
+    .where('kind', '=', award.kind)
+    .where('source', '=', award.source)
+    .where('reverses', 'is', null)
+    .executeTakeFirst();
+  if (!original) return 0;
+  const at = await dbNow(trx);
+  const row = await trx
+    .insertInto('xp_ledger')
+    .values({ user_id: award.userId, kind: award.kind, source: award.source, requested: 0, points: -original.points, reverses: original.id, created_at: at })
+    .onConflict((conflict) => conflict.column('reverses').where('reverses', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row || original.points === 0) return 0;
+  await addPoints(trx, award.userId, -original.points, at, original.created_at);
+  return original.points;
+}
+
+/** A user's XP, level and progress to the next level (level 1 with 0 XP before any award). */
+export async function levelOf(db: Db | Trx, userId: string): Promise<LevelProgress> {
+  const row = await db.selectFrom('user_xp').select('total').where('user_id', '=', userId).executeTakeFirst();
+  return progressOf(row?.total ?? 0);
+}
+
+/** Points earned on the current UTC day (what the cap counts). */
+export async function earnedToday(db: Db, userId: string, at: Date = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom('xp_periods')
+    .select('points')
+    .where('period', '=', 'day')
+    .where('starts', '=', periodStarts(at).day)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.points ?? 0;
+}
+
+export interface LedgerEntry {
+  kind: string;
+  source: string;
+  points: number;
+  requested: number;
+  reversal: boolean;
+  createdAt: Date;
+}
+
+/** The user's latest ledger rows, newest first. */
+export async function recentXp(db: Db, userId: string, limit = 20): Promise<LedgerEntry[]> {
+  const rows = await db
+    .selectFrom('xp_ledger')
+    .select(['kind', 'source', 'points', 'requested', 'reverses', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    kind: row.kind,
+    source: row.source,
+    points: row.points,
+    requested: row.requested,
+    reversal: row.reverses !== null,
+    createdAt: row.created_at,
+  }));
+}
