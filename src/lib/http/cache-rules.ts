@@ -108,6 +108,8 @@ export const astroRouteRules: Record<string, Omit<CacheRule, 'query'>> = Object.
  */
 export const NEVER_CACHED_PREFIXES = [
   '/api/critic-reviews',
+  '/api/manage-outlet',
+  '/api/author',
   '/auth',
   '/account',
   '/dashboard',
