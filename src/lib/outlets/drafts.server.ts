@@ -35,6 +35,11 @@ async function resolveRefs(trx: Trx, access: OutletAccess, input: DraftInput) {
     if (!member) return refuse('invalid', M.noAuthor);
   }
   if (access.role === 'owner' && input.authorId === null) authorId = null;
+  // A draft may be unfinished (no verdict yet), but a score it gives must be on the outlet's scale.
+  if (input.rawScore !== null) {
+    const problem = draftScoreProblem(access.outlet.scale, { kind: input.kind, rawScore: input.rawScore, recommended: true });
+    if (problem) return refuse('invalid', problem);
+  }
   return { ok: true as const, game, platformId: platform?.id ?? null, authorId };
 }
 
