@@ -251,3 +251,24 @@ export async function saveOutletSettings(db: Db, userId: string, slug: string, i
     throw error;
   }
 }
+
+export interface EditorOptions {
+  platforms: { slug: string; name: string }[];
+  authors: { id: number; name: string }[];
+}
+
+/** The choices the review editor offers: every platform, and the outlet's authors (owners credit any of them). */
+export async function editorOptions(db: Db, outletId: number): Promise<EditorOptions> {
+  const [platforms, authors] = await Promise.all([
+    db.selectFrom('platforms').select(['slug', 'name']).orderBy('name').limit(200).execute(),
+    db
+      .selectFrom('outlet_authors')
+      .innerJoin('authors', 'authors.id', 'outlet_authors.author_id')
+      .select(['authors.id', 'authors.name'])
+      .where('outlet_authors.outlet_id', '=', outletId)
+      .orderBy(sql`lower(authors.name)`)
+      .limit(500)
+      .execute(),
+  ]);
+  return { platforms, authors };
+}
