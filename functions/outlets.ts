@@ -5,8 +5,9 @@ import type { Purge } from '../src/lib/http/purge.server.ts';
 import { reviewWriteTargets } from '../src/lib/http/purge.server.ts';
 import { createDraft, deleteDraft, deleteReview, publishDraft, unpublishReview, updateDraft, updateReview, type ManageResult } from '../src/lib/outlets/drafts.server.ts';
 import { saveOutletSettings } from '../src/lib/outlets/manage.server.ts';
-import { removeAuthor, saveAuthorProfile } from '../src/lib/outlets/authors.server.ts';
+import { applyAsAuthor, removeAuthor, saveAuthorProfile } from '../src/lib/outlets/authors.server.ts';
 import {
+  applicationSchema,
   authorProfileSchema,
   draftInputSchema,
   emailSchema,
@@ -175,7 +176,7 @@ const TOKEN_MESSAGES = {
   valid: 'This link is not valid.',
 } as const;
 
-/** Routes /api/author/{...path}: POST invite|link|verify/{token}, PUT profile. */
+/** Routes /api/author/{...path}: POST invite|link|verify/{token}, POST apply, PUT profile. */
 export async function handleAuthor(request: Request, path: string, deps: OutletApiDeps): Promise<Response> {
   if (!deps.user) return apiError(401, 'not_authenticated', 'Sign in first.');
   const [kind, token, extra] = path.split('/').filter(Boolean);
@@ -185,6 +186,11 @@ export async function handleAuthor(request: Request, path: string, deps: OutletA
     const result = await saveAuthorProfile(deps.db, deps.user.id, body.data);
     if (result.ok && result.value.verifyToken) await mailToken(deps, 'verify', result.value.verifyToken);
     return answer(result, deps, () => ok());
+  }
+  if (kind === 'apply' && !token && request.method === 'POST') {
+    const body = await parse(request, applicationSchema);
+    if (!body.ok) return body.response;
+    return answer(await applyAsAuthor(deps.db, deps.user.id, body.data), deps, () => json({ ok: true }, { status: 201 }));
   }
   if (!token || extra || request.method !== 'POST') return notFound();
   if (kind === 'invite') {

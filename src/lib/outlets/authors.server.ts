@@ -146,3 +146,40 @@ export async function saveAuthorProfile(
 export async function ownsAnyOutlet(db: Db, userId: string): Promise<boolean> {
   return (await db.selectFrom('outlet_owners').select('outlet_id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** "Apply as an author": a signed-in user's request to write for an outlet, shown to its owners. One open request per outlet. */
+export async function applyAsAuthor(db: Db, userId: string, input: { outlet: string; name: string; message: string }): Promise<ManageResult<null>> {
+  const outlet = await db.selectFrom('outlets').select('id').where('slug', '=', input.outlet).executeTakeFirst();
+  if (!outlet) return refuse('not-found', M.noOutlet);
+  if (await outletAccess(db, userId, { id: outlet.id })) return refuse('conflict', M.alreadyAuthor);
+  const inserted = await db
+    .insertInto('author_applications')
+    .values({ outlet_id: outlet.id, user_id: userId, name: input.name, message: input.message })
+    .onConflict((oc) => oc.columns(['outlet_id', 'user_id']).where('resolved_at', 'is', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return refuse('conflict', 'You have already applied to this outlet: its owners will answer by email.');
+  return { ok: true, value: null };
+}
+
+export interface AuthorApplication {
+  id: string;
+  name: string;
+  email: string | null;
+  message: string;
+  createdAt: Date;
+}
+
+/** The outlet's open applications, newest first. */
+export async function openApplications(db: Db, outletId: number): Promise<AuthorApplication[]> {
+  const rows = await db
+    .selectFrom('author_applications as a')
+    .leftJoin('auth.users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.name', 'u.email', 'a.message', 'a.created_at'])
+    .where('a.outlet_id', '=', outletId)
+    .where('a.resolved_at', 'is', null)
+    .orderBy('a.created_at', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, message: row.message, createdAt: new Date(row.created_at) }));
+}

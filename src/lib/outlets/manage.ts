@@ -133,6 +133,12 @@ export const inviteSchema = z.object({
   name: z.string().trim().min(1, MANAGE_MESSAGES.nameInvalid).max(100, MANAGE_MESSAGES.nameInvalid),
 });
 
+export const applicationSchema = z.object({
+  outlet: z.string().trim().min(1, 'Choose an outlet.').max(80, 'Choose an outlet.'),
+  name: z.string().trim().min(1, MANAGE_MESSAGES.nameInvalid).max(100, MANAGE_MESSAGES.nameInvalid),
+  message: z.string().trim().max(1000, 'The message is at most 1000 characters.').default(''),
+});
+
 export const authorProfileSchema = z.object({
   name: z.string().trim().min(1, MANAGE_MESSAGES.nameInvalid).max(100, MANAGE_MESSAGES.nameInvalid),
   bio: z.string().trim().max(500, 'The bio is at most 500 characters.').default(''),
