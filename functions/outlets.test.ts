@@ -220,3 +220,15 @@ describe('invitation tokens', () => {
     expect((await call(author, 'POST', 'drafts', draft({ game: 'grand-theft-auto-v' }))).status).toBe(403);
   });
 });
+
+describe('owners', () => {
+  it('are added by the add-owner command, once, and may then manage the outlet', async () => {
+    const { addOutletOwner } = await import('../src/lib/outlets/authors.server.ts');
+    expect(await addOutletOwner(connection.db, 'ledger-test', 'nobody@example.test')).toEqual({ ok: false, message: 'No account with the email nobody@example.test: the person signs up first.' });
+    expect(await addOutletOwner(connection.db, 'no-outlet', `${admin}@example.test`)).toMatchObject({ ok: false });
+    expect((await call(admin, 'PUT', 'ledger-test/settings', { name: 'Ledger Test', website: null, description: '', scale: 'ten', threshold: 70, authorsCanPublish: true })).status).toBe(403);
+    expect(await addOutletOwner(connection.db, 'ledger-test', `${admin}@EXAMPLE.test`)).toEqual({ ok: true, added: true });
+    expect(await addOutletOwner(connection.db, 'ledger-test', `${admin}@example.test`)).toEqual({ ok: true, added: false });
+    expect((await call(admin, 'PUT', 'ledger-test/settings', { name: 'Ledger Test', website: null, description: '', scale: 'ten', threshold: 70, authorsCanPublish: true })).status).toBe(200);
+  });
+});

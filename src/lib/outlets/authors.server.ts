@@ -183,3 +183,20 @@ export async function openApplications(db: Db, outletId: number): Promise<Author
     .execute();
   return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, message: row.message, createdAt: new Date(row.created_at) }));
 }
+
+/**
+ * Makes the account with `email` an owner of the outlet `slug` (what approving an outlet
+ * application does; `npm run outlet -- add-owner`). Idempotent; recorded in the audit log.
+ */
+export async function addOutletOwner(db: Db, slug: string, email: string): Promise<{ ok: true; added: boolean } | { ok: false; message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const outlet = await trx.selectFrom('outlets').select(['id', 'owner_id']).where('slug', '=', slug).executeTakeFirst();
+    if (!outlet) return { ok: false as const, message: `No outlet with the slug "${slug}".` };
+    const user = await trx.selectFrom('auth.users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (!user) return { ok: false as const, message: `No account with the email ${email}: the person signs up first.` };
+    const inserted = await trx.insertInto('outlet_owners').values({ outlet_id: outlet.id, user_id: user.id }).onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();
+    if (outlet.owner_id === null) await trx.updateTable('outlets').set({ owner_id: user.id }).where('id', '=', outlet.id).execute();
+    if (inserted) await audit(trx, { outletId: outlet.id, actorId: null, action: 'owner.added', subject: email.trim().toLowerCase() });
+    return { ok: true as const, added: inserted !== undefined };
+  });
+}
