@@ -93,6 +93,8 @@ export const routeRules: Record<string, CacheRule> = {
   '/api/search': { ...CACHE_PROFILES.search, tags: [games, outlets], query: ['q'] },
   '/about': CACHE_PROFILES.static,
   '/faq': CACHE_PROFILES.static,
+  '/author-features': CACHE_PROFILES.static,
+  '/pr-features': CACHE_PROFILES.static,
   '/robots.txt': CACHE_PROFILES.static,
 };
 
