@@ -1,4 +1,4 @@
-import { zonedTimeToInstant } from './zoned-time.ts';
+import { zonedTimeToInstant } from '../format/zoned-time.ts';
 
 /**
  * Progressive forms for the outlet and author pages, without React: a

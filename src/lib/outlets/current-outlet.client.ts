@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { CURRENT_OUTLET_COOKIE } from './zoned-time.ts';
+import { CURRENT_OUTLET_COOKIE } from './current-outlet.ts';
 
 /**
  * The outlet being managed, shared by the manage-outlet layout's islands (the switcher,

@@ -3,7 +3,9 @@ import type { Database } from '../db/schema.ts';
 import type { ScoreScale } from '../scores/scores.ts';
 import { audit, outletAccess } from './access.server.ts';
 import { refuse, type ManageResult } from './drafts.server.ts';
-import { MANAGE_MESSAGES as M, reviewStatus, type OutletSettings, type ReviewStatus } from './manage.ts';
+import { MANAGE_MESSAGES as M, reviewStatus, type AuditEntry, type EditorOptions, type ManagedReview, type OutletSettings } from './manage.ts';
+
+export type { AuditEntry, EditorOptions, ManagedReview } from './manage.ts';
 import { outletStats } from './outlets.server.ts';
 
 /**
@@ -14,29 +16,6 @@ import { outletStats } from './outlets.server.ts';
 
 type Db = Kysely<Database>;
 
-export interface ManagedReview {
-  /** `d{id}` for a draft, `r{id}` for a scheduled or published review. */
-  key: string;
-  id: string;
-  status: ReviewStatus;
-  kind: 'review' | 'preview';
-  gameTitle: string;
-  gameSlug: string;
-  authorId: number | null;
-  authorName: string | null;
-  rawScore: string | null;
-  scale: ScoreScale;
-  recommended: boolean | null;
-  headline: string | null;
-  verdict: string | null;
-  excerpt: string | null;
-  url: string | null;
-  platform: string | null;
-  publishAt: Date | null;
-  timeZone: string | null;
-  updatedAt: Date;
-  scoreUpdatedAt: Date | null;
-}
 
 /** Every draft, scheduled and published item of `kind` of the outlet, newest first (at most 500). Authors see their own drafts only. */
 export async function outletReviews(
@@ -130,15 +109,6 @@ export interface OutletOverview {
   audit: AuditEntry[];
 }
 
-export interface AuditEntry {
-  id: string;
-  at: Date;
-  actor: string | null;
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-}
 
 export async function auditLog(db: Db, outletId: number, limit = 50): Promise<AuditEntry[]> {
   const rows = await db
@@ -252,10 +222,6 @@ export async function saveOutletSettings(db: Db, userId: string, slug: string, i
   }
 }
 
-export interface EditorOptions {
-  platforms: { slug: string; name: string }[];
-  authors: { id: number; name: string }[];
-}
 
 /** The choices the review editor offers: every platform, and the outlet's authors (owners credit any of them). */
 export async function editorOptions(db: Db, outletId: number): Promise<EditorOptions> {

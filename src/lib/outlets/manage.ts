@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { platformSlugSchema } from '../games/facets.ts';
 import { gameSlugSchema, slugField } from '../games/slug.ts';
+import { isTimeZone } from '../format/zoned-time.ts';
 import { isValidRawScore, SCORE_SCALES, type ScoreScale } from '../scores/scores.ts';
 
 /**
@@ -73,14 +74,7 @@ const httpUrl = z
 export const timeZoneSchema = z
   .string()
   .max(64, MANAGE_MESSAGES.timeZoneInvalid)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, MANAGE_MESSAGES.timeZoneInvalid);
+  .refine(isTimeZone, MANAGE_MESSAGES.timeZoneInvalid);
 
 /** A draft as the editor sends it. The publish time is an ISO instant (the browser converts the local time). */
 export const draftInputSchema = z.object({
@@ -204,4 +198,44 @@ export const TOKEN_STATE_MESSAGES: Readonly<Record<Exclude<TokenState, 'valid'>,
   unknown: { title: 'This link is not valid', text: 'It may have been mistyped or cut short. Open the link from the email again, or ask the outlet for a new one.' },
 };
 
-export { CURRENT_OUTLET_COOKIE, instantToZonedTime, zonedTimeToInstant } from './zoned-time.ts';
+export { CURRENT_OUTLET_COOKIE } from './current-outlet.ts';
+export { instantToZonedTime, zonedTimeToInstant } from '../format/zoned-time.ts';
+
+export interface ManagedReview {
+  /** `d{id}` for a draft, `r{id}` for a scheduled or published review. */
+  key: string;
+  id: string;
+  status: ReviewStatus;
+  kind: 'review' | 'preview';
+  gameTitle: string;
+  gameSlug: string;
+  authorId: number | null;
+  authorName: string | null;
+  rawScore: string | null;
+  scale: ScoreScale;
+  recommended: boolean | null;
+  headline: string | null;
+  verdict: string | null;
+  excerpt: string | null;
+  url: string | null;
+  platform: string | null;
+  publishAt: Date | null;
+  timeZone: string | null;
+  updatedAt: Date;
+  scoreUpdatedAt: Date | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: Date;
+  actor: string | null;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface EditorOptions {
+  platforms: { slug: string; name: string }[];
+  authors: { id: number; name: string }[];
+}

@@ -1,7 +1,17 @@
 /**
- * Wall-clock times in a chosen time zone, and the current-outlet cookie's name: shared by
- * the server and the browser scripts, so this file imports nothing (no zod in the browser).
+ * Wall-clock times in a chosen IANA time zone (the review editor's embargo times). Shared by
+ * the server and browser scripts, so this file imports nothing.
  */
+
+/** Is `zone` a time zone Intl knows? */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The instant at which the wall-clock time `local` ("YYYY-MM-DDTHH:mm") happens in `zone`,
@@ -39,5 +49,3 @@ export function instantToZonedTime(instant: Date, zone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
-/** The cookie that remembers the outlet being managed (the current outlet), read by the server pages. */
-export const CURRENT_OUTLET_COOKIE = 'ch-current-outlet';
