@@ -37,6 +37,7 @@ export function aReview(change: Partial<ReviewItem> = {}): ReviewItem {
     excerpt: null,
     url: 'https://outlet.example/lanternfall',
     publishedAt: new Date('2026-03-10T09:00:00Z'),
+    scoreUpdatedAt: null,
     platformName: 'PC',
     platformSlug: 'pc',
     outletSlug: 'pixel-post',

@@ -40,6 +40,9 @@ export interface AuthFormsProps {
   onModeChange: (mode: AuthModalMode) => void;
   /** Where to go after signing in; omitted in the modal (stay on the page). */
   redirectTo?: string | undefined;
+  /** Register form: a prefilled email (an author invitation), and where the confirmation link leads. */
+  initialEmail?: string | undefined;
+  confirmNext?: string | undefined;
 }
 
 function LoginForm(props: AuthFormsProps) {
@@ -122,7 +125,7 @@ function LoginForm(props: AuthFormsProps) {
 
 function RegisterForm(props: AuthFormsProps) {
   const id = useId();
-  const [form, setForm] = useState({ email: '', username: '', fullName: '', bio: '', password: '', confirmPassword: '' });
+  const [form, setForm] = useState({ email: props.initialEmail ?? '', username: '', fullName: '', bio: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useBusy();
   const [usernameCheck, resetUsernameCheck] = useUsernameCheck(form.username);
@@ -150,7 +153,7 @@ function RegisterForm(props: AuthFormsProps) {
             email: data.email,
             password: data.password,
             options: {
-              emailRedirectTo: `${siteOrigin()}/auth/callback`,
+              emailRedirectTo: `${siteOrigin()}/auth/callback${props.confirmNext ? `?next=${encodeURIComponent(props.confirmNext)}` : ''}`,
               data: { username: data.username, full_name: data.fullName, bio: data.bio },
             },
           }),
@@ -170,7 +173,7 @@ function RegisterForm(props: AuthFormsProps) {
         if (!result.user) throw new Error(MESSAGES.noUserIdFromSignup);
         if (result.session) {
           announceSignIn();
-          window.location.assign('/dashboard');
+          window.location.assign(props.confirmNext ?? '/dashboard');
           return;
         }
         toast.success(MESSAGES.checkEmailForConfirmation);

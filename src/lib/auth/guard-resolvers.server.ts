@@ -11,8 +11,12 @@ import type { GuardResolvers } from './guards.ts';
 export const guardResolvers: GuardResolvers = {
   async isOutletOwner(userId, slug) {
     const db = await getDb();
-    let query = db.selectFrom('outlets').select(sql`1`.as('one')).where('owner_id', '=', userId);
-    if (slug) query = query.where('slug', '=', slug);
+    let query = db
+      .selectFrom('outlet_owners')
+      .innerJoin('outlets', 'outlets.id', 'outlet_owners.outlet_id')
+      .select(sql`1`.as('one'))
+      .where('outlet_owners.user_id', '=', userId);
+    if (slug) query = query.where('outlets.slug', '=', slug);
     return (await query.limit(1).executeTakeFirst()) !== undefined;
   },
 
@@ -23,7 +27,7 @@ export const guardResolvers: GuardResolvers = {
       .select(sql`1`.as('one'))
       .where((eb) =>
         eb.or([
-          eb('outlets.owner_id', '=', userId),
+          eb.exists(eb.selectFrom('outlet_owners').select(sql`1`.as('one')).whereRef('outlet_owners.outlet_id', '=', 'outlets.id').where('outlet_owners.user_id', '=', userId)),
           eb.exists(
             eb
               .selectFrom('outlet_authors')

@@ -8,7 +8,7 @@ import { AUTHOR_REVIEWS_PAGE_SIZE, type AuthorDetail } from './authors.ts';
 export async function getAuthorById(db: Kysely<Database>, id: number): Promise<AuthorDetail | undefined> {
   const author = await db
     .selectFrom('authors')
-    .select(['id', 'name', 'slug', 'bio', 'avatar_url as avatarUrl', 'is_demo as isDemo'])
+    .select(['id', 'name', 'slug', 'bio', 'avatar_url as avatarUrl', 'links', 'is_demo as isDemo'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!author) return undefined;

@@ -40,6 +40,8 @@ export interface AuthorDetail {
   slug: string;
   bio: string | null;
   avatarUrl: string | null;
+  /** The author's public http(s) links (their site, social profiles). */
+  links: string[];
   isDemo: boolean;
   outlets: { slug: string; name: string; role: string; isDemo: boolean }[];
 }

@@ -33,6 +33,36 @@ export interface ActivityKindsTable {
   description: string;
 }
 
+/** Requests to write for an outlet, shown to its owners. */
+export interface AuthorApplicationsTable {
+  id: GeneratedAlways<string>;
+  outlet_id: number;
+  user_id: string;
+  name: string;
+  message: Generated<string>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+/**
+ * Single-use links mailed to authors: only the SHA-256 of the token is stored; valid until
+ * expires_at (7 days), once.
+ */
+export interface AuthorTokensTable {
+  id: Generated<string>;
+  purpose: 'invite' | 'link' | 'verify';
+  token_hash: string;
+  outlet_id: number | null;
+  author_id: number | null;
+  email: string | null;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  used_by: string | null;
+  revoked_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 /** Critics who write reviews; the public page is /authors/{id}/{slug}. */
 export interface AuthorsTable {
   id: GeneratedAlways<number>;
@@ -50,6 +80,11 @@ export interface AuthorsTable {
   is_demo: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Where the outlet reaches the author; private. Verified through /author/verify/{token}. */
+  contact_email: string | null;
+  contact_email_verified_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** Up to 5 public http(s) links (the author's site, social profiles). */
+  links: Generated<string[]>;
 }
 
 /** The Stripe customer of each user who has started a checkout. */
@@ -98,6 +133,31 @@ export interface CompaniesTable {
 }
 
 /**
+ * Critic reviews being written: seen only by the outlet's owners and the draft's author;
+ * publishing moves the row into critic_reviews.
+ */
+export interface CriticReviewDraftsTable {
+  id: GeneratedAlways<string>;
+  outlet_id: number;
+  game_id: number;
+  author_id: number | null;
+  kind: Generated<'review' | 'preview'>;
+  raw_score: string | null;
+  recommended: boolean | null;
+  verdict: string | null;
+  headline: string | null;
+  excerpt: string | null;
+  url: string | null;
+  platform_id: number | null;
+  /** The publish time planned for it (an embargo when in the future), applied when it is published. */
+  publish_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  time_zone: string | null;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
  * Critic reviews and previews. Invisible to everyone but the outlet before published_at (the
  * embargo).
  */
@@ -139,6 +199,15 @@ export interface CriticReviewsTable {
   counted: GeneratedAlways<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The IANA time zone the publish time was given in (shown back to the outlet). */
+  time_zone: string | null;
+  /**
+   * When a published score or verdict last changed; the public review says "updated" with this
+   * date because the aggregate changed.
+   */
+  score_updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** The review's title as the outlet published it. */
+  headline: string | null;
 }
 
 /**
@@ -228,12 +297,37 @@ export interface GenresTable {
   name: string;
 }
 
+/**
+ * Every change an owner or author made to an outlet, its authors and its reviews: who, what, when,
+ * before and after.
+ */
+export interface OutletAuditLogTable {
+  id: GeneratedAlways<string>;
+  outlet_id: number;
+  actor_id: string | null;
+  action: string;
+  subject: string;
+  before: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+  after: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Which authors write for which outlets. */
 export interface OutletAuthorsTable {
   outlet_id: number;
   author_id: number;
   role: Generated<'editor' | 'staff' | 'contributor'>;
   joined_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
+ * The users who manage an outlet (its authors, reviews and settings). outlets.owner_id is kept as
+ * the first owner and mirrored here.
+ */
+export interface OutletOwnersTable {
+  outlet_id: number;
+  user_id: string;
+  added_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Publications whose critics review games. */
@@ -260,6 +354,11 @@ export interface OutletsTable {
   is_demo: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /**
+   * Whether the outlet's authors may publish and schedule their own reviews (otherwise they draft
+   * and an owner publishes).
+   */
+  authors_can_publish: Generated<boolean>;
 }
 
 export interface PlatformsTable {
@@ -438,12 +537,15 @@ export interface UserSubscriptionsTable {
 export interface PublicTables {
   activity_events: ActivityEventsTable;
   activity_kinds: ActivityKindsTable;
+  author_applications: AuthorApplicationsTable;
+  author_tokens: AuthorTokensTable;
   authors: AuthorsTable;
   billing_customers: BillingCustomersTable;
   billing_invoices: BillingInvoicesTable;
   collection_games: CollectionGamesTable;
   collections: CollectionsTable;
   companies: CompaniesTable;
+  critic_review_drafts: CriticReviewDraftsTable;
   critic_reviews: CriticReviewsTable;
   game_critic_stats: GameCriticStatsTable;
   game_developers: GameDevelopersTable;
@@ -453,7 +555,9 @@ export interface PublicTables {
   game_user_scores: GameUserScoresTable;
   games: GamesTable;
   genres: GenresTable;
+  outlet_audit_log: OutletAuditLogTable;
   outlet_authors: OutletAuthorsTable;
+  outlet_owners: OutletOwnersTable;
   outlets: OutletsTable;
   platforms: PlatformsTable;
   profile_settings: ProfileSettingsTable;

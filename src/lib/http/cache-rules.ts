@@ -103,6 +103,8 @@ export const routeRules: Record<string, CacheRule> = {
   '/levels': CACHE_PROFILES.static,
   '/about': CACHE_PROFILES.static,
   '/faq': CACHE_PROFILES.static,
+  '/author-features': CACHE_PROFILES.static,
+  '/pr-features': CACHE_PROFILES.static,
   '/robots.txt': CACHE_PROFILES.static,
 };
 
@@ -119,6 +121,8 @@ export const astroRouteRules: Record<string, Omit<CacheRule, 'query'>> = Object.
 export const NEVER_CACHED_PREFIXES = [
   '/api/critic-reviews',
   '/api/user-reviews',
+  '/api/manage-outlet',
+  '/api/author',
   '/auth',
   '/account',
   '/dashboard',

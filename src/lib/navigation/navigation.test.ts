@@ -35,8 +35,14 @@ describe('activeHref', () => {
 });
 
 describe('manageOutletLinks', () => {
-  it('links to the outlet being managed, and nothing without one', () => {
-    expect(manageOutletLinks('pixel-press')).toEqual([{ href: '/manage-outlet/pixel-press', label: 'Overview' }]);
-    expect(manageOutletLinks()).toEqual([]);
+  it("links to the managed outlet's overview first, then the pages of the current outlet", () => {
+    expect(manageOutletLinks('pixel-press').map((item) => item.href)).toEqual([
+      '/manage-outlet/pixel-press',
+      '/manage-outlet/reviews',
+      '/manage-outlet/previews',
+      '/manage-outlet/authors',
+      '/manage-outlet/settings',
+    ]);
+    expect(manageOutletLinks().map((item) => item.href)).not.toContain('/manage-outlet/pixel-press');
   });
 });

@@ -43,14 +43,26 @@ export const DASHBOARD_LINKS: readonly NavItem[] = [
   { href: '/dashboard/my-reviews', label: 'My reviews' },
   { href: '/account/subscription', label: 'Membership' },
   { href: '/settings', label: 'Settings' },
+  { href: '/dashboard/author', label: 'Author dashboard' },
+  { href: '/manage-outlet', label: 'Manage outlet' },
 ];
 
 /** The author dashboard (author dashboard layout). */
-export const AUTHOR_DASHBOARD_LINKS: readonly NavItem[] = [];
+export const AUTHOR_DASHBOARD_LINKS: readonly NavItem[] = [
+  { href: '/dashboard/author', label: 'My reviews' },
+  { href: '/dashboard/author-profile', label: 'Author profile' },
+  { href: '/dashboard', label: 'Back to dashboard' },
+];
 
 /** Outlet management (manage-outlet layout); `slug` is the outlet being managed, when one is chosen. */
 export function manageOutletLinks(slug?: string): NavItem[] {
-  return slug ? [{ href: `/manage-outlet/${slug}`, label: 'Overview' }] : [];
+  const fixed = [
+    { href: '/manage-outlet/reviews', label: 'Reviews' },
+    { href: '/manage-outlet/previews', label: 'Previews' },
+    { href: '/manage-outlet/authors', label: 'Authors' },
+    { href: '/manage-outlet/settings', label: 'Settings' },
+  ];
+  return slug ? [{ href: `/manage-outlet/${slug}`, label: 'Overview' }, ...fixed] : fixed;
 }
 
 /**

@@ -21,6 +21,10 @@ type Db = Kysely<Database>;
 
 const refuse = (kind: CriticReviewRefusal['kind'], message: string) => ({ ok: false as const, refusal: { kind, message } });
 
+/** Is `userId` one of the outlet's owners (outlet_owners; outlets.owner_id is mirrored there)? */
+const isOwner = async (db: Db, outletId: number, userId: string) =>
+  (await db.selectFrom('outlet_owners').select('user_id').where('outlet_id', '=', outletId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+
 const isOneReviewPerOutlet = (error: unknown) => /critic_reviews_one_review_per_outlet/.test(String(error));
 
 export interface PublishedReview {
@@ -34,7 +38,7 @@ export interface PublishedReview {
 export async function createCriticReview(db: Db, userId: string, input: CriticReviewInput): Promise<CriticReviewWrite<PublishedReview>> {
   const outlet = await db.selectFrom('outlets').select(['id', 'slug', 'owner_id', 'score_scale']).where('slug', '=', input.outlet).executeTakeFirst();
   if (!outlet) return refuse('not-found', MESSAGES.noOutlet);
-  if (outlet.owner_id !== userId) return refuse('forbidden', MESSAGES.notOwner);
+  if (!(await isOwner(db, outlet.id, userId))) return refuse('forbidden', MESSAGES.notOwner);
   const game = await db.selectFrom('games').select(['id', 'slug']).where('slug', '=', input.game).executeTakeFirst();
   if (!game) return refuse('not-found', MESSAGES.noGame);
   const problem = criticReviewScoreProblem(outlet.score_scale, input);
@@ -96,7 +100,7 @@ async function findOwnedReview(db: Db, id: string) {
       'critic_reviews.raw_score as rawScore',
       'critic_reviews.recommended',
       'critic_reviews.author_id as authorId',
-      'outlets.owner_id as ownerId',
+      'outlets.id as outletId',
       'outlets.slug as outletSlug',
       'games.slug as gameSlug',
     ])
@@ -108,7 +112,7 @@ async function findOwnedReview(db: Db, id: string) {
 export async function updateCriticReview(db: Db, userId: string, id: string, patch: CriticReviewPatch): Promise<CriticReviewWrite<{ id: string }>> {
   const review = await findOwnedReview(db, id);
   if (!review) return refuse('not-found', MESSAGES.noReview);
-  if (review.ownerId !== userId) return refuse('forbidden', MESSAGES.notOwner);
+  if (!(await isOwner(db, review.outletId, userId))) return refuse('forbidden', MESSAGES.notOwner);
   const next = {
     kind: review.kind,
     rawScore: patch.rawScore === undefined ? review.rawScore : patch.rawScore,
@@ -139,7 +143,7 @@ export async function updateCriticReview(db: Db, userId: string, id: string, pat
 export async function deleteCriticReview(db: Db, userId: string, id: string): Promise<CriticReviewWrite<null>> {
   const review = await findOwnedReview(db, id);
   if (!review) return refuse('not-found', MESSAGES.noReview);
-  if (review.ownerId !== userId) return refuse('forbidden', MESSAGES.notOwner);
+  if (!(await isOwner(db, review.outletId, userId))) return refuse('forbidden', MESSAGES.notOwner);
   await db.deleteFrom('critic_reviews').where('id', '=', review.id).execute();
   return {
     ok: true,

@@ -69,6 +69,7 @@ export function reviewItems(db: Kysely<Database>) {
       'critic_reviews.excerpt',
       'critic_reviews.url',
       'critic_reviews.published_at as publishedAt',
+      'critic_reviews.score_updated_at as scoreUpdatedAt',
       'platforms.name as platformName',
       'platforms.slug as platformSlug',
       'outlets.slug as outletSlug',

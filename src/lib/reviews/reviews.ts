@@ -65,6 +65,8 @@ export interface ReviewItem {
   excerpt: string | null;
   url: string | null;
   publishedAt: Date;
+  /** When a published score or verdict changed later (the aggregate changed with it), else null. */
+  scoreUpdatedAt: Date | null;
   platformName: string | null;
   platformSlug: string | null;
   outletSlug: string;
