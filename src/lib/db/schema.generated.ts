@@ -173,6 +173,43 @@ export interface GamePublishersTable {
   company_id: number;
 }
 
+/** One "I want this too" per user and request; game_requests.votes_count keeps the total. */
+export interface GameRequestVotesTable {
+  request_id: number;
+  user_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Games users asked the site to add; administrators approve, reject or mark them duplicate. */
+export interface GameRequestsTable {
+  id: GeneratedAlways<number>;
+  requester_id: string;
+  title: string;
+  platforms: Generated<string[]>;
+  release_date: string | null;
+  developer: string | null;
+  publisher: string | null;
+  official_url: string | null;
+  reason: string | null;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'duplicate'>;
+  resolution_reason: string | null;
+  duplicate_of_game_id: number | null;
+  duplicate_of_request_id: number | null;
+  game_id: number | null;
+  resolved_by: string | null;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  votes_count: Generated<number>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Slugs that no longer name a game and the game they lead to (301). */
+export interface GameSlugRedirectsTable {
+  old_slug: string;
+  game_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface GamesTable {
   id: GeneratedAlways<number>;
   slug: string;
@@ -325,6 +362,9 @@ export interface PublicTables {
   game_genres: GameGenresTable;
   game_platforms: GamePlatformsTable;
   game_publishers: GamePublishersTable;
+  game_request_votes: GameRequestVotesTable;
+  game_requests: GameRequestsTable;
+  game_slug_redirects: GameSlugRedirectsTable;
   games: GamesTable;
   genres: GenresTable;
   outlet_authors: OutletAuthorsTable;
@@ -446,6 +486,24 @@ export interface AuthTables {
   'auth.users': AuthUsersTable;
 }
 
+/** One row per admin action, shown on /admin/database-admin. */
+export interface AppMetaAdminAuditLogTable {
+  id: GeneratedAlways<string>;
+  admin_id: string | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+  after: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Users with the admin role; written only by npm run admin, never exposed as data. */
+export interface AppMetaAdminsTable {
+  user_id: string;
+  granted_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Auth rate-limit counters shared by every server; expired rows are deleted by a scheduled job. */
 export interface AppMetaAuthRateLimitsTable {
   bucket: string;
@@ -482,6 +540,8 @@ export interface AppMetaSchemaMigrationsTable {
 
 /** Every table in the `app_meta` schema, as Kysely names it. */
 export interface AppMetaTables {
+  'app_meta.admin_audit_log': AppMetaAdminAuditLogTable;
+  'app_meta.admins': AppMetaAdminsTable;
   'app_meta.auth_rate_limits': AppMetaAuthRateLimitsTable;
   'app_meta.data_loads': AppMetaDataLoadsTable;
   'app_meta.job_runs': AppMetaJobRunsTable;
