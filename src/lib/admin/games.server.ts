@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { slugify } from '../games/slug.ts';
 import { audit } from './admin.server.ts';
-import { slugForGame, type GameInput } from './games.ts';
+import { slugForGame, type GameForEditView, type GameInput } from './games.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
@@ -33,7 +33,7 @@ export async function searchGamesForAdmin(db: Db, q: string, limit = 50): Promis
 }
 
 /** Everything the edit form shows. */
-export async function gameForEdit(db: Db, slug: string) {
+export async function gameForEdit(db: Db, slug: string): Promise<GameForEditView | null> {
   const game = await db.selectFrom('games').selectAll().where('slug', '=', slug).executeTakeFirst();
   if (!game) return null;
   const [platforms, genres, developers, publishers] = await Promise.all([
@@ -55,7 +55,6 @@ export async function gameForEdit(db: Db, slug: string) {
     publishers: publishers.map((row) => row.name),
   };
 }
-export type GameForEdit = NonNullable<Awaited<ReturnType<typeof gameForEdit>>>;
 
 async function companyIds(trx: Trx, names: readonly string[]): Promise<number[]> {
   const ids: number[] = [];

@@ -51,3 +51,23 @@ export const requestIdSchema = z.coerce.number().int().positive().max(2_147_483_
 export function statusLabel(status: RequestStatus): string {
   return { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', duplicate: 'Duplicate' }[status];
 }
+
+/** What the request form shows when editing. */
+export interface RequestFormValues {
+  title: string;
+  platforms: string[];
+  releaseDate: string | null;
+  developer: string | null;
+  publisher: string | null;
+  officialUrl: string | null;
+  reason: string | null;
+}
+
+/** A request as pages show it (requests.server.ts loads it). */
+export interface GameRequestView extends RequestFormValues {
+  id: number;
+  status: RequestStatus;
+  votes: number;
+  requester: string | null;
+  gameSlug: string | null;
+}
