@@ -5,5 +5,6 @@ export const ADMIN_LINKS: readonly NavItem[] = [
   { href: '/admin/games', label: 'Games' },
   { href: '/admin/missing-reviews', label: 'Missing reviews' },
   { href: '/games/request/similar', label: 'Game requests' },
+  { href: '/admin/moderation', label: 'Moderation' },
   { href: '/admin/database-admin', label: 'Database' },
 ];

@@ -233,6 +233,26 @@ export interface GenresTable {
   name: string;
 }
 
+/**
+ * Requests from users to list their outlet; approving creates the outlet with the applicant as
+ * owner.
+ */
+export interface OutletApplicationsTable {
+  id: GeneratedAlways<number>;
+  applicant_id: string;
+  outlet_name: string;
+  website_url: string;
+  contact: string;
+  score_scale: 'hundred' | 'ten' | 'stars' | 'letter' | 'unscored';
+  sample_links: Generated<string[]>;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  resolution_reason: string | null;
+  outlet_id: number | null;
+  resolved_by: string | null;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Which authors write for which outlets. */
 export interface OutletAuthorsTable {
   outlet_id: number;
@@ -367,6 +387,7 @@ export interface PublicTables {
   game_slug_redirects: GameSlugRedirectsTable;
   games: GamesTable;
   genres: GenresTable;
+  outlet_applications: OutletApplicationsTable;
   outlet_authors: OutletAuthorsTable;
   outlets: OutletsTable;
   platforms: PlatformsTable;
