@@ -1,5 +1,7 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { isAdminPath } from './lib/admin/admin.ts';
+import { isAdmin } from './lib/admin/admin.server.ts';
 import { clientAddressOf } from '../functions/auth/context.ts';
 import { localAuthEnabled, localSessionIsLive } from '../functions/auth/index.ts';
 import { describeError } from '../functions/auth/redact.ts';
@@ -81,6 +83,13 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
         response = await next(outcome.status === 404 ? '/404' : '/error');
         return privateResponse(response);
       }
+    }
+
+    // The admin area answers 404 to everyone but administrators, read from the database each time.
+    if (isAdminPath(context.url.pathname) && !(await isAdmin(await getDb(), context.locals.user?.id))) {
+      if (audienceOf(context.url.pathname) !== 'page') return routeError(context.url.pathname, 404, 'not_found', 'Not Found');
+      context.locals.pageError = { status: 404, message: `Page Not Found: ${context.url.pathname}` };
+      return privateResponse(await next('/404'));
     }
 
     // A cached page renders from exactly the query its cache key keeps (cache-key.ts).

@@ -54,7 +54,7 @@ export const ALLOWED_LAYERS: Readonly<Record<Exclude<Layer, 'styles' | 'outside'
 export const SERVER_ONLY_PACKAGES = ['pg', '@electric-sql/pglite', 'kysely', 'nodemailer', 'bcryptjs', 'astro:middleware'];
 
 /** Files that may call getDatabase() (the start script is outside the scanned folders). */
-export const GET_DATABASE_USERS = ['functions/health.ts'];
+export const GET_DATABASE_USERS = ['functions/health.ts', 'src/pages/api/admin/backup.ts'];
 
 /** Browser globals that only `.client.ts` modules of src/lib may touch. */
 export const BROWSER_GLOBALS = ['document', 'window', 'localStorage', 'sessionStorage', 'customElements', 'navigator', 'HTMLElement', 'matchMedia'];

@@ -1,5 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { Kysely } from 'kysely';
+import { gameSlugRedirect } from '../admin/merge.server.ts';
 import { getDb } from '../db/db.server.ts';
 import type { Database } from '../db/schema.ts';
 import { gameTag } from '../http/cache-rules.ts';
@@ -23,7 +24,11 @@ export async function loadGamePage(astro: AstroGlobal): Promise<{ db: Kysely<Dat
   if (!slug.success) return invalidRouteParams(astro);
   const db = await getDb();
   const game = await getGameBySlug(db, slug.data);
-  if (!game) return notFound(astro);
+  if (!game) {
+    // A merged game's old slug leads to the survivor, on every tab, forever.
+    const moved = await gameSlugRedirect(db, slug.data);
+    return moved ? astro.redirect(astro.url.pathname.replace(`/games/${slug.data}`, `/games/${moved}`) + astro.url.search, 301) : notFound(astro);
+  }
   astro.cache.set({ tags: [gameTag(game.slug)] });
   return { db, game };
 }

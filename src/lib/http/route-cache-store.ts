@@ -94,6 +94,9 @@ export class RouteCacheStore {
   readonly #protected = new Segment();
   readonly #limits: Required<StoreLimits>;
   #generation = 0;
+  /** Lookups that found a live page, and those that did not (the admin's hit rate). */
+  hits = 0;
+  misses = 0;
   readonly #purgeLog: { generation: number; request: PurgeRequest }[] = [];
 
   constructor(limits: StoreLimits) {
@@ -120,12 +123,13 @@ export class RouteCacheStore {
   /** A page and whether it is fresh or stale; dead pages (past max-age + swr) are dropped. */
   lookup(key: string, now: number = Date.now()): { page: CachedPage; freshness: Freshness } | undefined {
     const held = this.#protected.slots.get(key) ?? this.#probation.slots.get(key);
-    if (!held) return undefined;
-    const age = (now - held.page.storedAt) / 1000;
-    if (age > held.page.maxAge + held.page.swr) {
-      this.delete(key);
+    const age = held ? (now - held.page.storedAt) / 1000 : 0;
+    if (!held || age > held.page.maxAge + held.page.swr) {
+      if (held) this.delete(key);
+      this.misses += 1;
       return undefined;
     }
+    this.hits += 1;
     this.#touch(key);
     return { page: held.page, freshness: age <= held.page.maxAge ? 'fresh' : 'stale' };
   }

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 
 /**
  * One demo account per side of the site, for the embedded demo only: a newcomer signs in
- * as each tier, as an outlet owner, as an author and as the future admin. They are made
+ * as each tier, as an outlet owner, as an author and as an administrator. They are made
  * the way a confirmed sign-up is (an `auth.users` row with a bcrypt hash, its email
  * identity, the profile from the sign-up metadata by the trigger on auth.users), so they
  * behave exactly like real accounts. Their names say they are demo accounts.
@@ -173,6 +173,7 @@ export async function loadDemoAccounts(db: Kysely<Database>, now: Date = new Dat
       await ensureSubscription(trx, user.id, demo.tier);
       if (demo.role === 'owner') summary.outlet = await ensureOwnedOutlet(trx, user.id);
       if (demo.role === 'author') summary.author = await ensureLinkedAuthor(trx, user.id);
+      if (demo.role === 'admin') await trx.insertInto('app_meta.admins').values({ user_id: user.id }).onConflict((oc) => oc.doNothing()).execute();
     }
     await recordDataLoad(trx, 'demo-accounts', { ...summary });
     return summary;

@@ -1,0 +1,79 @@
+import { GameAdminError, createGame, deleteGame, updateGame } from '../../src/lib/admin/games.server.ts';
+import { gameInputSchema, gamePurgeTarget, mergeInputSchema } from '../../src/lib/admin/games.ts';
+import { MergeError, mergeGames } from '../../src/lib/admin/merge.server.ts';
+import { apiError, json } from '../http.ts';
+import { firstIssue, readJson, requireAdmin, type AdminContext } from './context.ts';
+
+const idSchema = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
+
+function gameError(error: unknown): Response {
+  if (error instanceof GameAdminError) return apiError(error.code === 'not_found' ? 404 : error.code === 'slug_taken' ? 409 : 422, error.code, error.message);
+  throw error;
+}
+
+/** POST /api/admin/games: creates a game. */
+export async function handleCreateGame(request: Request, context: AdminContext): Promise<Response> {
+  const adminId = await requireAdmin(context);
+  if (adminId instanceof Response) return adminId;
+  const parsed = gameInputSchema.safeParse(await readJson(request));
+  if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
+  try {
+    const game = await createGame(context.db, parsed.data, adminId);
+    await context.purge(gamePurgeTarget([game.slug]));
+    return json({ game }, { status: 201 });
+  } catch (error) {
+    return gameError(error);
+  }
+}
+
+/** PUT /api/admin/games/{id}: edits a game (a new slug keeps the old one as a redirect). */
+export async function handleUpdateGame(request: Request, rawId: string | undefined, context: AdminContext): Promise<Response> {
+  const adminId = await requireAdmin(context);
+  if (adminId instanceof Response) return adminId;
+  const id = idSchema(rawId);
+  if (id === null) return apiError(404, 'not_found', 'This game no longer exists.');
+  const parsed = gameInputSchema.safeParse(await readJson(request));
+  if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
+  try {
+    const slugs = await updateGame(context.db, id, parsed.data, adminId);
+    await context.purge(gamePurgeTarget([slugs.before, slugs.after]));
+    return json({ game: { id, slug: slugs.after } });
+  } catch (error) {
+    return gameError(error);
+  }
+}
+
+/** DELETE /api/admin/games/{id} */
+export async function handleDeleteGame(rawId: string | undefined, context: AdminContext): Promise<Response> {
+  const adminId = await requireAdmin(context);
+  if (adminId instanceof Response) return adminId;
+  const id = idSchema(rawId);
+  if (id === null) return apiError(404, 'not_found', 'This game no longer exists.');
+  try {
+    const slug = await deleteGame(context.db, id, adminId);
+    await context.purge(gamePurgeTarget([slug]));
+    return new Response(null, { status: 204 });
+  } catch (error) {
+    return gameError(error);
+  }
+}
+
+/** POST /api/admin/games/merge with { survivor, duplicate } slugs. */
+export async function handleMergeGames(request: Request, context: AdminContext): Promise<Response> {
+  const adminId = await requireAdmin(context);
+  if (adminId instanceof Response) return adminId;
+  const parsed = mergeInputSchema.safeParse(await readJson(request));
+  if (!parsed.success) return apiError(400, 'validation_failed', 'Give the addresses (slugs) of the two games.');
+  const games = await context.db.selectFrom('games').select(['id', 'slug']).where('slug', 'in', [parsed.data.survivor, parsed.data.duplicate]).execute();
+  const survivor = games.find((game) => game.slug === parsed.data.survivor);
+  const duplicate = games.find((game) => game.slug === parsed.data.duplicate);
+  if (!survivor || !duplicate) return apiError(404, 'not_found', 'One of the two games does not exist.');
+  try {
+    const outcome = await mergeGames(context.db, { survivorId: survivor.id, duplicateId: duplicate.id, adminId });
+    await context.purge(gamePurgeTarget([survivor.slug, duplicate.slug]));
+    return json(outcome);
+  } catch (error) {
+    if (error instanceof MergeError) return apiError(409, 'merge_refused', error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { ApplicationError, submitApplication } from '../src/lib/moderation/applications.server.ts';
+import { applicationInputSchema } from '../src/lib/moderation/applications.ts';
+import { moderationActionSchema } from '../src/lib/moderation/moderation.ts';
+import { ModerationError, moderate } from '../src/lib/moderation/queue.server.ts';
+import { firstIssue, readJson, requireAdmin, type AdminContext } from './admin/context.ts';
+import { apiError, json } from './http.ts';
+
+/** POST /api/site-application: a signed-in user applies for their outlet to be listed. */
+export async function handleSiteApplication(request: Request, context: AdminContext): Promise<Response> {
+  if (!context.user) return apiError(401, 'not_authenticated', 'Sign in to apply.');
+  const parsed = applicationInputSchema.safeParse(await readJson(request));
+  if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
+  // A filled honeypot is a bot: it is told what a person would be told, and nothing is kept.
+  if (parsed.data.homepage) return json({ application: { status: 'pending' } }, { status: 201 });
+  try {
+    const application = await submitApplication(context.db, context.user.id, parsed.data);
+    return json({ application: { id: application.id, status: 'pending' } }, { status: 201 });
+  } catch (error) {
+    if (!(error instanceof ApplicationError)) throw error;
+    return apiError(error.code === 'rate_limited' ? 429 : 409, error.code, error.message);
+  }
+}
+
+/** POST /api/admin/moderation/{kind}/{id} with { action, reason }. */
+export async function handleModerate(request: Request, params: { kind?: string | undefined; id?: string | undefined }, context: AdminContext): Promise<Response> {
+  const adminId = await requireAdmin(context);
+  if (adminId instanceof Response) return adminId;
+  const parsed = moderationActionSchema.safeParse(await readJson(request));
+  if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
+  if ((parsed.data.action === 'reject' || parsed.data.action === 'hide') && !parsed.data.reason) {
+    return apiError(400, 'validation_failed', 'Give a reason: the author is told it.');
+  }
+  try {
+    await moderate(context.db, { adminId, kind: params.kind ?? '', id: params.id ?? '', action: parsed.data.action, reason: parsed.data.reason });
+    return json({ done: parsed.data.action });
+  } catch (error) {
+    if (!(error instanceof ModerationError)) throw error;
+    return apiError(error.status, error.code, error.message);
+  }
+}

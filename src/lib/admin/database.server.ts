@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { audit } from './admin.server.ts';
+
+type Db = Kysely<Database>;
+
+export interface TableSize {
+  name: string;
+  rows: number;
+  bytes: number;
+}
+
+/** Every table of the site's schemas with its exact row count and size on disk (data, indexes, TOAST). */
+export async function tableSizes(db: Db): Promise<TableSize[]> {
+  const tables = await sql<{ name: string; bytes: string }>`
+    select format('%I.%I', n.nspname, c.relname) as name, pg_total_relation_size(c.oid)::text as bytes
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and n.nspname in ('public', 'app_meta', 'auth', 'storage')
+    order by pg_total_relation_size(c.oid) desc, 1`.execute(db);
+  const sizes: TableSize[] = [];
+  for (const table of tables.rows) {
+    const count = await sql<{ n: string }>`select count(*)::text as n from ${sql.raw(table.name)}`.execute(db);
+    sizes.push({ name: table.name, rows: Number(count.rows[0]?.n ?? 0), bytes: Number(table.bytes) });
+  }
+  return sizes;
+}
+
+export async function appliedMigrations(db: Db) {
+  return db.selectFrom('app_meta.schema_migrations').select(['name', 'checksum', 'applied_at']).orderBy('name').execute();
+}
+
+export interface SlowQuery {
+  query: string;
+  calls: number;
+  meanMs: number;
+  totalMs: number;
+}
+
+/** The slowest statements by mean time, or null when pg_stat_statements is not installed. */
+export async function slowestQueries(db: Db, limit = 10): Promise<SlowQuery[] | null> {
+  const installed = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_stat_statements'`.execute(db);
+  const schema = installed.rows[0]?.schema;
+  if (!schema) return null;
+  try {
+    const rows = await sql<{ query: string; calls: string; mean: number; total: number }>`
+      select query, calls::text as calls, mean_exec_time as mean, total_exec_time as total
+      from ${sql.table(`${schema}.pg_stat_statements`)} order by mean_exec_time desc limit ${limit}`.execute(db);
+    return rows.rows.map((row) => ({ query: row.query.slice(0, 500), calls: Number(row.calls), meanMs: Number(row.mean), totalMs: Number(row.total) }));
+  } catch {
+    // Installed but not loaded (shared_preload_libraries): as good as absent.
+    return null;
+  }
+}
+
+export interface AggregateDifference {
+  table: string;
+  key: string;
+  kept: string;
+  recomputed: string;
+}
+
+/**
+ * Recomputes the kept aggregates from their sources and lists every difference (the
+ * critic score sums per game, the votes of game requests). With `repair`, the kept
+ * numbers are rebuilt afterwards.
+ */
+export async function compareAggregates(db: Db, options: { repair: boolean; adminId: string }): Promise<AggregateDifference[]> {
+  return db.transaction().execute(async (trx) => {
+    const stats = await sql<{ game_id: number; kept: string | null; recomputed: string | null }>`
+      with fresh as (
+        select game_id, count(*) filter (where kind = 'review') as review_count,
+          count(score) filter (where kind = 'review') as scored_count,
+          coalesce(sum(score) filter (where kind = 'review'), 0) as score_sum,
+          count(*) filter (where kind = 'preview') as preview_count
+        from public.critic_reviews where counted group by game_id
+      )
+      select coalesce(s.game_id, f.game_id) as game_id,
+        case when s.game_id is null then null else concat_ws('/', s.review_count, s.scored_count, s.score_sum, s.preview_count) end as kept,
+        case when f.game_id is null then null else concat_ws('/', f.review_count, f.scored_count, f.score_sum, f.preview_count) end as recomputed
+      from public.game_critic_stats s full join fresh f on f.game_id = s.game_id
+      where s.game_id is null and (f.review_count + f.preview_count) > 0
+         or f.game_id is null and (s.review_count + s.preview_count) > 0
+         or (s.review_count, s.scored_count, s.score_sum, s.preview_count) is distinct from (f.review_count, f.scored_count, f.score_sum, f.preview_count)
+            and s.game_id is not null and f.game_id is not null
+      order by 1 limit 200`.execute(trx);
+    const votes = await sql<{ id: number; kept: number; recomputed: string }>`
+      select r.id, r.votes_count as kept, count(v.user_id)::text as recomputed
+      from public.game_requests r left join public.game_request_votes v on v.request_id = r.id
+      group by r.id having r.votes_count <> count(v.user_id) order by r.id limit 200`.execute(trx);
+    const differences: AggregateDifference[] = [
+      ...stats.rows.map((row) => ({ table: 'game_critic_stats (reviews/scored/sum/previews)', key: `game ${row.game_id}`, kept: row.kept ?? 'none', recomputed: row.recomputed ?? 'none' })),
+      ...votes.rows.map((row) => ({ table: 'game_requests.votes_count', key: `request ${row.id}`, kept: String(row.kept), recomputed: row.recomputed })),
+    ];
+    if (options.repair) {
+      await sql`select public.rebuild_game_critic_stats()`.execute(trx);
+      await sql`update public.game_requests r set votes_count = (select count(*) from public.game_request_votes v where v.request_id = r.id)
+        where votes_count <> (select count(*) from public.game_request_votes v where v.request_id = r.id)`.execute(trx);
+      await audit(trx, { adminId: options.adminId, action: 'maintenance.recompute', subjectType: 'database', subjectId: 'aggregates', after: { differences: differences.length } });
+    }
+    return differences;
+  });
+}
+
+/** Rebuilds the typeahead's word dictionary from the titles (words of deleted titles go). */
+export async function rebuildSearchDictionary(db: Db, adminId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`delete from public.search_words`.execute(trx);
+    const inserted = await sql`insert into public.search_words (word) select distinct unnest(public.title_words(title)) from public.games on conflict do nothing`.execute(trx);
+    const words = Number(inserted.numAffectedRows ?? 0);
+    await audit(trx, { adminId, action: 'maintenance.search_dictionary', subjectType: 'database', subjectId: 'search_words', after: { words } });
+    return words;
+  });
+}
+
+/** VACUUM ANALYZE cannot run inside a transaction: it runs alone, then the audit entry is written. */
+export async function vacuumAnalyze(db: Db, adminId: string): Promise<void> {
+  await sql`vacuum analyze`.execute(db);
+  await audit(db, { adminId, action: 'maintenance.vacuum_analyze', subjectType: 'database', subjectId: 'all' });
+}

@@ -1,0 +1,57 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApplicationError, pendingApplicationItems, resolveApplication } from './applications.server.ts';
+import type { ModerationAction, ModerationItem } from './moderation.ts';
+
+/**
+ * The kinds of item the moderation queue shows. A feature adds one entry: `list` returns
+ * its open items, `act` carries out an action inside the transaction the queue opens (and
+ * records `content_hidden` with recordActivity when it hides someone's content, so the
+ * author is notified with the reason).
+ */
+export interface ModerationKind {
+  list(db: Kysely<Database>): Promise<ModerationItem[]>;
+  act(trx: Transaction<Database>, input: { adminId: string; id: string; action: ModerationAction; reason: string | undefined }): Promise<void>;
+}
+
+export class ModerationError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, status: number, message: string) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+const asId = (id: string) => {
+  if (!/^\d{1,9}$/.test(id)) throw new ModerationError('not_found', 404, 'This item no longer exists.');
+  return Number(id);
+};
+
+export const MODERATION_KINDS: Readonly<Record<string, ModerationKind>> = {
+  outlet_application: {
+    list: pendingApplicationItems,
+    async act(trx, { adminId, id, action, reason }) {
+      if (action !== 'approve' && action !== 'reject') throw new ModerationError('invalid_action', 400, 'An application is approved or rejected.');
+      try {
+        await resolveApplication(trx, adminId, asId(id), action, reason);
+      } catch (error) {
+        if (!(error instanceof ApplicationError)) throw error;
+        throw new ModerationError(error.code, error.code === 'not_found' ? 404 : 409, error.message);
+      }
+    },
+  },
+};
+
+/** Every open item of every kind, oldest first. */
+export async function moderationQueue(db: Kysely<Database>): Promise<ModerationItem[]> {
+  const lists = await Promise.all(Object.values(MODERATION_KINDS).map((kind) => kind.list(db)));
+  return lists.flat().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+export async function moderate(db: Kysely<Database>, input: { adminId: string; kind: string; id: string; action: ModerationAction; reason: string | undefined }): Promise<void> {
+  const kind = Object.hasOwn(MODERATION_KINDS, input.kind) ? MODERATION_KINDS[input.kind] : undefined;
+  if (!kind) throw new ModerationError('not_found', 404, 'This item no longer exists.');
+  await db.transaction().execute((trx) => kind.act(trx, input));
+}
