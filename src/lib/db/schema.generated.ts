@@ -33,6 +33,28 @@ export interface ActivityKindsTable {
   description: string;
 }
 
+/** Page views and outbound clicks, without cookies or addresses; visitor_hash rotates daily. */
+export interface AnalyticsEventsTable {
+  id: GeneratedAlways<string>;
+  occurred_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  name: string;
+  path: string;
+  referrer_host: string | null;
+  outbound_url: string | null;
+  device: 'mobile' | 'tablet' | 'laptop' | 'desktop' | 'unknown';
+  visitor_hash: string;
+  props: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+  revenue_cents: string | null;
+  revenue_currency: string | null;
+}
+
+/** One random salt per UTC day for visitor hashes; older than yesterday is deleted. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Critics who write reviews; the public page is /authors/{id}/{slug}. */
 export interface AuthorsTable {
   id: GeneratedAlways<number>;
@@ -78,6 +100,20 @@ export interface CompaniesTable {
   name: string;
 }
 
+/** Messages sent through /contact; read by administrators. */
+export interface ContactMessagesTable {
+  id: GeneratedAlways<string>;
+  name: string;
+  email: string;
+  topic: 'general' | 'support' | 'feedback' | 'press' | 'privacy' | 'outlets';
+  message: string;
+  user_id: string | null;
+  /** Peppered SHA-256 of the client address: rate limit only, never the address. */
+  sender_hash: string;
+  emailed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /**
  * Critic reviews and previews. Invisible to everyone but the outlet before published_at (the
  * embargo).
@@ -120,6 +156,22 @@ export interface CriticReviewsTable {
   counted: GeneratedAlways<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
+ * Client and server errors, scrubbed of personal data, counted per fingerprint; kept 30 days after
+ * last seen.
+ */
+export interface ErrorReportsTable {
+  fingerprint: string;
+  source: 'client' | 'server';
+  message: string;
+  stack: string | null;
+  route: string;
+  release: string;
+  count: Generated<string>;
+  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /**
@@ -237,6 +289,15 @@ export interface PlatformsTable {
   abbreviation: string;
 }
 
+/** One changeable vote per user and poll on /test-vote; options come from the roadmap content. */
+export interface PollVotesTable {
+  poll: string;
+  user_id: string;
+  option: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Public face of an auth user; id is the auth.users id. */
 export interface ProfilesTable {
   id: string;
@@ -315,11 +376,15 @@ export interface UserSubscriptionsTable {
 export interface PublicTables {
   activity_events: ActivityEventsTable;
   activity_kinds: ActivityKindsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_salts: AnalyticsSaltsTable;
   authors: AuthorsTable;
   collection_games: CollectionGamesTable;
   collections: CollectionsTable;
   companies: CompaniesTable;
+  contact_messages: ContactMessagesTable;
   critic_reviews: CriticReviewsTable;
+  error_reports: ErrorReportsTable;
   game_critic_stats: GameCriticStatsTable;
   game_developers: GameDevelopersTable;
   game_genres: GameGenresTable;
@@ -330,6 +395,7 @@ export interface PublicTables {
   outlet_authors: OutletAuthorsTable;
   outlets: OutletsTable;
   platforms: PlatformsTable;
+  poll_votes: PollVotesTable;
   profiles: ProfilesTable;
   reserved_usernames: ReservedUsernamesTable;
   search_words: SearchWordsTable;
