@@ -1,5 +1,6 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { recheckAuth } from '../lib/auth/store.client.ts';
+import { reportClientError } from '../lib/site-runtime/errors.client.ts';
 
 /**
  * Every island renders inside this boundary: an error in one island shows a small message
@@ -28,6 +29,7 @@ export class IslandBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[island${this.props.name ? ` ${this.props.name}` : ''}] ${error.message}`, info.componentStack);
+    reportClientError(error);
   }
 
   retry = async (): Promise<void> => {

@@ -93,6 +93,14 @@ export const routeRules: Record<string, CacheRule> = {
   '/api/search': { ...CACHE_PROFILES.search, tags: [games, outlets], query: ['q'] },
   '/about': CACHE_PROFILES.static,
   '/faq': CACHE_PROFILES.static,
+  // Content pages: Markdown in src/content, changed only by a deploy.
+  '/features': CACHE_PROFILES.static,
+  '/user-features': CACHE_PROFILES.static,
+  '/future-features': CACHE_PROFILES.static,
+  '/changelog': CACHE_PROFILES.static,
+  '/privacy-policy': CACHE_PROFILES.static,
+  '/terms-of-service': CACHE_PROFILES.static,
+  '/offline': CACHE_PROFILES.static,
   '/robots.txt': CACHE_PROFILES.static,
 };
 
