@@ -14,13 +14,13 @@ const REPLACEMENTS: readonly [RegExp, string][] = [
   [/\b(bearer|basic)\s+[\w.~+/=-]{8,}/gi, '$1 [Filtered]'],
   // key=value or "key": "value" where the key names a secret.
   [/(["']?\b[\w-]*(?:password|passwd|secret|token|api[_-]?key|access[_-]?key|session|sb-[\w-]*-auth-token)[\w-]*["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;&}]+)/gi, '$1[Filtered]'],
-  // Email addresses.
-  [/[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g, '[Filtered email]'],
   // Query strings of URLs (they carry codes, tokens and emails).
   [/(https?:\/\/[^\s?#"']+|(?<![\w])\/[\w./-]*)\?[^\s#"')]*/g, '$1?[Filtered]'],
+  // Email addresses.
+  [/[\w.%+-]+@[\w-]+(?:\.[\w-]+)+/g, '[Filtered email]'],
   // Long hex or base64-like strings (keys, hashes, signed URLs).
   [/\b[A-Fa-f0-9]{32,}\b/g, '[Filtered]'],
-  [/\b[A-Za-z0-9+/_-]{40,}={0,2}/g, '[Filtered]'],
+  [/\b[A-Za-z0-9+_-]{40,}={0,2}/g, '[Filtered]'],
 ];
 
 export function scrub(text: string): string {
