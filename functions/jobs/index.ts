@@ -1,6 +1,7 @@
 import type { Job } from './job.ts';
 import { deleteExpiredAuthRowsJob } from './delete-expired-auth-rows.ts';
 import { releaseCriticEmbargoes } from './release-critic-embargoes.ts';
+import { deleteExpiredSiteRecords } from './site-retention.ts';
 
 /**
  * Every scheduled job. The node server runs them in-process (scripts/start.ts); on Vercel,
@@ -10,4 +11,5 @@ import { releaseCriticEmbargoes } from './release-critic-embargoes.ts';
 export const JOBS: readonly Job[] = [
   releaseCriticEmbargoes,
   deleteExpiredAuthRowsJob,
+  deleteExpiredSiteRecords,
 ];

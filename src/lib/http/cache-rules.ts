@@ -101,6 +101,8 @@ export const routeRules: Record<string, CacheRule> = {
   '/privacy-policy': CACHE_PROFILES.static,
   '/terms-of-service': CACHE_PROFILES.static,
   '/offline': CACHE_PROFILES.static,
+  // The vote's results for everyone; each vote purges it (tag poll:{id}).
+  '/test-vote': CACHE_PROFILES.static,
   '/robots.txt': CACHE_PROFILES.static,
 };
 
