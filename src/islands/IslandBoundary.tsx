@@ -1,6 +1,5 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { recheckAuth } from '../lib/auth/store.client.ts';
-import { reportClientError } from '../lib/site-runtime/errors.client.ts';
 
 /**
  * Every island renders inside this boundary: an error in one island shows a small message
@@ -29,7 +28,8 @@ export class IslandBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[island${this.props.name ? ` ${this.props.name}` : ''}] ${error.message}`, info.componentStack);
-    reportClientError(error);
+    // The page's error reporting (src/lib/site-runtime/errors.client.ts) sends it to /api/errors.
+    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('app:island-error', { detail: error }));
   }
 
   retry = async (): Promise<void> => {

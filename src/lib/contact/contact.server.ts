@@ -70,3 +70,12 @@ export async function latestContactMessages(db: Db, limit = 50, beforeId?: strin
   const rows = await query.execute();
   return rows.map((row) => ({ id: String(row.id), name: row.name, email: row.email, topic: row.topic, message: row.message, createdAt: row.created_at, emailed: row.emailed_at !== null }));
 }
+
+/** Contact messages are deleted this many days after they were sent (two years). */
+export const CONTACT_RETENTION_DAYS = 730;
+
+export async function deleteExpiredContactMessages(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - CONTACT_RETENTION_DAYS * 86_400_000);
+  const result = await db.deleteFrom('contact_messages').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -28,4 +28,6 @@ export function reportClientError(error: unknown): void {
 export function startErrorReporting(): void {
   window.addEventListener('error', (event) => reportClientError(event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => reportClientError(event.reason));
+  // What an island's error boundary caught (IslandBoundary raises it, to stay free of this module).
+  window.addEventListener('app:island-error', (event) => reportClientError((event as CustomEvent<unknown>).detail));
 }
