@@ -65,8 +65,23 @@ export async function submitContact(raw: unknown, context: ContactContext): Prom
   return { ok: true, message: CONTACT_MESSAGES.sent };
 }
 
-/** POST /api/contact with JSON { name, email, topic, message, website }. */
+/** Where a form post (the /contact page without script) is sent back to. */
+export function contactPageUrl(result: ContactResult): string {
+  return result.ok ? '/contact?sent=1' : `/contact?error=${result.status === 429 ? 'rate_limited' : encodeURIComponent(result.field || 'form')}`;
+}
+
+/**
+ * POST /api/contact with JSON { name, email, topic, message, website }, or the /contact
+ * page's form (urlencoded), which is answered with a 303 back to the page.
+ */
 export async function handleContact(request: Request, context: ContactContext): Promise<Response> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
+    const form = await request.formData().catch(() => new FormData());
+    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const result = await submitContact(values, context);
+    return new Response(null, { status: 303, headers: { location: contactPageUrl(result), 'cache-control': 'no-store' } });
+  }
   let body: unknown;
   try {
     body = await request.json();

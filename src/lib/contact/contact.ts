@@ -26,6 +26,16 @@ export const CONTACT_MESSAGES = {
   rateLimited: 'You have sent several messages in the last hour. Please wait a while before sending another.',
 } as const;
 
+/** What the page says after a form post that was refused (by field, or the rate limit). */
+export const CONTACT_FORM_ERRORS: Readonly<Record<string, string>> = {
+  name: 'Please enter your name (at most 100 characters).',
+  email: 'Please enter a valid email address.',
+  topic: 'Please choose a topic.',
+  message: 'Please write a message of at most 5000 characters.',
+  rate_limited: CONTACT_MESSAGES.rateLimited,
+  form: 'Your message could not be sent. Please check the form and try again.',
+};
+
 export const contactSchema = z.object({
   name: z.string().trim().min(1, 'Please enter your name.').max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters.`),
   email: z
