@@ -3,7 +3,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { OUTBOUND_CLICK } from './names.ts';
 import { deviceFromWidth, pathOf, PERIODS, referrerHost, revenueCents, type AnalyticsEvent, type Period } from './event.ts';
+import type { AnalyticsSummary, Breakdown } from './summary.ts';
 import { saltDay, visitorHashInput } from './visitor.ts';
+
+export type { AnalyticsSummary, Breakdown } from './summary.ts';
 
 type Db = Kysely<Database>;
 
@@ -53,25 +56,6 @@ export async function recordEvent(db: Db, event: AnalyticsEvent, source: EventSo
       revenue_currency: revenue?.currency ?? null,
     })
     .execute();
-}
-
-export interface Breakdown {
-  key: string;
-  visitors: number;
-  count: number;
-}
-
-export interface AnalyticsSummary {
-  period: Period;
-  from: Date;
-  to: Date;
-  visitors: number;
-  pageviews: number;
-  series: { bucket: string; visitors: number; pageviews: number }[];
-  pages: Breakdown[];
-  referrers: Breakdown[];
-  devices: Breakdown[];
-  outbound: Breakdown[];
 }
 
 const TOP = 10;
