@@ -4,6 +4,7 @@ import vercel from '@astrojs/vercel';
 import { cacheVercel } from '@astrojs/vercel/cache';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { buildFiles } from './src/lib/builds/build-files.server.ts';
 import { loadDotEnv } from './src/lib/config/dotenv.ts';
 import { parseEnv } from './src/lib/config/env.ts';
 import { astroRouteRules, MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from './src/lib/http/cache-rules.ts';
@@ -20,6 +21,8 @@ export default defineConfig({
   adapter: onVercel ? vercel() : node({ mode: 'standalone' }),
   integrations: [
     react(),
+    // Build id, builds/latest.json + meta, and the Workbox service worker.
+    buildFiles(),
     {
       // `npm start` checks the environment in scripts/start.ts; this does the same for
       // `npm run dev`, so a bad variable stops the dev server with its name, not a 500 later.

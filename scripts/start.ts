@@ -11,7 +11,7 @@ import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
 import { closeDatabase, getDatabase } from '../src/lib/db/db.server.ts';
 import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
 import { seedOnFirstStart } from '../src/lib/seed/demo/seed.server.ts';
-import { commonSecurityHeaders, NON_PAGE_CSP, securityOptions } from '../src/lib/http/security-headers.server.ts';
+import { commonSecurityHeaders, securityOptions, staticFileCsp } from '../src/lib/http/security-headers.server.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -90,9 +90,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * replace any it sets itself (a page's own Content Security Policy).
  */
 function withSecurityHeaders(next: Handler, config: Env): Handler {
-  const headers = { ...commonSecurityHeaders(securityOptions(config)), 'Content-Security-Policy': NON_PAGE_CSP };
+  const headers = commonSecurityHeaders(securityOptions(config));
   return (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', staticFileCsp((req.url ?? '/').split('?')[0]!));
     next(req, res);
   };
 }

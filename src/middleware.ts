@@ -27,6 +27,7 @@ import {
   routeError,
 } from './lib/http/route-errors.ts';
 import { securityHeaders } from './lib/http/security-headers.server.ts';
+import { reportServerError } from './lib/errors/server-errors.server.ts';
 
 /** Paths the session check never needs: the local auth and storage services and the dev mailbox. */
 const NO_SESSION_CHECK = /^\/(auth\/v1|storage\/v1|dev)(\/|$)/;
@@ -157,6 +158,7 @@ async function answerFailure(context: APIContext, next: MiddlewareNext, error: u
     context.locals.pageError = { status: 400, message: INVALID_INPUT_MESSAGE };
     return next(errorPageRequest(context));
   }
+  await reportServerError(error, context.routePattern);
   if (audience === 'page') throw error;
   console.error(`[api] ${context.request.method} ${pathname} failed:`, error);
   return routeError(pathname, 500, 'internal_error', 'Something went wrong on our side. Please try again.');

@@ -3,6 +3,7 @@ import { deleteExpiredAuthRowsJob } from './delete-expired-auth-rows.ts';
 import { detectReviewBombsJob } from './detect-review-bombs.ts';
 import { deleteExpiredNotificationsJob, notifyWishlistReleasesJob } from './notifications.ts';
 import { releaseCriticEmbargoes } from './release-critic-embargoes.ts';
+import { deleteExpiredSiteRecords } from './site-retention.ts';
 
 /**
  * Every scheduled job. The node server runs them in-process (scripts/start.ts); on Vercel,
@@ -15,4 +16,5 @@ export const JOBS: readonly Job[] = [
   detectReviewBombsJob,
   deleteExpiredNotificationsJob,
   notifyWishlistReleasesJob,
+  deleteExpiredSiteRecords,
 ];

@@ -28,6 +28,8 @@ export class IslandBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[island${this.props.name ? ` ${this.props.name}` : ''}] ${error.message}`, info.componentStack);
+    // The page's error reporting (src/lib/site-runtime/errors.client.ts) sends it to /api/errors.
+    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('app:island-error', { detail: error }));
   }
 
   retry = async (): Promise<void> => {

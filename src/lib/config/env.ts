@@ -106,6 +106,8 @@ export const envSchema = z
         }),
     ),
     SMTP_FROM: optional(z.string().trim()),
+    // Where /contact messages are emailed (they are stored in the database either way).
+    CONTACT_EMAIL: optional(z.email('must be an email address')),
     PUBLIC_GOOGLE_CLIENT_ID: optional(z.string().trim()),
     GOOGLE_JWKS_URL: optional(httpUrl).transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
     // Supabase Auth's defaults; raise them only for load tests or a busy shared address.

@@ -33,6 +33,28 @@ export interface ActivityKindsTable {
   description: string;
 }
 
+/** Page views and outbound clicks, without cookies or addresses; visitor_hash rotates daily. */
+export interface AnalyticsEventsTable {
+  id: GeneratedAlways<string>;
+  occurred_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  name: string;
+  path: string;
+  referrer_host: string | null;
+  outbound_url: string | null;
+  device: 'mobile' | 'tablet' | 'laptop' | 'desktop' | 'unknown';
+  visitor_hash: string;
+  props: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+  revenue_cents: string | null;
+  revenue_currency: string | null;
+}
+
+/** One random salt per UTC day for visitor hashes; older than yesterday is deleted. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Requests to write for an outlet, shown to its owners. */
 export interface AuthorApplicationsTable {
   id: GeneratedAlways<string>;
@@ -132,6 +154,20 @@ export interface CompaniesTable {
   name: string;
 }
 
+/** Messages sent through /contact; read by administrators. */
+export interface ContactMessagesTable {
+  id: GeneratedAlways<string>;
+  name: string;
+  email: string;
+  topic: 'general' | 'support' | 'feedback' | 'press' | 'privacy' | 'outlets';
+  message: string;
+  user_id: string | null;
+  /** Peppered SHA-256 of the client address: rate limit only, never the address. */
+  sender_hash: string;
+  emailed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /**
  * Critic reviews being written: seen only by the outlet's owners and the draft's author;
  * publishing moves the row into critic_reviews.
@@ -211,6 +247,30 @@ export interface CriticReviewsTable {
 }
 
 /**
+ * Client and server errors, scrubbed of personal data, counted per fingerprint; kept 30 days after
+ * last seen.
+ */
+export interface ErrorReportsTable {
+  fingerprint: string;
+  source: 'client' | 'server';
+  message: string;
+  stack: string | null;
+  route: string;
+  release: string;
+  count: Generated<string>;
+  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Followers of each outlet and user, and how many players each user follows; kept by triggers. */
+export interface FollowCountsTable {
+  subject_type: 'outlet' | 'user';
+  subject_id: string;
+  followers: Generated<number>;
+  following: Generated<number>;
+}
+
+/**
  * Per-game sums over its published (counted) critic reviews, kept current by triggers on
  * critic_reviews; rebuild_game_critic_stats() recomputes it from scratch.
  */
@@ -261,6 +321,43 @@ export interface GamePublishersTable {
   company_id: number;
 }
 
+/** One "I want this too" per user and request; game_requests.votes_count keeps the total. */
+export interface GameRequestVotesTable {
+  request_id: number;
+  user_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Games users asked the site to add; administrators approve, reject or mark them duplicate. */
+export interface GameRequestsTable {
+  id: GeneratedAlways<number>;
+  requester_id: string;
+  title: string;
+  platforms: Generated<string[]>;
+  release_date: string | null;
+  developer: string | null;
+  publisher: string | null;
+  official_url: string | null;
+  reason: string | null;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'duplicate'>;
+  resolution_reason: string | null;
+  duplicate_of_game_id: number | null;
+  duplicate_of_request_id: number | null;
+  game_id: number | null;
+  resolved_by: string | null;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  votes_count: Generated<number>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Slugs that no longer name a game and the game they lead to (301). */
+export interface GameSlugRedirectsTable {
+  old_slug: string;
+  game_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /**
  * Per-game sums over counted user reviews, kept by triggers on user_reviews;
  * rebuild_game_user_scores() recounts.
@@ -297,6 +394,47 @@ export interface GenresTable {
   name: string;
 }
 
+export interface NotificationPreferencesTable {
+  user_id: string;
+  kind: 'outlet_review' | 'wishlist_release' | 'list_liked' | 'review_helpful' | 'level_up' | 'new_follower';
+  enabled: boolean;
+}
+
+/**
+ * What a user is told about; kept 24, 72 or 168 hours by tier (Free, Ad-Free, Premium), then
+ * deleted by a job.
+ */
+export interface NotificationsTable {
+  id: GeneratedAlways<string>;
+  user_id: string;
+  kind: 'outlet_review' | 'wishlist_release' | 'list_liked' | 'review_helpful' | 'level_up' | 'new_follower';
+  source: string;
+  actor_id: string | null;
+  data: ColumnType<JsonObject, JsonObject | string | undefined, JsonObject | string>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  read_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+/**
+ * Requests from users to list their outlet; approving creates the outlet with the applicant as
+ * owner.
+ */
+export interface OutletApplicationsTable {
+  id: GeneratedAlways<number>;
+  applicant_id: string;
+  outlet_name: string;
+  website_url: string;
+  contact: string;
+  score_scale: 'hundred' | 'ten' | 'stars' | 'letter' | 'unscored';
+  sample_links: Generated<string[]>;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  resolution_reason: string | null;
+  outlet_id: number | null;
+  resolved_by: string | null;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /**
  * Every change an owner or author made to an outlet, its authors and its reviews: who, what, when,
  * before and after.
@@ -318,6 +456,12 @@ export interface OutletAuthorsTable {
   author_id: number;
   role: Generated<'editor' | 'staff' | 'contributor'>;
   joined_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface OutletFollowsTable {
+  user_id: string;
+  outlet_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /**
@@ -366,6 +510,15 @@ export interface PlatformsTable {
   slug: string;
   name: string;
   abbreviation: string;
+}
+
+/** One changeable vote per user and poll on /test-vote; options come from the roadmap content. */
+export interface PollVotesTable {
+  poll: string;
+  user_id: string;
+  option: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Per-user profile settings (privacy); no row means the defaults. */
@@ -441,6 +594,12 @@ export interface TestCheckoutSessionsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface UserFollowsTable {
+  follower_id: string;
+  followed_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** A user's play status, flags and private note per game; the default lists are views of it. */
 export interface UserGamesTable {
   user_id: string;
@@ -454,6 +613,37 @@ export interface UserGamesTable {
   finished_on: string | null;
   /** Private to the user: never shown to anyone else, never in a feed or the API roles. */
   note: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The games of a custom list, in order, each with an optional note. */
+export interface UserListEntriesTable {
+  list_id: number;
+  game_id: number;
+  position: number;
+  note: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Who liked which list; a user likes a list at most once and never their own. */
+export interface UserListLikesTable {
+  list_id: number;
+  user_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Custom game lists (Ad-Free and Premium); private ones are their owner's alone. */
+export interface UserListsTable {
+  id: GeneratedAlways<number>;
+  user_id: string;
+  title: string;
+  slug: string;
+  description: string | null;
+  visibility: Generated<'public' | 'unlisted' | 'private'>;
+  ranked: Generated<boolean>;
+  entries_count: Generated<number>;
+  likes_count: Generated<number>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -533,10 +723,44 @@ export interface UserSubscriptionsTable {
   stripe_status: string | null;
 }
 
+/** Kept XP total and level per user, written with each ledger row. */
+export interface UserXpTable {
+  user_id: string;
+  total: Generated<number>;
+  level: Generated<number>;
+  reached_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
+ * Every XP award (and reversal) as a row; append-only. user_xp and xp_periods are kept from it in
+ * the same transaction.
+ */
+export interface XpLedgerTable {
+  id: GeneratedAlways<string>;
+  user_id: string;
+  kind: string;
+  source: string;
+  requested: number;
+  points: number;
+  reverses: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** XP earned per user per UTC day, week (from Monday) and month. */
+export interface XpPeriodsTable {
+  period: 'day' | 'week' | 'month';
+  starts: string;
+  user_id: string;
+  points: Generated<number>;
+  reached_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Every table in the `public` schema, as Kysely names it. */
 export interface PublicTables {
   activity_events: ActivityEventsTable;
   activity_kinds: ActivityKindsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_salts: AnalyticsSaltsTable;
   author_applications: AuthorApplicationsTable;
   author_tokens: AuthorTokensTable;
   authors: AuthorsTable;
@@ -545,21 +769,32 @@ export interface PublicTables {
   collection_games: CollectionGamesTable;
   collections: CollectionsTable;
   companies: CompaniesTable;
+  contact_messages: ContactMessagesTable;
   critic_review_drafts: CriticReviewDraftsTable;
   critic_reviews: CriticReviewsTable;
+  error_reports: ErrorReportsTable;
+  follow_counts: FollowCountsTable;
   game_critic_stats: GameCriticStatsTable;
   game_developers: GameDevelopersTable;
   game_genres: GameGenresTable;
   game_platforms: GamePlatformsTable;
   game_publishers: GamePublishersTable;
+  game_request_votes: GameRequestVotesTable;
+  game_requests: GameRequestsTable;
+  game_slug_redirects: GameSlugRedirectsTable;
   game_user_scores: GameUserScoresTable;
   games: GamesTable;
   genres: GenresTable;
+  notification_preferences: NotificationPreferencesTable;
+  notifications: NotificationsTable;
+  outlet_applications: OutletApplicationsTable;
   outlet_audit_log: OutletAuditLogTable;
   outlet_authors: OutletAuthorsTable;
+  outlet_follows: OutletFollowsTable;
   outlet_owners: OutletOwnersTable;
   outlets: OutletsTable;
   platforms: PlatformsTable;
+  poll_votes: PollVotesTable;
   profile_settings: ProfileSettingsTable;
   profiles: ProfilesTable;
   reserved_usernames: ReservedUsernamesTable;
@@ -567,12 +802,19 @@ export interface PublicTables {
   stripe_events: StripeEventsTable;
   subscription_plans: SubscriptionPlansTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
+  user_follows: UserFollowsTable;
   user_games: UserGamesTable;
+  user_list_entries: UserListEntriesTable;
+  user_list_likes: UserListLikesTable;
+  user_lists: UserListsTable;
   user_review_reports: UserReviewReportsTable;
   user_review_votes: UserReviewVotesTable;
   user_review_windows: UserReviewWindowsTable;
   user_reviews: UserReviewsTable;
   user_subscriptions: UserSubscriptionsTable;
+  user_xp: UserXpTable;
+  xp_ledger: XpLedgerTable;
+  xp_periods: XpPeriodsTable;
 }
 
 export interface AuthFlowStateTable {
@@ -683,6 +925,24 @@ export interface AuthTables {
   'auth.users': AuthUsersTable;
 }
 
+/** One row per admin action, shown on /admin/database-admin. */
+export interface AppMetaAdminAuditLogTable {
+  id: GeneratedAlways<string>;
+  admin_id: string | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+  after: ColumnType<JsonObject | null, JsonObject | string | null, JsonObject | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Users with the admin role; written only by npm run admin, never exposed as data. */
+export interface AppMetaAdminsTable {
+  user_id: string;
+  granted_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Auth rate-limit counters shared by every server; expired rows are deleted by a scheduled job. */
 export interface AppMetaAuthRateLimitsTable {
   bucket: string;
@@ -719,6 +979,8 @@ export interface AppMetaSchemaMigrationsTable {
 
 /** Every table in the `app_meta` schema, as Kysely names it. */
 export interface AppMetaTables {
+  'app_meta.admin_audit_log': AppMetaAdminAuditLogTable;
+  'app_meta.admins': AppMetaAdminsTable;
   'app_meta.auth_rate_limits': AppMetaAuthRateLimitsTable;
   'app_meta.data_loads': AppMetaDataLoadsTable;
   'app_meta.job_runs': AppMetaJobRunsTable;

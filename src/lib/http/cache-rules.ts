@@ -105,6 +105,16 @@ export const routeRules: Record<string, CacheRule> = {
   '/faq': CACHE_PROFILES.static,
   '/author-features': CACHE_PROFILES.static,
   '/pr-features': CACHE_PROFILES.static,
+  // Content pages: Markdown in src/content, changed only by a deploy.
+  '/features': CACHE_PROFILES.static,
+  '/user-features': CACHE_PROFILES.static,
+  '/future-features': CACHE_PROFILES.static,
+  '/changelog': CACHE_PROFILES.static,
+  '/privacy-policy': CACHE_PROFILES.static,
+  '/terms-of-service': CACHE_PROFILES.static,
+  '/offline': CACHE_PROFILES.static,
+  // The vote's results for everyone; each vote purges it (tag poll:{id}).
+  '/test-vote': CACHE_PROFILES.static,
   '/robots.txt': CACHE_PROFILES.static,
 };
 

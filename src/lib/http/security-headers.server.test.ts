@@ -10,6 +10,7 @@ import {
   inlineScriptHashes,
   isEmbeddable,
   NON_PAGE_CSP,
+  staticFileCsp,
   pageDirectives,
   pageScriptSources,
   pageStyleSources,
@@ -119,8 +120,9 @@ describe('inline scripts', () => {
 describe('vercel.json', () => {
   it('gives Vercel\'s static files the same headers the node server gives them', () => {
     const config = JSON.parse(readFileSync('vercel.json', 'utf8')) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
-    const expected = { ...commonSecurityHeaders({ ...local, siteOrigin: 'https://vercel.example' }), 'Content-Security-Policy': NON_PAGE_CSP };
+    const common = commonSecurityHeaders({ ...local, siteOrigin: 'https://vercel.example' });
     for (const rule of config.headers) {
+      const expected = { ...common, 'Content-Security-Policy': staticFileCsp(rule.source) };
       expect(Object.fromEntries(rule.headers.map(({ key, value }) => [key, value])), rule.source).toEqual(expected);
     }
     const sources = config.headers.map((rule) => new RegExp(`^${rule.source}$`));

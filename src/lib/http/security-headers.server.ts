@@ -54,6 +54,14 @@ export function commonSecurityHeaders(options: SecurityOptions): Record<string, 
 /** The policy of anything that is not a page: it loads nothing, and nothing frames it. */
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/** The service worker's own policy: it fetches pages and assets of the site, imports nothing. */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
+/** The policy of a static file: NON_PAGE_CSP, except for the service worker script. */
+export function staticFileCsp(pathname: string): string {
+  return pathname === '/sw.js' ? SERVICE_WORKER_CSP : NON_PAGE_CSP;
+}
+
 const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 const GOOGLE_STYLE = 'https://accounts.google.com/gsi/style';

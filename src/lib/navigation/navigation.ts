@@ -28,6 +28,13 @@ export const FOOTER_LINKS: readonly NavItem[] = [
   { href: '/rss.xml', label: 'RSS feed' },
   { href: '/calendar.ics', label: 'Release calendar (.ics)' },
   { href: '/membership', label: 'Membership' },
+  { href: '/features', label: 'Features' },
+  { href: '/user-features', label: 'Plans' },
+  { href: '/future-features', label: 'Roadmap' },
+  { href: '/changelog', label: 'Changelog' },
+  { href: '/contact', label: 'Contact' },
+  { href: '/privacy-policy', label: 'Privacy' },
+  { href: '/terms-of-service', label: 'Terms' },
 ];
 
 /** The signed-in user's dashboard (dashboard layout). */

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../tests/helpers/database.ts';
+import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
+import { CONTACT_MESSAGES } from '../src/lib/contact/contact.ts';
+import type { Email, Mailer } from './auth/mailer.ts';
+import { submitContact } from './contact.ts';
+
+let connection: DatabaseConnection;
+const sent: Email[] = [];
+const mailer: Mailer = { send: async (email) => void sent.push(email) };
+beforeAll(async () => {
+  connection = await createTestDatabase();
+});
+afterAll(async () => {
+  await connection.close();
+});
+
+const message = (email: string, extra: Record<string, unknown> = {}) => ({ name: 'Ada', email, topic: 'support', message: 'I cannot find my lists.', ...extra });
+const context = (address: string) => ({ db: async () => connection.db, clientAddress: address, userId: null, mailer, now: () => new Date('2026-11-22T10:00:00Z') });
+
+describe('submitContact', () => {
+  it('stores the message and emails it', async () => {
+    const result = await submitContact(message('ada@example.com'), context('192.0.2.1'));
+    expect(result).toEqual({ ok: true, message: CONTACT_MESSAGES.sent });
+    const rows = await connection.db.selectFrom('contact_messages').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Ada', email: 'ada@example.com', topic: 'support' });
+    expect(rows[0]!.sender_hash).not.toContain('192.0.2.1');
+  });
+
+  it('answers a filled honeypot as sent, and keeps nothing', async () => {
+    const before = await connection.db.selectFrom('contact_messages').select('id').execute();
+    expect((await submitContact(message('bot@example.com', { website: 'http://spam.example' }), context('192.0.2.9'))).ok).toBe(true);
+    expect(await connection.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('refuses bad input with the field\'s message and stores nothing', async () => {
+    const result = await submitContact(message('a@example.com', { message: 'x'.repeat(5001) }), context('192.0.2.2'));
+    expect(result).toMatchObject({ ok: false, status: 400, message: 'Message must be at most 5000 characters.' });
+    expect((await submitContact(message('a@example.com', { topic: 'ads' }), context('192.0.2.2'))).ok).toBe(false);
+  });
+
+  it('allows three messages an hour per sender address, then refuses with 429', async () => {
+    for (const n of [1, 2, 3]) expect((await submitContact(message(`writer${n}@example.com`), context('198.51.100.50'))).ok).toBe(true);
+    const refused = await submitContact(message('writer4@example.com'), context('198.51.100.50'));
+    expect(refused).toMatchObject({ ok: false, status: 429, message: CONTACT_MESSAGES.rateLimited });
+    // And per email address, whatever the sender address.
+    for (const n of [1, 2]) expect((await submitContact(message('same@example.com'), context(`203.0.113.${n}`))).ok).toBe(true);
+    expect((await submitContact(message('SAME@example.com'), context('203.0.113.3'))).ok).toBe(true);
+    expect((await submitContact(message('same@example.com'), context('203.0.113.4'))).ok).toBe(false);
+  });
+});
