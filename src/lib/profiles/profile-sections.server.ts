@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { publicListsOf } from '../lists/lists.server.ts';
 
 /**
  * Sections of the public profile that other features own. Each is optional: the page
@@ -39,4 +40,14 @@ export interface ProfileSectionProviders {
   follows?: (db: Db, userId: string) => Promise<FollowCounts>;
 }
 
-export const PROFILE_SECTIONS: ProfileSectionProviders = {};
+// Level and follower counts are shown, with the follow button, by the XP feature's own
+// ProfileCommunity component on the profile page.
+export const PROFILE_SECTIONS: ProfileSectionProviders = {
+  publicLists: async (db, userId) =>
+    (await publicListsOf(db, userId)).map((list) => ({
+      id: list.id,
+      title: list.title,
+      href: `/${list.ownerUsername ?? ''}/lists/${list.slug}`,
+      entryCount: list.entriesCount,
+    })),
+};

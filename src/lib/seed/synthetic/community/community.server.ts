@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { generateCommunityLists } from './lists.server.ts';
 import { generateUserReviews } from './reviews.server.ts';
+import { generateCommunityXp } from './xp.server.ts';
 import { loadSyntheticUsers } from './users.server.ts';
 
 /**
@@ -22,4 +24,8 @@ export async function loadSyntheticCommunity(
   log(`  ${await loadSyntheticUsers(db, { count: options.users })} synthetic players added`);
   const reviews = options.users * 10;
   log(`  ${await db.transaction().execute((trx) => generateUserReviews(trx, { count: reviews, seed: options.seed }))} user reviews added`);
+  const lists = await generateCommunityLists(db);
+  log(`  ${lists.statuses} play statuses, ${lists.lists} lists with ${lists.entries} entries added`);
+  await generateCommunityXp(db, { ledgerRows: options.users * 100, topOutlets: 20, followersPerOutlet: 1000 });
+  log(`  ${options.users * 100} XP ledger rows and outlet follows added`);
 }
