@@ -71,7 +71,8 @@ describe('privacy', () => {
     expect(text).toContain('PUBLIC LIST');
     expect(text).not.toContain('PRIVATE LIST');
     expect(text).not.toContain('SECRET NOTE');
-    expect(page.details?.activity.map((a) => a.kind)).toEqual(['list_created', 'game_status_set']);
+    // The XP those actions earn lifts Alice a level, and a level reached is public too.
+    expect(page.details?.activity.map((a) => a.kind)).toEqual(['level_up', 'list_created', 'game_status_set']);
     expect(page.details?.counts.statuses).toEqual({ playing: 1 });
     expect(page.details?.favourites.map((g) => g.title)).toHaveLength(1);
     const feed = await activityPage(connection.db, alice, 1);
