@@ -6,8 +6,8 @@
 //   4. for /games/{slug}, /games, /reviews and the search endpoint, prints requests per
 //      second and p50/p95/p99 latency at 1 and 32 connections, uncached and cached, next
 //      to a static file of the same size served by the same server in the same run.
-// "Uncached" requests each use a URL the route cache has not seen: distinct game slugs, or
-// a query parameter the cache keys on and the page ignores. Requests are sent without
+// "Uncached" requests each use a URL the route cache has not seen: distinct game slugs,
+// page numbers or search words (parameters the cache keys on). Requests are sent without
 // Accept-Encoding (the server's compression is measured by Lighthouse, not here).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -142,8 +142,12 @@ try {
   let cursor = 0;
   const nextSlug = () => slugs[(cursor++ * 7919) % slugs.length]!;
   const words = ['crimson', 'neon od', 'lantern', 'silent harb', 'crimsn odysey', 'golden kingdm', 'paper', 'synthetic outlet 01', 'iron frontier', 'tactics'];
+  // The route cache keys only on the parameters a route reads, so a request is uncached only
+  // when one of those differs: a page number not asked for yet, a search not typed yet.
   let counter = 0;
-  const bust = () => `bench=${++counter}`;
+  const pageNumber = (pages: number) => 1 + (++counter % pages);
+  const letters = (n: number): string => (n < 26 ? String.fromCharCode(97 + n) : letters(Math.floor(n / 26) - 1) + letters(n % 26));
+  const distinctQuery = () => `${words[counter % words.length]!}${letters(++counter)}`;
 
   // A static file the size of a game page, served by the same server (its static handler).
   const samplePage = (await get(`/games/${slugs[0]}`, via)).body;
@@ -155,17 +159,17 @@ try {
     await get(`/api/search?q=${encodeURIComponent(words[i % words.length]!)}&warm=${i}`, via);
   }
   for (let i = 0; i < 20; i += 1) {
-    await get(`/games?${bust()}`, via);
-    await get(`/reviews?${bust()}`, via);
+    await get(`/games?page=${pageNumber(4000)}`, via);
+    await get(`/reviews?page=${pageNumber(2000)}`, via);
   }
 
   const targets: { name: string; uncached: () => string; cached: () => string }[] = [
     { name: '/games/{slug}', uncached: () => `/games/${nextSlug()}`, cached: () => `/games/${slugs[1]}` },
-    { name: '/games', uncached: () => `/games?${bust()}`, cached: () => '/games' },
-    { name: '/reviews', uncached: () => `/reviews?${bust()}`, cached: () => '/reviews' },
+    { name: '/games', uncached: () => `/games?page=${pageNumber(4000)}`, cached: () => '/games' },
+    { name: '/reviews', uncached: () => `/reviews?page=${pageNumber(2000)}`, cached: () => '/reviews' },
     {
       name: '/api/search?q=',
-      uncached: () => `/api/search?q=${encodeURIComponent(words[counter % words.length]!)}&${bust()}`,
+      uncached: () => `/api/search?q=${encodeURIComponent(distinctQuery())}`,
       cached: () => '/api/search?q=crimson',
     },
   ];
