@@ -22,7 +22,7 @@ test('the home page shows top-rated recent games, latest reviews, recent and upc
   const upcoming = page.getByRole('region', { name: 'Upcoming releases', exact: true });
   await expect(upcoming.getByRole('heading', { level: 3 }).first()).toHaveText('Starfall Cartographers');
 
-  await recent.getByRole('link', { name: 'Red Dead Redemption 2' }).click();
+  await recent.getByRole('link', { name: 'Red Dead Redemption 2', exact: true }).click();
   await expect(page).toHaveURL(/\/games\/red-dead-redemption-2$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Red Dead Redemption 2');
 });

@@ -171,12 +171,14 @@ test('the service worker serves visited pages and the offline page with the netw
   await context.setOffline(false);
 });
 
-test('the site records are for administrators only', async ({ page, request }) => {
+test('the site records are for administrators only: to everyone else the page does not exist', async ({ page, request }) => {
   const anonymous = await request.get('/admin/site', { maxRedirects: 0 });
-  expect(anonymous.status()).toBe(302);
-  expect(anonymous.headers().location).toBe('/login?redirect=%2Fadmin%2Fsite');
+  expect(anonymous.status()).toBe(404);
   const user = await createConfirmedUser(request);
-  await page.goto('/login?redirect=%2Fadmin%2Fsite');
+  await page.goto('/login');
   await fillLogin(page, user.username, user.password);
-  await expect(page.getByText('This page is for administrators.')).toBeVisible();
+  await page.waitForURL(/\/dashboard/);
+  const stranger = await page.goto('/admin/site');
+  expect(stranger?.status()).toBe(404);
+  await expect(page.getByText('This page is for administrators.')).toHaveCount(0);
 });

@@ -13,8 +13,11 @@ export function startChangelogScroll(): void {
   const scrollUp = () => {
     if (sessionStorage.getItem(LEFT_CHANGELOG) !== '1') return;
     sessionStorage.removeItem(LEFT_CHANGELOG);
-    // After the browser has restored the old position.
-    requestAnimationFrame(() => window.scrollTo({ top: 0, behavior: 'smooth' }));
+    // After the browser has restored the old position, which it may do a frame or two after
+    // the page is shown; a restoration that lands later still ends at the top.
+    const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
+    requestAnimationFrame(() => requestAnimationFrame(toTop));
+    window.addEventListener('scrollend', toTop, { once: true });
   };
   window.addEventListener('pageshow', scrollUp);
 }
