@@ -15,14 +15,16 @@ interface Upload {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
-  /** Bytes written before the answer came. */
-  sent: number;
 }
 
-/** Streams `total` bytes (declared, or chunked when `declare` is false) and stops when the answer arrives. */
+/**
+ * Announces a `total`-byte body (declared, or chunked when `declare` is false), sends only
+ * its first megabyte, then waits. A server that reads the whole body before answering never
+ * answers (the test times out); one that refuses it early answers while the client is still
+ * holding back the other 99 MB.
+ */
 function upload(path: string, method: string, total: number, declare: boolean): Promise<Upload> {
   return new Promise((resolve, reject) => {
-    let sent = 0;
     let answered = false;
     const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json', origin: baseURL };
     if (declare) headers['content-length'] = total;
@@ -31,23 +33,15 @@ function upload(path: string, method: string, total: number, declare: boolean): 
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (part: string) => (body += part));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body, sent }));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+        request.destroy();
+      });
     });
     request.on('error', (error) => {
       if (!answered) reject(error);
     });
-    const chunk = Buffer.alloc(MB, 0x20);
-    const pump = () => {
-      if (answered || request.destroyed) return;
-      if (sent >= total) {
-        request.end();
-        return;
-      }
-      sent += chunk.length;
-      if (request.write(chunk)) setImmediate(pump);
-      else request.once('drain', pump);
-    };
-    pump();
+    request.write(Buffer.alloc(MB, 0x20));
   });
 }
 
@@ -74,8 +68,6 @@ test('an anonymous 100 MB body is refused with 413 before it is read', async () 
   ] as const) {
     const answer = await upload(path, method, 100 * MB, declare);
     expect(answer.status, `${method} ${path}`).toBe(413);
-    // The server answered long before the client could send the body.
-    expect(answer.sent, `${method} ${path}`).toBeLessThan(20 * MB);
     if (path.startsWith('/api/')) {
       expect(JSON.parse(answer.body)).toEqual({ error: { code: 'payload_too_large', message: 'The request body is too large: the limit here is 64 KB.' } });
     }

@@ -38,6 +38,20 @@ export function createEmptyPglite(): Promise<DatabaseConnection> {
  * by the returned connection's close(). Undefined when TEST_DATABASE_URL is not set.
  */
 export async function createEmptyPostgres(): Promise<DatabaseConnection | undefined> {
+  const database = await createServerDatabase();
+  if (!database) return undefined;
+  const connection = openPostgres(database.url, 2);
+  return {
+    ...connection,
+    async close() {
+      await connection.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server, with its URL and a way to drop it. */
+async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return undefined;
   const name = `critical_hit_test_${randomBytes(6).toString('hex')}`;
@@ -45,11 +59,9 @@ export async function createEmptyPostgres(): Promise<DatabaseConnection | undefi
   await sql.raw(`create database ${name}`).execute(admin.db);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const connection = openPostgres(url.toString(), 2);
   return {
-    ...connection,
-    async close() {
-      await connection.close();
+    url: url.toString(),
+    async drop() {
       await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
       await admin.close();
     },
@@ -62,26 +74,15 @@ export async function createEmptyPostgres(): Promise<DatabaseConnection | undefi
  * Undefined when TEST_DATABASE_URL is not set.
  */
 export async function createMigratedPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return undefined;
-  const name = `critical_hit_test_${randomBytes(6).toString('hex')}`;
-  const admin = openPostgres(serverUrl, 1);
-  await sql.raw(`create database ${name}`).execute(admin.db);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const connection = openPostgres(url.toString(), 1);
+  const database = await createServerDatabase();
+  if (!database) return undefined;
+  const connection = openPostgres(database.url, 1);
   try {
     await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8') });
   } finally {
     await connection.close();
   }
-  return {
-    url: url.toString(),
-    async drop() {
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
-      await admin.close();
-    },
-  };
+  return database;
 }
 
 /**
