@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 /**
  * `test` with an accessibility audit built in: every page a test visits (each main-frame
@@ -92,3 +92,12 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * Waits until the island around `locator` has hydrated (Astro drops the island's `ssr`
+ * attribute then). Needed before acting on controls whose events React must see and that
+ * give no visible sign of being live, such as a hidden file input.
+ */
+export async function expectHydrated(locator: Locator): Promise<void> {
+  await expect(locator.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
+}

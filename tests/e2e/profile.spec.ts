@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { fillLogin } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectHydrated, test } from './fixtures.ts';
 
 // Public profiles and avatars: addresses, the upload from /dashboard/my-profile with a
 // wrong and an oversized file first, and privacy. Each page is audited with axe afterwards.
@@ -29,6 +29,7 @@ test('a player uploads an avatar; wrong and oversized files are refused and the 
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/my-profile');
   const input = page.locator('input[type="file"]');
+  await expectHydrated(input);
 
   const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 140, b: 130 } } }).png().toBuffer();
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
