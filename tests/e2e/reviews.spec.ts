@@ -73,7 +73,7 @@ test('a Premium member writes a spoiler review; another player reveals it, votes
     const anonymous = await visitor.newPage();
     await anonymous.goto(`/games/${GAME}/user-reviews`);
     const card = anonymous.locator('[data-user-review]').filter({ hasText: 'A lantern worth carrying' });
-    await expect(card.getByRole('link', { name: 'Helpful (1): sign in to vote' })).toHaveAttribute('href', `/login?redirect=%2Fgames%2F${GAME}%2Fuser-reviews`);
+    await expect(card.getByRole('link', { name: /^Helpful \(1\)\s*: sign in to vote$/ })).toHaveAttribute('href', `/login?redirect=%2Fgames%2F${GAME}%2Fuser-reviews`);
     await anonymous.goto(`/games/${GAME}`);
     await expect(anonymous.locator('[data-user-score]').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', `/login?redirect=%2Fgames%2F${GAME}`);
     await expect(anonymous.locator('[data-review-composer]')).not.toHaveAttribute('data-mounted');
