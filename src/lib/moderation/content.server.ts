@@ -229,7 +229,7 @@ export async function actOnList(trx: Trx, { adminId, id, action, reason }: Act):
   if (!/^[1-9][0-9]{0,8}$/.test(id)) throw gone();
   if (action !== 'hide' && action !== 'restore' && action !== 'dismiss') throw new ContentModerationError('invalid_action', 'A list is hidden, restored or its reports dismissed.');
   const listId = Number(id);
-  const list = await trx.selectFrom('user_lists').select(['id', 'user_id', 'title', 'hidden', 'hidden_reason']).where('id', '=', listId).forUpdate().executeTakeFirst();
+  const list = await trx.selectFrom('user_lists').select(['id', 'user_id', 'title', 'visibility', 'hidden', 'hidden_reason']).where('id', '=', listId).forUpdate().executeTakeFirst();
   if (!list) throw gone();
   const now = new Date();
   if (action === 'dismiss') {
@@ -246,7 +246,8 @@ export async function actOnList(trx: Trx, { adminId, id, action, reason }: Act):
     .where('id', '=', listId)
     .execute();
   await trx.updateTable('user_list_reports').set({ status: hide ? 'actioned' : 'dismissed', resolved_at: now }).where('list_id', '=', listId).where('status', '=', 'open').execute();
-  await setFeedVisibility(trx, 'list', id, !hide, ['list_created', 'list_entry_added']);
+  // A list's events are public only while the list is public (and not hidden).
+  await setFeedVisibility(trx, 'list', id, !hide && list.visibility === 'public', ['list_created', 'list_entry_added', 'list_liked']);
   if (hide) {
     await recordActivity(trx, { actorId: adminId, kind: 'content_hidden', subjectType: 'list', subjectId: id, targetUserId: list.user_id, data: { reason: shortReason(reason ?? ''), title: list.title }, isPublic: false });
   }
