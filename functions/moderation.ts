@@ -2,6 +2,8 @@ import { ApplicationError, submitApplication } from '../src/lib/moderation/appli
 import { applicationInputSchema } from '../src/lib/moderation/applications.ts';
 import { moderationActionSchema } from '../src/lib/moderation/moderation.ts';
 import { ModerationError, moderate } from '../src/lib/moderation/queue.server.ts';
+import { reportList } from '../src/lib/moderation/reports.server.ts';
+import { reportInputSchema, USER_REVIEW_MESSAGES } from '../src/lib/user-reviews/user-reviews.ts';
 import { firstIssue, readJson, requireAdmin, type AdminContext } from './admin/context.ts';
 import { apiError, json } from './http.ts';
 
@@ -31,10 +33,23 @@ export async function handleModerate(request: Request, params: { kind?: string |
     return apiError(400, 'validation_failed', 'Give a reason: the author is told it.');
   }
   try {
-    await moderate(context.db, { adminId, kind: params.kind ?? '', id: params.id ?? '', action: parsed.data.action, reason: parsed.data.reason });
+    const purge = await moderate(context.db, { adminId, kind: params.kind ?? '', id: params.id ?? '', action: parsed.data.action, reason: parsed.data.reason });
+    if (purge.tags?.length || purge.paths?.length) await context.purge(purge);
     return json({ done: parsed.data.action });
   } catch (error) {
     if (!(error instanceof ModerationError)) throw error;
     return apiError(error.status, error.code, error.message);
   }
+}
+
+/** POST /api/lists/{id}/report with { reason, details }: a signed-in reader reports a list. */
+export async function handleReportList(request: Request, idValue: string | undefined, context: AdminContext): Promise<Response> {
+  if (!context.user) return apiError(401, 'not_authenticated', 'Sign in to report a list.');
+  if (!idValue || !/^[1-9][0-9]{0,8}$/.test(idValue)) return apiError(404, 'list_not_found', 'That list does not exist.');
+  const parsed = reportInputSchema.safeParse(await readJson(request));
+  if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error, USER_REVIEW_MESSAGES.reportReason));
+  const outcome = await reportList(context.db, context.user.id, Number(idValue), parsed.data);
+  if (!outcome.ok) return apiError(outcome.status, outcome.code, outcome.message);
+  // A report changes no page: nothing to purge.
+  return json({ reported: true }, { status: 201 });
 }

@@ -105,3 +105,55 @@ test('an administrator merges two duplicates and the old address redirects', asy
   await page.goto('/admin/database-admin');
   await expect(page.getByRole('region', { name: 'Audit log' }).getByText('game.merge').first()).toBeVisible();
 });
+
+test('a player reports a review, an administrator hides it, and only its author still sees it, with the reason', async ({ page, browser, baseURL }) => {
+  const suffix = Date.now().toString(36);
+  const title = `Moderated ${suffix}`;
+  const reason = `Insults other players (${suffix}).`;
+  const admin = await adminPage(browser, baseURL);
+  const created = await admin.request.post('/api/admin/games', { data: { title: `Hide Test ${suffix}`, slug: `hide-test-${suffix}`, releaseDate: '2024-01-10' } });
+  expect(created.status()).toBe(201);
+  const { game } = (await created.json()) as { game: { id: number; slug: string } };
+
+  // The author (Premium) publishes a review of the game.
+  const authorContext = await browser.newContext({ baseURL });
+  const author = await authorContext.newPage();
+  await signIn(author, 'premium@demo.test', DEMO_PASSWORD);
+  const published = await author.request.post('/api/user-reviews', { data: { gameId: game.id, rating: 2, title, body: 'Words a moderator will not like.' } });
+  expect(published.status()).toBe(201);
+
+  // A player reports it from the game page.
+  const player = await createConfirmedUser(page.request);
+  await signIn(page, player.email, player.password);
+  await page.goto(`/games/${game.slug}/user-reviews`);
+  const review = page.locator('[data-user-review]').filter({ hasText: title });
+  await review.getByRole('button', { name: 'Report' }).click();
+  const report = review.getByRole('form', { name: 'Report this review' });
+  await report.getByLabel('Reason').selectOption('offensive');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(review.getByText('Reported', { exact: true })).toBeVisible();
+
+  // The administrator hides it from the queue, with a reason.
+  await admin.goto('/admin/moderation');
+  const item = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: `Reported review of Hide Test ${suffix} by demo_premium` }) });
+  await item.getByLabel(/^Reason/).fill(reason);
+  await item.getByLabel('Hide', { exact: true }).check();
+  await item.getByRole('button', { name: 'Apply' }).click();
+  await expect(admin.getByRole('region', { name: /Hidden content/ }).getByRole('heading', { name: `Hidden review of Hide Test ${suffix} by demo_premium` })).toBeVisible();
+  await expect(admin.getByRole('region', { name: /Waiting/ }).getByText(`Hide Test ${suffix}`)).toHaveCount(0);
+  await admin.context().close();
+
+  // Gone from the game's pages for everyone else...
+  await page.goto(`/games/${game.slug}/user-reviews`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  await page.goto(`/games/${game.slug}`);
+  await expect(page.getByText(title)).toHaveCount(0);
+
+  // ...while its author sees it on their dashboard with the reason.
+  await author.goto('/dashboard/my-reviews');
+  const notice = author.getByRole('region', { name: 'Hidden by a moderator' });
+  await expect(notice).toContainText(`your review of Hide Test ${suffix}: ${title}`);
+  await expect(notice).toContainText(`Reason: ${reason}`);
+  await authorContext.close();
+});

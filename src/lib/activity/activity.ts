@@ -24,6 +24,7 @@ export const ACTIVITY_KINDS = [
   'level_up',
   'game_request_resolved',
   'content_hidden',
+  'coverage_requested',
 ] as const;
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

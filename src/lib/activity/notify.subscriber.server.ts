@@ -14,6 +14,10 @@ export function notificationFor(event: ActivityEvent): Omit<NewNotification, 'da
       return target ? { userId: target, kind: 'new_follower', source: `user:${event.actorId}`, actorId: event.actorId, data: {} } : null;
     case 'level_up':
       return { userId: event.actorId, kind: 'level_up', source: `level:${event.subjectId}`, data: { level: Number(event.subjectId), name: event.data.name ?? null } };
+    case 'content_hidden':
+      return target ? { userId: target, kind: 'content_hidden', source: `${event.subjectType}:${event.subjectId}:${event.id}`, data: { subjectType: event.subjectType, title: event.data.title ?? null, reason: event.data.reason ?? null } } : null;
+    case 'coverage_requested':
+      return target ? { userId: target, kind: 'coverage_requested', source: `game:${event.gameId}:outlet:${String(event.data.outletId)}`, data: { game: event.data.game ?? null, gameSlug: event.data.gameSlug ?? null, outlet: event.data.outlet ?? null } } : null;
     default:
       return null;
   }
@@ -21,7 +25,7 @@ export function notificationFor(event: ActivityEvent): Omit<NewNotification, 'da
 
 export const notifySubscriber: ActivitySubscriber = {
   name: 'notifications',
-  kinds: ['list_liked', 'review_voted_helpful', 'user_followed', 'level_up'],
+  kinds: ['list_liked', 'review_voted_helpful', 'user_followed', 'level_up', 'content_hidden', 'coverage_requested'],
   async onRecorded(trx, event, status) {
     const notification = notificationFor(event);
     if (!notification) return;

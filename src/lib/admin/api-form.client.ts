@@ -4,7 +4,8 @@
  * checkbox as a boolean, `data-number` fields as numbers); on success the page goes to
  * `data-redirect` (placeholders filled from the answer) or reloads; on failure the
  * answer's message appears in the form's `[data-form-error]` element, and nothing typed is lost.
- * `data-confirm` asks first.
+ * `data-confirm` asks first. A form with a `[data-form-done]` element stays on the page and
+ * shows the answer's `message` there instead of reloading.
  */
 
 function fill(template: string, body: unknown): string {
@@ -48,7 +49,10 @@ async function submit(form: HTMLFormElement, event: SubmitEvent): Promise<void> 
       if (error) error.textContent = message;
       return;
     }
+    const done = form.querySelector<HTMLElement>('[data-form-done]');
+    const message = (body as { message?: unknown }).message;
     if (form.dataset.redirect) window.location.assign(fill(form.dataset.redirect, body));
+    else if (done && typeof message === 'string') done.textContent = message;
     else window.location.reload();
   } catch {
     if (error) error.textContent = 'The site could not be reached. Check your connection and try again.';

@@ -40,9 +40,16 @@ export async function missingReviews(db: Db, query: MissingReviewsQuery & { toda
 }
 
 export async function filterChoices(db: Db) {
-  const [platforms, outlets] = await Promise.all([
+  const [platforms, outlets, owned] = await Promise.all([
     db.selectFrom('platforms').select(['slug', 'name']).orderBy('name').execute(),
     db.selectFrom('outlets').select(['slug', 'name']).orderBy('name').execute(),
+    // Outlets someone manages: the ones "request coverage" can ask.
+    db
+      .selectFrom('outlets')
+      .select(['slug', 'name'])
+      .where((eb) => eb.exists(eb.selectFrom('outlet_owners as oo').select('oo.user_id').whereRef('oo.outlet_id', '=', 'outlets.id')))
+      .orderBy('name')
+      .execute(),
   ]);
-  return { platforms, outlets };
+  return { platforms, outlets, owned };
 }

@@ -31,3 +31,18 @@ export function releasedBy(today: string): string {
   date.setUTCDate(date.getUTCDate() - MIN_DAYS_RELEASED);
   return date.toISOString().slice(0, 10);
 }
+
+/** At most this many outlets are asked about one game at once. */
+export const COVERAGE_OUTLETS_MAX = 20;
+const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Unknown game or outlet.').max(120, 'Unknown game or outlet.');
+
+/** "Request coverage": a game and the outlets whose owners are asked to review it. */
+export const coverageRequestSchema = z.object({
+  game: slugSchema,
+  outlets: z
+    .array(slugSchema, 'Choose at least one outlet.')
+    .min(1, 'Choose at least one outlet.')
+    .max(COVERAGE_OUTLETS_MAX, `Choose at most ${COVERAGE_OUTLETS_MAX} outlets at once.`)
+    .transform((slugs) => [...new Set(slugs)]),
+});
+export type CoverageRequest = z.output<typeof coverageRequestSchema>;

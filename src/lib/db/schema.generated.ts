@@ -396,7 +396,7 @@ export interface GenresTable {
 
 export interface NotificationPreferencesTable {
   user_id: string;
-  kind: 'outlet_review' | 'wishlist_release' | 'list_liked' | 'review_helpful' | 'level_up' | 'new_follower';
+  kind: 'outlet_review' | 'wishlist_release' | 'list_liked' | 'review_helpful' | 'level_up' | 'new_follower' | 'content_hidden' | 'coverage_requested';
   enabled: boolean;
 }
 
@@ -407,7 +407,7 @@ export interface NotificationPreferencesTable {
 export interface NotificationsTable {
   id: GeneratedAlways<string>;
   user_id: string;
-  kind: 'outlet_review' | 'wishlist_release' | 'list_liked' | 'review_helpful' | 'level_up' | 'new_follower';
+  kind: 'outlet_review' | 'wishlist_release' | 'list_liked' | 'review_helpful' | 'level_up' | 'new_follower' | 'content_hidden' | 'coverage_requested';
   source: string;
   actor_id: string | null;
   data: ColumnType<JsonObject, JsonObject | string | undefined, JsonObject | string>;
@@ -633,6 +633,18 @@ export interface UserListLikesTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Reports of public lists for the moderation queue. */
+export interface UserListReportsTable {
+  id: GeneratedAlways<string>;
+  list_id: number;
+  reporter_id: string;
+  reason: 'spam' | 'offensive' | 'spoiler' | 'off_topic' | 'other';
+  details: string | null;
+  status: Generated<'open' | 'dismissed' | 'actioned'>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 /** Custom game lists (Ad-Free and Premium); private ones are their owner's alone. */
 export interface UserListsTable {
   id: GeneratedAlways<number>;
@@ -646,6 +658,11 @@ export interface UserListsTable {
   likes_count: Generated<number>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Hidden by a moderator: gone from every public page; its owner still sees it with the reason. */
+  hidden: Generated<boolean>;
+  hidden_reason: string | null;
+  hidden_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  hidden_by: string | null;
 }
 
 /** Reports of user reviews for the moderation queue. */
@@ -703,6 +720,9 @@ export interface UserReviewsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   edited_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  hidden_reason: string | null;
+  hidden_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  hidden_by: string | null;
 }
 
 export interface UserSubscriptionsTable {
@@ -806,6 +826,7 @@ export interface PublicTables {
   user_games: UserGamesTable;
   user_list_entries: UserListEntriesTable;
   user_list_likes: UserListLikesTable;
+  user_list_reports: UserListReportsTable;
   user_lists: UserListsTable;
   user_review_reports: UserReviewReportsTable;
   user_review_votes: UserReviewVotesTable;

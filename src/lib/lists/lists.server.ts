@@ -57,6 +57,7 @@ function toSummary(row: ListRow): ListSummary {
     likesCount: row.likes_count,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    hiddenReason: row.hidden ? (row.hidden_reason ?? '') : null,
   };
 }
 
@@ -85,6 +86,7 @@ export async function publicListsOf(db: Db, userId: string, limit = 100): Promis
   const rows = await listsWithOwner(db)
     .where('user_lists.user_id', '=', userId)
     .where('user_lists.visibility', '=', 'public')
+    .where('user_lists.hidden', '=', false)
     .orderBy('user_lists.updated_at', 'desc')
     .limit(limit)
     .execute();
@@ -123,7 +125,8 @@ export async function findListBySlug(db: Db, username: string, slug: string, vie
     .where(sql`lower(profiles.username)`, '=', username.toLowerCase())
     .where('user_lists.slug', '=', slug)
     .executeTakeFirst();
-  if (!row) return null;
+  // A list a moderator hid is gone for everyone but its owner (who sees it, with the reason, on the dashboard).
+  if (!row || (row.hidden && row.user_id !== viewerId)) return null;
   const list = toSummary(row);
   return canView(list, viewerId) ? list : null;
 }
@@ -258,8 +261,8 @@ export async function reorderList(db: Db, userId: string, tier: Tier, listId: nu
 }
 
 async function visibleListForUpdate(trx: Trx, listId: number) {
-  const row = await trx.selectFrom('user_lists').select(['id', 'user_id', 'visibility', 'title', 'likes_count']).where('id', '=', listId).forShare().executeTakeFirst();
-  if (!row) throw notFound();
+  const row = await trx.selectFrom('user_lists').select(['id', 'user_id', 'visibility', 'title', 'likes_count', 'hidden']).where('id', '=', listId).forShare().executeTakeFirst();
+  if (!row || row.hidden) throw notFound();
   return { ...row, visibility: row.visibility as ListVisibility, userId: row.user_id };
 }
 
@@ -309,14 +312,15 @@ export async function likedLists(db: Db, userId: string, request: { page: number
     .innerJoin('user_lists', 'user_lists.id', 'user_list_likes.list_id')
     .leftJoin('profiles', 'profiles.id', 'user_lists.user_id')
     .where('user_list_likes.user_id', '=', userId)
-    .where('user_lists.visibility', '<>', 'private');
+    .where('user_lists.visibility', '<>', 'private')
+    .where('user_lists.hidden', '=', false);
   const page = await paginate(base.selectAll('user_lists').select('profiles.username').orderBy('user_list_likes.created_at', 'desc'), countRows(base), request);
   return { ...page, items: page.items.map(toSummary) };
 }
 
 /** /lists: public lists only, popular (likes in the last 30 days) or recent, optionally by title. */
 export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: string; page: number; pageSize: number }): Promise<Paged<ListSummary>> {
-  let base = db.selectFrom('user_lists').leftJoin('profiles', 'profiles.id', 'user_lists.user_id').where('user_lists.visibility', '=', 'public');
+  let base = db.selectFrom('user_lists').leftJoin('profiles', 'profiles.id', 'user_lists.user_id').where('user_lists.visibility', '=', 'public').where('user_lists.hidden', '=', false);
   const q = options.q.trim();
   if (q) base = base.where('user_lists.title', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const selected = base.selectAll('user_lists').select('profiles.username');

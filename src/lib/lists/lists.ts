@@ -133,6 +133,8 @@ export interface ListSummary {
   likesCount: number;
   createdAt: Date;
   updatedAt: Date;
+  /** Set when a moderator hid the list: why (only its owner ever sees the list then). */
+  hiddenReason?: string | null;
 }
 
 export interface ListEntry {

@@ -1,7 +1,7 @@
 import { TIER_FEATURES, type Tier } from '../auth/tiers.ts';
 
 /** What a user can be told about, with the label of its on/off preference. */
-export const NOTIFICATION_KINDS = ['outlet_review', 'wishlist_release', 'list_liked', 'review_helpful', 'level_up', 'new_follower'] as const;
+export const NOTIFICATION_KINDS = ['outlet_review', 'wishlist_release', 'list_liked', 'review_helpful', 'level_up', 'new_follower', 'content_hidden', 'coverage_requested'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
@@ -11,6 +11,8 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   review_helpful: 'Someone found one of your reviews helpful',
   level_up: 'You reached a new level',
   new_follower: 'A player followed you',
+  content_hidden: 'A moderator hid one of your reviews or lists',
+  coverage_requested: 'The site asked your outlet to review a game',
 };
 
 /** How many hours a tier keeps notifications (the tier table's notifications number). */
@@ -50,6 +52,12 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return { text: `You reached level ${data.level}: ${str(data.name)}`, href: '/dashboard/earn-xp' };
     case 'new_follower':
       return { text: `${str(data.actor, 'A player')} followed you`, href: data.actor ? `/${data.actor}` : null };
+    case 'content_hidden': {
+      const what = data.subjectType === 'list' ? `your list ${str(data.title)}`.trim() : `your review of ${str(data.title, 'a game')}`;
+      return { text: `A moderator hid ${what}: ${str(data.reason, 'no reason given')}`, href: data.subjectType === 'list' ? '/dashboard/lists' : '/dashboard/my-reviews' };
+    }
+    case 'coverage_requested':
+      return { text: `Please consider reviewing ${str(data.game, 'a game')} for ${str(data.outlet, 'your outlet')}`, href: data.gameSlug ? `/games/${data.gameSlug}` : null };
   }
 }
 
