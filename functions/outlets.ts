@@ -21,6 +21,7 @@ import {
 import { acceptInvitation, createAuthorLink, createInvitation, resendInvitation, revokeInvitation, useAuthorToken, type IssuedToken } from '../src/lib/outlets/tokens.server.ts';
 import { authorTokenEmail } from '../src/lib/outlets/emails.ts';
 import { outletRef, replaceOutletLogo } from '../src/lib/outlets/logo.server.ts';
+import { handleReviewImport } from './outlet-review-import.ts';
 import type { Mailer } from './auth/mailer.ts';
 import { apiError, json } from './http.ts';
 import { readImageUpload, refuseUpload, uploadFailure } from './uploads.ts';
@@ -145,6 +146,7 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
       return uploadFailure(error);
     }
   }
+  if (section === 'reviews' && sub === 'import' && !action && method === 'POST') return handleReviewImport(request, slug, { ...deps, user: deps.user });
   if (section === 'invitations') {
     if (!sub && method === 'POST') {
       const body = await parse(request, inviteSchema);
