@@ -78,7 +78,7 @@ function Importer({ endpoint, noun, linkPrefix, maxBytes }: Props) {
       const body = await call(csv, true);
       if (body) {
         const imported = Array.isArray(body.imported) ? body.imported.length : 0;
-        setDone(`Imported ${imported} ${noun}${typeof body.skipped === 'number' && body.skipped > 0 ? `; ${body.skipped} already there were skipped` : ''}.`);
+        setDone(`Imported ${imported} ${imported === 1 ? noun.replace(/s$/, '') : noun}${typeof body.skipped === 'number' && body.skipped > 0 ? `; ${body.skipped} already there were skipped` : ''}.`);
         setRows(null);
         setCsv(null);
       }
