@@ -27,12 +27,12 @@ const png = (r: number, g: number, b: number, width = 120, height = 90) =>
   sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
 const form = (field: string, bytes: Uint8Array, type = 'image/png') => {
   const data = new FormData();
-  data.append(field, new Blob([bytes], { type }), 'picture.png');
+  data.append(field, new Blob([new Uint8Array(bytes)], { type }), 'picture.png');
   return data;
 };
 
 const uploadCover = async (person: Person, body: FormData | Uint8Array, id = String(gameId)) =>
-  handleUploadCover(new Request(`http://localhost/api/admin/games/${id}/cover`, { method: 'POST', body }), id, {
+  handleUploadCover(new Request(`http://localhost/api/admin/games/${id}/cover`, { method: 'POST', body: body instanceof FormData ? body : new Uint8Array(body) }), id, {
     db: database.db,
     user: person ? { id: person.id } : null,
     purge: async (target) => void purged.push(target),
@@ -40,7 +40,7 @@ const uploadCover = async (person: Person, body: FormData | Uint8Array, id = Str
   });
 
 const uploadLogo = async (person: Person, ref: string, body: FormData | Uint8Array) =>
-  handleManageOutlet(new Request(`http://localhost/api/manage-outlet/${ref}/logo`, { method: 'POST', body }), `${ref}/logo`, {
+  handleManageOutlet(new Request(`http://localhost/api/manage-outlet/${ref}/logo`, { method: 'POST', body: body instanceof FormData ? body : new Uint8Array(body) }), `${ref}/logo`, {
     db: database.db,
     user: person ? { id: person.id } : null,
     purge: async (target) => void purged.push(target),
@@ -52,7 +52,7 @@ const uploadLogo = async (person: Person, ref: string, body: FormData | Uint8Arr
 
 const files = async (bucket: string, folder: string) => {
   const rows = await database.db.selectFrom('storage.objects').select('name').where('bucket_id', '=', bucket).where('name', 'like', `${folder}/%`).execute();
-  return rows.map((row) => row.name).sort();
+  return rows.map((row) => row.name ?? '').sort();
 };
 
 beforeAll(async () => {
