@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../src/lib/db/schema.ts';
@@ -19,8 +20,11 @@ import {
 } from '../src/lib/outlets/manage.ts';
 import { acceptInvitation, createAuthorLink, createInvitation, resendInvitation, revokeInvitation, useAuthorToken, type IssuedToken } from '../src/lib/outlets/tokens.server.ts';
 import { authorTokenEmail } from '../src/lib/outlets/emails.ts';
+import { outletRef, replaceOutletLogo } from '../src/lib/outlets/logo.server.ts';
+import { handleReviewImport } from './outlet-review-import.ts';
 import type { Mailer } from './auth/mailer.ts';
 import { apiError, json } from './http.ts';
+import { readImageUpload, refuseUpload, uploadFailure } from './uploads.ts';
 
 /**
  * The outlet management API: /api/manage-outlet/... for owners and authors, /api/author/...
@@ -36,6 +40,8 @@ export interface OutletApiDeps {
   mailer: Mailer;
   siteOrigin: string;
   siteName: string;
+  /** The caller's Supabase client (their session), for uploads through the Storage API. */
+  supabase?: () => SupabaseClient;
 }
 
 const STATUS: Readonly<Record<'not-found' | 'forbidden' | 'invalid' | 'conflict', readonly [number, string]>> = {
@@ -129,6 +135,18 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
     if (!body.ok) return body.response;
     return answer(await saveOutletSettings(deps.db, user, slug, body.data), deps, ok);
   }
+  // POST {slug or id}/logo: the image as the body or the form field "logo" (owners only).
+  if (section === 'logo' && !sub && method === 'POST' && deps.supabase) {
+    const bytes = await readImageUpload(request, 'logo');
+    const refused = refuseUpload(bytes);
+    if (refused) return refused;
+    try {
+      return await answer(await replaceOutletLogo(deps.db, deps.supabase(), { userId: user, outlet: outletRef(slug), bytes: bytes! }), deps, json);
+    } catch (error) {
+      return uploadFailure(error);
+    }
+  }
+  if (section === 'reviews' && sub === 'import' && !action && method === 'POST') return handleReviewImport(request, slug, { ...deps, user: deps.user });
   if (section === 'invitations') {
     if (!sub && method === 'POST') {
       const body = await parse(request, inviteSchema);

@@ -1,7 +1,10 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { replaceGameCover } from '../../src/lib/admin/cover.server.ts';
 import { GameAdminError, createGame, deleteGame, updateGame } from '../../src/lib/admin/games.server.ts';
 import { gameInputSchema, gamePurgeTarget, mergeInputSchema } from '../../src/lib/admin/games.ts';
 import { MergeError, mergeGames } from '../../src/lib/admin/merge.server.ts';
 import { apiError, json } from '../http.ts';
+import { readImageUpload, refuseUpload, uploadFailure } from '../uploads.ts';
 import { firstIssue, readJson, requireAdmin, type AdminContext } from './context.ts';
 
 const idSchema = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
@@ -75,5 +78,28 @@ export async function handleMergeGames(request: Request, context: AdminContext):
   } catch (error) {
     if (error instanceof MergeError) return apiError(409, 'merge_refused', error.message);
     throw error;
+  }
+}
+
+/** POST /api/admin/games/{id}/cover: the image as the body or the form field "cover". */
+export async function handleUploadCover(
+  request: Request,
+  rawId: string | undefined,
+  context: AdminContext & { supabase: () => SupabaseClient },
+): Promise<Response> {
+  const adminId = await requireAdmin(context);
+  if (adminId instanceof Response) return adminId;
+  const id = idSchema(rawId);
+  if (id === null) return apiError(404, 'not_found', 'This game no longer exists.');
+  const bytes = await readImageUpload(request, 'cover');
+  const refused = refuseUpload(bytes);
+  if (refused) return refused;
+  try {
+    const { slug, coverUrl } = await replaceGameCover(context.db, context.supabase(), { gameId: id, adminId, bytes: bytes! });
+    await context.purge(gamePurgeTarget([slug]));
+    return json({ game: { id, slug }, coverUrl });
+  } catch (error) {
+    if (error instanceof GameAdminError) return gameError(error);
+    return uploadFailure(error);
   }
 }

@@ -7,7 +7,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** Rows with the line each starts on (1-based), so errors can point at the right line. */
-function parseCsvRows(text: string): { line: number; fields: string[] }[] {
+export function parseCsvRows(text: string): { line: number; fields: string[] }[] {
   const rows: { line: number; fields: string[] }[] = [];
   let line = 1;
   let rowLine = 1;

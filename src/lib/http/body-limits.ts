@@ -28,6 +28,12 @@ export const ROUTE_BODY_LIMITS: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/storage\/v1\/object\//, BODY_LIMITS.image],
   // Avatar uploads to the profile API (checked, resized and stored by the server).
   [/^\/api\/profile\/avatar$/, BODY_LIMITS.image + 64 * KB],
+  // Game covers and outlet logos, through their APIs (checked, resized and stored by the server).
+  [/^\/api\/admin\/games\/\d+\/cover$/, BODY_LIMITS.image + 64 * KB],
+  [/^\/api\/manage-outlet\/[^/]+\/logo$/, BODY_LIMITS.image + 64 * KB],
+  // CSV imports (games, an outlet's reviews): the file (at most 2 MB) inside JSON.
+  [/^\/api\/admin\/games\/import$/, 3 * MB],
+  [/^\/api\/manage-outlet\/[^/]+\/reviews\/import$/, 3 * MB],
   // A library import: the file (at most 2 MB) inside JSON.
   [/^\/api\/library\/import(\/preview)?$/, 3 * MB],
 ];

@@ -31,6 +31,24 @@ export const AVATAR_IMAGE: ImageUse = {
   ],
 };
 
+/** Game covers: 3:4 like every cover on the site; 600x800 for the game page, 300x400 for cards and lists. */
+export const GAME_COVER_IMAGE: ImageUse = {
+  maxBytes: 5 * 1024 * 1024,
+  variants: [
+    { name: '600', width: 600, height: 800, fit: 'cover' },
+    { name: '300', width: 300, height: 400, fit: 'cover' },
+  ],
+};
+
+/** Outlet logos: kept whole (logos are not cropped), 256 px for the outlet page, 64 px for review rows. */
+export const OUTLET_LOGO_IMAGE: ImageUse = {
+  maxBytes: 5 * 1024 * 1024,
+  variants: [
+    { name: '256', width: 256, height: 256, fit: 'inside' },
+    { name: '64', width: 64, height: 64, fit: 'inside' },
+  ],
+};
+
 /** Decoding budget: a small file can still unpack into a huge bitmap ("decompression bomb"). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 

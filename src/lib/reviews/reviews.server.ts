@@ -75,6 +75,7 @@ export function reviewItems(db: Kysely<Database>) {
       'outlets.slug as outletSlug',
       'outlets.name as outletName',
       'outlets.is_demo as outletIsDemo',
+      'outlets.logo_url as outletLogoUrl',
       'authors.id as authorId',
       'authors.name as authorName',
       'authors.slug as authorSlug',

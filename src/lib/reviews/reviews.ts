@@ -72,6 +72,8 @@ export interface ReviewItem {
   outletSlug: string;
   outletName: string;
   outletIsDemo: boolean;
+  /** The outlet's uploaded logo, when it has one (absent in hand-built rows). */
+  outletLogoUrl?: string | null;
   authorId: number | null;
   authorName: string | null;
   authorSlug: string | null;

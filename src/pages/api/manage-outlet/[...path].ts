@@ -6,12 +6,12 @@ import { getDb } from '../../../lib/db/db.server.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 import { purge } from '../../../lib/http/purge.server.ts';
 
-const deps = async (user: { id: string } | null): Promise<OutletApiDeps> => {
+const deps = async (locals: App.Locals): Promise<OutletApiDeps> => {
   const env = getEnv();
-  return { db: await getDb(), user, purge, mailer: mailerFromEnv(), siteOrigin: env.siteOrigin, siteName: env.SITE_NAME };
+  return { db: await getDb(), user: locals.user, purge, mailer: mailerFromEnv(), siteOrigin: env.siteOrigin, siteName: env.SITE_NAME, supabase: locals.getSupabase };
 };
 
-const handle: APIRoute = async (context) => handleManageOutlet(context.request, context.params.path ?? '', await deps(context.locals.user));
+const handle: APIRoute = async (context) => handleManageOutlet(context.request, context.params.path ?? '', await deps(context.locals));
 
 export const POST = handle;
 export const PUT = handle;

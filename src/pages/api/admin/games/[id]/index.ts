@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { handleDeleteGame, handleUpdateGame } from '../../../../../functions/admin/games.ts';
-import { getDb } from '../../../../lib/db/db.server.ts';
-import { otherMethods } from '../../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../../lib/http/purge.server.ts';
+import { handleDeleteGame, handleUpdateGame } from '../../../../../../functions/admin/games.ts';
+import { getDb } from '../../../../../lib/db/db.server.ts';
+import { otherMethods } from '../../../../../lib/http/api-route.ts';
+import { purgerFor } from '../../../../../lib/http/purge.server.ts';
 
 export const PUT: APIRoute = async (context) =>
   handleUpdateGame(context.request, context.params.id, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
