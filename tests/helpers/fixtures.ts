@@ -14,6 +14,8 @@ export function aGame(change: Partial<GameDetail> = {}): GameDetail {
     genres: [{ slug: 'rpg', name: 'Role-Playing' }],
     criticScore: 87,
     scoredCount: 12,
+    userRatingCount: 0,
+    userRatingSum: 0,
     isDemo: true,
     summary: null,
     sources: ['demo'],

@@ -1,3 +1,5 @@
+import { useStore } from '@nanostores/react';
+import { map } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { hasAuthCookie } from '../../lib/auth/cookies.ts';
 import type { FollowState, FollowTarget } from '../../lib/follows/follows.ts';
@@ -13,16 +15,24 @@ interface Props {
   compact?: boolean;
 }
 
+// One state per target, shared by every button on the page: a list of review rows may show
+// the same outlet several times, so it is asked for once and every row changes together.
+const states = map<Record<string, FollowState | null>>({});
+const requested = new Set<string>();
+
 function Button({ target, label, compact = false }: Props) {
-  const [state, setState] = useState<FollowState | null>(null);
-  const [busy, setBusy] = useState(false);
   const query = new URLSearchParams(Object.entries(target).map(([key, value]) => [key, String(value)])).toString();
+  const state = useStore(states, { keys: [query] })[query] ?? null;
+  const setState = (next: FollowState | null) => states.setKey(query, next);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
+    if (requested.has(query)) return;
+    requested.add(query);
     fetch(`/api/follows?${query}`)
       .then((response) => (response.ok ? (response.json() as Promise<FollowState>) : null))
-      .then(setState)
-      .catch(() => setState(null));
+      .then((next) => states.setKey(query, next))
+      .catch(() => states.setKey(query, null));
   }, [query]);
 
   async function toggle() {

@@ -15,17 +15,21 @@ export async function releasesBetween(db: Kysely<Database>, first: string, last:
     platforms: string[];
     critic_score: number | null;
     scored_count: number | null;
+    user_rating_count: number;
+    user_rating_sum: number;
     is_demo: boolean;
   }>`
     select gp.release_date::text as date, g.id, g.slug, g.title,
       array_agg(p.name order by lower(p.name)) as platforms,
-      s.critic_score, s.scored_count, 'demo' = any(g.sources) as is_demo
+      s.critic_score, s.scored_count, 'demo' = any(g.sources) as is_demo,
+      coalesce(u.rating_count, 0) as user_rating_count, coalesce(u.rating_sum, 0) as user_rating_sum
     from public.game_platforms gp
     join public.games g on g.id = gp.game_id
     join public.platforms p on p.id = gp.platform_id
     left join public.game_critic_stats s on s.game_id = g.id
+    left join public.game_user_scores u on u.game_id = g.id
     where gp.release_date between ${first}::date and ${last}::date
-    group by gp.release_date, g.id, s.critic_score, s.scored_count
+    group by gp.release_date, g.id, s.critic_score, s.scored_count, u.rating_count, u.rating_sum
     order by gp.release_date, lower(g.title), g.id
     limit ${limit}
   `.execute(db);
@@ -43,6 +47,8 @@ export async function releasesBetween(db: Kysely<Database>, first: string, last:
       platforms: row.platforms,
       criticScore: row.critic_score,
       scoredCount: row.scored_count ?? 0,
+      userRatingCount: row.user_rating_count,
+      userRatingSum: row.user_rating_sum,
       isDemo: row.is_demo,
     });
   }

@@ -45,8 +45,8 @@ describe('release events', () => {
   it('are one all-day event per game and day, with a stable id and the game page as link', () => {
     const events = releaseEvents(
       [
-        { date: '2026-12-01', games: [{ id: 4, slug: 'hollow-bells', title: 'Hollow Bells', platforms: ['PC', 'Switch'], criticScore: null, scoredCount: 0, isDemo: true }] },
-        { date: '2026-12-03', games: [{ id: 9, slug: 'portal-2', title: 'Portal 2', platforms: ['PC'], criticScore: 95, scoredCount: 10, isDemo: false }] },
+        { date: '2026-12-01', games: [{ id: 4, slug: 'hollow-bells', title: 'Hollow Bells', platforms: ['PC', 'Switch'], criticScore: null, scoredCount: 0, userRatingCount: 0, userRatingSum: 0, isDemo: true }] },
+        { date: '2026-12-03', games: [{ id: 9, slug: 'portal-2', title: 'Portal 2', platforms: ['PC'], criticScore: 95, scoredCount: 10, userRatingCount: 0, userRatingSum: 0, isDemo: false }] },
       ],
       'https://critical-hit.example',
     );

@@ -126,6 +126,9 @@ export interface CalendarGame {
   platforms: string[];
   criticScore: number | null;
   scoredCount: number;
+  /** The kept user score's counted ratings and their sum. */
+  userRatingCount: number;
+  userRatingSum: number;
   isDemo: boolean;
 }
 

@@ -53,6 +53,19 @@ export function selectCards<O>(query: GamesQuery<O>) {
         sql<number>`0`,
       )
       .as('scoredCount'),
+    // The user score's kept sums (primary-key lookups, like the critic stats): never a recount.
+    eb.fn
+      .coalesce(
+        eb.selectFrom('game_user_scores').select('game_user_scores.rating_count').whereRef('game_user_scores.game_id', '=', 'games.id'),
+        sql<number>`0`,
+      )
+      .as('userRatingCount'),
+    eb.fn
+      .coalesce(
+        eb.selectFrom('game_user_scores').select('game_user_scores.rating_sum').whereRef('game_user_scores.game_id', '=', 'games.id'),
+        sql<number>`0`,
+      )
+      .as('userRatingSum'),
     sql<boolean>`'demo' = any(games.sources)`.as('isDemo'),
   ]);
 }

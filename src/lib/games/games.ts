@@ -111,6 +111,9 @@ export interface GameCard {
   /** Critic score (null until MIN_SCORED_REVIEWS scored reviews) and how many scored reviews there are. */
   criticScore: number | null;
   scoredCount: number;
+  /** Counted user ratings (1..10 each) and their sum, from the kept game_user_scores row. */
+  userRatingCount: number;
+  userRatingSum: number;
   /** An invented demo game. */
   isDemo: boolean;
 }

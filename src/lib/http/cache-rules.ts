@@ -46,7 +46,7 @@ export const CACHE_TAGS = {
   games: 'games',
   /** Lists of critic reviews across games (latest reviews, feeds). */
   reviews: 'reviews',
-  /** Anything showing critic scores of several games (cards, rankings). */
+  /** Anything showing critic or user scores of several games (cards, rankings). */
   scores: 'scores',
   outlets: 'outlets',
   collections: 'collections',

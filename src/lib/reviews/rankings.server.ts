@@ -22,9 +22,10 @@ export function bestReviewed(
     .selectFrom('game_critic_stats')
     .innerJoin('games', 'games.id', 'game_critic_stats.game_id')
     .where('game_critic_stats.critic_score', 'is not', null);
+  const withUserScores = (query: typeof base) => query.leftJoin('game_user_scores', 'game_user_scores.game_id', 'games.id');
   const years = filter.year === undefined ? undefined : { from: filter.year, to: filter.year };
   for (const condition of catalogueConditions({ genreId: filter.genreId, years })) base = base.where(condition);
-  const ranked = base
+  const ranked = withUserScores(base)
     .select([
       'games.id',
       'games.slug',
@@ -35,6 +36,8 @@ export function bestReviewed(
       'game_critic_stats.scored_count as scoredCount',
       'game_critic_stats.review_count as reviewCount',
       'game_critic_stats.recommend_percent as recommendPercent',
+      sql<number>`coalesce(game_user_scores.rating_count, 0)`.as('userRatingCount'),
+      sql<number>`coalesce(game_user_scores.rating_sum, 0)`.as('userRatingSum'),
     ])
     .orderBy('game_critic_stats.critic_score', 'desc')
     .orderBy('game_critic_stats.scored_count', 'desc')
@@ -88,9 +91,11 @@ export async function topRatedRecent(db: Kysely<Database>, today: string, limit 
     select * from (
       select g.id, g.slug, g.title, g.release_date as "releaseDate", g.cover_image_url as "coverImageUrl",
         s.critic_score as "criticScore", s.scored_count as "scoredCount", s.review_count as "reviewCount",
-        s.recommend_percent as "recommendPercent"
+        s.recommend_percent as "recommendPercent",
+        coalesce(u.rating_count, 0) as "userRatingCount", coalesce(u.rating_sum, 0) as "userRatingSum"
       from public.games g
       join public.game_critic_stats s on s.game_id = g.id and s.critic_score is not null
+      left join public.game_user_scores u on u.game_id = g.id
       where g.release_date <= ${today}::date
       order by g.release_date desc nulls last, g.id desc
       limit ${recent}

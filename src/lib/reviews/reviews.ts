@@ -91,6 +91,9 @@ export interface RankedGame {
   scoredCount: number;
   reviewCount: number;
   recommendPercent: number | null;
+  /** The kept user score's counted ratings and their sum. */
+  userRatingCount: number;
+  userRatingSum: number;
 }
 
 /**

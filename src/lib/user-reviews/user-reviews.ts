@@ -177,8 +177,12 @@ export interface UserScore {
 export function userScoreOf(row: UserScoreRow | null | undefined): UserScore {
   if (!row) return { score: null, count: 0, reviewCount: 0, steps: Array.from({ length: 10 }, () => 0) };
   const count = row.rating_count;
-  const score = count >= USER_REVIEW_LIMITS.minRatingsForScore ? Math.round((row.rating_sum / count) * 10) / 10 : null;
-  return { score, count, reviewCount: row.review_count, steps: [...row.rating_steps] };
+  return { score: userScoreFigure(row.rating_sum, count), count, reviewCount: row.review_count, steps: [...row.rating_steps] };
+}
+
+/** The figure alone, from the kept sum and count (cards and rankings carry only these two). */
+export function userScoreFigure(ratingSum: number, ratingCount: number): number | null {
+  return ratingCount >= USER_REVIEW_LIMITS.minRatingsForScore ? Math.round((ratingSum / ratingCount) * 10) / 10 : null;
 }
 
 /** The same figures recounted from ratings (tests, and the bench's check). */
