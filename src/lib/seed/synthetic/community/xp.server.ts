@@ -12,6 +12,8 @@ export interface CommunityXpOptions {
   /** The most followed outlets, and how many followers each gets. */
   topOutlets: number;
   followersPerOutlet: number;
+  /** The first of the top outlets gets this many followers instead (the publish fan-out benchmark). */
+  mostFollowed?: number;
 }
 
 /**
@@ -47,8 +49,10 @@ export async function generateCommunityXp(db: Db, options: CommunityXpOptions): 
     await sql`
       insert into public.outlet_follows (user_id, outlet_id)
       select u.id, o.id
-      from (select id from public.outlets order by id limit ${options.topOutlets}) o
-      cross join lateral (select id from bench_users where n < ${options.followersPerOutlet}) u
+      from (select id, row_number() over (order by id) as rank from public.outlets order by id limit ${options.topOutlets}) o
+      cross join lateral (select id from bench_users
+                           where n < case when o.rank = 1 then ${options.mostFollowed ?? options.followersPerOutlet}::int
+                                          else ${options.followersPerOutlet}::int end) u
       on conflict do nothing`.execute(trx);
   });
   await sql`analyze public.xp_ledger, public.user_xp, public.xp_periods, public.outlet_follows`.execute(db);
