@@ -9,6 +9,7 @@ const run: PerformanceRun = {
   seconds: 5,
   dataSet: [['players (synthetic)', 100_000]],
   generatedSeconds: 171.4,
+  reused: false,
   dataNotes: [],
   pages: [
     { page: '/games/{slug}', cache: 'uncached', encoding: true, connections: 1, result: load(32), target: atMost(25) },

@@ -56,9 +56,21 @@ const migrations = await readMigrationFiles();
 const fingerprint = createHash('sha256')
   .update(JSON.stringify({ GAMES, REVIEWS_PER_GAME, USERS, GENERATORS, migrations: migrations.map((m) => m.checksum) }))
   .digest('hex');
-let generatedSeconds: number | null = null;
-if (!values.fresh && existsSync(MARKER) && existsSync(DIR) && readFileSync(MARKER, 'utf8') === fingerprint) {
-  console.log(`== data: reusing ${DIR} (--fresh regenerates)`);
+// The marker keeps the fingerprint and how long generating took, so a reused data set still reports it.
+function readMarker(): { fingerprint?: string; seconds?: number } {
+  try {
+    return JSON.parse(readFileSync(MARKER, 'utf8')) as { fingerprint?: string; seconds?: number };
+  } catch {
+    return {}; // none yet, or an older format: generate again
+  }
+}
+const marker = readMarker();
+let generatedSeconds: number;
+let reused = false;
+if (!values.fresh && existsSync(DIR) && marker.fingerprint === fingerprint && typeof marker.seconds === 'number') {
+  generatedSeconds = marker.seconds;
+  reused = true;
+  console.log(`== data: reusing ${DIR}, generated in ${generatedSeconds.toFixed(1)} s (--fresh regenerates)`);
 } else {
   console.log(`== data: generating ${GAMES} games, ${GAMES * REVIEWS_PER_GAME} critic reviews and ${USERS} players with their activity into ${DIR}`);
   rmSync(DIR, { recursive: true, force: true });
@@ -67,7 +79,7 @@ if (!values.fresh && existsSync(MARKER) && existsSync(DIR) && readFileSync(MARKE
   process.stdout.write(run(node, ['scripts/db.ts', 'generate', '--games', String(GAMES), '--reviews-per-game', String(REVIEWS_PER_GAME), '--users', String(USERS)], { PGLITE_DIR: DIR }));
   generatedSeconds = (performance.now() - started) / 1000;
   console.log(`   generated in ${generatedSeconds.toFixed(1)} s`);
-  writeFileSync(MARKER, fingerprint);
+  writeFileSync(MARKER, JSON.stringify({ fingerprint, seconds: generatedSeconds }));
 }
 
 console.log('== prepare: bench players and the outlet everyone follows');
@@ -300,6 +312,7 @@ const report: PerformanceRun = {
   seconds: SECONDS,
   dataSet: Object.entries(counts),
   generatedSeconds,
+  reused,
   dataNotes: [`Lists: ${BENCH_COMMUNITY_LISTS.lists.toLocaleString('en-US')} custom lists of ${BENCH_COMMUNITY_LISTS.entriesPerList} entries, the heavy player's first list ${BENCH_COMMUNITY_LISTS.longListEntries}; the heavy player keeps ${BENCH_COMMUNITY_LISTS.heavyUserGames} games.`],
   pages,
   figures,
