@@ -32,7 +32,7 @@ export async function generateCommunityXp(db: Db, options: CommunityXpOptions): 
       insert into public.xp_ledger (user_id, kind, source, requested, points, created_at)
       select u.id, (${sql.val(kinds)}::text[])[1 + i % ${kinds.length}], 'bench:' || i,
              (${sql.val(points)}::int[])[1 + i % ${kinds.length}], (${sql.val(points)}::int[])[1 + i % ${kinds.length}],
-             now() - make_interval(secs => (i * 7919) % (60 * 86400))
+             now() - make_interval(secs => (i::bigint * 7919) % (60 * 86400))
       from generate_series(0, ${options.ledgerRows - 1}) as i
       join bench_users u on u.n = (i * 2654435761::bigint) % (select count(*) from bench_users)`.execute(trx);
     await sql`
