@@ -319,7 +319,10 @@ const report: PerformanceRun = {
   dataSet: Object.entries(counts),
   generatedSeconds,
   reused,
-  dataNotes: [`Lists: ${BENCH_COMMUNITY_LISTS.lists.toLocaleString('en-US')} custom lists of ${BENCH_COMMUNITY_LISTS.entriesPerList} entries, the heavy player's first list ${BENCH_COMMUNITY_LISTS.longListEntries}; the heavy player keeps ${BENCH_COMMUNITY_LISTS.heavyUserGames} games.`],
+  dataNotes: [
+    `Target: the community data set generated in under 3 minutes (${generatedSeconds <= 180 ? 'met' : 'MISSED'}: the time above includes the catalogue; the 10 000 000-row XP ledger is most of it on the embedded database).`,
+    `Lists: ${BENCH_COMMUNITY_LISTS.lists.toLocaleString('en-US')} custom lists of ${BENCH_COMMUNITY_LISTS.entriesPerList} entries, the heavy player's first list ${BENCH_COMMUNITY_LISTS.longListEntries}; the heavy player keeps ${BENCH_COMMUNITY_LISTS.heavyUserGames} games.`,
+  ],
   pages,
   figures,
   ratios,
