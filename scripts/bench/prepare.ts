@@ -55,18 +55,11 @@ try {
     insert into auth.identities (provider_id, user_id, provider, identity_data)
     select u.id::text, u.id, 'email', jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false)
       from auth.users u
-     where u.id = any(${socketIds}::uuid[]) and not exists (select 1 from auth.identities i where i.user_id = u.id)`.execute(db);
+     where u.id = any(${[...socketIds, ...players.map((player) => player.id)]}::uuid[]) and not exists (select 1 from auth.identities i where i.user_id = u.id)`.execute(db);
   await db.transaction().execute(async (trx) => {
     const premium = await trx.selectFrom('subscription_plans').select('id').where('name', '=', 'premium').executeTakeFirstOrThrow();
     for (const player of players) {
       await trx.updateTable('auth.users').set({ encrypted_password: hash }).where('id', '=', player.id).execute();
-      const identity = await trx.selectFrom('auth.identities').select('id').where('user_id', '=', player.id).executeTakeFirst();
-      if (!identity) {
-        await trx
-          .insertInto('auth.identities')
-          .values({ provider_id: player.id, user_id: player.id, provider: 'email', identity_data: { sub: player.id, email: player.email, email_verified: true, phone_verified: false } })
-          .execute();
-      }
       const active = await trx.selectFrom('user_subscriptions').select('id').where('user_id', '=', player.id).where('status', '=', 'active').executeTakeFirst();
       if (!active) await trx.insertInto('user_subscriptions').values({ user_id: player.id, plan_id: premium.id, status: 'active' }).execute();
     }
