@@ -24,7 +24,7 @@ import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists
 import { consoleReport, performanceRecord, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
 import { load } from './bench/load.ts';
 import { startNginx, type Nginx } from './bench/nginx.ts';
-import { BENCH_PASSWORD, type BenchPlan } from './bench/prepare.ts';
+import { BENCH_PASSWORD, type BenchPlan } from './bench/plan.ts';
 import { atLeast, atMost, summarise, type Target } from './bench/stats.ts';
 import { Client, measureDelivery, timeWrites } from './bench/writes.ts';
 

@@ -12,34 +12,7 @@ import { connectFromEnv } from '../../src/lib/db/db.server.ts';
 import { draftScoreProblem } from '../../src/lib/outlets/manage.ts';
 import { syntheticUserId, syntheticUsername } from '../../src/lib/seed/synthetic/community/users.server.ts';
 
-export const BENCH_PASSWORD = 'Bench-Pass-2026';
-
-export interface BenchPlan {
-  heavy: { id: string; email: string; username: string };
-  voter: { id: string; email: string; username: string };
-  /** The heavy player's 1000-entry list and its games in their current order. */
-  longList: { id: number; path: string; gameIds: number[] };
-  /** Public list pages of other players, each a distinct URL. */
-  listPaths: string[];
-  profilePaths: string[];
-  /** Games with user reviews, most reviewed first. */
-  reviewedGameSlugs: string[];
-  /** Games the heavy player keeps a status on (statuses are switched on these). */
-  statusGameIds: number[];
-  /** Released games the voter has not reviewed (reviews are posted on these). */
-  unreviewedGameIds: number[];
-  /** Reviews by other players the voter can vote helpful. */
-  votableReviewIds: string[];
-  outlet: { slug: string; followers: number; rawScore: string | null; gameSlugs: string[] };
-  outletSlugs: string[];
-  /** Followers of that outlet who can sign in (a cheap password hash), one realtime socket each. */
-  socketEmails: string[];
-  /** What the bench database holds, for the report. */
-  counts: Record<string, number>;
-}
-
-/** Players 3..(3 + SOCKET_PLAYERS - 1) hold the realtime sockets of the publish measurement. */
-export const SOCKET_PLAYERS = 1000;
+import { BENCH_PASSWORD, SOCKET_PLAYERS, type BenchPlan } from './plan.ts';
 
 const connection = await connectFromEnv();
 const db = connection.db;
@@ -56,14 +29,15 @@ try {
     select u.id::text, u.id, 'email', jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false)
       from auth.users u
      where u.id = any(${[...socketIds, ...players.map((player) => player.id)]}::uuid[]) and not exists (select 1 from auth.identities i where i.user_id = u.id)`.execute(db);
-  await db.transaction().execute(async (trx) => {
-    const premium = await trx.selectFrom('subscription_plans').select('id').where('name', '=', 'premium').executeTakeFirstOrThrow();
-    for (const player of players) {
-      await trx.updateTable('auth.users').set({ encrypted_password: hash }).where('id', '=', player.id).execute();
-      const active = await trx.selectFrom('user_subscriptions').select('id').where('user_id', '=', player.id).where('status', '=', 'active').executeTakeFirst();
-      if (!active) await trx.insertInto('user_subscriptions').values({ user_id: player.id, plan_id: premium.id, status: 'active' }).execute();
-    }
-  });
+  // Premium (writing reviews needs it) and the bench password for the two measured players.
+  const playerIds = players.map((player) => player.id);
+  await sql`
+    insert into public.user_subscriptions (user_id, plan_id, status)
+    select u.id, (select id from public.subscription_plans where name = 'premium'), 'active'
+      from auth.users u
+     where u.id = any(${playerIds}::uuid[])
+       and not exists (select 1 from public.user_subscriptions s where s.user_id = u.id and s.status = 'active')`.execute(db);
+  await sql`update auth.users set encrypted_password = ${hash} where id = any(${playerIds}::uuid[])`.execute(db);
 
   const longList = await db
     .selectFrom('user_lists')
