@@ -1,40 +1,154 @@
 // docs/performance.md is written by `npm run bench`, never by hand: the figures in it are the
-// last run's, with the machine they were measured on. Why the budget is what it is, and what
-// got the pages there, is the design record's (docs/decisions/speed-budget.md).
-import os from 'node:os';
+// last run's, with the machine they were measured on, each beside its target. Why the budget
+// is what it is, and what got the pages there, is the design record's
+// (docs/decisions/speed-budget.md).
+import { describeTarget, markdownTable, ms, ratio, textTable, verdict, type Target } from './bench/stats.ts';
+import type { LoadResult } from './bench/load.ts';
 
-export interface PerformanceRun {
-  header: string[];
-  rows: string[][];
-  targets: string[];
-  seconds: number;
-  games: number;
-  reviews: number;
+export interface PageRow {
+  page: string;
+  cache: 'uncached' | 'cached' | 'static';
+  encoding: boolean;
+  connections: number;
+  result: LoadResult | null;
+  /** A p95 target (ms) this row is judged against. */
+  target?: Target;
+  error?: string;
 }
 
-const markdownRow = (cells: string[]) => `| ${cells.join(' | ')} |`;
+/** One timed figure (a write, a query, a fan-out): p50/p95 in ms unless `unit` says otherwise. */
+export interface FigureRow {
+  name: string;
+  samples: number;
+  p50: number | null;
+  p95: number | null;
+  target?: Target;
+  note?: string;
+}
+
+export interface RatioRow {
+  name: string;
+  numerator: number | null;
+  denominator: number | null;
+  target?: Target;
+  note?: string;
+}
+
+export interface PerformanceRun {
+  machine: string;
+  seconds: number;
+  /** What the bench database holds, label -> rows. */
+  dataSet: [string, number][];
+  /** How long generating it took, and whether this run reused it from an earlier one. */
+  generatedSeconds: number;
+  reused: boolean;
+  dataNotes: string[];
+  pages: PageRow[];
+  figures: FigureRow[];
+  ratios: RatioRow[];
+  notes: string[];
+}
+
+const PAGE_HEADER = ['page', 'cache', 'Accept-Encoding', 'conn', 'req/s', 'bytes/resp', 'p50', 'p95', 'errors', 'target (p95)', 'verdict'];
+
+export function pageCells(row: PageRow): string[] {
+  const r = row.result;
+  const target = row.target ? describeTarget(row.target) : '';
+  const judged = row.error ? 'not measured' : verdict(r ? r.p95 : null, row.target);
+  return [
+    row.page,
+    row.cache,
+    row.encoding ? 'br, gzip' : 'none',
+    String(row.connections),
+    r ? r.perSecond.toFixed(0) : '–',
+    r ? r.bytes.toFixed(0) : '–',
+    ms(r?.p50),
+    ms(r?.p95),
+    row.error ? row.error : r ? String(r.errors) : '–',
+    target,
+    judged,
+  ];
+}
+
+const FIGURE_HEADER = ['measurement', 'samples', 'p50 (ms)', 'p95 (ms)', 'target (p95)', 'verdict', 'note'];
+
+export function figureCells(row: FigureRow): string[] {
+  const judged = row.target ? verdict(row.target.unit === 's' && row.p95 !== null ? row.p95 / 1000 : row.p95, row.target) : '';
+  return [row.name, String(row.samples), ms(row.p50), ms(row.p95), row.target ? describeTarget(row.target) : '', judged, row.note ?? ''];
+}
+
+const RATIO_HEADER = ['comparison', 'req/s', 'against req/s', 'ratio', 'target', 'verdict', 'note'];
+
+export function ratioCells(row: RatioRow): string[] {
+  const value = row.numerator && row.denominator ? row.numerator / row.denominator : null;
+  return [
+    row.name,
+    row.numerator ? row.numerator.toFixed(0) : '–',
+    row.denominator ? row.denominator.toFixed(0) : '–',
+    ratio(row.numerator, row.denominator),
+    row.target ? describeTarget(row.target) : '',
+    verdict(value, row.target),
+    row.note ?? '',
+  ];
+}
+
+/** Every verdict of the run that is MISSED, as lines. */
+export function misses(run: PerformanceRun): string[] {
+  return [
+    ...run.pages.filter((row) => pageCells(row).at(-1) === 'MISSED').map((row) => `${row.page} ${row.cache}, ${row.encoding ? 'br, gzip' : 'no encoding'}, ${row.connections} conn`),
+    ...run.figures.filter((row) => figureCells(row)[5] === 'MISSED').map((row) => row.name),
+    ...run.ratios.filter((row) => ratioCells(row)[5] === 'MISSED').map((row) => row.name),
+  ];
+}
 
 export function performanceRecord(run: PerformanceRun, measuredAt = new Date()): string {
-  const cpus = os.cpus();
+  const missed = misses(run);
   return [
     '# Performance',
     '',
     'Written by `npm run bench` (scripts/bench.ts); run it again to refresh these figures.',
     'How the budget was reached: docs/decisions/speed-budget.md.',
     '',
-    `Last run: ${measuredAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version},`,
-    `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${os.platform()} ${os.release()};`,
-    `embedded database (PGlite) with ${run.games.toLocaleString('en-US')} synthetic games and ${run.reviews.toLocaleString('en-US')} critic reviews;`,
-    `${run.seconds} s per row, client and server sharing the machine, requests without compression.`,
-    'Latency in ms; ratio = requests/s ÷ the static file\'s (a file the size of a game page, same server) at the same number of connections.',
+    `Last run: ${measuredAt.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${run.machine}.`,
+    'Embedded database (PGlite). The load comes from autocannon in the bench process, never the',
+    `server's; ${run.seconds} s per page row. Latency in ms. "uncached" requests each use a URL the`,
+    'route cache has not seen; pages a signed-in user sees are never cached.',
     '',
-    markdownRow(run.header),
-    markdownRow(run.header.map((_, i) => (i === 0 ? '---' : '---:'))),
-    ...run.rows.map(markdownRow),
+    '## Data set',
     '',
-    '## Targets',
+    markdownTable(['rows', 'count'], run.dataSet.map(([label, count]) => [label, count.toLocaleString('en-US')])),
     '',
-    ...run.targets.map((target) => `- ${target}`),
+    `Generated (set-based SQL, deterministic) in ${run.generatedSeconds.toFixed(0)} s${run.reused ? ' by an earlier run with the same parameters and migrations, and reused (`npm run bench -- --fresh` regenerates it)' : ''}.`,
+    ...run.dataNotes.map((note) => `${note}`),
     '',
+    '## Pages',
+    '',
+    markdownTable(PAGE_HEADER, run.pages.map(pageCells)),
+    '',
+    '## Writes and other figures',
+    '',
+    markdownTable(FIGURE_HEADER, run.figures.map(figureCells)),
+    '',
+    '## Throughput against a static file',
+    '',
+    markdownTable(RATIO_HEADER, run.ratios.map(ratioCells)),
+    '',
+    '## Verdict',
+    '',
+    missed.length === 0 ? 'Every figure meets its target.' : `Missed targets (${missed.length}):`,
+    ...missed.map((line) => `- ${line}`),
+    '',
+    ...(run.notes.length ? ['## Notes', '', ...run.notes.map((note) => `- ${note}`), ''] : []),
+  ].join('\n');
+}
+
+/** The same tables for the terminal. */
+export function consoleReport(run: PerformanceRun): string {
+  return [
+    textTable(PAGE_HEADER, run.pages.map(pageCells)),
+    '',
+    textTable(FIGURE_HEADER, run.figures.map(figureCells)),
+    '',
+    textTable(RATIO_HEADER, run.ratios.map(ratioCells)),
   ].join('\n');
 }

@@ -26,6 +26,6 @@ export async function loadSyntheticCommunity(
   log(`  ${await db.transaction().execute((trx) => generateUserReviews(trx, { count: reviews, seed: options.seed }))} user reviews added`);
   const lists = await generateCommunityLists(db);
   log(`  ${lists.statuses} play statuses, ${lists.lists} lists with ${lists.entries} entries added`);
-  await generateCommunityXp(db, { ledgerRows: options.users * 100, topOutlets: 20, followersPerOutlet: 1000 });
-  log(`  ${options.users * 100} XP ledger rows and outlet follows added`);
+  await generateCommunityXp(db, { ledgerRows: options.users * 100, topOutlets: 20, followersPerOutlet: 1000, mostFollowed: options.users });
+  log(`  ${options.users * 100} XP ledger rows added; 20 outlets with 1000 followers, the first with ${options.users}`);
 }

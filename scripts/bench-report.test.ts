@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { figureCells, misses, pageCells, performanceRecord, ratioCells, type PerformanceRun } from './bench-report.ts';
+import { atLeast, atMost } from './bench/stats.ts';
+
+const load = (p95: number, perSecond = 100) => ({ count: 500, p50: p95 / 2, p95, perSecond, bytes: 9000, errors: 0 });
+
+const run: PerformanceRun = {
+  machine: '2 × Test CPU',
+  seconds: 5,
+  dataSet: [['players (synthetic)', 100_000]],
+  generatedSeconds: 171.4,
+  reused: false,
+  dataNotes: [],
+  pages: [
+    { page: '/games/{slug}', cache: 'uncached', encoding: true, connections: 1, result: load(32), target: atMost(25) },
+    { page: '/lists', cache: 'cached', encoding: false, connections: 1, result: load(1.2) },
+  ],
+  figures: [
+    { name: 'setting a status', samples: 200, p50: 4, p95: 9.5, target: atMost(15) },
+    { name: 'publishing', samples: 3, p50: 1500, p95: 2600, target: atMost(2, 's') },
+  ],
+  ratios: [{ name: 'cached ÷ static', numerator: 728, denominator: 6632, target: atLeast(0.8) }],
+  notes: ['nginx: not installed'],
+};
+
+describe('the performance record', () => {
+  it('puts each figure beside its target and says when it is missed', () => {
+    expect(pageCells(run.pages[0]!)).toEqual(['/games/{slug}', 'uncached', 'br, gzip', '1', '100', '9000', '16.0', '32.0', '0', '≤ 25 ms', 'MISSED']);
+    expect(pageCells(run.pages[1]!).slice(2)).toEqual(['none', '1', '100', '9000', '0.6', '1.2', '0', '', '']);
+    expect(figureCells(run.figures[0]!)).toEqual(['setting a status', '200', '4.0', '9.5', '≤ 15 ms', 'met', '']);
+  });
+
+  it('judges a target in seconds against milliseconds measured', () => {
+    expect(figureCells(run.figures[1]!).slice(4, 6)).toEqual(['≤ 2 s', 'MISSED']);
+  });
+
+  it('writes ratios of throughput with their target', () => {
+    expect(ratioCells(run.ratios[0]!)).toEqual(['cached ÷ static', '728', '6632', '0.11x', '≥ 0.8x', 'MISSED', '']);
+  });
+
+  it('a page that could not be measured is not a pass', () => {
+    expect(pageCells({ page: '/x', cache: 'uncached', encoding: true, connections: 1, result: null, target: atMost(25), error: 'refused' }).slice(-3)).toEqual(['refused', '≤ 25 ms', 'not measured']);
+  });
+
+  it('lists every missed target, with the date, machine, data set and generation time', () => {
+    expect(misses(run)).toEqual(['/games/{slug} uncached, br, gzip, 1 conn', 'publishing', 'cached ÷ static']);
+    const record = performanceRecord(run, new Date('2026-12-09T10:30:00Z'));
+    expect(record).toContain('Last run: 2026-12-09 10:30 UTC on 2 × Test CPU.');
+    expect(record).toContain('| players (synthetic) | 100,000 |');
+    expect(record).toContain('Generated (set-based SQL, deterministic) in 171 s.');
+    expect(record).toContain('Missed targets (3):');
+    expect(record).toContain('- nginx: not installed');
+  });
+});

@@ -1,0 +1,31 @@
+// What scripts/bench/prepare.ts hands the bench (kept apart: importing prepare.ts would run it).
+
+export const BENCH_PASSWORD = 'Bench-Pass-2026';
+
+export interface BenchPlan {
+  heavy: { id: string; email: string; username: string };
+  voter: { id: string; email: string; username: string };
+  /** The heavy player's 1000-entry list and its games in their current order. */
+  longList: { id: number; path: string; gameIds: number[] };
+  /** Public list pages of other players, each a distinct URL. */
+  listPaths: string[];
+  profilePaths: string[];
+  /** Games with user reviews, most reviewed first. */
+  reviewedGameSlugs: string[];
+  /** Games the heavy player keeps a status on (statuses are switched on these). */
+  statusGameIds: number[];
+  /** Released games the voter has not reviewed (reviews are posted on these). */
+  unreviewedGameIds: number[];
+  /** Reviews by other players the voter can vote helpful. */
+  votableReviewIds: string[];
+  outlet: { slug: string; followers: number; rawScore: string | null; gameSlugs: string[] };
+  outletSlugs: string[];
+  /** Followers of that outlet who can sign in (a cheap password hash), one realtime socket each. */
+  socketEmails: string[];
+  /** What the bench database holds, for the report. */
+  counts: Record<string, number>;
+}
+
+/** Players 3..(3 + SOCKET_PLAYERS - 1) hold the realtime sockets of the publish measurement. */
+export const SOCKET_PLAYERS = 1000;
+
