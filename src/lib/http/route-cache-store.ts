@@ -15,14 +15,18 @@
  * slow render of the old data.
  */
 
-export type Encoding = 'br' | 'gzip';
+import type { Encoding } from './content-encoding.ts';
+
+export type { Encoding };
 
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
-  /** Pre-encoded copies of `body`; add with `addVariant`. */
+  /** Pre-encoded copies of `body`, made once when the page is stored. */
   variants: Partial<Record<Encoding, Uint8Array>>;
+  /** Strong validator of `body`; each variant answers it with its coding appended. */
+  etag?: string;
   tags: readonly string[];
   /** Path of the page (without query), for purges by path. */
   path: string;
