@@ -1,6 +1,6 @@
 // Part of `npm run build`, after `astro build`: writes a brotli (.br) and a gzip (.gz) copy
 // beside every compressible file of dist/client, at the highest settings (once per build,
-// so the time is free), so the node server sends them as they are and compresses no
+// so the time is free; small files too, as a copy costs nothing per request), so the node server sends them as they are and compresses no
 // static file per request (src/lib/http/static-files.server.ts). A copy that would not be
 // smaller is not written. Without dist/client (the Vercel build) there is nothing to do.
 import { existsSync } from 'node:fs';
@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { MIN_COMPRESS_BYTES } from '../src/lib/http/content-encoding.ts';
 import { PRECOMPRESSED_EXTENSIONS, precompressible } from '../src/lib/http/static-files.ts';
 
 const brotli = promisify(brotliCompress);
@@ -26,7 +25,6 @@ async function* files(dir: string): AsyncGenerator<string> {
 
 async function precompress(file: string): Promise<number> {
   const body = await readFile(file);
-  if (body.length < MIN_COMPRESS_BYTES) return 0;
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
