@@ -139,6 +139,18 @@ export class RouteCacheStore {
   }
 
   /**
+   * A page only if it is fresh, counted as a hit. Otherwise nothing is counted or dropped:
+   * the caller goes on to the full `lookup` (stale pages are revalidated there).
+   */
+  freshPage(key: string, now: number = Date.now()): CachedPage | undefined {
+    const held = this.#protected.slots.get(key) ?? this.#probation.slots.get(key);
+    if (!held || (now - held.page.storedAt) / 1000 > held.page.maxAge) return undefined;
+    this.hits += 1;
+    this.#touch(key);
+    return held.page;
+  }
+
+  /**
    * Stores a rendered page. `since` is the generation read when its render began: if a
    * purge covering the page happened meanwhile, the page is not stored. Returns whether
    * it was stored.

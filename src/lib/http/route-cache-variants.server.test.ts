@@ -96,3 +96,35 @@ describe('the route cache and encoded variants', () => {
     expect(compress).not.toHaveBeenCalled();
   });
 });
+
+describe('serveRouteCacheHits (the node server, before Astro)', () => {
+  it('answers a fresh hit as stored, and hands misses and stale pages to Astro', async () => {
+    const { serveRouteCacheHits } = await import('./route-cache-hits.server.ts');
+    const http = await import('node:http');
+    const astro = vi.fn((_req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => res.end('astro'));
+    const server = http.createServer(serveRouteCacheHits(astro));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { headers }).then(async (res) => ({ res, body: Buffer.from(await res.arrayBuffer()) }));
+    try {
+      expect((await get('/games/portal-2')).body.toString()).toBe('astro');
+      await onRequest(context('/games/portal-2'), render());
+      compress.mockClear();
+      const hit = await get('/games/portal-2?utm_source=x', { 'accept-encoding': 'gzip' });
+      // fetch decodes gzip itself: the bytes and the header say what travelled.
+      expect(hit.res.headers.get('content-encoding')).toBe('gzip');
+      expect(hit.res.headers.get('x-astro-cache')).toBe('HIT');
+      expect(hit.body.toString()).toBe(page);
+      expect(astro).toHaveBeenCalledTimes(1);
+      expect(compress).not.toHaveBeenCalled();
+
+      const stale = routeCache().lookup('/games/portal-2')!.page;
+      stale.storedAt -= 601_000; // past max-age: Astro serves it stale and revalidates
+      expect((await get('/games/portal-2')).body.toString()).toBe('astro');
+      expect(astro).toHaveBeenCalledTimes(2);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -90,24 +90,42 @@ function shareable(response: Response): boolean {
   return vary.every((name) => name === 'accept-encoding');
 }
 
+/** What a stored page answers to a request: status, headers and the chosen variant's bytes. */
+export interface CachedAnswer {
+  status: number;
+  headers: Headers;
+  body: Uint8Array | null;
+}
+
 /**
- * The stored page as this request wants it: the variant Accept-Encoding picks, its own
- * ETag, and a 304 when If-None-Match already names that variant. HEAD gets the same
- * headers (the server sends no body for HEAD).
+ * The stored page as a request wants it: the variant Accept-Encoding picks, its own ETag,
+ * and a 304 when If-None-Match already names that variant. HEAD gets the same headers
+ * (the server sends no body for HEAD). Shared by the provider and the node server's
+ * early answer to fresh hits (route-cache-hits.server.ts).
  */
-function fromPage(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' | 'STALE'): Response {
+export function cachedAnswer(
+  page: CachedPage,
+  acceptEncoding: string | null | undefined,
+  ifNoneMatch: string | null | undefined,
+  state?: 'HIT' | 'MISS' | 'STALE',
+): CachedAnswer {
   const headers = new Headers(page.headers);
   if (state) headers.set('X-Astro-Cache', state);
-  const coding = negotiateEncoding(request.headers.get('accept-encoding'), Object.keys(page.variants) as Encoding[]);
+  const coding = negotiateEncoding(acceptEncoding, Object.keys(page.variants) as Encoding[]);
   const body = coding === 'identity' ? page.body : page.variants[coding]!;
   if (coding !== 'identity') headers.set('Content-Encoding', coding);
   if (page.etag) {
     const etag = variantEtag(page.etag, coding);
     headers.set('ETag', etag);
-    if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+    if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
   }
   headers.set('Content-Length', String(body.byteLength));
-  return new Response(body.slice(), { status: page.status, headers });
+  return { status: page.status, headers, body };
+}
+
+function fromPage(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' | 'STALE'): Response {
+  const answer = cachedAnswer(page, request.headers.get('accept-encoding'), request.headers.get('if-none-match'), state);
+  return new Response(answer.body?.slice() ?? null, { status: answer.status, headers: answer.headers });
 }
 
 /** Brotli and gzip copies of a compressible body, made off the event loop, all at once. */
