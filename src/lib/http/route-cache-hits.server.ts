@@ -29,7 +29,8 @@ export function serveRouteCacheHits(next: Handler): Handler {
     if (!cached) return next(req, res);
     const answer = cachedAnswer(cached, req.headers['accept-encoding'], req.headers['if-none-match'], 'HIT');
     res.statusCode = answer.status;
-    answer.headers.forEach((value, name) => res.setHeader(name, value));
+    for (const [name, value] of cached.headers) res.setHeader(name, value);
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.end(answer.body ?? undefined);
   };
 }

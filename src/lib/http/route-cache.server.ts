@@ -90,10 +90,11 @@ function shareable(response: Response): boolean {
   return vary.every((name) => name === 'accept-encoding');
 }
 
-/** What a stored page answers to a request: status, headers and the chosen variant's bytes. */
+/** What a stored page answers to a request: status, headers to set, and the chosen variant's bytes. */
 export interface CachedAnswer {
   status: number;
-  headers: Headers;
+  /** Set in order over the page's stored headers. */
+  headers: [string, string][];
   body: Uint8Array | null;
 }
 
@@ -101,7 +102,8 @@ export interface CachedAnswer {
  * The stored page as a request wants it: the variant Accept-Encoding picks, its own ETag,
  * and a 304 when If-None-Match already names that variant. HEAD gets the same headers
  * (the server sends no body for HEAD). Shared by the provider and the node server's
- * early answer to fresh hits (route-cache-hits.server.ts).
+ * early answer to fresh hits (route-cache-hits.server.ts), which is why it builds no
+ * Headers object: a hit should cost little more than a static file.
  */
 export function cachedAnswer(
   page: CachedPage,
@@ -109,23 +111,25 @@ export function cachedAnswer(
   ifNoneMatch: string | null | undefined,
   state?: 'HIT' | 'MISS' | 'STALE',
 ): CachedAnswer {
-  const headers = new Headers(page.headers);
-  if (state) headers.set('X-Astro-Cache', state);
+  const headers: [string, string][] = [];
+  if (state) headers.push(['x-astro-cache', state]);
   const coding = negotiateEncoding(acceptEncoding, Object.keys(page.variants) as Encoding[]);
   const body = coding === 'identity' ? page.body : page.variants[coding]!;
-  if (coding !== 'identity') headers.set('Content-Encoding', coding);
+  if (coding !== 'identity') headers.push(['content-encoding', coding]);
   if (page.etag) {
     const etag = variantEtag(page.etag, coding);
-    headers.set('ETag', etag);
+    headers.push(['etag', etag]);
     if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
   }
-  headers.set('Content-Length', String(body.byteLength));
+  headers.push(['content-length', String(body.byteLength)]);
   return { status: page.status, headers, body };
 }
 
 function fromPage(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' | 'STALE'): Response {
   const answer = cachedAnswer(page, request.headers.get('accept-encoding'), request.headers.get('if-none-match'), state);
-  return new Response(answer.body?.slice() ?? null, { status: answer.status, headers: answer.headers });
+  const headers = new Headers(page.headers);
+  for (const [name, value] of answer.headers) headers.set(name, value);
+  return new Response(answer.body?.slice() ?? null, { status: answer.status, headers });
 }
 
 /** Brotli and gzip copies of a compressible body, made off the event loop, all at once. */
