@@ -2,9 +2,12 @@
 // starts the built node server on HOST:PORT (default localhost:4321).
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { startBackgroundWork } from '../functions/jobs/background.ts';
 import { createLocalRealtime } from '../functions/realtime/index.ts';
 import { compressResponses } from '../src/lib/http/compression.server.ts';
+import { serveRouteCacheHits } from '../src/lib/http/route-cache-hits.server.ts';
+import { serveStaticFiles } from '../src/lib/http/static-files.server.ts';
 import { boundRequests } from '../src/lib/http/request-bounds.server.ts';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
@@ -52,10 +55,15 @@ const port = Number(process.env.PORT) || env.PORT;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // The adapter's handler (static files, then the app) behind our own HTTP server, so that
 // security headers are on every answer (also the early 405 and 413), request bodies are
-// bounded before anything reads them, and responses are compressed (brotli or gzip): the
-// adapter's standalone server does none of these.
+// bounded before anything reads them, static files go out with the brotli and gzip copies
+// the build made, fresh route-cache hits go out as stored (encoded once), and what is left
+// is compressed off the event loop: the adapter's standalone server does none of these
+// (docs/decisions/compress-once.md).
 const { handler } = (await import(entry.href)) as { handler: Handler };
-const server = http.createServer(withSecurityHeaders(boundRequests(compressResponses(handler)), env));
+const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
+const server = http.createServer(
+  withSecurityHeaders(boundRequests(serveStaticFiles(clientDir, serveRouteCacheHits(compressResponses(handler)))), env),
+);
 server.keepAliveTimeout = 65_000;
 // The local Realtime service (notifications live) on /realtime/v1/websocket; null with hosted Supabase.
 const realtime = createLocalRealtime();

@@ -1,4 +1,6 @@
-import { brotliCompressSync } from 'node:zlib';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { baseURL } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 
 // Catalogue pages are server-rendered: no framework runtime, only the small shared chrome
@@ -21,9 +23,51 @@ for (const path of ['/', '/games', '/games/grand-theft-auto-v', '/reviews', '/ab
   });
 }
 
-test('the server compresses pages and scripts', async ({ request }) => {
-  const response = await request.get('/games/half-life-2', { headers: { 'accept-encoding': 'br' } });
-  expect(response.headers()['content-encoding']).toBe('br');
+/** The bytes as they travel (Playwright's own client would decode them). */
+function raw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(new URL(path, baseURL), { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+test('pages and scripts travel compressed, decode to the plain bytes, and revalidate per encoding', async ({ request }) => {
+  const page = await request.get('/games/half-life-2');
+  const html = await page.text();
+  const script = (/src="(\/_astro\/[^"]+\.js)"/.exec(html) ?? [])[1];
+  const stylesheet = (/href="(\/_astro\/[^"]+\.css)"/.exec(html) ?? [])[1];
+  expect(script).toBeDefined();
+  expect(stylesheet).toBeDefined();
+  // The page from the route cache (second request: a HIT), the assets as the build precompressed them.
+  for (const path of ['/games/half-life-2', script!, stylesheet!]) {
+    const plain = await raw(path);
+    expect(plain.headers['content-encoding'], path).toBeUndefined();
+    const br = await raw(path, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding'], path).toBe('br');
+    expect(br.headers.vary, path).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length']), path).toBe(br.body.length);
+    expect(br.body.length, path).toBeLessThan(plain.body.length);
+    expect(brotliDecompressSync(br.body).equals(plain.body), path).toBe(true);
+    const gzip = await raw(path, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding'], path).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body), path).toBe(true);
+    expect(gzip.headers['cache-control'], path).toBe(plain.headers['cache-control']);
+
+    const head = await raw(path, { 'accept-encoding': 'br' }, 'HEAD');
+    for (const name of ['content-encoding', 'content-length', 'etag', 'content-type']) expect(head.headers[name], `${path} ${name}`).toBe(br.headers[name]);
+
+    // Each encoding has its own validator: the brotli one revalidates brotli, not gzip.
+    expect(br.headers.etag, path).toBeDefined();
+    expect(br.headers.etag, path).not.toBe(gzip.headers.etag);
+    expect((await raw(path, { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! })).status, path).toBe(304);
+    expect((await raw(path, { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag! })).status, path).toBe(200);
+  }
 });
 
 test('catalogue pages are served from the route cache on repeat visits', async ({ request }) => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressResponses, pickEncoding } from './compression.server.ts';
+import { compressResponses } from './compression.server.ts';
 
 const page = `<!doctype html><p>${'Critic reviews you can check. '.repeat(200)}</p>`;
 let server: http.Server;
@@ -14,6 +14,12 @@ beforeAll(async () => {
       if (req.url === '/small') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('tiny');
+        return;
+      }
+      if (req.url === '/encoded') {
+        // A cached page's brotli variant, or a precompressed file: already encoded.
+        res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br', 'content-length': '7' });
+        res.end('encoded');
         return;
       }
       if (req.url === '/png') {
@@ -31,24 +37,40 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function get(path: string, acceptEncoding?: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(path: string, acceptEncoding?: string, method = 'GET'): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${base}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      .request(`${base}${path}`, { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
 }
 
 describe('compressResponses', () => {
-  it('prefers brotli, then gzip, and honours q=0', () => {
-    expect(pickEncoding('gzip, deflate, br')).toBe('br');
-    expect(pickEncoding('gzip')).toBe('gzip');
-    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(pickEncoding(undefined)).toBeUndefined();
+  it('negotiates as the rest of the server does: q=0 refuses brotli', async () => {
+    expect((await get('/', 'gzip, deflate, br')).headers['content-encoding']).toBe('br');
+    const gzip = await get('/', 'br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(page);
+    expect((await get('/', 'br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('passes answers that are already encoded through untouched', async () => {
+    const encoded = await get('/encoded', 'br, gzip');
+    expect(encoded.headers['content-encoding']).toBe('br');
+    expect(encoded.body.toString()).toBe('encoded');
+  });
+
+  it('answers HEAD with the headers GET gets', async () => {
+    const head = await get('/', 'br', 'HEAD');
+    const full = await get('/', 'br');
+    expect(head.body.length).toBe(0);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(full.headers['content-length']);
   });
 
   it('compresses pages with brotli or gzip and the body survives the round trip', async () => {

@@ -1,98 +1,122 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { COMPRESSIBLE_TYPE, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from './content-encoding.ts';
 
 /**
- * Response compression for the node server (the Astro node adapter has none). Text
- * responses of at least MIN_BYTES are compressed with brotli (quality 5) or gzip, as the
- * client accepts; build assets under /_astro/ are immutable, so their compressed bytes
- * are kept in memory and compressed once. Pages are small and rendered whole, so the body
- * is gathered and compressed in one go.
+ * Compression of what is left to compress on the node server (the Astro node adapter has
+ * none). Static files come precompressed (static-files.server.ts) and cached pages carry
+ * their encoded variants (route-cache.server.ts): both arrive here with Content-Encoding
+ * set and pass straight through. What remains, uncached pages and API answers, is gathered
+ * whole (pages render whole anyway) and compressed with zlib's asynchronous API, which
+ * runs on libuv's thread pool: a large body never holds up the event loop.
  */
 
-const MIN_BYTES = 1024;
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
-const ASSET_CACHE_LIMIT = 500;
-
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-type Encoding = 'br' | 'gzip';
 
-export function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = acceptEncoding
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name!.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return undefined;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * `per-request` (an uncached answer, compressed each time): brotli 5 and gzip 6, most of
+ * the saving for a fraction of the time. `stored` (a page the route cache keeps for hours,
+ * compressed once): brotli 9 and gzip 9.
+ */
+const LEVELS = { 'per-request': { br: 5, gzip: 6 }, stored: { br: 9, gzip: 9 } } as const;
+
+export function compress(body: Uint8Array, encoding: Encoding, use: keyof typeof LEVELS = 'per-request'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: LEVELS[use].br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+      })
+    : gzipAsync(body, { level: LEVELS[use].gzip });
 }
 
-export function compress(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      })
-    : gzipSync(body, { level: 6 });
+/** Whether an answer with these headers is one this layer may compress. */
+function candidate(res: ServerResponse): boolean {
+  return (
+    res.statusCode === 200 &&
+    !res.hasHeader('content-encoding') &&
+    COMPRESSIBLE_TYPE.test(String(res.getHeader('content-type') ?? ''))
+  );
+}
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 }
 
 export function compressResponses(handler: Handler): Handler {
-  const assetCache = new Map<string, Buffer>();
   return (req, res) => {
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    if (!encoding || req.method !== 'GET') {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
       handler(req, res);
       return;
     }
-    const chunks: Buffer[] = [];
     const originalWriteHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
-    const originalEnd = res.end.bind(res) as (body?: Buffer) => ServerResponse;
+    const originalWrite = res.write.bind(res);
+    const originalEnd = res.end.bind(res) as (body?: Buffer, callback?: () => void) => ServerResponse;
+    const chunks: Buffer[] = [];
+    let decided: 'pass' | 'gather' | undefined;
     let finished = false;
+
+    // Decided once, when the status and headers are known (at writeHead, or the first write).
+    const decide = () => {
+      if (decided) return decided;
+      decided = candidate(res) ? 'gather' : 'pass';
+      if (decided === 'pass') {
+        res.writeHead = originalWriteHead as typeof res.writeHead;
+        res.write = originalWrite;
+        res.end = originalEnd as typeof res.end;
+        if (COMPRESSIBLE_TYPE.test(String(res.getHeader('content-type') ?? '')) && !res.hasHeader('vary')) {
+          res.setHeader('Vary', 'Accept-Encoding');
+        }
+      }
+      return decided;
+    };
 
     res.writeHead = ((status: number, ...rest: unknown[]) => {
       res.statusCode = status;
       const headers = rest.find((arg) => typeof arg === 'object' && arg !== null) as OutgoingHttpHeaders | undefined;
       if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+      decide();
       return res;
     }) as typeof res.writeHead;
 
     res.write = ((chunk: unknown, encodingOrCallback?: unknown, callback?: unknown) => {
-      if (chunk !== undefined && chunk !== null) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encodingOrCallback === 'string' ? (encodingOrCallback as BufferEncoding) : 'utf8'));
-      }
+      if (decide() === 'pass') return (originalWrite as (...args: unknown[]) => boolean)(chunk, encodingOrCallback, callback);
+      if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encodingOrCallback));
       const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
       if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
       return true;
     }) as typeof res.write;
 
     res.end = ((chunk?: unknown, encodingOrCallback?: unknown, callback?: unknown) => {
+      if (decide() === 'pass') return (originalEnd as (...args: unknown[]) => ServerResponse)(chunk, encodingOrCallback, callback);
       if (finished) return res;
       finished = true;
-      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encodingOrCallback === 'string' ? (encodingOrCallback as BufferEncoding) : 'utf8'));
-      }
+      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, encodingOrCallback));
       const done = [chunk, encodingOrCallback, callback].find((arg) => typeof arg === 'function') as (() => void) | undefined;
-      let body: Buffer = Buffer.concat(chunks);
-      const type = String(res.getHeader('content-type') ?? '');
-      const compressible =
-        res.statusCode === 200 && body.length >= MIN_BYTES && COMPRESSIBLE.test(type) && !res.hasHeader('content-encoding');
-      if (compressible) {
-        const key = req.url?.startsWith('/_astro/') ? `${encoding} ${req.url}` : undefined;
-        let packed = key ? assetCache.get(key) : undefined;
-        if (!packed) {
-          packed = compress(body, encoding);
-          if (key && assetCache.size < ASSET_CACHE_LIMIT) assetCache.set(key, packed);
+      const body = Buffer.concat(chunks);
+      const send = (bytes: Buffer, encoding?: Encoding) => {
+        if (encoding) {
+          res.setHeader('Content-Encoding', encoding);
+          // A tag of the identity bytes would be wrong for the encoded ones.
+          res.removeHeader('etag');
         }
-        body = packed;
-        res.setHeader('content-encoding', encoding);
-        res.removeHeader('etag');
-      }
-      if (COMPRESSIBLE.test(type)) res.setHeader('vary', 'Accept-Encoding');
-      res.setHeader('content-length', body.length);
-      res.removeHeader('transfer-encoding');
-      originalWriteHead(res.statusCode);
-      originalEnd(body);
-      done?.();
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader('Content-Length', bytes.length);
+        res.removeHeader('transfer-encoding');
+        originalWriteHead(res.statusCode);
+        originalEnd(bytes, done);
+      };
+      const coding = body.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
+      if (coding === 'identity') send(body);
+      else
+        compress(body, coding).then(
+          (packed) => send(packed, coding),
+          () => send(body),
+        );
       return res;
     }) as typeof res.end;
 

@@ -15,14 +15,18 @@
  * slow render of the old data.
  */
 
-export type Encoding = 'br' | 'gzip';
+import type { Encoding } from './content-encoding.ts';
+
+export type { Encoding };
 
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
-  /** Pre-encoded copies of `body`; add with `addVariant`. */
+  /** Pre-encoded copies of `body`, made once when the page is stored. */
   variants: Partial<Record<Encoding, Uint8Array>>;
+  /** Strong validator of `body`; each variant answers it with its coding appended. */
+  etag?: string;
   tags: readonly string[];
   /** Path of the page (without query), for purges by path. */
   path: string;
@@ -132,6 +136,18 @@ export class RouteCacheStore {
     this.hits += 1;
     this.#touch(key);
     return { page: held.page, freshness: age <= held.page.maxAge ? 'fresh' : 'stale' };
+  }
+
+  /**
+   * A page only if it is fresh, counted as a hit. Otherwise nothing is counted or dropped:
+   * the caller goes on to the full `lookup` (stale pages are revalidated there).
+   */
+  freshPage(key: string, now: number = Date.now()): CachedPage | undefined {
+    const held = this.#protected.slots.get(key) ?? this.#probation.slots.get(key);
+    if (!held || (now - held.page.storedAt) / 1000 > held.page.maxAge) return undefined;
+    this.hits += 1;
+    this.#touch(key);
+    return held.page;
   }
 
   /**

@@ -1,15 +1,28 @@
+import { createHash } from 'node:crypto';
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from './cache-rules.ts';
 import { routeCacheKey } from './cache-key.ts';
+import { compress } from './compression.server.ts';
+import {
+  COMPRESSIBLE_TYPE,
+  ENCODINGS,
+  etagMatches,
+  MIN_COMPRESS_BYTES,
+  negotiateEncoding,
+  variantEtag,
+  type Encoding,
+} from './content-encoding.ts';
 import { RouteCacheStore, type CachedPage, type PurgeRequest } from './route-cache-store.ts';
 
 /**
  * The node server's route cache: an Astro runtime cache provider (astro.config.ts names
  * this file as its entrypoint) over RouteCacheStore. It differs from Astro's memoryCache
  * in what it keys on (cache-key.ts: the path and only the parameters the route reads,
- * never the Host), in being bounded in bytes as well as entries, and in being reachable
- * without a request: purges from jobs and from the other servers (purge.server.ts) go
- * through `routeCache()`. Like memoryCache it answers X-Astro-Cache: HIT, MISS or STALE.
+ * never the Host), in being bounded in bytes as well as entries, in being reachable
+ * without a request (purges from jobs and from the other servers, purge.server.ts, go
+ * through `routeCache()`), and in storing each page's brotli and gzip bytes beside it,
+ * made once when the page is stored: a hit picks a variant by Accept-Encoding and
+ * compresses nothing. Like memoryCache it answers X-Astro-Cache: HIT, MISS or STALE.
  */
 
 export interface RouteCacheConfig {
@@ -77,40 +90,87 @@ function shareable(response: Response): boolean {
   return vary.every((name) => name === 'accept-encoding');
 }
 
-function fromPage(page: CachedPage, state: 'HIT' | 'STALE'): Response {
-  const headers = new Headers(page.headers);
-  headers.set('X-Astro-Cache', state);
-  return new Response(page.body.slice(), { status: page.status, headers });
+/** What a stored page answers to a request: status, headers to set, and the chosen variant's bytes. */
+export interface CachedAnswer {
+  status: number;
+  /** Set in order over the page's stored headers. */
+  headers: [string, string][];
+  body: Uint8Array | null;
 }
 
 /**
- * Renders through `next`, stores the page when its rule says so, and returns it. The body
- * is read whole (pages are rendered whole anyway) and answered from the same bytes.
+ * The stored page as a request wants it: the variant Accept-Encoding picks, its own ETag,
+ * and a 304 when If-None-Match already names that variant. HEAD gets the same headers
+ * (the server sends no body for HEAD). Shared by the provider and the node server's
+ * early answer to fresh hits (route-cache-hits.server.ts), which is why it builds no
+ * Headers object: a hit should cost little more than a static file.
+ */
+export function cachedAnswer(
+  page: CachedPage,
+  acceptEncoding: string | null | undefined,
+  ifNoneMatch: string | null | undefined,
+  state?: 'HIT' | 'MISS' | 'STALE',
+): CachedAnswer {
+  const headers: [string, string][] = [];
+  if (state) headers.push(['x-astro-cache', state]);
+  const coding = negotiateEncoding(acceptEncoding, Object.keys(page.variants) as Encoding[]);
+  const body = coding === 'identity' ? page.body : page.variants[coding]!;
+  if (coding !== 'identity') headers.push(['content-encoding', coding]);
+  if (page.etag) {
+    const etag = variantEtag(page.etag, coding);
+    headers.push(['etag', etag]);
+    if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  }
+  headers.push(['content-length', String(body.byteLength)]);
+  return { status: page.status, headers, body };
+}
+
+function fromPage(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' | 'STALE'): Response {
+  const answer = cachedAnswer(page, request.headers.get('accept-encoding'), request.headers.get('if-none-match'), state);
+  const headers = new Headers(page.headers);
+  for (const [name, value] of answer.headers) headers.set(name, value);
+  return new Response(answer.body?.slice() ?? null, { status: answer.status, headers });
+}
+
+/** Brotli and gzip copies of a compressible body, made off the event loop, all at once. */
+async function encodedVariants(body: Uint8Array, type: string): Promise<CachedPage['variants']> {
+  if (body.byteLength < MIN_COMPRESS_BYTES || !COMPRESSIBLE_TYPE.test(type)) return {};
+  const encoded = await Promise.all(ENCODINGS.map(async (encoding) => [encoding, await compress(body, encoding, 'stored')] as const));
+  return Object.fromEntries(encoded.filter(([, bytes]) => bytes.byteLength < body.byteLength));
+}
+
+/**
+ * Renders through `next`, stores the page and its encoded variants when its rule says so,
+ * and answers the request from them. The body is read whole (pages are rendered whole
+ * anyway).
  */
 async function renderAndStore(
   store: RouteCacheStore,
   target: { key: string; path: string },
+  request: Request,
   next: () => Promise<Response>,
   onSkip: (reason: string) => void,
-): Promise<{ response: Response; stored: boolean }> {
+): Promise<Response> {
   const since = store.generation;
   const response = await next();
   const { maxAge, swr } = parseDirectives(response.headers.get('CDN-Cache-Control'));
-  if (maxAge <= 0 || response.status !== 200) return { response, stored: false };
+  if (maxAge <= 0 || response.status !== 200) return response;
   if (!shareable(response)) {
     onSkip('it sets a cookie or varies by a request header');
-    return { response, stored: false };
+    return response;
   }
   const body = new Uint8Array(await response.arrayBuffer());
+  const variants = await encodedVariants(body, response.headers.get('content-type') ?? '');
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
-    if (!NOT_STORED.has(name.toLowerCase())) headers.push([name, value]);
+    if (!NOT_STORED.has(name.toLowerCase()) && name.toLowerCase() !== 'vary') headers.push([name, value]);
   });
+  if (Object.keys(variants).length > 0 || response.headers.has('vary')) headers.push(['vary', 'Accept-Encoding']);
   const tags = (response.headers.get('Cache-Tag') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
-  const page: CachedPage = { status: 200, headers, body, variants: {}, tags, path: target.path, storedAt: Date.now(), maxAge, swr };
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const page: CachedPage = { status: 200, headers, body, variants, etag, tags, path: target.path, storedAt: Date.now(), maxAge, swr };
   const stored = store.store(target.key, page, since);
-  const answer = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  return { response: answer, stored };
+  return fromPage(page, request, stored ? 'MISS' : undefined);
 }
 
 const routeCacheProvider: CacheProviderFactory<RouteCacheConfig> = (config) => {
@@ -119,26 +179,27 @@ const routeCacheProvider: CacheProviderFactory<RouteCacheConfig> = (config) => {
   const provider: CacheProvider = {
     name: 'critical-hit-memory',
     async onRequest(context, next) {
-      const target = context.request.method === 'GET' ? routeCacheKey(context.url) : undefined;
+      const { method } = context.request;
+      // HEAD reads the cache (same headers as GET) but never fills it.
+      const target = method === 'GET' || method === 'HEAD' ? routeCacheKey(context.url) : undefined;
       if (!target) return next();
       const skip = (reason: string) => context.logger.warn(`Not caching ${target.path}: ${reason}.`);
 
       const cached = store.lookup(target.key);
-      if (cached?.freshness === 'fresh') return fromPage(cached.page, 'HIT');
+      if (!cached && method === 'HEAD') return next();
+      if (cached?.freshness === 'fresh') return fromPage(cached.page, context.request, 'HIT');
       if (cached?.freshness === 'stale') {
         if (!revalidating.has(target.key)) {
           revalidating.add(target.key);
-          const refresh = renderAndStore(store, target, next, skip)
+          const refresh = renderAndStore(store, target, context.request, next, skip)
             .catch((error: unknown) => context.logger.warn(`Background revalidation of ${target.key} failed: ${String(error)}`))
             .finally(() => revalidating.delete(target.key));
           context.waitUntil?.(refresh);
         }
-        return fromPage(cached.page, 'STALE');
+        return fromPage(cached.page, context.request, 'STALE');
       }
 
-      const { response, stored } = await renderAndStore(store, target, next, skip);
-      if (stored) response.headers.set('X-Astro-Cache', 'MISS');
-      return response;
+      return renderAndStore(store, target, context.request, next, skip);
     },
     async invalidate(options) {
       const tags = options.tags === undefined ? undefined : Array.isArray(options.tags) ? options.tags : [options.tags];

@@ -1,0 +1,130 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as compression from './compression.server.ts';
+import routeCacheProvider, { routeCache } from './route-cache.server.ts';
+
+// The compressor the provider calls, wrapped so a test can count calls.
+vi.mock('./compression.server.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./compression.server.ts')>();
+  return { ...actual, compress: vi.fn(actual.compress) };
+});
+const compress = vi.mocked(compression.compress);
+
+const provider = routeCacheProvider({ maxEntries: 100, maxBytes: 10_000_000 });
+const onRequest = provider.onRequest!.bind(provider);
+const logger = { info() {}, warn: vi.fn(), error() {} };
+const context = (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+  const url = new URL(`http://localhost:4321${path}`);
+  return { request: new Request(url, { headers, method }), url, logger };
+};
+
+const page = `<!doctype html><main>${'<p>Critic reviews you can check, scores you can trust.</p>'.repeat(300)}</main>`;
+const render = (body = page, type = 'text/html; charset=utf-8') =>
+  vi.fn(async () => new Response(body, { headers: { 'content-type': type, 'CDN-Cache-Control': 'max-age=600', 'Cache-Tag': 'games' } }));
+
+const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+beforeEach(() => {
+  routeCache().purge({ all: true });
+  compress.mockClear();
+});
+
+describe('the route cache and encoded variants', () => {
+  it('compresses a page once, when it is stored, and serves every hit without compressing', async () => {
+    const miss = await onRequest(context('/games/portal-2', { 'accept-encoding': 'br, gzip' }), render());
+    expect(miss.headers.get('X-Astro-Cache')).toBe('MISS');
+    expect(miss.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(await bytes(miss)).toString()).toBe(page);
+    expect(compress).toHaveBeenCalledTimes(2); // brotli and gzip, once each
+
+    const stored = routeCache().lookup('/games/portal-2')!.page;
+    expect(Object.keys(stored.variants).sort()).toEqual(['br', 'gzip']);
+    compress.mockClear();
+
+    for (const [accept, coding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['', null], ['identity', null]] as const) {
+      const hit = await onRequest(context('/games/portal-2', accept ? { 'accept-encoding': accept } : {}), render('never rendered'));
+      expect(hit.headers.get('X-Astro-Cache')).toBe('HIT');
+      expect(hit.headers.get('content-encoding')).toBe(coding);
+      expect(hit.headers.get('vary')).toBe('Accept-Encoding');
+      const body = await bytes(hit);
+      expect(Number(hit.headers.get('content-length'))).toBe(body.length);
+      const decoded = coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body;
+      expect(decoded.toString()).toBe(page);
+    }
+    expect(compress).not.toHaveBeenCalled();
+  });
+
+  it('gives each variant its own ETag and answers 304 only to the variant the client holds', async () => {
+    await onRequest(context('/games/portal-2'), render());
+    const br = await onRequest(context('/games/portal-2', { 'accept-encoding': 'br' }), render());
+    const plain = await onRequest(context('/games/portal-2'), render());
+    const brTag = br.headers.get('etag')!;
+    const plainTag = plain.headers.get('etag')!;
+    expect(brTag).toMatch(/^".+-br"$/);
+    expect(plainTag).not.toBe(brTag);
+
+    const revalidated = await onRequest(context('/games/portal-2', { 'accept-encoding': 'br', 'if-none-match': brTag }), render());
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(brTag);
+    expect(revalidated.headers.get('content-encoding')).toBe('br');
+    // The brotli tag does not validate the gzip bytes.
+    const gzip = await onRequest(context('/games/portal-2', { 'accept-encoding': 'gzip', 'if-none-match': brTag }), render());
+    expect(gzip.status).toBe(200);
+    expect(gunzipSync(await bytes(gzip)).toString()).toBe(page);
+  });
+
+  it('answers HEAD from the cache with the headers GET gets, and never stores on HEAD', async () => {
+    const headMiss = render();
+    await onRequest(context('/games/half-life-2', { 'accept-encoding': 'br' }, 'HEAD'), headMiss);
+    expect(headMiss).toHaveBeenCalledTimes(1);
+    expect(routeCache().entries).toBe(0);
+
+    await onRequest(context('/games/half-life-2'), render());
+    const get = await onRequest(context('/games/half-life-2', { 'accept-encoding': 'br' }), render());
+    const head = await onRequest(context('/games/half-life-2', { 'accept-encoding': 'br' }, 'HEAD'), render());
+    for (const name of ['content-encoding', 'content-length', 'etag', 'vary', 'content-type']) {
+      expect(head.headers.get(name)).toBe(get.headers.get(name));
+    }
+  });
+
+  it('keeps small and binary answers as they are', async () => {
+    await onRequest(context('/api/search?q=portal'), render('{"games":[]}', 'application/json'));
+    const small = await onRequest(context('/api/search?q=portal', { 'accept-encoding': 'br' }), render());
+    expect(small.headers.get('X-Astro-Cache')).toBe('HIT');
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe('{"games":[]}');
+    expect(compress).not.toHaveBeenCalled();
+  });
+});
+
+describe('serveRouteCacheHits (the node server, before Astro)', () => {
+  it('answers a fresh hit as stored, and hands misses and stale pages to Astro', async () => {
+    const { serveRouteCacheHits } = await import('./route-cache-hits.server.ts');
+    const http = await import('node:http');
+    const astro = vi.fn((_req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => res.end('astro'));
+    const server = http.createServer(serveRouteCacheHits(astro));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { headers }).then(async (res) => ({ res, body: Buffer.from(await res.arrayBuffer()) }));
+    try {
+      expect((await get('/games/portal-2')).body.toString()).toBe('astro');
+      await onRequest(context('/games/portal-2'), render());
+      compress.mockClear();
+      const hit = await get('/games/portal-2?utm_source=x', { 'accept-encoding': 'gzip' });
+      // fetch decodes gzip itself: the bytes and the header say what travelled.
+      expect(hit.res.headers.get('content-encoding')).toBe('gzip');
+      expect(hit.res.headers.get('x-astro-cache')).toBe('HIT');
+      expect(hit.body.toString()).toBe(page);
+      expect(astro).toHaveBeenCalledTimes(1);
+      expect(compress).not.toHaveBeenCalled();
+
+      const stale = routeCache().lookup('/games/portal-2')!.page;
+      stale.storedAt -= 601_000; // past max-age: Astro serves it stale and revalidates
+      expect((await get('/games/portal-2')).body.toString()).toBe('astro');
+      expect(astro).toHaveBeenCalledTimes(2);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
