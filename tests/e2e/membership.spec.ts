@@ -37,6 +37,10 @@ test('a Free user upgrades to Premium, loses the ads, cancels, and keeps Premium
   await page.goto(GAME);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('ad-slot')).toBeHidden();
+  const meAgain = page.waitForResponse((response) => response.url().endsWith('/api/auth/me'));
+  await page.goto('/games');
+  await meAgain;
+  await expect(page.getByTestId('ad-slot')).toBeHidden();
 
   await page.goto('/account/subscription');
   await expect(page.getByTestId('account-plan')).toHaveText('Premium');
@@ -64,6 +68,11 @@ test('visitors and Free users see the labelled ad slot; Ad-Free members never do
   const ad = page.getByRole('complementary', { name: 'Advertisement' });
   await expect(ad).toBeVisible();
   await expect(ad.getByRole('link', { name: 'See the membership plans' })).toHaveAttribute('href', '/membership');
+  // One slot on every catalogue page, not only game pages.
+  for (const path of ['/', '/games', '/reviews']) {
+    await page.goto(path);
+    await expect(page.getByRole('complementary', { name: 'Advertisement' }), path).toBeVisible();
+  }
 
   await page.goto('/login');
   await fillLogin(page, 'adfree@demo.test', DEMO_PASSWORD);
