@@ -99,7 +99,7 @@ export const RESERVED_USERNAMES: readonly string[] = [
   'site-application', 'static', 'assets', 'public', 'favicon', 'sw', 'robots', 'sitemap', 'feed', 'rss',
   'status', 'health', 'home', 'index', 'new', 'edit', 'delete', 'create', 'notifications',
   '404', '500', 'storage', 'sitemaps', 'future-features', 'author-features', 'pr-features', 'user-features',
-  'test-vote', 'sentry-example-page', 'offline', 'payment', 'realtime', 'builds', 'icons', 'manifest',
+  'test-vote', 'sentry-example-page', 'offline', 'realtime', 'builds', 'icons', 'manifest',
   // placeholders
   'nil', 'none', 'unknown', 'example', 'sample', 'tester', 'testing', 'default', 'everyone', 'all',
 ];
