@@ -98,7 +98,7 @@ test('an outlet page shows its demo label, reviews, critics and score distributi
   await expect(page).toHaveTitle('Outlets | Critical Hit');
   const row = page.getByRole('row', { name: /Pixel Ledger/ });
   await expect(row.getByText('Demo outlet')).toBeVisible();
-  await row.getByRole('link', { name: 'Pixel Ledger' }).click();
+  await row.getByRole('link', { name: 'Pixel Ledger', exact: true }).click();
   await expect(page).toHaveURL(/\/outlet\/pixel-ledger$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pixel Ledger');
   await expect(page.getByText('invented for the demo data')).toBeVisible();
