@@ -1,45 +1,19 @@
-import { useId, useState, type ChangeEvent } from 'react';
-import { ACCEPTED_IMAGE_TYPES, AVATAR_IMAGE, IMAGE_MESSAGES } from '../../lib/images/images.ts';
-import { toast } from '../../lib/toast/toast.ts';
+import { useId } from 'react';
+import { ACCEPTED_IMAGE_TYPES, AVATAR_IMAGE } from '../../lib/images/images.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { useImageUpload } from '../uploads/use-image-upload.ts';
 
 interface Props {
   avatarUrl: string | null;
   username: string;
 }
 
+const AVATAR_TARGET = { endpoint: '/api/profile/avatar', field: 'avatar', resultKey: 'avatarUrl', maxBytes: AVATAR_IMAGE.maxBytes, savedMessage: 'Profile updated successfully!' };
+
 /** Choose a picture: the server checks it by its content, resizes it and keeps the old one on any error. */
 function Upload({ avatarUrl, username }: Props) {
   const id = useId();
-  const [url, setUrl] = useState(avatarUrl);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    // A quick check for the obvious; the server decides by the bytes.
-    if (file.size > AVATAR_IMAGE.maxBytes) {
-      setError(IMAGE_MESSAGES.too_large(AVATAR_IMAGE.maxBytes));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const form = new FormData();
-      form.append('avatar', file);
-      const response = await fetch('/api/profile/avatar', { method: 'POST', body: form, credentials: 'same-origin' });
-      const body = (await response.json().catch(() => null)) as { avatarUrl?: string; error?: { message: string } } | null;
-      if (!response.ok || !body?.avatarUrl) throw new Error(body?.error?.message ?? 'The avatar could not be saved. Please try again.');
-      setUrl(body.avatarUrl);
-      toast.success('Profile updated successfully!');
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The avatar could not be saved. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { url, error, busy, choose } = useImageUpload(AVATAR_TARGET, avatarUrl);
 
   return (
     <div className="flex flex-wrap items-center gap-4">
