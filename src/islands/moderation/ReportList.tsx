@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { listsApi } from '../../lib/lists/lists.client.ts';
 import { toast } from '../../lib/toast/toast.ts';
-import { REPORT_REASON_LABELS, REPORT_REASONS } from '../../lib/user-reviews/user-reviews.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { ReportForm } from './ReportForm.tsx';
 
 interface Props {
   listId: number;
@@ -52,28 +52,7 @@ function Report({ listId, ownerId }: Props) {
         Report this list
       </button>
       {open && (
-        <form id={`${id}-report`} onSubmit={submit} className="card mt-2 w-full max-w-md space-y-3 p-4" aria-label="Report this list">
-          <label className="block">
-            <span className="block font-semibold">Reason</span>
-            <select name="reason" required className="field mt-1" defaultValue="">
-              <option value="" disabled>
-                Choose a reason
-              </option>
-              {REPORT_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {REPORT_REASON_LABELS[reason]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block">
-            <span className="block font-semibold">Details (optional)</span>
-            <textarea name="details" maxLength={500} rows={2} className="field mt-1" />
-          </label>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Send report
-          </button>
-        </form>
+        <ReportForm id={`${id}-report`} label="Report this list" className="card mt-2 w-full max-w-md space-y-3 p-4" busy={busy} onSubmit={submit} />
       )}
     </div>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { REPORT_REASON_LABELS, REPORT_REASONS } from '../../lib/user-reviews/user-reviews.ts';
 import { myReviewState, reportReview, setHelpful } from '../../lib/user-reviews/user-reviews.client.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { ReportForm } from '../moderation/ReportForm.tsx';
 
 interface Props {
   gameId: number;
@@ -80,28 +80,7 @@ function Actions({ gameId, reviewId, authorId, helpfulCount }: Props) {
       )}
       {reported && <span className="text-content-muted">Reported</span>}
       {reporting && (
-        <form id={`${id}-report`} onSubmit={submitReport} className="card w-full space-y-3 p-4" aria-label="Report this review">
-          <label className="block">
-            <span className="block font-semibold">Reason</span>
-            <select name="reason" required className="field mt-1" defaultValue="">
-              <option value="" disabled>
-                Choose a reason
-              </option>
-              {REPORT_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {REPORT_REASON_LABELS[reason]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block">
-            <span className="block font-semibold">Details (optional)</span>
-            <textarea name="details" maxLength={500} rows={2} className="field mt-1" />
-          </label>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Send report
-          </button>
-        </form>
+        <ReportForm id={`${id}-report`} label="Report this review" className="card w-full space-y-3 p-4" busy={busy} onSubmit={submitReport} />
       )}
     </div>
   );
