@@ -69,6 +69,7 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
 export const test = base.extend({
   page: async ({ page, browser, baseURL }, use) => {
     const cspViolations = await watchCspViolations(page);
+    waitForEagerIslandsAfterNavigation(page);
     const origin = new URL(baseURL ?? 'http://localhost').origin;
     const visited = new Set<string>();
     page.on('framenavigated', (frame) => {
@@ -92,6 +93,28 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * Makes `page.goto` and `page.reload` also wait until every `client:load` island has
+ * hydrated. A user who clicks a controlled input before React takes over sees the click
+ * undone; a test that does the same fails on a slow machine only, so the suite waits as
+ * a user waits for a page that has finished loading.
+ */
+function waitForEagerIslandsAfterNavigation(page: Page): void {
+  const pending = page.locator('astro-island[ssr][client="load"]');
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await expect(pending).toHaveCount(0);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await expect(pending).toHaveCount(0);
+    return response;
+  };
+}
 
 /**
  * Waits until the island around `locator` has hydrated (Astro drops the island's `ssr`

@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { createConfirmedUser, fillLogin } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectHydrated, test } from './fixtures.ts';
 
 // Membership through the built-in test checkout (no Stripe keys in the e2e server): the
 // same webhook handler production runs applies every change.
@@ -20,6 +20,8 @@ test('a Free user upgrades to Premium, loses the ads, cancels, and keeps Premium
 
   await page.goto('/subscription');
   await expect(page.getByTestId('current-plan')).toHaveText('Free');
+  // A click before hydration would be undone when React takes over the controlled radios.
+  await expectHydrated(page.getByLabel('Yearly'));
   await page.getByLabel('Yearly').check();
   await expect(page.locator('[data-plan="premium"]')).toContainText('$59.90 per year, taxes included');
   await page.getByRole('button', { name: 'Choose Premium (yearly)' }).click();
