@@ -2,6 +2,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import vercel from '@astrojs/vercel';
 import { cacheVercel } from '@astrojs/vercel/cache';
+import sentry from '@sentry/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { buildFiles } from './src/lib/builds/build-files.server.ts';
@@ -23,6 +24,17 @@ export default defineConfig({
     react(),
     // Build id, builds/latest.json + meta, and the Workbox service worker.
     buildFiles(),
+    // Sentry only for a build with a DSN: without one no Sentry code reaches a page or the
+    // server (errors are still kept first-party). Source maps are uploaded only with a token.
+    ...(process.env.SENTRY_DSN || process.env.PUBLIC_SENTRY_DSN
+      ? [
+          sentry({
+            enabled: { client: Boolean(process.env.PUBLIC_SENTRY_DSN), server: Boolean(process.env.SENTRY_DSN) },
+            sourcemaps: { disable: !process.env.SENTRY_AUTH_TOKEN },
+            telemetry: false,
+          }),
+        ]
+      : []),
     {
       // `npm start` checks the environment in scripts/start.ts; this does the same for
       // `npm run dev`, so a bad variable stops the dev server with its name, not a 500 later.

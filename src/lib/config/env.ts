@@ -109,6 +109,10 @@ export const envSchema = z
     // Where /contact messages are emailed (they are stored in the database either way).
     CONTACT_EMAIL: optional(z.email('must be an email address')),
     PUBLIC_GOOGLE_CLIENT_ID: optional(z.string().trim()),
+    // Sentry: server errors (SENTRY_DSN) and browser errors (PUBLIC_SENTRY_DSN), both read
+    // when the site is built. Without them errors are kept first-party only.
+    SENTRY_DSN: optional(httpUrl),
+    PUBLIC_SENTRY_DSN: optional(httpUrl),
     GOOGLE_JWKS_URL: optional(httpUrl).transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
     // Supabase Auth's defaults; raise them only for load tests or a busy shared address.
     AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: optional(rateLimit).transform((v) => v ?? 30),

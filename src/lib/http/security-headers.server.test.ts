@@ -46,6 +46,7 @@ describe('common security headers', () => {
       siteOrigin: 'https://x.example',
       supabaseUrl: undefined,
       googleSignIn: true,
+      sentryOrigin: null,
     });
   });
 });
@@ -73,6 +74,12 @@ describe('page policy', () => {
     expect(directives).toContain('upgrade-insecure-requests');
     expect(pageDirectives(local, '/')).toContain("connect-src 'self'");
     expect(pageDirectives(local, '/')).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('lets the browser send errors to Sentry only when the site reports to it', () => {
+    expect(pageDirectives({ ...local, sentryOrigin: 'https://o42.ingest.sentry.io' }, '/')).toContain("connect-src 'self' https://o42.ingest.sentry.io");
+    expect(securityOptions({ siteOrigin: 'http://localhost:4321', PUBLIC_SENTRY_DSN: 'https://key@o42.ingest.sentry.io/7' }).sentryOrigin).toBe('https://o42.ingest.sentry.io');
+    expect(securityOptions({ siteOrigin: 'http://localhost:4321' }).sentryOrigin).toBeNull();
   });
 
   it('hashes every inline script exactly as the browser does', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'astro';
 import type { Env } from '../config/env.ts';
+import { sentryOrigin } from '../errors/sentry-event.ts';
 import { inlineScripts } from './inline-scripts.ts';
 
 /**
@@ -19,10 +20,17 @@ export interface SecurityOptions {
   supabaseUrl?: string | undefined;
   /** Google sign-in is offered: its script, frame and styles are allowed. */
   googleSignIn: boolean;
+  /** Browser errors go to Sentry: its ingest origin is allowed as a connect-src. */
+  sentryOrigin?: string | null | undefined;
 }
 
-export function securityOptions(env: Pick<Env, 'siteOrigin' | 'SUPABASE_URL' | 'PUBLIC_GOOGLE_CLIENT_ID'>): SecurityOptions {
-  return { siteOrigin: env.siteOrigin, supabaseUrl: env.SUPABASE_URL, googleSignIn: Boolean(env.PUBLIC_GOOGLE_CLIENT_ID) };
+export function securityOptions(env: Pick<Env, 'siteOrigin' | 'SUPABASE_URL' | 'PUBLIC_GOOGLE_CLIENT_ID' | 'PUBLIC_SENTRY_DSN'>): SecurityOptions {
+  return {
+    siteOrigin: env.siteOrigin,
+    supabaseUrl: env.SUPABASE_URL,
+    googleSignIn: Boolean(env.PUBLIC_GOOGLE_CLIENT_ID),
+    sentryOrigin: sentryOrigin(env.PUBLIC_SENTRY_DSN),
+  };
 }
 
 const isHttps = (options: SecurityOptions) => new URL(options.siteOrigin).protocol === 'https:';
@@ -80,7 +88,7 @@ export function pageDirectives(options: SecurityOptions, pathname: string): stri
     "default-src 'self'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    ['connect-src', "'self'", ...supabaseSources(options), ...google].join(' '),
+    ['connect-src', "'self'", ...supabaseSources(options), ...google, ...(options.sentryOrigin ? [options.sentryOrigin] : [])].join(' '),
     ['frame-src', "'self'", ...google].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
