@@ -138,6 +138,22 @@ test('icons come from the site in the Iconify format, cached immutably', async (
   expect(Object.keys(((await response.json()) as { icons: object }).icons).sort()).toEqual(['house', 'star']);
 });
 
+test("an island's icons load in one request from the site; when that fails, the icon is left out and the button still reads right", async ({ page }) => {
+  const iconRequest = page.waitForRequest((request) => request.url().includes('/api/icons/lucide.json?icons='));
+  await page.goto('/demo_free');
+  const follow = page.getByRole('button', { name: 'Follow demo_free' });
+  await expect(follow.locator('svg[data-icon="lucide:plus"] path').first()).toBeAttached();
+  expect(new URL((await iconRequest).url()).searchParams.get('icons')).toContain('plus');
+
+  const warnings: string[] = [];
+  page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+  await page.route('**/api/icons/**', (route) => route.fulfill({ status: 503, body: '' }));
+  await page.reload();
+  await expect(follow).toHaveText('Follow');
+  await expect.poll(() => warnings.some((line) => line.startsWith('Failed to load custom icons'))).toBe(true);
+  await expect(follow.locator('svg')).toHaveCount(0);
+});
+
 test('a new build id raises the update notice, whose button reloads the page', async ({ page, baseURL }) => {
   await page.route('**/builds/latest.json*', (route) => route.fulfill({ json: { id: 'fake-new-build', timestamp: Date.now() } }));
   await page.route('**/builds/meta/fake-new-build.json', (route) => route.fulfill({ status: 404, body: '' }));

@@ -5,6 +5,7 @@ import { hasAuthCookie } from '../../lib/auth/cookies.ts';
 import type { FollowState, FollowTarget } from '../../lib/follows/follows.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
+import { Icon } from '../icons/Icon.tsx';
 import { formatCount } from '../../lib/format/numbers.ts';
 
 interface Props {
@@ -70,6 +71,7 @@ function Button({ target, label, compact = false }: Props) {
         disabled={busy || state === null}
         onClick={toggle}
       >
+        <Icon name={following ? 'check' : 'plus'} />
         {following ? 'Following' : 'Follow'}
       </button>
       {!compact && state && (
