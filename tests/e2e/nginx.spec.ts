@@ -26,7 +26,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const nginx = nginxBinary();
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-test.skip(!nginx, 'nginx is not installed (/usr/sbin/nginx): apt-get install nginx-light, or see .ci/run');
+test.skip(!nginx, 'nginx is not installed (/usr/sbin/nginx): apt-get install nginx (.ci/run does)');
 test.skip(!serverUrl, 'TEST_DATABASE_URL is not set (two node servers need one PostgreSQL)');
 
 interface Answer {
