@@ -78,6 +78,7 @@ http {
  */
 export async function startNginxInFront(dir: string, port: number, upstream: string): Promise<Nginx | null> {
   if (!nginxBinary()) return null;
+  chmodSync(dir, 0o755); // nginx's workers (nobody, when started as root) pass through it
   const running = await startSiteNginx({ listen: `127.0.0.1:${port}`, upstreams: [upstream], root: path.resolve('dist/client'), dir: path.join(dir, 'nginx-front') });
   return { version: running.version, stop: () => void running.stop() };
 }
