@@ -111,6 +111,9 @@ test('nginx keeps public pages under the route cache key, one entry per encoding
   expect(first.text).toContain('Nginx Purge Game');
   // Parameters the route does not read share the entry; one it reads makes its own.
   expect((await get(origin, `${PAGE}?utm_source=mail&cb=7`, BROWSER)).headers['x-cache-status']).toBe('HIT');
+  // Cached pages are the same for everyone (the app reads no session there): a session cookie shares the entry.
+  const signedIn = await get(origin, PAGE, { ...BROWSER, cookie: 'sb-127-auth-token=base64-e30' });
+  expect([signedIn.headers['x-cache-status'], signedIn.text]).toEqual(['HIT', first.text]);
   expect((await get(origin, `${PAGE}?sort=oldest`, BROWSER)).headers['x-cache-status']).toBe('MISS');
   // A name nginx could read differently from the app is never folded into another entry.
   expect((await get(origin, `${PAGE}?SORT=oldest`, BROWSER)).headers['x-cache-status']).toBe('MISS');
