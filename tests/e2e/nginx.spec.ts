@@ -22,6 +22,8 @@ const MARKER = 'Through-nginx purge check';
 const PAGE = '/games/nginx-purge-game/reviews';
 /** proxy_cache_valid in critical-hit.conf, plus one render of the page on a busy machine. */
 const PURGE_BOUND_MS = 5_000 + 3_000;
+/** The sign-in allowance per visitor address the servers get here. */
+const SIGN_INS = 3;
 const serverUrl = process.env.TEST_DATABASE_URL;
 const nginx = nginxBinary();
 
@@ -68,7 +70,8 @@ test.beforeAll(async () => {
   await admin.query(`create database ${databaseName}`);
   const url = new URL(serverUrl!);
   url.pathname = `/${databaseName}`;
-  const env = { DATABASE_URL: url.toString(), DATABASE_LISTEN_URL: '', CRON_SECRET: SECRET };
+  // As docs/deploy.md sets them: nginx is the trusted proxy; a small sign-in allowance to test.
+  const env = { DATABASE_URL: url.toString(), DATABASE_LISTEN_URL: '', CRON_SECRET: SECRET, TRUSTED_PROXIES: '127.0.0.1,::1', AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: String(SIGN_INS) };
   servers.push(await startSite(env)); // applies the migrations
   servers.push(await startSite(env));
 
@@ -179,4 +182,31 @@ test('a purge shows through nginx within the freshness window', async () => {
   // Settled: every later answer has the review, from nginx's refreshed entry.
   const after = await get(origin, PAGE, BROWSER);
   expect(after.text).toContain(MARKER);
+});
+
+/** A failed sign-in through nginx from a loopback address of our choosing (nginx sees it as the visitor). */
+function signIn(origin: string, from: string): Promise<{ status: number; code: string }> {
+  const body = JSON.stringify({ email: `nobody-${randomBytes(4).toString('hex')}@example.com`, password: 'wrong-password' });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${origin}/auth/v1/token?grant_type=password`,
+      { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, code: String((JSON.parse(text) as { error_code?: string; code?: string }).error_code ?? '') }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+test('behind nginx, the auth limits count each visitor, not nginx', async () => {
+  const origin = front!.origin;
+  const visitor = '127.0.0.2';
+  for (let attempt = 0; attempt < SIGN_INS; attempt += 1) expect(await signIn(origin, visitor)).toEqual({ status: 400, code: 'invalid_credentials' });
+  expect(await signIn(origin, visitor)).toEqual({ status: 429, code: 'over_request_rate_limit' });
+  // Another visitor, through the same nginx (and whichever server it picks), has an allowance of its own.
+  expect(await signIn(origin, '127.0.0.3')).toEqual({ status: 400, code: 'invalid_credentials' });
 });
