@@ -22,6 +22,10 @@ const PRODUCTION_PATHS = {
 } as const;
 
 const quote = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/** A map key matching a never-cached prefix as isNeverCached does. */
+const neverCached = (prefix: string) => quote(`~^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${prefix.endsWith('/') ? '' : '(/|$)'}`);
+/** A map key from a route's JavaScript regular expression (PCRE reads it alike; `\/` is `/`). */
+const routeRegex = (source: string) => quote(`~${source.replace(/\\\//g, '/')}`);
 /** An nginx variable name for a query parameter (they are lower-case words). */
 const variable = (name: string) => name.replace(/[^a-z0-9_]/g, '_');
 
@@ -52,9 +56,17 @@ export function cacheKeyConfig(): string {
     '    # Encoded or unnormalised paths: nginx cannot tell which route the app will match.',
     '    "~(%|\\x5c|//|/\\.\\.?(/|$))" "*";',
     '    # Never cached by the app, whatever the route (they answer private, no-store).',
-    ...NEVER_CACHED_PREFIXES.map((prefix) => `    ${quote(`~^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${prefix.endsWith('/') ? '' : '(/|$)'}`)} "*";`),
+    ...NEVER_CACHED_PREFIXES.map((prefix) => `    ${neverCached(prefix)} "*";`),
     '    # Cached routes, in the order the app matches them.',
-    ...routes.map((route) => `    ${quote(`~${route.source.replace(/\\\//g, "/")}`)} ${quote([...route.query].sort().join(','))}; # ${route.pattern}`),
+    ...routes.map((route) => `    ${routeRegex(route.source)} ${quote([...route.query].sort().join(','))}; # ${route.pattern}`),
+    '}',
+    '',
+    '# 1 unless the path is one of the cached routes: nginx keeps nothing the route cache would not.',
+    'map $critical_hit_path $critical_hit_bypass {',
+    '    default 1;',
+    '    "~(%|\\x5c|//|/\\.\\.?(/|$))" 1;',
+    ...NEVER_CACHED_PREFIXES.map((prefix) => `    ${neverCached(prefix)} 1;`),
+    ...routes.map((route) => `    ${routeRegex(route.source)} 0; # ${route.pattern}`),
     '}',
     '',
     '# A query nginx reads as the app does: lower-case names, each at most once.',
