@@ -8,7 +8,8 @@
 //      (scripts/bench/prepare.ts), then starts the node server on 127.0.0.1:BENCH_PORT (4611);
 //   4. loads every public page type and the signed-in dashboard with autocannon, with the
 //      browser's `Accept-Encoding: br, gzip` and without, uncached and cached, beside a static
-//      file of the same bytes served by the same server and by nginx when installed;
+//      file of the same bytes served by the same server and by nginx when installed, and the
+//      cached game page through nginx in front of the server (deploy/nginx/critical-hit.conf);
 //   5. times the writes over HTTP (status, reorder, review, helpful vote, publishing to the
 //      outlet with 100 000 followers with live delivery to 1000 realtime sockets), then XP
 //      awards and the uncached leaderboard query on the database once the server has stopped;
@@ -23,7 +24,7 @@ import { readMigrationFiles } from '../src/lib/db/migrations.server.ts';
 import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists.server.ts';
 import { consoleReport, performanceRecord, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
 import { load } from './bench/load.ts';
-import { startNginx, type Nginx } from './bench/nginx.ts';
+import { startNginx, startNginxInFront, type Nginx } from './bench/nginx.ts';
 import { BENCH_PASSWORD, type BenchPlan } from './bench/plan.ts';
 import { atLeast, atMost, summarise, type Target } from './bench/stats.ts';
 import { Client, measureDelivery, timeWrites } from './bench/writes.ts';
@@ -92,9 +93,11 @@ const server = spawn(node, ['scripts/start.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let nginx: Nginx | null = null;
+let nginxFront: Nginx | null = null;
 const stopAll = () => {
   if (server.exitCode === null && server.pid) process.kill(server.pid, 'SIGTERM');
   nginx?.stop();
+  nginxFront?.stop();
 };
 process.on('exit', stopAll);
 
@@ -132,6 +135,11 @@ try {
     if (!nginx) notes.push('nginx: not installed (`which nginx` found none), so there is no nginx row.');
   } catch (error) {
     notes.push(`nginx: ${(error as Error).message}, so there is no nginx row.`);
+  }
+  try {
+    nginxFront = await startNginxInFront(staticDir, PORT + 2, `${HOST}:${PORT}`);
+  } catch (error) {
+    notes.push(`nginx in front: ${(error as Error).message}, so there is no row for it.`);
   }
 
   const heavy = new Client(ORIGIN);
@@ -180,7 +188,8 @@ try {
   const measure = async (row: Omit<PageRow, 'result'>, next: () => string, cookie?: string) => {
     process.stdout.write(`   ${row.page} ${row.cache} ${row.encoding ? 'br,gzip' : 'plain'} ×${row.connections}… `);
     try {
-      const result = await load({ origin: row.page.startsWith('nginx') ? `http://${HOST}:${PORT + 1}` : ORIGIN, next, connections: row.connections, seconds: SECONDS, encoding: row.encoding, cookie });
+      const origin = row.page.startsWith('nginx in front') ? `http://${HOST}:${PORT + 2}` : row.page.startsWith('nginx') ? `http://${HOST}:${PORT + 1}` : ORIGIN;
+      const result = await load({ origin, next, connections: row.connections, seconds: SECONDS, encoding: row.encoding, cookie });
       pages.push({ ...row, result });
       console.log(`p95 ${result.p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} req/s`);
       return result;
@@ -203,6 +212,11 @@ try {
         const viaNginx = await measure({ page: 'nginx: same static file', cache: 'static', encoding, connections }, () => '/bench-static.html');
         throughput.set(key('nginx'), viaNginx?.perSecond ?? 0);
       }
+      if (nginxFront) {
+        // What a visitor of the self-hosted production setup gets: the page from nginx's cache (5 s fresh, then revalidated).
+        const front = await measure({ page: 'nginx in front: cached game page', cache: 'cached', encoding, connections }, () => `/games/${slugs[1]}`);
+        throughput.set(key('front'), front?.perSecond ?? 0);
+      }
       // At 32 connections: the game page only (the throughput comparison and the 250 ms p95 under load).
       for (const kind of connections === 1 ? kinds : kinds.slice(0, 1)) {
         if (kind.uncached) await measure({ page: kind.page, cache: 'uncached', encoding, connections, target: connections === 1 ? kind.target : p95(250) }, kind.uncached, kind.cookie);
@@ -220,6 +234,12 @@ try {
         denominator: throughput.get(key('nginx')) ?? null,
         target: encoding ? atLeast(0.2) : undefined,
         note: nginx ? `nginx ${nginx.version}, gzip on, 1 worker` : 'nginx not installed',
+      });
+      ratios.push({
+        name: `cached game page through nginx in front ÷ static file, nginx (${label})`,
+        numerator: throughput.get(key('front')) ?? null,
+        denominator: throughput.get(key('nginx')) ?? null,
+        note: nginxFront ? `deploy/nginx/critical-hit.conf, 1 worker` : 'nginx not installed',
       });
     }
   }

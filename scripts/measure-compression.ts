@@ -3,12 +3,17 @@
 // (`Accept-Encoding: br, gzip`), at 32 connections. The load comes from a separate node
 // process (this script with --client), so the client never shares the server's event
 // loop. The server is the built one (`npm run build` first) on a throwaway embedded
-// database under .data/measure. Figures: docs/decisions/compress-once.md.
+// database under .data/measure. With nginx installed, the same page through nginx in front of
+// the server (deploy/nginx/critical-hit.conf) and the static file from nginx join the rounds.
+// Figures: docs/decisions/compress-once.md, docs/deploy.md.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { startNginx, startNginxInFront, type Nginx } from './bench/nginx.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -135,20 +140,26 @@ writeFileSync(`${staticDir}/page-copy.txt.br`, brotliCompressSync(page, { params
 writeFileSync(`${staticDir}/page-copy.txt.gz`, gzipSync(page, { level: 9 }));
 
 server = await startServer();
+const nginxDir = mkdtempSync(path.join(os.tmpdir(), 'measure-nginx-'));
+writeFileSync(path.join(nginxDir, 'bench-static.html'), page);
+const nginxStatic: Nginx | null = await startNginx(nginxDir, port + 1);
+const nginxFront: Nginx | null = await startNginxInFront(nginxDir, port + 2, `localhost:${port}`);
 try {
   // Fill the route cache.
   await fetch(`${base}${gamePath}`);
-  const targets = [
-    ['static file', '/measure/page-copy.txt'],
-    ['cached game page', gamePath],
-  ] as const;
+  const targets: [string, string][] = [
+    ['static file', `${base}/measure/page-copy.txt`],
+    ['cached game page', `${base}${gamePath}`],
+  ];
+  if (nginxStatic) targets.push([`nginx ${nginxStatic.version}: static file (gzip on, 1 worker)`, `http://127.0.0.1:${port + 1}/bench-static.html`]);
+  if (nginxFront) targets.push(['nginx in front: cached game page (1 worker)', `http://127.0.0.1:${port + 2}${gamePath}`]);
   const rows: string[] = [];
   const perSecond: Record<string, number> = {};
   for (const acceptEncoding of ['br, gzip', '']) {
     const runs = new Map<string, ClientResult[]>();
     for (let round = 0; round < rounds; round += 1) {
-      for (const [name, path] of targets) {
-        const result = await runClient(`${base}${path}`, acceptEncoding);
+      for (const [name, url] of targets) {
+        const result = await runClient(url, acceptEncoding);
         runs.set(name, [...(runs.get(name) ?? []), result]);
       }
     }
@@ -164,10 +175,13 @@ try {
       );
     }
   }
-  console.log(`${new Date().toISOString()} · ${page.length} bytes (identity) · ${connections} connections · median of ${rounds} rounds of ${seconds} s\n`);
+  console.log(`${new Date().toISOString()} · ${page.length} bytes (identity) · ${connections} connections · median of ${rounds} rounds of ${seconds} s · load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (${os.cpus().length} cores)\n`);
   console.log('| target | Accept-Encoding | bytes sent | req/s | p50 ms | p95 ms | errors | ratio to static |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
+  nginxStatic?.stop();
+  nginxFront?.stop();
   await stopServer(server);
+  rmSync(nginxDir, { recursive: true, force: true });
 }

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Kysely, Transaction } from 'kysely';
+import { getEnv } from '../../src/lib/config/env.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import type { SigningKey } from './keys.ts';
 import type { AuthLimiter } from './limits.ts';
@@ -44,11 +46,36 @@ export interface AuthCall {
 export const nowDate = (deps: AuthDeps) => new Date(deps.now());
 export const nowSeconds = (deps: AuthDeps) => Math.floor(deps.now() / 1000);
 
-/** Astro's `clientAddress`, which throws where the adapter cannot tell: then unknown. */
-export function clientAddressOf(context: { clientAddress: string }): string | undefined {
+/**
+ * The client's address: Astro's `clientAddress` (the socket's; it throws where the adapter
+ * cannot tell: then unknown), or, when that is a trusted proxy (`TRUSTED_PROXIES`), the
+ * address the proxy put in X-Forwarded-For.
+ */
+export function clientAddressOf(context: { clientAddress: string; request?: Request }, trusted: readonly string[] = getEnv().TRUSTED_PROXIES): string | undefined {
+  let socket: string;
   try {
-    return context.clientAddress;
+    socket = context.clientAddress;
   } catch {
     return undefined;
   }
+  return forwardedClientAddress(socket, context.request?.headers.get('x-forwarded-for') ?? null, trusted);
+}
+
+const bare = (address: string) => address.trim().replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.)/i, '').toLowerCase();
+
+/**
+ * The right-most X-Forwarded-For address that is not a trusted proxy, when the request came
+ * from one (each proxy appends the address it saw; anything left of the last untrusted hop
+ * was written by the client and proves nothing). A malformed hop ends the search at the
+ * socket's address, as does a request from anyone but a trusted proxy.
+ */
+export function forwardedClientAddress(socket: string | undefined, forwardedFor: string | null, trusted: readonly string[]): string | undefined {
+  if (!socket || !forwardedFor || !trusted.includes(bare(socket))) return socket;
+  const hops = forwardedFor.split(',').map(bare).filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i -= 1) {
+    const hop = hops[i]!;
+    if (isIP(hop) === 0) return socket;
+    if (!trusted.includes(hop)) return hop;
+  }
+  return socket;
 }

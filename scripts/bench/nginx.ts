@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { nginxBinary, startSiteNginx } from '../nginx-site.ts';
 
 export interface Nginx {
   version: string;
@@ -68,4 +69,16 @@ http {
   }
   stop();
   throw new Error(`nginx ${version} did not answer on port ${port}`);
+}
+
+/**
+ * The production setup of docs/deploy.md, deploy/nginx/critical-hit.conf itself, in front of
+ * the bench's node server on 127.0.0.1:`port`, one worker like the static reference above; null
+ * when nginx is not installed.
+ */
+export async function startNginxInFront(dir: string, port: number, upstream: string): Promise<Nginx | null> {
+  if (!nginxBinary()) return null;
+  chmodSync(dir, 0o755); // nginx's workers (nobody, when started as root) pass through it
+  const running = await startSiteNginx({ listen: `127.0.0.1:${port}`, upstreams: [upstream], root: path.resolve('dist/client'), dir: path.join(dir, 'nginx-front') });
+  return { version: running.version, stop: () => void running.stop() };
 }

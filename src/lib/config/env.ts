@@ -125,6 +125,18 @@ export const envSchema = z
     // The dev mailbox pages hand out live account links: only to a loopback client of a
     // server listening on a loopback host, unless 1 (any client) or 0 (nobody).
     DEV_MAILBOX: optional(z.enum(['0', '1'], { error: 'must be 1 (serve the dev mailbox to any client) or 0 (never)' })),
+    // Reverse proxies in front of the node server (nginx on the same machine: 127.0.0.1,::1).
+    // A request from one of them counts as coming from the address its X-Forwarded-For names
+    // (per-address auth limits, the dev mailbox); from anyone else the header is ignored.
+    TRUSTED_PROXIES: optional(
+      z
+        .string()
+        .trim()
+        .max(1000, 'must be at most 1000 characters')
+        .refine((v) => v.split(',').every((address) => /^[0-9a-f.:]{2,45}$/i.test(address.trim())), {
+          message: 'must be comma-separated IP addresses (e.g. 127.0.0.1,::1)',
+        }),
+    ).transform((v) => (v ?? '').split(',').map((address) => address.trim().toLowerCase()).filter(Boolean)),
     // The local storage service (embedded and self-hosted): where object files live, and the
     // largest upload of any bucket (Supabase's global "upload file size limit"; a bucket's
     // own file_size_limit can only lower it).

@@ -57,6 +57,15 @@ function decodePath(pathname: string): string | undefined {
   }
 }
 
+/**
+ * The cached routes in the order they are matched, each with the regular expression its
+ * decoded path must match: what the nginx cache key (scripts/nginx-site.ts) is generated
+ * from, so a shared cache in front keeps exactly the parameters this module keeps.
+ */
+export function cachedRouteMatchers(): readonly { pattern: string; source: string; query: readonly string[] }[] {
+  return COMPILED.map(({ pattern, regex, rule }) => ({ pattern, source: regex.source, query: rule.query ?? [] }));
+}
+
 /** The cache rule a path falls under (Astro matches the decoded path), or undefined. */
 export function matchCachedRoute(pathname: string): CachedRoute | undefined {
   const decoded = decodePath(pathname);
