@@ -43,6 +43,8 @@ test('after leaving /changelog the page the visitor goes back to scrolls to the 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Changelog' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+  // The page's script notes the visit when the visitor leaves; it runs once the page has loaded.
+  await page.waitForLoadState('load');
   await page.goBack();
   await expect(page).toHaveURL(/\/games$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
