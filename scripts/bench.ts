@@ -103,7 +103,7 @@ process.on('exit', () => postgres?.stop());
 /** Where the children (generator, prepare, server, XP) find the database. */
 const databaseEnv: Record<string, string> = onPostgres ? { DATABASE_URL: givenUrl ?? postgres!.url, SITE_URL: ORIGIN } : { PGLITE_DIR: DIR };
 if (reusable) {
-  generatedSeconds = marker.seconds;
+  generatedSeconds = marker.seconds ?? 0;
   reused = true;
   console.log(`== data: reusing ${DIR}, generated in ${generatedSeconds.toFixed(1)} s (--fresh regenerates)`);
 } else {
