@@ -5,6 +5,8 @@ import { atLeast, atMost } from './bench/stats.ts';
 const load = (p95: number, perSecond = 100) => ({ count: 500, p50: p95 / 2, p95, perSecond, bytes: 9000, errors: 0 });
 
 const run: PerformanceRun = {
+  database: 'embedded',
+  server: 'Embedded database (PGlite) in the server process',
   machine: '2 × Test CPU',
   seconds: 5,
   dataSet: [['players (synthetic)', 100_000]],
@@ -50,5 +52,32 @@ describe('the performance record', () => {
     expect(record).toContain('Generated (set-based SQL, deterministic) in 171 s.');
     expect(record).toContain('Missed targets (3):');
     expect(record).toContain('- nginx: not installed');
+  });
+
+  it('judges a throughput target beside the p95 one', () => {
+    const row = { page: '/games/{slug}', cache: 'uncached', encoding: true, connections: 32, throughputTarget: atLeast(300, 'req/s') } as const;
+    expect(pageCells({ ...row, result: load(40, 250) }).slice(-2)).toEqual(['≥ 300 req/s', 'MISSED']);
+    expect(pageCells({ ...row, result: load(40, 320) }).slice(-2)).toEqual(['≥ 300 req/s', 'met']);
+    expect(pageCells({ ...row, target: atMost(10), result: load(12, 320) }).slice(-2)).toEqual(['≤ 10 ms, ≥ 300 req/s', 'MISSED']);
+  });
+
+  it('rewrites only the measured database’s section, keeping the other one and the part written by hand', () => {
+    const first = performanceRecord(run, new Date('2026-12-09T10:30:00Z'));
+    expect(first).toContain('## Embedded database (PGlite)');
+    expect(first).toContain('Not measured yet: `npm run bench -- --database postgres`.');
+    const withNotes = `${first}\n<!-- by hand: npm run bench keeps this part as it is -->\n## Where the time went on PostgreSQL\n\nEXPLAIN said so.\n<!-- /by hand -->\n`;
+    const postgres: PerformanceRun = { ...run, database: 'postgres', server: 'PostgreSQL 15.14 on 127.0.0.1', pages: [{ ...run.pages[0]!, result: load(8) }] };
+    const second = performanceRecord(postgres, new Date('2026-12-09T11:00:00Z'), withNotes);
+    expect(second).toContain('Last run: 2026-12-09 10:30 UTC on 2 × Test CPU.');
+    expect(second).toContain('Last run: 2026-12-09 11:00 UTC on 2 × Test CPU.');
+    expect(second).toContain('PostgreSQL 15.14 on 127.0.0.1.');
+    expect(second).not.toContain('Not measured yet');
+    expect(second).toContain('## Where the time went on PostgreSQL\n\nEXPLAIN said so.');
+    expect(second.indexOf('## Embedded database')).toBeLessThan(second.indexOf('## PostgreSQL 15'));
+    // Run again on the embedded database: the PostgreSQL figures stay.
+    const third = performanceRecord({ ...run, pages: [{ ...run.pages[0]!, result: load(20) }] }, new Date('2026-12-10T09:00:00Z'), second);
+    expect(third).toContain('Last run: 2026-12-09 11:00 UTC');
+    expect(third).not.toContain('Last run: 2026-12-09 10:30 UTC');
+    expect(third.match(/## Where the time went/g)).toHaveLength(1);
   });
 });

@@ -13,6 +13,8 @@ export interface PageRow {
   result: LoadResult | null;
   /** A p95 target (ms) this row is judged against. */
   target?: Target;
+  /** A requests-per-second target, judged beside the p95 one. */
+  throughputTarget?: Target;
   error?: string;
 }
 
@@ -34,7 +36,14 @@ export interface RatioRow {
   note?: string;
 }
 
+export type BenchDatabase = 'embedded' | 'postgres';
+
+export const DATABASE_TITLES: Record<BenchDatabase, string> = { embedded: 'Embedded database (PGlite)', postgres: 'PostgreSQL 15' };
+
 export interface PerformanceRun {
+  database: BenchDatabase;
+  /** The database as measured: engine, version, where it ran and how it was configured. */
+  server: string;
   machine: string;
   seconds: number;
   /** What the bench database holds, label -> rows. */
@@ -53,8 +62,9 @@ const PAGE_HEADER = ['page', 'cache', 'Accept-Encoding', 'conn', 'req/s', 'bytes
 
 export function pageCells(row: PageRow): string[] {
   const r = row.result;
-  const target = row.target ? describeTarget(row.target) : '';
-  const judged = row.error ? 'not measured' : verdict(r ? r.p95 : null, row.target);
+  const target = [row.target, row.throughputTarget].filter((t): t is Target => t !== undefined).map(describeTarget).join(', ');
+  const verdicts = [verdict(r ? r.p95 : null, row.target), verdict(r ? r.perSecond : null, row.throughputTarget)].filter(Boolean);
+  const judged = row.error ? 'not measured' : (['not measured', 'MISSED', 'met'].find((v) => verdicts.includes(v)) ?? '');
   return [
     row.page,
     row.cache,
@@ -101,44 +111,81 @@ export function misses(run: PerformanceRun): string[] {
   ];
 }
 
-export function performanceRecord(run: PerformanceRun, measuredAt = new Date()): string {
+const section = (database: BenchDatabase) => [`<!-- bench:${database} -->`, `<!-- /bench:${database} -->`] as const;
+const BY_HAND = ['<!-- by hand: npm run bench keeps this part as it is -->', '<!-- /by hand -->'] as const;
+
+/** The text between two markers of an earlier record, markers included; null when absent. */
+function between(text: string, [open, close]: readonly [string, string]): string | null {
+  const from = text.indexOf(open);
+  const to = text.indexOf(close, from);
+  return from >= 0 && to > from ? text.slice(from, to + close.length) : null;
+}
+
+/** One database's section: its date, server, data set, tables and verdict. */
+export function databaseSection(run: PerformanceRun, measuredAt = new Date()): string {
   const missed = misses(run);
+  const [open, close] = section(run.database);
   return [
-    '# Performance',
-    '',
-    'Written by `npm run bench` (scripts/bench.ts); run it again to refresh these figures.',
-    'How the budget was reached: docs/decisions/speed-budget.md.',
+    open,
+    `## ${DATABASE_TITLES[run.database]}`,
     '',
     `Last run: ${measuredAt.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${run.machine}.`,
-    'Embedded database (PGlite). The load comes from autocannon in the bench process, never the',
+    `${run.server}. The load comes from autocannon in the bench process, never the`,
     `server's; ${run.seconds} s per page row. Latency in ms. "uncached" requests each use a URL the`,
     'route cache has not seen; pages a signed-in user sees are never cached.',
     '',
-    '## Data set',
+    '### Data set',
     '',
     markdownTable(['rows', 'count'], run.dataSet.map(([label, count]) => [label, count.toLocaleString('en-US')])),
     '',
     `Generated (set-based SQL, deterministic) in ${run.generatedSeconds.toFixed(0)} s${run.reused ? ' by an earlier run with the same parameters and migrations, and reused (`npm run bench -- --fresh` regenerates it)' : ''}.`,
     ...run.dataNotes.map((note) => `${note}`),
     '',
-    '## Pages',
+    '### Pages',
     '',
     markdownTable(PAGE_HEADER, run.pages.map(pageCells)),
     '',
-    '## Writes and other figures',
+    '### Writes and other figures',
     '',
     markdownTable(FIGURE_HEADER, run.figures.map(figureCells)),
     '',
-    '## Throughput against a static file',
+    '### Throughput against a static file',
     '',
     markdownTable(RATIO_HEADER, run.ratios.map(ratioCells)),
     '',
-    '## Verdict',
+    '### Verdict',
     '',
     missed.length === 0 ? 'Every figure meets its target.' : `Missed targets (${missed.length}):`,
     ...missed.map((line) => `- ${line}`),
     '',
-    ...(run.notes.length ? ['## Notes', '', ...run.notes.map((note) => `- ${note}`), ''] : []),
+    ...(run.notes.length ? ['### Notes', '', ...run.notes.map((note) => `- ${note}`), ''] : []),
+    close,
+  ].join('\n');
+}
+
+/**
+ * docs/performance.md after a run on one database: that database's section is new, the
+ * other database's section and the part written by hand are kept from `previous` (the
+ * file as it was), so a run on one database never loses the other's figures.
+ */
+export function performanceRecord(run: PerformanceRun, measuredAt = new Date(), previous = ''): string {
+  const databases: BenchDatabase[] = ['embedded', 'postgres'];
+  const sections = databases.map((database) =>
+    database === run.database
+      ? databaseSection(run, measuredAt)
+      : (between(previous, section(database)) ?? `${section(database)[0]}\n## ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --database ${database}\`.\n${section(database)[1]}`),
+  );
+  const byHand = between(previous, BY_HAND);
+  return [
+    '# Performance',
+    '',
+    'Written by `npm run bench` (scripts/bench.ts); run it again to refresh these figures. Each',
+    'database has its own section with the date it was measured (`--database embedded`,',
+    '`--database postgres`, or `both`, the default).',
+    'How the budget was reached: docs/decisions/speed-budget.md.',
+    '',
+    ...sections.flatMap((text) => [text, '']),
+    ...(byHand ? [byHand, ''] : []),
   ].join('\n');
 }
 

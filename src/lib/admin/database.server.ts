@@ -93,6 +93,7 @@ export async function compareAggregates(db: Db, options: { repair: boolean; admi
     ];
     if (options.repair) {
       await sql`select public.rebuild_game_critic_stats()`.execute(trx);
+      await sql`select public.rebuild_outlet_critic_stats()`.execute(trx);
       await sql`update public.game_requests r set votes_count = (select count(*) from public.game_request_votes v where v.request_id = r.id)
         where votes_count <> (select count(*) from public.game_request_votes v where v.request_id = r.id)`.execute(trx);
       await audit(trx, { adminId: options.adminId, action: 'maintenance.recompute', subjectType: 'database', subjectId: 'aggregates', after: { differences: differences.length } });

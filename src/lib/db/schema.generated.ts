@@ -458,6 +458,28 @@ export interface OutletAuthorsTable {
   joined_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/**
+ * Per-outlet sums over its published (counted) critic reviews and previews, kept current by a
+ * trigger on critic_reviews; rebuild_outlet_critic_stats() recomputes it from scratch.
+ */
+export interface OutletCriticStatsTable {
+  outlet_id: number;
+  /** Published reviews (not previews), scored or not. */
+  review_count: Generated<number>;
+  /** Published reviews with a score. */
+  scored_count: Generated<number>;
+  /** Sum of the normalised scores of the scored reviews. */
+  score_sum: Generated<string>;
+  recommended_count: Generated<number>;
+  /** Published previews. */
+  preview_count: Generated<number>;
+  acclaimed_count: Generated<number>;
+  favourable_count: Generated<number>;
+  mixed_count: Generated<number>;
+  unfavourable_count: Generated<number>;
+  panned_count: Generated<number>;
+}
+
 export interface OutletFollowsTable {
   user_id: string;
   outlet_id: number;
@@ -810,6 +832,7 @@ export interface PublicTables {
   outlet_applications: OutletApplicationsTable;
   outlet_audit_log: OutletAuditLogTable;
   outlet_authors: OutletAuthorsTable;
+  outlet_critic_stats: OutletCriticStatsTable;
   outlet_follows: OutletFollowsTable;
   outlet_owners: OutletOwnersTable;
   outlets: OutletsTable;

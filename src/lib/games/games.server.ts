@@ -139,27 +139,23 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
 
 /** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms). */
 export async function similarGames(db: Kysely<Database>, gameId: number, limit: number, pool: number): Promise<SimilarGame[]> {
-  const ranked = await sql<{
+  // The ranking and the cards in one round trip: the function's rows joined to the games, in its order.
+  const ranked = sql<{
     game_id: number;
     score: number;
     shared_genres: number;
     shared_developers: number;
     shared_publishers: number;
     shared_platforms: number;
-  }>`select * from public.similar_games(${gameId}, ${limit}, ${pool})`.execute(db);
-  const cards = await gameCardsByIds(db, ranked.rows.map((row) => row.game_id));
-  const byId = new Map(ranked.rows.map((row) => [row.game_id, row]));
-  return cards.map((card) => {
-    const row = byId.get(card.id)!;
-    return {
-      ...card,
-      similarity: {
-        score: row.score,
-        genres: row.shared_genres,
-        developers: row.shared_developers,
-        publishers: row.shared_publishers,
-        platforms: row.shared_platforms,
-      },
-    };
-  });
+    ordinality: number;
+  }>`public.similar_games(${gameId}, ${limit}, ${pool}) with ordinality`.as('s');
+  const rows = await selectCards(db.selectFrom('games'))
+    .innerJoin(ranked, (join) => join.onRef('s.game_id', '=', 'games.id'))
+    .select(['s.score', 's.shared_genres', 's.shared_developers', 's.shared_publishers', 's.shared_platforms'])
+    .orderBy('s.ordinality')
+    .execute();
+  return rows.map(({ score, shared_genres, shared_developers, shared_publishers, shared_platforms, ...card }) => ({
+    ...card,
+    similarity: { score, genres: shared_genres, developers: shared_developers, publishers: shared_publishers, platforms: shared_platforms },
+  }));
 }

@@ -15,18 +15,18 @@ import {
   type OutletStats,
 } from './outlets.ts';
 
-/** The outlet directory, A-Z, with each outlet's published review count. */
+/** The outlet directory, A-Z, with each outlet's published review count (kept, not recounted). */
 export function listOutlets(db: Kysely<Database>, page: number): Promise<Paged<OutletListItem>> {
   const outlets = db.selectFrom('outlets');
   const listed = outlets
+    .leftJoin('outlet_critic_stats', 'outlet_critic_stats.outlet_id', 'outlets.id')
     .select([
       'outlets.id',
       'outlets.slug',
       'outlets.name',
       'outlets.score_scale as scale',
       'outlets.is_demo as isDemo',
-      sql<number>`(select count(*)::int from public.critic_reviews r
-        where r.outlet_id = outlets.id and r.kind = 'review' and r.published_at <= now())`.as('reviewCount'),
+      sql<number>`coalesce(outlet_critic_stats.review_count, 0)`.as('reviewCount'),
     ])
     .orderBy(sql`lower(outlets.name)`)
     .orderBy('outlets.id');
@@ -51,44 +51,48 @@ export function getOutletBySlug(db: Kysely<Database>, slug: string): Promise<Out
     .executeTakeFirst();
 }
 
+/** The kept per-outlet numbers (outlet_critic_stats, maintained by a trigger on every review write). */
+const STATS_COLUMNS = [
+  'outlet_critic_stats.review_count',
+  'outlet_critic_stats.scored_count',
+  'outlet_critic_stats.score_sum',
+  'outlet_critic_stats.recommended_count',
+  'outlet_critic_stats.preview_count',
+  'outlet_critic_stats.acclaimed_count',
+  'outlet_critic_stats.favourable_count',
+  'outlet_critic_stats.mixed_count',
+  'outlet_critic_stats.unfavourable_count',
+  'outlet_critic_stats.panned_count',
+] as const;
+
+type StatsRow = { [K in (typeof STATS_COLUMNS)[number] extends `outlet_critic_stats.${infer C}` ? C : never]: number | string | null };
+
+function toStats(row: StatsRow | undefined): OutletStats {
+  // No row yet: the outlet has no published review (or preview).
+  if (!row || row.review_count === null) return { reviewCount: 0, scoredCount: 0, averageScore: null, recommendedCount: 0, previewCount: 0, bandCounts: emptyBandCounts() };
+  const scored = Number(row.scored_count);
+  // The mean rounded half up, as round(avg(score)) gave it when it was recounted per request.
+  const average = scored > 0 ? Math.round(Number(row.score_sum) / scored) : null;
+  return {
+    reviewCount: Number(row.review_count),
+    scoredCount: scored,
+    averageScore: average,
+    recommendedCount: Number(row.recommended_count),
+    previewCount: Number(row.preview_count),
+    bandCounts: {
+      acclaimed: Number(row.acclaimed_count),
+      favourable: Number(row.favourable_count),
+      mixed: Number(row.mixed_count),
+      unfavourable: Number(row.unfavourable_count),
+      panned: Number(row.panned_count),
+    },
+  };
+}
+
 /** What an outlet's published reviews add up to: its score distribution and average. */
 export async function outletStats(db: Kysely<Database>, outletId: number): Promise<OutletStats> {
-  const result = await sql<{
-    review_count: number;
-    scored_count: number;
-    average: string | null;
-    recommended_count: number;
-    preview_count: number;
-    acclaimed: number;
-    favourable: number;
-    mixed: number;
-    unfavourable: number;
-    panned: number;
-  }>`
-    select
-      count(*) filter (where kind = 'review')::int as review_count,
-      count(score) filter (where kind = 'review')::int as scored_count,
-      round(avg(score) filter (where kind = 'review'))::text as average,
-      count(*) filter (where kind = 'review' and recommended)::int as recommended_count,
-      count(*) filter (where kind = 'preview')::int as preview_count,
-      count(*) filter (where kind = 'review' and score >= 90)::int as acclaimed,
-      count(*) filter (where kind = 'review' and score >= 75 and score < 90)::int as favourable,
-      count(*) filter (where kind = 'review' and score >= 50 and score < 75)::int as mixed,
-      count(*) filter (where kind = 'review' and score >= 20 and score < 50)::int as unfavourable,
-      count(*) filter (where kind = 'review' and score < 20)::int as panned
-    from public.critic_reviews
-    where outlet_id = ${outletId} and published_at <= now()
-  `.execute(db);
-  const row = result.rows[0];
-  if (!row) return { reviewCount: 0, scoredCount: 0, averageScore: null, recommendedCount: 0, previewCount: 0, bandCounts: emptyBandCounts() };
-  return {
-    reviewCount: row.review_count,
-    scoredCount: row.scored_count,
-    averageScore: row.average === null ? null : Number(row.average),
-    recommendedCount: row.recommended_count,
-    previewCount: row.preview_count,
-    bandCounts: { acclaimed: row.acclaimed, favourable: row.favourable, mixed: row.mixed, unfavourable: row.unfavourable, panned: row.panned },
-  };
+  const row = await db.selectFrom('outlet_critic_stats').select(STATS_COLUMNS).where('outlet_id', '=', outletId).executeTakeFirst();
+  return toStats(row);
 }
 
 export function outletAuthors(db: Kysely<Database>, outletId: number): Promise<OutletAuthor[]> {
@@ -108,12 +112,31 @@ export async function outletPage(
   slug: string,
   page: number,
 ): Promise<{ outlet: OutletDetail; stats: OutletStats; authors: OutletAuthor[]; reviews: Paged<ReviewItem> } | undefined> {
-  const outlet = await getOutletBySlug(db, slug);
-  if (!outlet) return undefined;
-  const [stats, authors, reviews] = await Promise.all([
-    outletStats(db, outlet.id),
+  // The outlet and its kept numbers in one round trip; the numbers give the page count too.
+  const row = await db
+    .selectFrom('outlets')
+    .leftJoin('outlet_critic_stats', 'outlet_critic_stats.outlet_id', 'outlets.id')
+    .select([
+      'outlets.id',
+      'outlets.slug',
+      'outlets.name',
+      'outlets.website_url as websiteUrl',
+      'outlets.logo_url as logoUrl',
+      'outlets.description',
+      'outlets.score_scale as scale',
+      'outlets.recommendation_threshold as threshold',
+      'outlets.is_demo as isDemo',
+      ...STATS_COLUMNS,
+    ])
+    .where('outlets.slug', '=', slug)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { id, slug: outletSlug, name, websiteUrl, logoUrl, description, scale, threshold, isDemo, ...kept } = row;
+  const outlet: OutletDetail = { id, slug: outletSlug, name, websiteUrl, logoUrl, description, scale, threshold, isDemo };
+  const stats = toStats(kept);
+  const [authors, reviews] = await Promise.all([
     outletAuthors(db, outlet.id),
-    reviewsBy(db, { outletId: outlet.id }, page, OUTLET_REVIEWS_PAGE_SIZE),
+    reviewsBy(db, { outletId: outlet.id }, page, OUTLET_REVIEWS_PAGE_SIZE, stats.reviewCount + stats.previewCount),
   ]);
   return { outlet, stats, authors, reviews };
 }

@@ -27,6 +27,8 @@ beforeAll(async () => {
   }
   gameId = (await connection.db.selectFrom('games').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   await connection.db.insertInto('user_games').values({ user_id: alice, game_id: gameId, status: 'playing', favourite: true, note: 'SECRET NOTE' }).execute();
+  const wished = (await connection.db.selectFrom('games').select('id').where('id', '<>', gameId).orderBy('id').executeTakeFirstOrThrow()).id;
+  await connection.db.insertInto('user_games').values({ user_id: alice, game_id: wished, wishlist: true }).execute();
   await connection.db.transaction().execute(async (trx) => {
     await recordActivity(trx, { actorId: alice, kind: 'game_status_set', subjectType: 'game', subjectId: gameId, gameId, data: { status: 'playing', previous: null } });
     await recordActivity(trx, { actorId: alice, kind: 'list_created', subjectType: 'list', subjectId: 1, data: { title: 'PUBLIC LIST', slug: 'public-list' } });
@@ -74,6 +76,8 @@ describe('privacy', () => {
     // The XP those actions earn lifts Alice a level, and a level reached is public too.
     expect(page.details?.activity.map((a) => a.kind)).toEqual(['level_up', 'list_created', 'game_status_set']);
     expect(page.details?.counts.statuses).toEqual({ playing: 1 });
+    // A wishlisted game without a status counts on the wishlist and in no status.
+    expect(page.details?.counts).toMatchObject({ wishlist: 1, favourites: 1 });
     expect(page.details?.favourites.map((g) => g.title)).toHaveLength(1);
     const feed = await activityPage(connection.db, alice, 1);
     expect(JSON.stringify(feed)).not.toContain('PRIVATE LIST');

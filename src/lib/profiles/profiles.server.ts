@@ -40,23 +40,28 @@ export interface ProfileCounts {
 }
 
 export async function profileCounts(db: Db, userId: string): Promise<ProfileCounts> {
-  const [statusRows, flags, reviews] = await Promise.all([
+  // One pass over the player's library gives both the statuses and the wishlist/favourite flags.
+  const [rows, reviews] = await Promise.all([
     db
       .selectFrom('user_games')
-      .select(['status', sql<number>`count(*)::int`.as('count')])
+      .select([
+        'status',
+        sql<number>`count(*)::int`.as('count'),
+        sql<number>`(count(*) filter (where wishlist))::int`.as('wishlist'),
+        sql<number>`(count(*) filter (where favourite))::int`.as('favourites'),
+      ])
       .where('user_id', '=', userId)
-      .where('status', 'is not', null)
       .groupBy('status')
       .execute(),
-    db
-      .selectFrom('user_games')
-      .select([sql<number>`(count(*) filter (where wishlist))::int`.as('wishlist'), sql<number>`(count(*) filter (where favourite))::int`.as('favourites')])
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
     countRows(db.selectFrom('user_reviews').where('user_id', '=', userId).where('hidden', '=', false)),
   ]);
   const statuses: Record<string, number> = {};
-  for (const row of statusRows) if (row.status) statuses[row.status] = row.count;
+  const flags = { wishlist: 0, favourites: 0 };
+  for (const row of rows) {
+    if (row.status) statuses[row.status] = row.count;
+    flags.wishlist += row.wishlist;
+    flags.favourites += row.favourites;
+  }
   return { statuses, wishlist: flags.wishlist, favourites: flags.favourites, reviews };
 }
 

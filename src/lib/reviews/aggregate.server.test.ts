@@ -19,6 +19,7 @@ import {
 // tests throw random inserts, updates and deletes at it (moving reviews between games,
 // changing kind, score, verdict and embargo, changing outlet thresholds) and then compare
 // every aggregate row with a full recount done in TypeScript from the reviews themselves.
+// The per-outlet row (outlet_critic_stats) is kept by a trigger of its own and checked the same way.
 
 let connection: DatabaseConnection;
 let gameIds: number[];
@@ -73,8 +74,39 @@ async function maintainedStats(): Promise<StatsRow[]> {
 
 /** A full recount in TypeScript over the published reviews, checking each stored score on the way. */
 async function recountedStats(): Promise<StatsRow[]> {
+  const reviews = await publishedReviews();
+  const byGame = new Map<number, typeof reviews>();
+  for (const review of reviews) {
+    expect(review.score).toBe(normaliseScore(review.score_scale, review.raw_score));
+    if (review.kind === 'review' && review.score !== null) expect(review.recommended).toBe(review.score >= review.threshold);
+    byGame.set(review.game_id, [...(byGame.get(review.game_id) ?? []), review]);
+  }
+  return [...byGame.entries()].sort(([a], [b]) => a - b).map(([gameId, list]) => fromAggregate(gameId, aggregateReviews(list)));
+}
+
+type OutletStatsRow = Omit<StatsRow, 'game_id' | 'critic_score' | 'recommend_percent'> & { outlet_id: number };
+
+/** The per-outlet rows the trigger maintains, without all-zero rows, with the sum as a number. */
+async function maintainedOutletStats(): Promise<OutletStatsRow[]> {
+  const rows = await connection.db.selectFrom('outlet_critic_stats').selectAll().orderBy('outlet_id').execute();
+  return rows.filter((row) => row.review_count > 0 || row.preview_count > 0).map((row) => ({ ...row, score_sum: Number(row.score_sum) }));
+}
+
+async function recountedOutletStats(): Promise<OutletStatsRow[]> {
+  const byOutlet = new Map<number, Awaited<ReturnType<typeof publishedReviews>>>();
+  for (const review of await publishedReviews()) byOutlet.set(review.outlet_id, [...(byOutlet.get(review.outlet_id) ?? []), review]);
+  return [...byOutlet.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([outletId, list]) => {
+      const { game_id: _game, critic_score: _score, recommend_percent: _percent, ...sums } = fromAggregate(0, aggregateReviews(list));
+      return { outlet_id: outletId, ...sums };
+    });
+}
+
+async function publishedReviews() {
   const reviews = await sql<{
     game_id: number;
+    outlet_id: number;
     kind: 'review' | 'preview';
     score_scale: ScoreScaleColumn;
     raw_score: string | null;
@@ -82,17 +114,11 @@ async function recountedStats(): Promise<StatsRow[]> {
     recommended: boolean | null;
     threshold: number;
   }>`
-    select r.game_id, r.kind, r.score_scale, r.raw_score, r.score, r.recommended, o.recommendation_threshold as threshold
+    select r.game_id, r.outlet_id, r.kind, r.score_scale, r.raw_score, r.score, r.recommended, o.recommendation_threshold as threshold
     from critic_reviews r join outlets o on o.id = r.outlet_id
     where r.published_at <= now()
   `.execute(connection.db);
-  const byGame = new Map<number, typeof reviews.rows>();
-  for (const review of reviews.rows) {
-    expect(review.score).toBe(normaliseScore(review.score_scale, review.raw_score));
-    if (review.kind === 'review' && review.score !== null) expect(review.recommended).toBe(review.score >= review.threshold);
-    byGame.set(review.game_id, [...(byGame.get(review.game_id) ?? []), review]);
-  }
-  return [...byGame.entries()].sort(([a], [b]) => a - b).map(([gameId, list]) => fromAggregate(gameId, aggregateReviews(list)));
+  return reviews.rows;
 }
 
 function pickRaw(random: () => number, scale: ScoreScaleColumn): string | null {
@@ -200,7 +226,10 @@ describe('game_critic_stats', () => {
         }
         operations += 1;
         // Check along the way too, so a divergence points at the step that caused it.
-        if (step % 100 === 99) expect(await maintainedStats(), `after step ${step}`).toEqual(await recountedStats());
+        if (step % 100 === 99) {
+          expect(await maintainedStats(), `after step ${step}`).toEqual(await recountedStats());
+          expect(await maintainedOutletStats(), `outlets after step ${step}`).toEqual(await recountedOutletStats());
+        }
       } catch (error) {
         // One review per outlet per game: a random insert or move may collide, and is refused whole.
         if (!/critic_reviews_one_review_per_outlet/.test(String(error))) throw error;
@@ -208,10 +237,15 @@ describe('game_critic_stats', () => {
     }
     expect(operations).toBeGreaterThan(300);
     expect(await maintainedStats()).toEqual(await recountedStats());
+    const outlets = await recountedOutletStats();
+    expect(outlets.length).toBeGreaterThan(5);
+    expect(await maintainedOutletStats()).toEqual(outlets);
 
-    // And the from-scratch rebuild (used after bulk loads) agrees with both.
+    // And the from-scratch rebuilds (used after bulk loads) agree with both.
     await sql`select public.rebuild_game_critic_stats()`.execute(connection.db);
+    await sql`select public.rebuild_outlet_critic_stats()`.execute(connection.db);
     expect(await maintainedStats()).toEqual(await recountedStats());
+    expect(await maintainedOutletStats()).toEqual(outlets);
   });
 
   it('leaves embargoed reviews out until their time, then counts them when released', async () => {
@@ -245,6 +279,7 @@ describe('game_critic_stats', () => {
       .toBe(2);
     expect(await stats()).toMatchObject({ review_count: 2, scored_count: 2, score_sum: 140, mixed_count: 1, acclaimed_count: 1 });
     expect(await maintainedStats()).toEqual(await recountedStats());
+    expect(await maintainedOutletStats()).toEqual(await recountedOutletStats());
   });
 
   it('stores the critic score and % recommend the way the TypeScript formulas compute them', async () => {

@@ -180,18 +180,22 @@ export function latestReviews(db: Kysely<Database>, page: number, pageSize = LAT
   );
 }
 
-/** Reviews by one author or one outlet, newest first. */
+/**
+ * Reviews by one author or one outlet, newest first. `total` is their number when the
+ * caller already has it (an outlet's kept numbers), which saves counting them again.
+ */
 export function reviewsBy(
   db: Kysely<Database>,
   who: { authorId: number } | { outletId: number },
   page: number,
   pageSize = LATEST_REVIEWS_PAGE_SIZE,
+  total?: number,
 ): Promise<Paged<ReviewItem>> {
   const column = 'authorId' in who ? ('critic_reviews.author_id' as const) : ('critic_reviews.outlet_id' as const);
   const id = 'authorId' in who ? who.authorId : who.outletId;
   return paginate(
     reviewItems(db).where(column, '=', id).orderBy('critic_reviews.published_at', 'desc').orderBy('critic_reviews.id', 'desc'),
-    countRows(publishedReviews(db).where(column, '=', id)),
+    total === undefined ? countRows(publishedReviews(db).where(column, '=', id)) : Promise.resolve(total),
     { page, pageSize },
   );
 }

@@ -62,8 +62,8 @@ async function fuzzyGames(db: Kysely<Database>, query: string, exclude: string, 
   return result.rows;
 }
 
-export async function suggest(db: Kysely<Database>, query: string): Promise<SearchSuggestion[]> {
-  if (!isSearchable(query)) return [];
+/** Titles starting with the query first (a btree range), then fuzzy matches to fill up. */
+async function suggestedGames(db: Kysely<Database>, query: string): Promise<SuggestedGame[]> {
   const prefix = `${escapeLike(query)}%`;
   const games = await sql<SuggestedGame>`
     select slug, title, release_date from public.games
@@ -73,12 +73,22 @@ export async function suggest(db: Kysely<Database>, query: string): Promise<Sear
   `.execute(db);
   const found = games.rows;
   if (found.length < SUGGESTION_LIMIT) found.push(...(await fuzzyGames(db, query, prefix, SUGGESTION_LIMIT - found.length)));
-  const outlets = await sql<{ slug: string; name: string }>`
-    select slug, name from public.outlets
-    where lower(name) like ${`%${escapeLike(query)}%`} or ${query} operator(extensions.<%) lower(name)
-    order by lower(name) like ${prefix} desc, extensions.word_similarity(${query}, lower(name)) desc, lower(name)
-    limit ${OUTLET_SUGGESTION_LIMIT}
-  `.execute(db);
+  return found;
+}
+
+export async function suggest(db: Kysely<Database>, query: string): Promise<SearchSuggestion[]> {
+  if (!isSearchable(query)) return [];
+  const prefix = `${escapeLike(query)}%`;
+  // Games and outlets are independent: asked at once, the answer waits for the slower only.
+  const [found, outlets] = await Promise.all([
+    suggestedGames(db, query),
+    sql<{ slug: string; name: string }>`
+      select slug, name from public.outlets
+      where lower(name) like ${`%${escapeLike(query)}%`} or ${query} operator(extensions.<%) lower(name)
+      order by lower(name) like ${prefix} desc, extensions.word_similarity(${query}, lower(name)) desc, lower(name)
+      limit ${OUTLET_SUGGESTION_LIMIT}
+    `.execute(db),
+  ]);
   return [
     ...found.map((game) => ({ kind: 'game' as const, label: game.title, detail: formatYear(game.release_date), href: `/games/${game.slug}` })),
     ...outlets.rows.map((outlet) => ({ kind: 'outlet' as const, label: outlet.name, detail: 'Outlet', href: `/outlet/${outlet.slug}` })),

@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 export async function clearCatalogue(trx: Transaction<Database> | Kysely<Database>): Promise<void> {
   await sql`
     truncate public.game_platforms, public.game_genres, public.game_developers, public.game_publishers,
-      public.critic_reviews, public.game_critic_stats, public.collection_games, public.collections,
+      public.critic_reviews, public.game_critic_stats, public.outlet_critic_stats, public.collection_games, public.collections,
       public.games, public.companies restart identity cascade
   `.execute(trx);
 }
@@ -21,7 +21,7 @@ export async function clearCatalogue(trx: Transaction<Database> | Kysely<Databas
 /** Empties the critics: outlets, authors, their reviews and the aggregates. */
 export async function clearCritics(trx: Transaction<Database> | Kysely<Database>): Promise<void> {
   await sql`
-    truncate public.outlet_authors, public.critic_reviews, public.game_critic_stats, public.authors, public.outlets
+    truncate public.outlet_authors, public.critic_reviews, public.game_critic_stats, public.outlet_critic_stats, public.authors, public.outlets
       restart identity cascade
   `.execute(trx);
 }
@@ -34,9 +34,13 @@ export async function clearCritics(trx: Transaction<Database> | Kysely<Database>
 export async function withReviewTriggersDisabled<T>(trx: Transaction<Database>, work: () => Promise<T>): Promise<T> {
   await sql`alter table public.critic_reviews disable trigger critic_reviews_prepare`.execute(trx);
   await sql`alter table public.critic_reviews disable trigger critic_reviews_aggregate`.execute(trx);
+  await sql`alter table public.critic_reviews disable trigger critic_reviews_outlet_aggregate`.execute(trx);
   const result = await work();
   await sql`alter table public.critic_reviews enable trigger critic_reviews_prepare`.execute(trx);
   await sql`alter table public.critic_reviews enable trigger critic_reviews_aggregate`.execute(trx);
+  await sql`alter table public.critic_reviews enable trigger critic_reviews_outlet_aggregate`.execute(trx);
+  // The game rebuild settles the `counted` flags the outlet rebuild sums over.
   await sql`select public.rebuild_game_critic_stats()`.execute(trx);
+  await sql`select public.rebuild_outlet_critic_stats()`.execute(trx);
   return result;
 }

@@ -72,4 +72,19 @@ describe('loadSyntheticCatalogue', () => {
     expect(after).toHaveLength(300);
     expect(after).not.toEqual(before);
   });
+  it('leaves the kept outlet numbers equal to a recount after a bulk load of reviews (its triggers off)', async () => {
+    const result = await loadSyntheticCatalogue(connection.db, { games: 120, seed: 7, reviewsPerGame: 3 });
+    expect(result.reviews).toBeGreaterThan(0);
+    const differences = await sql<{ outlet_id: number }>`
+      with fresh as (
+        select outlet_id, count(*) filter (where kind = 'review')::int as reviews, coalesce(sum(score) filter (where kind = 'review'), 0)::bigint as score_sum,
+               count(*) filter (where kind = 'preview')::int as previews
+          from critic_reviews where published_at <= now() group by outlet_id
+      )
+      select coalesce(f.outlet_id, s.outlet_id) as outlet_id from fresh f full join outlet_critic_stats s on s.outlet_id = f.outlet_id
+       where (f.reviews, f.score_sum, f.previews) is distinct from (s.review_count, s.score_sum, s.preview_count)`.execute(connection.db);
+    expect(differences.rows).toEqual([]);
+    const kept = await sql<{ n: number }>`select count(*)::int as n from outlet_critic_stats where review_count > 0`.execute(connection.db);
+    expect(kept.rows[0]!.n).toBeGreaterThan(0);
+  });
 });

@@ -1,0 +1,99 @@
+// The PostgreSQL 15 the bench measures when DATABASE_URL is not given: a server of its own,
+// started from Debian's binaries (postgresql-15, what .ci/run installs) as .ci/throwaway-postgres.sh
+// starts the test server, listening on 127.0.0.1 only with trust authentication. Unlike the
+// test server its cluster is kept in .data/bench-pg so the generated data set is reused
+// between runs, and it runs with durable commits (fsync on, synchronous commits): the
+// writes are measured as a production server would make them. Generating the data set
+// runs with fsync off (a bulk load that is thrown away when it fails anyway).
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+/** What the report says about the server's configuration (beside PostgreSQL's defaults). */
+export const BENCH_SETTINGS: Record<string, string> = {
+  shared_buffers: '1GB',
+  effective_cache_size: '4GB',
+  work_mem: '16MB',
+  maintenance_work_mem: '512MB',
+  max_wal_size: '8GB',
+  checkpoint_timeout: '30min',
+  random_page_cost: '1.1',
+  max_connections: '100',
+};
+const LOAD_SETTINGS: Record<string, string> = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+
+export interface BenchPostgres {
+  url: string;
+  version: string;
+  dataDir: string;
+  /** Restarts the server with durable commits once the data set is loaded. */
+  durable(): void;
+  stop(): void;
+}
+
+export function postgresInstalled(): boolean {
+  return existsSync(path.join(PG_BIN, 'postgres'));
+}
+
+/** PostgreSQL refuses to run as root: as root the cluster belongs to the `postgres` user the Debian package creates. */
+function asOwner(command: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const [file, argv] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const result = spawnSync(file, argv, { encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+/**
+ * Starts (creating it when missing) the bench cluster in `dir` on 127.0.0.1:`port`, in
+ * bulk-load mode (fsync off) when `loading`, else durable.
+ */
+export function startBenchPostgres(dir: string, port: number, loading: boolean): BenchPostgres {
+  if (!postgresInstalled()) throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}/postgres): apt-get install postgresql-15, or set DATABASE_URL`);
+  const root = path.resolve(dir);
+  const dataDir = path.join(root, 'data');
+  const log = path.join(root, 'server.log');
+  mkdirSync(root, { recursive: true });
+  if (process.getuid?.() === 0) {
+    const owner = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    if (owner.status !== 0) throw new Error('running as root needs the `postgres` user (the postgresql-15 package creates it)');
+    const uid = Number(owner.stdout.trim());
+    if (statSync(root).uid !== uid) chownSync(root, uid, uid);
+  }
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const init = asOwner(path.join(PG_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr.trim()}`);
+  }
+  const pgCtl = path.join(PG_BIN, 'pg_ctl');
+  const start = (settings: Record<string, string>) => {
+    const options = [`-p ${port}`, `-k ${root}`, '-c listen_addresses=127.0.0.1', ...Object.entries({ ...BENCH_SETTINGS, ...settings }).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
+    const started = asOwner(pgCtl, ['-D', dataDir, '-l', log, '-w', '-t', '120', '-o', options, 'start']);
+    if (started.status !== 0) throw new Error(`PostgreSQL did not start (see ${log}): ${started.stderr.trim()}`);
+  };
+  const stop = () => {
+    asOwner(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  };
+  // A cluster left running by an interrupted run is stopped first, so the settings are ours.
+  if (existsSync(path.join(dataDir, 'postmaster.pid'))) stop();
+  start(loading ? LOAD_SETTINGS : {});
+  const version = /\d+(\.\d+)?/.exec(asOwner(path.join(PG_BIN, 'postgres'), ['--version']).stdout)?.[0] ?? '15';
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    version,
+    dataDir,
+    durable() {
+      stop();
+      start({});
+    },
+    stop,
+  };
+}
+
+/** The settings line of the report. */
+export function describeBenchPostgres(server: BenchPostgres): string {
+  const settings = Object.entries(BENCH_SETTINGS)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  return `PostgreSQL ${server.version} (Debian's binaries), a server the bench started on 127.0.0.1 on the same ${os.cpus().length} cores: ${settings}, fsync on`;
+}
