@@ -1,0 +1,222 @@
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { serialize } from 'pg-protocol';
+import { Parser } from 'pg-protocol/dist/parser.js';
+import type { BackendMessage } from 'pg-protocol/dist/messages.js';
+import { DatabaseUnavailableError } from './errors.ts';
+
+/**
+ * PGlite in a worker thread, behind a pg pool of one connection
+ * (docs/decisions/embedded-database-thread.md). The engine executes raw wire protocol in
+ * its thread; node-postgres on this side serialises queries and parses the answers exactly
+ * as it does over a socket, so result types, DatabaseError codes and the pool's queueing
+ * (a transaction keeps the one connection until it ends) are those of any PostgreSQL.
+ */
+
+export interface ThreadStart {
+  dataDir: string;
+  loadDataDir?: Uint8Array | undefined;
+}
+
+export type ThreadRequest =
+  | { id: number; op: 'exec'; bytes: Uint8Array }
+  | { id: number; op: 'reset' | 'ping' | 'close' }
+  | { id: number; op: 'dump'; compression: 'none' | 'gzip' };
+
+export type ThreadReply = { id: number; ok: true; bytes?: Uint8Array } | { id: number; ok: false; message: string };
+
+type Ask = { op: 'exec'; bytes: Uint8Array } | { op: 'reset' | 'ping' | 'close' } | { op: 'dump'; compression: 'none' | 'gzip' };
+
+// Resolved from the working directory, as the migrations are: the built server bundle never
+// opens the embedded database itself (scripts/start.ts does, before loading it).
+const WORKER_FILE = path.resolve(process.cwd(), 'src/lib/db/pglite-worker.server.ts');
+
+export interface PgliteThread {
+  /** Runs wire-protocol messages; resolves with the engine's answer. */
+  exec(bytes: Uint8Array): Promise<Uint8Array>;
+  /** Rolls back a transaction its last client left open. */
+  reset(): Promise<void>;
+  /** Answers once the engine is up and between two statements: never queued behind the pool. */
+  ping(): Promise<void>;
+  dumpDataDir(compression: 'none' | 'gzip'): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Promise<PgliteThread> {
+  const template = loadDataDir ? new Uint8Array(await loadDataDir.arrayBuffer()) : undefined;
+  const start: ThreadStart = { dataDir, loadDataDir: template };
+  const worker = new Worker(WORKER_FILE, { workerData: start, transferList: template ? [template.buffer as ArrayBuffer] : [] });
+  const pending = new Map<number, { resolve: (reply: ThreadReply & { ok: true }) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let stopped: Error | null = null;
+
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const waiter of pending.values()) waiter.reject(stopped);
+    pending.clear();
+  };
+  const opened = new Promise<void>((resolve, reject) => {
+    pending.set(0, { resolve: () => resolve(), reject });
+  });
+  worker.on('message', (reply: ThreadReply) => {
+    const waiter = pending.get(reply.id);
+    if (!waiter) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if (reply.ok) waiter.resolve(reply);
+    else if (reply.id === 0) waiter.reject(new DatabaseUnavailableError(`Could not open the embedded database in ${dataDir}: ${reply.message}`));
+    else waiter.reject(new Error(reply.message));
+  });
+  worker.on('error', (error) => {
+    console.error(`[db] the embedded database thread failed: ${error.message}`);
+    stop(new DatabaseUnavailableError(`The embedded database stopped: ${error.message}`, { cause: error }));
+  });
+  worker.on('exit', (code) => stop(new DatabaseUnavailableError(`PGlite is closed (its thread exited with code ${code}).`)));
+  await opened;
+
+  const ask = (message: Ask): Promise<ThreadReply & { ok: true }> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    // Referenced only while waiting for an answer: an idle database does not keep a script alive.
+    if (pending.size === 0) worker.ref();
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message } satisfies ThreadRequest, message.op === 'exec' ? [message.bytes.buffer as ArrayBuffer] : []);
+    });
+  };
+  worker.unref();
+
+  return {
+    exec: async (bytes) => (await ask({ op: 'exec', bytes })).bytes ?? new Uint8Array(0),
+    reset: async () => void (await ask({ op: 'reset' })),
+    ping: async () => void (await ask({ op: 'ping' })),
+    dumpDataDir: async (compression) => new Blob([(await ask({ op: 'dump', compression })).bytes ?? new Uint8Array(0)]),
+    async close() {
+      if (stopped) return;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      await ask({ op: 'close' });
+      worker.ref(); // until it has exited: the engine flushes its files on the way out
+      await exited;
+    },
+  };
+}
+
+/**
+ * What node-postgres' Client expects of its `connection`, over the thread instead of a
+ * socket. Messages are collected until Sync, Flush or a simple Query (what a socket would
+ * carry in one write), so a query is one round trip to the thread, not five.
+ */
+class ThreadConnection extends EventEmitter {
+  _connecting = false;
+  parsedStatements: Record<string, unknown> = {};
+  submittedNamedStatements: Record<string, unknown> = {};
+  readonly stream = { destroy: () => this.#finish(null) };
+  readonly #thread: PgliteThread;
+  readonly #parser = new Parser();
+  #batch: Buffer[] = [];
+  #chain: Promise<void> = Promise.resolve();
+  #ended = false;
+
+  constructor(thread: PgliteThread) {
+    super();
+    this.#thread = thread;
+  }
+
+  connect(): void {
+    this._connecting = true;
+    this.#queue(async () => {
+      await this.#thread.reset();
+      this.emit('readyForQuery', { name: 'readyForQuery', length: 5, status: 'I' });
+    });
+  }
+
+  // The engine runs in this process, trusted: no TLS, no password, no cancel key.
+  requestSsl(): void {}
+  startup(): void {}
+  password(): void {}
+  cancel(): void {}
+  ref(): void {}
+  unref(): void {}
+
+  query(text: string): void {
+    this.#send(serialize.query(text));
+  }
+  parse(query: Parameters<typeof serialize.parse>[0]): void {
+    this.#batch.push(serialize.parse(query));
+  }
+  bind(config: Parameters<typeof serialize.bind>[0]): void {
+    this.#batch.push(serialize.bind(config));
+  }
+  execute(config: Parameters<typeof serialize.execute>[0]): void {
+    this.#batch.push(serialize.execute(config));
+  }
+  describe(message: Parameters<typeof serialize.describe>[0]): void {
+    this.#batch.push(serialize.describe(message));
+  }
+  close(message: Parameters<typeof serialize.close>[0]): void {
+    this.#batch.push(serialize.close(message));
+  }
+  flush(): void {
+    this.#send(serialize.flush());
+  }
+  sync(): void {
+    this.#send(serialize.sync());
+  }
+  sendCopyFromChunk(chunk: Buffer): void {
+    this.#batch.push(serialize.copyData(chunk));
+  }
+  endCopyFrom(): void {
+    this.#send(serialize.copyDone());
+  }
+  sendCopyFail(message: string): void {
+    this.#send(serialize.copyFail(message));
+  }
+  end(): void {
+    this.#queue(async () => this.#finish(null));
+  }
+
+  #send(last: Buffer): void {
+    // A fresh buffer of its own (small Buffers share a pool), so it can be transferred.
+    const bytes = new Uint8Array(Buffer.concat([...this.#batch, last]));
+    this.#batch = [];
+    this.#queue(async () => {
+      const answer = await this.#thread.exec(bytes);
+      this.#parser.parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (message: BackendMessage) => {
+        if (this.listenerCount('message') > 0) this.emit('message', message);
+        this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
+      });
+    });
+  }
+
+  /** Runs steps in order; nothing more reaches the thread once this connection has ended. */
+  #queue(step: () => Promise<void>): void {
+    this.#chain = this.#chain.then(async () => {
+      if (this.#ended) return;
+      try {
+        await step();
+      } catch (error) {
+        this.#finish(error as Error);
+      }
+    });
+  }
+
+  /** Ends the connection as a closing socket does: 'error' first when it failed, then 'end'. */
+  #finish(error: Error | null): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    if (error) this.emit('error', error);
+    this.emit('end');
+  }
+}
+
+/** A pg pool of one connection to the thread: queries queue here, on the main thread. */
+export function poolOverThread(thread: PgliteThread): pg.Pool {
+  class ThreadClient extends pg.Client {
+    constructor() {
+      super({ user: 'postgres', database: 'postgres', connection: new ThreadConnection(thread) } as pg.ClientConfig);
+    }
+  }
+  return new pg.Pool({ max: 1, idleTimeoutMillis: 0, Client: ThreadClient });
+}
