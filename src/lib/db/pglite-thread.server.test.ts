@@ -135,6 +135,29 @@ describe('the pool over the thread', () => {
     expect((await pool.query('select id from held')).rows).toEqual([{ id: 1 }]);
   });
 
+  it('gives an open transaction the engine: another client waits for its commit, then sees it', async () => {
+    const owner = await pool.connect();
+    const other = await pool.connect();
+    const order: string[] = [];
+    try {
+      await owner.query('begin');
+      await owner.query('insert into held values (2)');
+      // Without the gate this would run inside the open transaction and see the row at once.
+      const seen = other.query<{ n: number }>('select count(*)::int as n from held where id = 2').then((result) => {
+        order.push('other');
+        return result.rows;
+      });
+      await owner.query('select pg_catalog.txid_current()');
+      order.push('commit');
+      await owner.query('commit');
+      expect(await seen).toEqual([{ n: 1 }]);
+      expect(order).toEqual(['commit', 'other']);
+    } finally {
+      owner.release();
+      other.release();
+    }
+  });
+
   it('answers "unavailable" once the engine has stopped, as an outage (503), not a crash', async () => {
     await thread.close();
     const failure = await pool.query('select 1').catch((error: unknown) => error);

@@ -8,11 +8,12 @@ import type { BackendMessage } from 'pg-protocol/dist/messages.js';
 import { DatabaseUnavailableError } from './errors.ts';
 
 /**
- * PGlite in a worker thread, behind a pg pool of one connection
- * (docs/decisions/embedded-database-thread.md). The engine executes raw wire protocol in
- * its thread; node-postgres on this side serialises queries and parses the answers exactly
- * as it does over a socket, so result types, DatabaseError codes and the pool's queueing
- * (a transaction keeps the one connection until it ends) are those of any PostgreSQL.
+ * PGlite in a worker thread, behind a pg pool (docs/decisions/embedded-database-thread.md).
+ * The engine executes raw wire protocol in its thread; node-postgres on this side
+ * serialises queries and parses the answers exactly as it does over a socket, so result
+ * types and DatabaseError codes are those of any PostgreSQL. Each pool client is a session
+ * of its own to the thread, which runs their statements in arrival order, except that an
+ * open transaction keeps the engine for its session until it ends.
  */
 
 export interface ThreadStart {
@@ -21,23 +22,30 @@ export interface ThreadStart {
 }
 
 export type ThreadRequest =
-  | { id: number; op: 'exec'; bytes: Uint8Array }
-  | { id: number; op: 'reset' | 'ping' | 'close' }
+  | { id: number; op: 'exec'; session: number; bytes: Uint8Array }
+  | { id: number; op: 'release'; session: number }
+  | { id: number; op: 'ping' | 'close' }
   | { id: number; op: 'dump'; compression: 'none' | 'gzip' };
 
 export type ThreadReply = { id: number; ok: true; bytes?: Uint8Array } | { id: number; ok: false; message: string };
 
-type Ask = { op: 'exec'; bytes: Uint8Array } | { op: 'reset' | 'ping' | 'close' } | { op: 'dump'; compression: 'none' | 'gzip' };
+type Ask =
+  | { op: 'exec'; session: number; bytes: Uint8Array }
+  | { op: 'release'; session: number }
+  | { op: 'ping' | 'close' }
+  | { op: 'dump'; compression: 'none' | 'gzip' };
 
 // Resolved from the working directory, as the migrations are: the built server bundle never
 // opens the embedded database itself (scripts/start.ts does, before loading it).
 const WORKER_FILE = path.resolve(process.cwd(), 'src/lib/db/pglite-worker.server.ts');
 
 export interface PgliteThread {
-  /** Runs wire-protocol messages; resolves with the engine's answer. */
-  exec(bytes: Uint8Array): Promise<Uint8Array>;
-  /** Rolls back a transaction its last client left open. */
-  reset(): Promise<void>;
+  /** A new session id (one per pool client). */
+  session(): number;
+  /** Runs a session's wire-protocol messages; resolves with the engine's answer. */
+  exec(session: number, bytes: Uint8Array): Promise<Uint8Array>;
+  /** The session has ended: rolls back a transaction it left open. */
+  release(session: number): Promise<void>;
   /** Answers once the engine is up and between two statements: never queued behind the pool. */
   ping(): Promise<void>;
   dumpDataDir(compression: 'none' | 'gzip'): Promise<Blob>;
@@ -50,6 +58,7 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
   const worker = new Worker(WORKER_FILE, { workerData: start, transferList: template ? [template.buffer as ArrayBuffer] : [] });
   const pending = new Map<number, { resolve: (reply: ThreadReply & { ok: true }) => void; reject: (error: Error) => void }>();
   let nextId = 1;
+  let nextSession = 1;
   let stopped: Error | null = null;
 
   const stop = (error: Error) => {
@@ -89,8 +98,9 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
   worker.unref();
 
   return {
-    exec: async (bytes) => (await ask({ op: 'exec', bytes })).bytes ?? new Uint8Array(0),
-    reset: async () => void (await ask({ op: 'reset' })),
+    session: () => nextSession++,
+    exec: async (session, bytes) => (await ask({ op: 'exec', session, bytes })).bytes ?? new Uint8Array(0),
+    release: async (session) => void (await ask({ op: 'release', session })),
     ping: async () => void (await ask({ op: 'ping' })),
     dumpDataDir: async (compression) => new Blob([(await ask({ op: 'dump', compression })).bytes ?? new Uint8Array(0)]),
     async close() {
@@ -114,6 +124,7 @@ class ThreadConnection extends EventEmitter {
   submittedNamedStatements: Record<string, unknown> = {};
   readonly stream = { destroy: () => this.#finish(null) };
   readonly #thread: PgliteThread;
+  readonly #session: number;
   readonly #parser = new Parser();
   #batch: Buffer[] = [];
   #chain: Promise<void> = Promise.resolve();
@@ -122,12 +133,13 @@ class ThreadConnection extends EventEmitter {
   constructor(thread: PgliteThread) {
     super();
     this.#thread = thread;
+    this.#session = thread.session();
   }
 
   connect(): void {
     this._connecting = true;
     this.#queue(async () => {
-      await this.#thread.reset();
+      await this.#thread.ping();
       this.emit('readyForQuery', { name: 'readyForQuery', length: 5, status: 'I' });
     });
   }
@@ -182,7 +194,7 @@ class ThreadConnection extends EventEmitter {
     const bytes = new Uint8Array(Buffer.concat([...this.#batch, last]));
     this.#batch = [];
     this.#queue(async () => {
-      const answer = await this.#thread.exec(bytes);
+      const answer = await this.#thread.exec(this.#session, bytes);
       this.#parser.parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (message: BackendMessage) => {
         if (this.listenerCount('message') > 0) this.emit('message', message);
         this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
@@ -206,17 +218,23 @@ class ThreadConnection extends EventEmitter {
   #finish(error: Error | null): void {
     if (this.#ended) return;
     this.#ended = true;
+    // After everything this session sent: the thread runs a session's requests in order.
+    this.#thread.release(this.#session).catch(() => undefined);
     if (error) this.emit('error', error);
     this.emit('end');
   }
 }
 
-/** A pg pool of one connection to the thread: queries queue here, on the main thread. */
-export function poolOverThread(thread: PgliteThread): pg.Pool {
+/**
+ * A pg pool over the thread. Several clients keep the thread's queue filled (the engine
+ * never waits for this thread to hand it the next statement while a page renders); the
+ * thread still runs one statement at a time, and a transaction has the engine to itself.
+ */
+export function poolOverThread(thread: PgliteThread, max = 8): pg.Pool {
   class ThreadClient extends pg.Client {
     constructor() {
       super({ user: 'postgres', database: 'postgres', connection: new ThreadConnection(thread) } as pg.ClientConfig);
     }
   }
-  return new pg.Pool({ max: 1, idleTimeoutMillis: 0, Client: ThreadClient });
+  return new pg.Pool({ max, idleTimeoutMillis: 0, Client: ThreadClient });
 }

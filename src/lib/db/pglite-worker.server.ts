@@ -6,8 +6,10 @@ import type { ThreadReply, ThreadRequest, ThreadStart } from './pglite-thread.se
 /**
  * The embedded database's own thread (started by pglite-thread.server.ts): PGlite runs here,
  * so the WebAssembly Postgres working on a query never holds the server's event loop.
- * It speaks raw wire protocol: the main thread's pg client serialises and parses, this
- * thread only executes. Requests run one at a time, in arrival order.
+ * It speaks raw wire protocol: the main thread's pg clients serialise and parse, this
+ * thread only executes, one request at a time, in arrival order, except that while one
+ * session's transaction is open only that session's requests run (the engine has one
+ * session: anything else would run inside that transaction).
  */
 
 if (!parentPort) throw new Error('pglite-worker.server.ts runs as a worker thread (see pglite-thread.server.ts)');
@@ -32,18 +34,25 @@ async function open(): Promise<PGlite | null> {
   }
 }
 
+/** The session whose transaction is open; null when the engine is between transactions. */
+let owner: number | null = null;
+
 async function handle(pglite: PGlite, request: ThreadRequest): Promise<void> {
   switch (request.op) {
     case 'exec': {
       // PGlite answers in a buffer it reuses: copy before handing the bytes over.
       const answer = (await pglite.execProtocolRaw(request.bytes)).slice();
+      owner = pglite.isInTransaction() ? request.session : null;
       reply({ id: request.id, ok: true, bytes: answer }, [answer.buffer]);
       return;
     }
-    case 'reset':
-      // A client that went away inside a transaction must not leave it open for the next one
+    case 'release':
+      // A client that went away inside its transaction must not leave it open for the others
       // (a server backend rolls back when its connection closes; this is that rollback).
-      if (pglite.isInTransaction()) await pglite.execProtocolRaw(simpleQuery('rollback'));
+      if (owner === request.session) {
+        if (pglite.isInTransaction()) await pglite.execProtocolRaw(simpleQuery('rollback'));
+        owner = null;
+      }
       reply({ id: request.id, ok: true });
       return;
     case 'ping':
@@ -75,13 +84,30 @@ function simpleQuery(text: string): Uint8Array {
   return message;
 }
 
+const waiting: ThreadRequest[] = [];
+let running = false;
+
+/** The next request that may run: a ping first (it answers between two statements), else the oldest one the open transaction allows. */
+function next(): ThreadRequest | undefined {
+  let index = waiting.findIndex((request) => request.op === 'ping');
+  if (index < 0) index = waiting.findIndex((request) => owner === null || !('session' in request) || request.session === owner);
+  return index < 0 ? undefined : waiting.splice(index, 1)[0];
+}
+
+async function drain(pglite: PGlite): Promise<void> {
+  if (running) return;
+  running = true;
+  for (let request = next(); request; request = next()) {
+    await handle(pglite, request).catch((error: unknown) => reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }));
+  }
+  running = false;
+}
+
 const pglite = await open();
 if (pglite) {
-  let queue = Promise.resolve();
   port.on('message', (request: ThreadRequest) => {
-    queue = queue.then(() =>
-      handle(pglite, request).catch((error: unknown) => reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) })),
-    );
+    waiting.push(request);
+    void drain(pglite);
   });
 } else {
   port.close();
