@@ -29,6 +29,16 @@ async function whileTicking(work: () => Promise<unknown>): Promise<{ ticks: numb
   return { ticks, longestGap, took };
 }
 
+/** A simple-protocol Query message, as node-postgres would send it. */
+function simpleQuery(text: string): Uint8Array<ArrayBuffer> {
+  const body = new TextEncoder().encode(`${text}\0`);
+  const message = new Uint8Array(5 + body.length);
+  message[0] = 'Q'.charCodeAt(0);
+  new DataView(message.buffer).setInt32(1, 4 + body.length);
+  message.set(body, 5);
+  return message;
+}
+
 // About a second of work for the engine, in one statement.
 const busyStatement = (db: Kysely<Database>) => sql`select count(*) from generate_series(1, 1500000)`.execute(db);
 
@@ -156,6 +166,16 @@ describe('the pool over the thread', () => {
       owner.release();
       other.release();
     }
+  });
+
+  it('answers a ping at once while the engine is in the middle of a long statement', async () => {
+    await pool.query('select 1');
+    const order: string[] = [];
+    // Posted to the thread before the ping: without the shortcut the ping would wait for it.
+    const statement = thread.exec(thread.session(), simpleQuery('select count(*) from generate_series(1, 1500000)')).then(() => order.push('statement'));
+    await thread.ping().then(() => order.push('ping'));
+    await statement;
+    expect(order).toEqual(['ping', 'statement']);
   });
 
   it('answers "unavailable" once the engine has stopped, as an outage (503), not a crash', async () => {

@@ -16,21 +16,24 @@ import { DatabaseUnavailableError } from './errors.ts';
  * open transaction keeps the engine for its session until it ends.
  */
 
+// Bytes that crossed the port are backed by a plain ArrayBuffer (what Blob and transfer need).
+type Bytes = Uint8Array<ArrayBuffer>;
+
 export interface ThreadStart {
   dataDir: string;
-  loadDataDir?: Uint8Array | undefined;
+  loadDataDir?: Bytes | undefined;
 }
 
 export type ThreadRequest =
-  | { id: number; op: 'exec'; session: number; bytes: Uint8Array }
+  | { id: number; op: 'exec'; session: number; bytes: Bytes }
   | { id: number; op: 'release'; session: number }
   | { id: number; op: 'ping' | 'close' }
   | { id: number; op: 'dump'; compression: 'none' | 'gzip' };
 
-export type ThreadReply = { id: number; ok: true; bytes?: Uint8Array } | { id: number; ok: false; message: string };
+export type ThreadReply = { id: number; ok: true; bytes?: Bytes } | { id: number; ok: false; message: string };
 
 type Ask =
-  | { op: 'exec'; session: number; bytes: Uint8Array }
+  | { op: 'exec'; session: number; bytes: Bytes }
   | { op: 'release'; session: number }
   | { op: 'ping' | 'close' }
   | { op: 'dump'; compression: 'none' | 'gzip' };
@@ -43,10 +46,13 @@ export interface PgliteThread {
   /** A new session id (one per pool client). */
   session(): number;
   /** Runs a session's wire-protocol messages; resolves with the engine's answer. */
-  exec(session: number, bytes: Uint8Array): Promise<Uint8Array>;
+  exec(session: number, bytes: Bytes): Promise<Uint8Array>;
   /** The session has ended: rolls back a transaction it left open. */
   release(session: number): Promise<void>;
-  /** Answers once the engine is up and between two statements: never queued behind the pool. */
+  /**
+   * Resolves when the engine is up: at once when it answered within the last second (it is
+   * working through the queue), otherwise when it answers between two statements.
+   */
   ping(): Promise<void>;
   dumpDataDir(compression: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
@@ -55,10 +61,11 @@ export interface PgliteThread {
 export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Promise<PgliteThread> {
   const template = loadDataDir ? new Uint8Array(await loadDataDir.arrayBuffer()) : undefined;
   const start: ThreadStart = { dataDir, loadDataDir: template };
-  const worker = new Worker(WORKER_FILE, { workerData: start, transferList: template ? [template.buffer as ArrayBuffer] : [] });
+  const worker = new Worker(WORKER_FILE, { workerData: start, transferList: template ? [template.buffer] : [] });
   const pending = new Map<number, { resolve: (reply: ThreadReply & { ok: true }) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let nextSession = 1;
+  let answeredAt = -Infinity;
   let stopped: Error | null = null;
 
   const stop = (error: Error) => {
@@ -70,6 +77,7 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
     pending.set(0, { resolve: () => resolve(), reject });
   });
   worker.on('message', (reply: ThreadReply) => {
+    answeredAt = performance.now();
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
@@ -92,7 +100,7 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
     if (pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, ...message } satisfies ThreadRequest, message.op === 'exec' ? [message.bytes.buffer as ArrayBuffer] : []);
+      worker.postMessage({ id, ...message } satisfies ThreadRequest, message.op === 'exec' ? [message.bytes.buffer] : []);
     });
   };
   worker.unref();
@@ -101,7 +109,11 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
     session: () => nextSession++,
     exec: async (session, bytes) => (await ask({ op: 'exec', session, bytes })).bytes ?? new Uint8Array(0),
     release: async (session) => void (await ask({ op: 'release', session })),
-    ping: async () => void (await ask({ op: 'ping' })),
+    async ping() {
+      if (stopped) throw stopped;
+      if (performance.now() - answeredAt < 1000) return;
+      await ask({ op: 'ping' });
+    },
     dumpDataDir: async (compression) => new Blob([(await ask({ op: 'dump', compression })).bytes ?? new Uint8Array(0)]),
     async close() {
       if (stopped) return;
