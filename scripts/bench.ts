@@ -35,15 +35,24 @@ import { atLeast, atMost, summarise, type Target } from './bench/stats.ts';
 import { Client, measureDelivery, timeWrites } from './bench/writes.ts';
 
 const { values } = parseArgs({
-  options: { fresh: { type: 'boolean', default: false }, seconds: { type: 'string', default: '5' }, database: { type: 'string', default: 'both' } },
+  options: {
+    fresh: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '5' },
+    database: { type: 'string', default: 'both' },
+    games: { type: 'string', default: '100000' },
+  },
 });
 if (!['embedded', 'postgres', 'both'].includes(values.database)) throw new Error('--database is embedded, postgres or both');
+// `--games N` runs the same bench on a smaller catalogue (N games, N players) in its own
+// directory, for development; the budget's figures are those of the default scale.
+const GAMES = Number(values.games);
+if (!Number.isInteger(GAMES) || GAMES < 2_000) throw new Error('--games must be a whole number of at least 2000');
 if (values.database === 'both') {
   // One process per database, one after the other: each writes its own section of the report.
   const databases = postgresInstalled() || process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
   if (databases.length === 1) console.log('== PostgreSQL 15 is not installed and DATABASE_URL is not set: the embedded database only');
   for (const database of databases) {
-    const args = ['scripts/bench.ts', '--database', database, '--seconds', values.seconds, ...(values.fresh ? ['--fresh'] : [])];
+    const args = ['scripts/bench.ts', '--database', database, '--seconds', values.seconds, '--games', values.games, ...(values.fresh ? ['--fresh'] : [])];
     const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
@@ -54,12 +63,11 @@ const onPostgres = values.database === 'postgres';
 const givenUrl = onPostgres ? process.env.DATABASE_URL : undefined;
 // The embedded run must not follow a DATABASE_URL of the environment.
 if (!onPostgres) delete process.env.DATABASE_URL;
-const GAMES = 100_000;
 const REVIEWS_PER_GAME = 10;
-const USERS = 100_000;
+const USERS = GAMES;
 /** Bumped when a generator changes what it writes, so an older bench database is not reused. */
 const GENERATORS = 'community-2';
-const DIR = onPostgres ? '.data/bench-pg' : '.data/bench';
+const DIR = `${onPostgres ? '.data/bench-pg' : '.data/bench'}${GAMES === 100_000 ? '' : `-${GAMES}`}`;
 const MARKER = givenUrl ? '.data/bench-url.json' : `${DIR}.json`;
 const PORT = Number(process.env.BENCH_PORT) || 4611;
 const PG_PORT = PORT + 2000;
@@ -160,8 +168,10 @@ try {
   await waitForServer();
   const text = async (url: string, headers: Record<string, string> = {}) => (await fetch(ORIGIN + url, { headers })).text();
   const slugs: string[] = [];
-  for (const file of ['games-1', 'games-2']) for (const match of (await text(`/sitemaps/${file}.xml`)).matchAll(/\/games\/([a-z0-9-]+)<\/loc>/g)) slugs.push(match[1]!);
-  if (slugs.length < 50_000) throw new Error(`expected ${GAMES} games in the sitemaps, found ${slugs.length}`);
+  // Up to 50 000 URLs the sitemap is one file; above that an index of games-N files.
+  const sitemaps = GAMES > 50_000 ? ['/sitemaps/games-1.xml', '/sitemaps/games-2.xml'] : ['/sitemap.xml'];
+  for (const file of sitemaps) for (const match of (await text(file)).matchAll(/\/games\/([a-z0-9-]+)<\/loc>/g)) slugs.push(match[1]!);
+  if (slugs.length < Math.min(50_000, GAMES / 2)) throw new Error(`expected ${GAMES} games in the sitemaps, found ${slugs.length}`);
 
   // The static file: a game page's own bytes (same size, same compressibility), from the same server and from nginx.
   const gamePage = Buffer.from(await (await fetch(`${ORIGIN}/games/${slugs[1]}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
@@ -244,6 +254,28 @@ try {
     }
   };
 
+  // One connection each for the health check, the static file and a cached page, over the
+  // same seconds as the 32-connection uncached game page row that runs beside them.
+  const whileDatabaseBusy = async (encoding: boolean, cachedPath: string) => {
+    await fetch(ORIGIN + cachedPath, { headers: encoding ? { 'accept-encoding': 'br, gzip' } : {} }).then((r) => r.arrayBuffer());
+    const probes: [string, PageRow['cache'], string][] = [
+      ['/api/health, DB busy (32 uncached game pages)', 'uncached', '/api/health'],
+      ['static file, same server, DB busy', 'static', '/bench-static.html'],
+      ['/games/{slug}, DB busy', 'cached', cachedPath],
+    ];
+    const results = await Promise.all(
+      probes.map(([, , url]) => load({ origin: ORIGIN, next: () => url, connections: 1, seconds: SECONDS, encoding }).catch((error: Error) => error)),
+    );
+    probes.forEach(([page, cache], i) => {
+      const outcome = results[i]!;
+      // Not one answer in the whole row is the stall itself, not an empty success.
+      const result = outcome instanceof Error || outcome.count > 0 ? outcome : new Error(`no answer within ${SECONDS} s`);
+      const row = { page, cache, encoding, connections: 1, target: p95(50) };
+      pages.push(result instanceof Error ? { ...row, result: null, error: result.message } : { ...row, result });
+      console.log(`   ${page} ${encoding ? 'br,gzip' : 'plain'} ×1: ${result instanceof Error ? result.message : `p95 ${result.p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} req/s`}`);
+    });
+  };
+
   console.log('== pages');
   const loadBefore = os.loadavg()[0]!;
   const throughput = new Map<string, number>();
@@ -265,7 +297,12 @@ try {
       for (const kind of connections === 1 ? kinds : kinds.slice(0, 1)) {
         // At 32 connections: the embedded database holds p95 under 250 ms; PostgreSQL serves at least 300 pages/s.
         const loaded = onPostgres ? { throughputTarget: atLeast(300, 'req/s') } : { target: p95(250) };
-        if (kind.uncached) await measure({ page: kind.page, cache: 'uncached', encoding, connections, ...(connections === 1 ? { target: kind.target } : loaded) }, kind.uncached, kind.cookie);
+        if (kind.uncached) {
+          const uncached = measure({ page: kind.page, cache: 'uncached', encoding, connections, ...(connections === 1 ? { target: kind.target } : loaded) }, kind.uncached, kind.cookie);
+          // While 32 connections keep the database busy, what never needs it must not wait for it.
+          if (connections === 32) await whileDatabaseBusy(encoding, kind.cached ?? '/bench-static.html');
+          await uncached;
+        }
         if (kind.cached) {
           await fetch(ORIGIN + kind.cached, { headers: encoding ? { 'accept-encoding': 'br, gzip' } : {} }).then((r) => r.arrayBuffer());
           const cached = await measure({ page: kind.page, cache: 'cached', encoding, connections }, () => kind.cached!);

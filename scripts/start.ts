@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { handleHealth } from '../functions/health.ts';
 import { startBackgroundWork } from '../functions/jobs/background.ts';
 import { createLocalRealtime } from '../functions/realtime/index.ts';
 import { compressResponses } from '../src/lib/http/compression.server.ts';
@@ -62,7 +63,7 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = (await import(entry.href)) as { handler: Handler };
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 const server = http.createServer(
-  withSecurityHeaders(boundRequests(serveStaticFiles(clientDir, serveRouteCacheHits(compressResponses(handler)))), env),
+  withSecurityHeaders(boundRequests(serveHealthCheck(serveStaticFiles(clientDir, serveRouteCacheHits(compressResponses(handler))))), env),
 );
 server.keepAliveTimeout = 65_000;
 // The local Realtime service (notifications live) on /realtime/v1/websocket; null with hosted Supabase.
@@ -90,6 +91,27 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => closeDatabase())
       .finally(() => process.exit(0));
   });
+}
+
+/**
+ * GET|HEAD /api/health answered before Astro, like static files and cache hits: a load
+ * balancer's probe must not wait behind the pages the server is rendering. The same
+ * handler as the route (src/pages/api/health.ts), which still answers other methods.
+ */
+function serveHealthCheck(next: Handler): Handler {
+  return (req, res) => {
+    if ((req.url ?? '').split('?')[0] !== '/api/health' || (req.method !== 'GET' && req.method !== 'HEAD')) return next(req, res);
+    handleHealth().then(
+      async (response) => {
+        const body = Buffer.from(await response.arrayBuffer());
+        res.statusCode = response.status;
+        response.headers.forEach((value, name) => res.setHeader(name, value));
+        res.setHeader('Cache-Control', 'private, no-store');
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => next(req, res),
+    );
+  };
 }
 
 /**

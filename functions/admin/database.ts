@@ -40,8 +40,8 @@ export async function handleBackup(context: AdminContext & { connection: () => P
   if (adminId instanceof Response) return adminId;
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const connection = await context.connection();
-  if (connection.pglite) {
-    const file = await connection.pglite.dumpDataDir('gzip');
+  if (connection.dumpDataDir) {
+    const file = await connection.dumpDataDir('gzip');
     await audit(context.db, { adminId, action: 'database.backup', subjectType: 'database', subjectId: 'embedded' });
     return new Response(file.stream(), {
       headers: { 'content-type': 'application/gzip', 'content-disposition': `attachment; filename="critical-hit-${stamp}.tar.gz"` },

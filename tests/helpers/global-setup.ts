@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<void> {
     const connection = await openPglite('memory://');
     try {
       await migrate(connection.db, { files, bootstrapSql });
-      const dump = await connection.pglite!.dumpDataDir('none');
+      const dump = await connection.dumpDataDir!('none');
       const partial = `${templatePath}.${process.pid}.partial`;
       await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
       await rename(partial, templatePath);

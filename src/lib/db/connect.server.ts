@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { DatabaseLockedError, DatabaseUnavailableError } from './errors.ts';
+import { poolOverThread, startPgliteThread } from './pglite-thread.server.ts';
 
 /**
  * One Kysely instance over `pg` for every mode: PGlite through its node-postgres
@@ -26,8 +27,13 @@ export interface DatabaseConnection {
   kind: DatabaseKind;
   /** Where the data lives, for log lines (never includes a password). */
   location: string;
-  /** The embedded engine itself (tests dump it as a template); absent for PostgreSQL. */
-  pglite?: PGlite;
+  /** The embedded database's files as a tarball (backups, test templates); absent for PostgreSQL. */
+  dumpDataDir?(compression: 'none' | 'gzip'): Promise<Blob>;
+  /**
+   * The embedded engine is up and answering, without waiting in the query queue behind
+   * pages (the health check); absent where a `select 1` on the pool is as cheap.
+   */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -89,35 +95,57 @@ async function acquireLock(dataDir: string): Promise<() => Promise<void>> {
 export interface PgliteOptions {
   /** Start from a dumpDataDir() tarball instead of an empty cluster (tests use a migrated template). */
   loadDataDir?: Blob | undefined;
+  /**
+   * Run the engine in a worker thread (the server: its event loop keeps serving while a
+   * query runs; docs/decisions/embedded-database-thread.md), or in this thread (tests and
+   * one-off scripts, where nothing else waits and one engine per test file is cheaper).
+   */
+  thread?: boolean;
 }
 
 /** Opens PGlite at `dataDir` ('memory://' for tests) behind a one-connection pg pool. */
 export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<DatabaseConnection> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? async () => {} : await acquireLock(dataDir);
-  let pglite: PGlite;
+  const location = inMemory ? 'memory' : path.resolve(dataDir);
   try {
     if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+    if (options.thread) {
+      const thread = await startPgliteThread(dataDir, options.loadDataDir);
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: handleConnectionErrors(poolOverThread(thread)) }) });
+      return {
+        db,
+        kind: 'pglite',
+        location,
+        dumpDataDir: (compression) => thread.dumpDataDir(compression),
+        ping: () => thread.ping(),
+        async close() {
+          await db.destroy();
+          await thread.close();
+          await release();
+        },
+      };
+    }
+    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: handleConnectionErrors(new pg.Pool(createPgConfig(pglite))) }) });
+    return {
+      db,
+      kind: 'pglite',
+      location,
+      dumpDataDir: (compression) => pglite.dumpDataDir(compression),
+      async close() {
+        await db.destroy();
+        await pglite.close();
+        await release();
+      },
+    };
   } catch (error) {
     await release();
+    if (error instanceof DatabaseUnavailableError) throw error;
     throw new DatabaseUnavailableError(`Could not open the embedded database in ${dataDir}: ${(error as Error).message}`, {
       cause: error,
     });
   }
-  const pool = handleConnectionErrors(new pg.Pool(createPgConfig(pglite)));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    kind: 'pglite',
-    location: inMemory ? 'memory' : path.resolve(dataDir),
-    pglite,
-    async close() {
-      await db.destroy();
-      await pglite.close();
-      await release();
-    },
-  };
 }
 
 export function openPostgres(connectionString: string, max = 10): DatabaseConnection {

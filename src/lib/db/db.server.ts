@@ -39,7 +39,7 @@ const log = (message: string) => console.log(`[db] ${message}`);
  */
 export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConnection> {
   if (!env.DATABASE_URL) {
-    const connection = await openPglite(env.PGLITE_DIR);
+    const connection = await openPglite(env.PGLITE_DIR, { thread: true });
     try {
       const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
       await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql, log });
