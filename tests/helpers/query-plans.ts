@@ -154,6 +154,8 @@ export interface AllowedSeqScan {
   /** The page's route pattern, or '*' for every page. */
   page: string;
   table: string;
+  /** Only on this database, when the other one plans the statement with an index. */
+  on?: 'pglite' | 'postgres';
   reason: string;
 }
 
@@ -169,10 +171,11 @@ export interface StatementReport {
 export async function checkStatement(
   db: Kysely<Database>,
   statement: CapturedStatement,
-  options: { page: string; sizes: TableSizes; largeTableRows: number; allowed: readonly AllowedSeqScan[] },
+  options: { page: string; kind?: 'pglite' | 'postgres'; sizes: TableSizes; largeTableRows: number; allowed: readonly AllowedSeqScan[] },
 ): Promise<StatementReport> {
   const large = (table: string) => (options.sizes.get(table) ?? 0) >= options.largeTableRows;
-  const allowed = (table: string) => options.allowed.some((a) => a.table === table && (a.page === '*' || a.page === options.page));
+  const allowed = (table: string) =>
+    options.allowed.some((a) => a.table === table && (a.page === '*' || a.page === options.page) && (a.on === undefined || a.on === options.kind));
   const findings: SeqScanFinding[] = [];
   if (isExplainable(statement)) {
     for (const scan of seqScansInPlan(await explain(db, statement))) {

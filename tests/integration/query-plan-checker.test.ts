@@ -85,6 +85,9 @@ describe('sequential scans', () => {
       const allowed = [{ page: '/scratch', table: 'public.plan_scratch', reason: 'scratch' }];
       expect((await checkStatement(connection.db, plain!, options(allowed))).seqScans).toEqual([]);
       expect((await checkStatement(connection.db, plain!, { ...options(allowed), page: '/elsewhere' })).seqScans).toHaveLength(1);
+      const onPostgresOnly = [{ ...allowed[0]!, on: 'postgres' as const }];
+      expect((await checkStatement(connection.db, plain!, { ...options(onPostgresOnly), kind: 'pglite' })).seqScans).toHaveLength(1);
+      expect((await checkStatement(connection.db, plain!, { ...options(onPostgresOnly), kind: 'postgres' })).seqScans).toEqual([]);
     } finally {
       await sql`create index plan_scratch_owner on public.plan_scratch (owner)`.execute(connection.db);
     }
