@@ -77,3 +77,32 @@ export const ALLOWED_SEQ_SCANS: readonly AllowedSeqScan[] = [
       'plans belong to the PostgreSQL fast-path work, which measures them on both databases.',
   },
 ];
+
+/**
+ * Pages that read the database but are not in the sweep, by route or route prefix, and why.
+ * A new page that reads the database fails the sweep's coverage test until it is rendered
+ * by the sweep (tests/integration/query-plans.pages.ts) or named here.
+ */
+export const NOT_SWEPT: Readonly<Record<string, string>> = {
+  '/admin': 'administrators only, a handful of people, never cached, and not a page users wait for',
+  '/manage-outlet': 'an outlet owner’s workspace: one outlet’s drafts and authors, bounded by the outlet',
+  '/outlet/components/ReviewSection': 'the outlets’ embeddable widget: one game’s reviews by one outlet, through the same review queries as the game page',
+  '/auth': 'sign-up and sign-in steps: one account’s rows by primary key',
+  '/author': 'one-off invitation, link and verification tokens, looked up by their hash',
+  '/account': 'one account’s own settings, by primary key',
+  '/settings': 'one account’s own settings, by primary key',
+  '/profile/edit': 'one account’s own profile, by primary key',
+  '/confirm': 'one account’s own profile, by primary key',
+  '/login': 'reads nothing but the account’s profile after sign-in',
+  '/reset-password': 'one account’s own row, by primary key',
+  '/membership': 'the plan list: three rows',
+  '/subscription': 'one account’s subscription, by primary key',
+  '/site-application': 'one account’s application, by primary key',
+  '/test-vote': 'the community vote: a handful of options and one visitor’s ballot',
+  '/add-game/[slug]': 'one game and one account’s lists, by key (a form page)',
+  '/games/request': 'game requests: a queue of pending requests the admins keep short, and one account’s own',
+  '/dashboard/author': 'an author’s desks: the outlets one account writes for',
+  '/dashboard/author-profile': 'one account’s author profile, by key',
+  '/dashboard/my-games': 'the same loader and arguments as /dashboard/games (the shelf of every status)',
+  '/dashboard/lists/edit/[id]': 'the same loader and arguments as /dashboard/lists/[id]',
+};

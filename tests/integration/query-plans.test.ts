@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
@@ -11,7 +13,7 @@ import { generateCommunityXp } from '../../src/lib/seed/synthetic/community/xp.s
 import { loadSyntheticCatalogue } from '../../src/lib/seed/synthetic/load.server.ts';
 import { createMigratedPostgres, createTestDatabase } from '../helpers/database.ts';
 import { budgetProblems, captureQueries, checkStatement, describeFindings, tableSizes, type QueryCapture, type TableSizes } from '../helpers/query-plans.ts';
-import { ALLOWED_SEQ_SCANS, LARGE_TABLE_ROWS, QUERY_BUDGETS } from './query-plans.budgets.ts';
+import { ALLOWED_SEQ_SCANS, LARGE_TABLE_ROWS, NOT_SWEPT, QUERY_BUDGETS } from './query-plans.budgets.ts';
 import { PAGES, pickSubjects, type Subjects } from './query-plans.pages.ts';
 
 /**
@@ -121,6 +123,17 @@ describe('the budgets', () => {
     const routes = new Set(PAGES.map((page) => page.route));
     expect([...routes].filter((route) => QUERY_BUDGETS[route] === undefined)).toEqual([]);
     expect(Object.keys(QUERY_BUDGETS).filter((route) => !routes.has(route))).toEqual([]);
+  });
+
+  it('leave out no page that reads the database, unless it says why', () => {
+    const pagesDir = path.resolve(import.meta.dirname, '../../src/pages');
+    const files = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.astro'));
+    const readsDatabase = files.filter((file) => /getDb|\.server\.ts'/.test(readFileSync(path.join(pagesDir, file), 'utf8').split(/^---$/m)[1] ?? ''));
+    expect(readsDatabase.length).toBeGreaterThan(40);
+    const routeOf = (file: string) => `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/';
+    const swept = new Set(PAGES.map((page) => page.route));
+    const excused = (route: string) => Object.keys(NOT_SWEPT).some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
+    expect(readsDatabase.map(routeOf).filter((route) => !swept.has(route) && !excused(route))).toEqual([]);
   });
 
   it('name a reason for every allowed sequential scan', () => {
