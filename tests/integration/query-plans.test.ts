@@ -3,7 +3,6 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
-import { openPostgres } from '../../src/lib/db/connect.server.ts';
 import { setConnector } from '../../src/lib/db/db.server.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { generateCommunityLists } from '../../src/lib/seed/synthetic/community/lists.server.ts';
@@ -11,7 +10,7 @@ import { generateUserReviews } from '../../src/lib/seed/synthetic/community/revi
 import { loadSyntheticUsers } from '../../src/lib/seed/synthetic/community/users.server.ts';
 import { generateCommunityXp } from '../../src/lib/seed/synthetic/community/xp.server.ts';
 import { loadSyntheticCatalogue } from '../../src/lib/seed/synthetic/load.server.ts';
-import { createMigratedPostgres, createTestDatabase } from '../helpers/database.ts';
+import { createTestDatabase, openMigratedPostgres } from '../helpers/database.ts';
 import { budgetProblems, captureQueries, checkStatement, describeFindings, tableSizes, type QueryCapture, type TableSizes } from '../helpers/query-plans.ts';
 import { ALLOWED_SEQ_SCANS, LARGE_TABLE_ROWS, NOT_SWEPT, QUERY_BUDGETS } from './query-plans.budgets.ts';
 import { PAGES, pickSubjects, type Subjects } from './query-plans.pages.ts';
@@ -61,16 +60,9 @@ if (process.env.TEST_DATABASE_URL) {
   TARGETS.push({
     name: 'PostgreSQL (TEST_DATABASE_URL)',
     async open() {
-      const database = await createMigratedPostgres();
-      if (!database) throw new Error('TEST_DATABASE_URL is set but no database could be made on it');
-      const connection = openPostgres(database.url, 4);
-      return {
-        ...connection,
-        async close() {
-          await connection.close();
-          await database.drop();
-        },
-      };
+      const connection = await openMigratedPostgres(4);
+      if (!connection) throw new Error('TEST_DATABASE_URL is set but no database could be made on it');
+      return connection;
     },
   });
 }
