@@ -3,6 +3,7 @@ import type { Database } from '../src/lib/db/schema.ts';
 import { normaliseQuery } from '../src/lib/search/search.ts';
 import { suggest } from '../src/lib/search/search.server.ts';
 import { json } from './http.ts';
+import type { QueryBudgets } from '../src/lib/db/query-budgets.ts';
 
 /**
  * GET /api/search?q=: typeahead suggestions (games, then outlets) for the header search.
@@ -14,3 +15,12 @@ export async function handleSearch(request: Request, db: Kysely<Database>): Prom
   // Browsers may keep an answer briefly too; the cache rule governs shared caches.
   return json({ query, suggestions }, { headers: { 'cache-control': 'public, max-age=60' } });
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  // titles by prefix, then, when they do not fill the list, the word dictionary and the fuzzy matches
+  '/api/search': 3,
+} as const satisfies QueryBudgets;

@@ -39,8 +39,17 @@ export function createEmptyPglite(): Promise<DatabaseConnection> {
  */
 export async function createEmptyPostgres(): Promise<DatabaseConnection | undefined> {
   const database = await createServerDatabase();
-  if (!database) return undefined;
-  const connection = openPostgres(database.url, 2);
+  return database && openDroppingOnClose(database, 2);
+}
+
+/** Like createMigratedPostgres, opened: a pool of `max` connections whose close() drops the database. */
+export async function openMigratedPostgres(max: number): Promise<DatabaseConnection | undefined> {
+  const database = await createMigratedPostgres();
+  return database && openDroppingOnClose(database, max);
+}
+
+function openDroppingOnClose(database: { url: string; drop(): Promise<void> }, max: number): DatabaseConnection {
+  const connection = openPostgres(database.url, max);
   return {
     ...connection,
     async close() {

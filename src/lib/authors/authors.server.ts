@@ -4,6 +4,7 @@ import type { Paged } from '../navigation/pagination.ts';
 import type { ReviewItem } from '../reviews/reviews.ts';
 import { reviewsBy } from '../reviews/reviews.server.ts';
 import { AUTHOR_REVIEWS_PAGE_SIZE, type AuthorDetail } from './authors.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 export async function getAuthorById(db: Kysely<Database>, id: number): Promise<AuthorDetail | undefined> {
   const author = await db
@@ -28,3 +29,12 @@ export async function authorPage(db: Kysely<Database>, id: number, page: number)
   if (!author) return undefined;
   return { author, reviews: await reviewsBy(db, { authorId: author.id }, page, AUTHOR_REVIEWS_PAGE_SIZE) };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  // the route guard's canonical-name lookup included
+  '/authors/[id]/[...name]': 5,
+} as const satisfies QueryBudgets;

@@ -6,6 +6,7 @@ import type { GameCard } from '../games/games.ts';
 import { listCatalogue } from '../games/listing.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { BROWSE_PAGE_SIZE, BROWSE_SORT_ORDERS, type BrowseFacets, type BrowseFacetValues, type BrowseSort } from './browse.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 export interface BrowsePage {
   facets: BrowseFacetValues;
@@ -43,3 +44,11 @@ export async function browsePage(
   ]);
   return { facets, listing, options: { platforms, genres, years } };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/browse/[...slug]': 5,
+} as const satisfies QueryBudgets;

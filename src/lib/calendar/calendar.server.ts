@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { buildIcs, icsRange, monthLabel, monthRange, parseMonth, releaseEvents, shiftMonth, type CalendarDay, type YearMonth } from './calendar.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
  * Releases between two dates, by day: every platform release counts (a port on a later
@@ -97,3 +98,11 @@ export async function releaseCalendarIcs(
   const days = await releasesBetween(db, first, last, ICS_MAX_RELEASES);
   return buildIcs(releaseEvents(days, request.origin), { name: request.name, stamp: request.stamp });
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/calendar': 1,
+} as const satisfies QueryBudgets;

@@ -4,6 +4,7 @@ import { gameCardsByIds } from '../games/games.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import { COLLECTION_MAX_GAMES, COLLECTIONS_PAGE_SIZE, type CollectionDetail, type CollectionSummary } from './collections.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 export function listCollections(db: Kysely<Database>, page: number): Promise<Paged<CollectionSummary>> {
   const collections = db.selectFrom('collections');
@@ -44,3 +45,12 @@ export async function getCollection(db: Kysely<Database>, slug: string): Promise
     games: cards.map((card) => ({ ...card, position: byId.get(card.id)!.position, note: byId.get(card.id)!.note })),
   };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/collections': 1,
+  '/collections/[slug]': 3,
+} as const satisfies QueryBudgets;

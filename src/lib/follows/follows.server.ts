@@ -6,6 +6,7 @@ import type { Paged } from '../navigation/pagination.ts';
 import { reviewItems } from '../reviews/reviews.server.ts';
 import type { ReviewItem } from '../reviews/reviews.ts';
 import { OUTLET_FEED_PAGE_SIZE, YOUR_OUTLETS_MIN_REVIEWS, type FollowState, type FollowTarget } from './follows.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 type Db = Kysely<Database>;
 
@@ -154,3 +155,12 @@ export async function yourOutletsScore(db: Db, userId: string, gameId: number): 
   if (!row || row.reviews < YOUR_OUTLETS_MIN_REVIEWS) return null;
   return { score: row.score, reviews: row.reviews };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  // the feed and the followed outlets, plus suggestions when the feed is empty
+  '/dashboard/outlet-feed': 4,
+} as const satisfies QueryBudgets;

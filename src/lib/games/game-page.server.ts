@@ -12,6 +12,7 @@ import { gameDescription, gamePageJsonLd, isUpcoming } from './game-page.ts';
 import { getGameBySlug, similarGames } from './games.server.ts';
 import type { GameDetail, SimilarGame } from './games.ts';
 import { gameSlugSchema } from './slug.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
  * What every /games/{slug}... page starts with: a malformed slug is the "Page Not Found"
@@ -89,3 +90,15 @@ export async function gamePreviewsPage(db: Kysely<Database>, game: GameDetail, p
   const [summary, listing] = await Promise.all([criticSummary(db, game.id), listGamePreviews(db, game.id, page)]);
   return { summary, listing };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  // the game, its overview and the user-score section (UserScore.astro)
+  '/games/[slug]': 10,
+  '/games/[slug]/reviews': 5,
+  '/games/[slug]/previews': 4,
+  '/games/[slug]/similar-games': 4,
+} as const satisfies QueryBudgets;

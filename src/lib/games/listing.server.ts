@@ -7,6 +7,7 @@ import { catalogueConditions, findFacets, genreOptions, platformOptions } from '
 import type { CatalogueFilter, CatalogueSort, FacetOption } from './facets.ts';
 import { selectCards, type GamesQuery } from './games.server.ts';
 import { GAMES_PAGE_SIZE, gameListingFilter, type GameCard, type GameListingParams } from './games.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
  * The one listing of games behind every grid of the catalogue: /games (query string),
@@ -73,3 +74,13 @@ export async function gamesIndexPage(
   ]);
   return { listing, platforms, genres };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/games': 3,
+  // the search results page: the same loader with ?q=
+  '/games?q=': 3,
+} as const satisfies QueryBudgets;

@@ -51,3 +51,26 @@ describe('user_games', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('a shelf, most recently updated first', () => {
+  it('orders by the time of the change, then by game, and counts only that shelf', async () => {
+    const { listLibrary } = await import('./play-status.server.ts');
+    const shelfUser = randomUUID();
+    await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
+              values (${shelfUser}, 'shelf@example.test', now(), ${JSON.stringify({ username: 'shelfplayer', full_name: 'Shelf' })}::jsonb)`.execute(connection.db);
+    const ids = (await connection.db.selectFrom('games').select('id').orderBy('id').limit(4).execute()).map((row) => row.id);
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+    // Two games changed at the same moment: the lower game id comes first.
+    const rows = [
+      { game_id: ids[0]!, status: 'playing' as const, updated_at: at(1) },
+      { game_id: ids[1]!, status: 'played' as const, updated_at: at(3) },
+      { game_id: ids[2]!, status: 'backlog' as const, updated_at: at(3) },
+      { game_id: ids[3]!, status: null, wishlist: true, updated_at: at(9) },
+    ];
+    // Inserted with their times (only an update stamps updated_at).
+    await connection.db.insertInto('user_games').values(rows.map((row) => ({ user_id: shelfUser, ...row }))).execute();
+    const page = await listLibrary(connection.db, shelfUser, { shelf: { shelf: 'all' }, sort: 'updated', page: 1, pageSize: 10 });
+    expect(page.total).toBe(3);
+    expect(page.items.map((item) => item.game.id)).toEqual([ids[1], ids[2], ids[0]]);
+  });
+});

@@ -126,7 +126,9 @@ export async function listLibrary(
   userId: string,
   options: { shelf: GamesShelf; sort: GamesSort; platformId?: number | undefined; page: number; pageSize: number },
 ): Promise<Paged<LibraryEntry>> {
-  let base = db.selectFrom('user_games').innerJoin('games', 'games.id', 'user_games.game_id').where('user_games.user_id', '=', userId);
+  // A left join on the games' primary key (every row has its game: a foreign key) that the
+  // planner drops when no sort reads the game, so the usual shelves never touch `games`.
+  let base = db.selectFrom('user_games').leftJoin('games', 'games.id', 'user_games.game_id').where('user_games.user_id', '=', userId);
   const { shelf } = options;
   if ('status' in shelf) base = base.where('user_games.status', '=', shelf.status);
   else if (shelf.shelf === 'all') base = base.where('user_games.status', 'is not', null);
@@ -136,8 +138,8 @@ export async function listLibrary(
   let ordered = base.selectAll('user_games');
   if (options.sort === 'title') ordered = ordered.orderBy('games.title').orderBy('games.id');
   else if (options.sort === 'release') ordered = ordered.orderBy(sql`games.release_date desc nulls last`).orderBy('games.id');
-  else if (options.sort === 'hours') ordered = ordered.orderBy(sql`user_games.hours_played desc nulls last`).orderBy('games.id');
-  else ordered = ordered.orderBy('user_games.updated_at', 'desc').orderBy('games.id');
+  else if (options.sort === 'hours') ordered = ordered.orderBy(sql`user_games.hours_played desc nulls last`).orderBy('user_games.game_id');
+  else ordered = ordered.orderBy('user_games.updated_at', 'desc').orderBy('user_games.game_id');
   const page = await paginate(ordered, countRows(base), options);
   const cards = await gameCardsByIds(db, page.items.map((row) => row.game_id));
   const byId = new Map(cards.map((card) => [card.id, card]));

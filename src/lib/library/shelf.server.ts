@@ -4,6 +4,7 @@ import { invalidRouteParams } from '../http/errors.ts';
 import { parsePage } from '../navigation/pagination.ts';
 import { libraryPlatforms, listLibrary, statusCounts, type GamesShelf } from './play-status.server.ts';
 import { gamesSortSchema, PLAY_STATUS_LABELS, statusFromParam, type ShelfPage } from './play-status.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 export const SHELF_PAGE_SIZE = 24;
 
@@ -38,3 +39,14 @@ export async function loadShelf(astro: AstroGlobal, which: 'status' | 'all' | 'w
   ]);
   return { heading, shelf, counts, games, sort, platformId, platforms };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/dashboard/games/[status]': 4,
+  '/dashboard/games': 4,
+  '/dashboard/my-wishlist': 4,
+  '/dashboard/my-favorites': 4,
+} as const satisfies QueryBudgets;

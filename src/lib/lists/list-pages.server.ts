@@ -7,6 +7,7 @@ import { invalidRouteParams, notFound } from '../http/errors.ts';
 import { parsePage, type Paged } from '../navigation/pagination.ts';
 import { discoverLists, findListBySlug, likedLists, listEntries, listsOfOwner, ownListById, publicListsOf, type ListEntry, type ListSummary } from './lists.server.ts';
 import { DISCOVER_QUERY_MAX, discoverSortSchema, type DiscoverSort } from './lists.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
  * The loaders of the list pages: one call per page, parameters checked here. Public
@@ -75,3 +76,16 @@ export async function loadPublicList(astro: AstroGlobal): Promise<{ list: ListSu
   astro.cache.set({ tags: [listTag(list.id)] });
   return { list, entries: await listEntries(db, list.id) };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/lists': 1,
+  '/[username]/lists': 2,
+  '/[username]/lists/[listname]': 3,
+  '/dashboard/lists': 2,
+  '/dashboard/lists/liked': 1,
+  '/dashboard/lists/[id]': 4,
+} as const satisfies QueryBudgets;

@@ -326,10 +326,14 @@ export const MAX_DISCOVER_PAGES = 100;
 
 /** /lists: public lists only, popular (likes in the last 30 days) or recent, optionally by title. */
 export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: string; page: number; pageSize: number }): Promise<Paged<ListSummary>> {
-  let base = db.selectFrom('user_lists').leftJoin('profiles', 'profiles.id', 'user_lists.user_id').where('user_lists.visibility', '=', 'public').where('user_lists.hidden', '=', false);
+  let base = db.selectFrom('user_lists').where('user_lists.visibility', '=', 'public').where('user_lists.hidden', '=', false);
   const q = options.q.trim();
   if (q) base = base.where('user_lists.title', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const selected = base.selectAll('user_lists').select('profiles.username');
+  // The owner's name as a subquery, not a join: with a LIMIT the planner looks it up for
+  // the page's rows only, after sorting, instead of hashing every profile first.
+  const selected = base
+    .selectAll('user_lists')
+    .select((eb) => eb.selectFrom('profiles').select('profiles.username').whereRef('profiles.id', '=', 'user_lists.user_id').as('username'));
   let ordered;
   if (options.sort === 'recent') {
     ordered = selected.orderBy('user_lists.created_at', 'desc').orderBy('user_lists.id', 'desc');

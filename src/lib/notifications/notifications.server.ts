@@ -9,6 +9,7 @@ import {
   type NotificationItem,
   type NotificationKind,
 } from './notifications.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -136,3 +137,11 @@ export async function notifyWishlistReleases(db: Db | Trx): Promise<number> {
     on conflict do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/dashboard/notifications': 4,
+} as const satisfies QueryBudgets;

@@ -14,6 +14,7 @@ import {
   type OutletListItem,
   type OutletStats,
 } from './outlets.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /** The outlet directory, A-Z, with each outlet's published review count (kept, not recounted). */
 export function listOutlets(db: Kysely<Database>, page: number): Promise<Paged<OutletListItem>> {
@@ -148,3 +149,12 @@ export async function outletEmbed(db: Kysely<Database>, slug: string): Promise<{
   const { items } = await reviewsBy(db, { outletId: outlet.id }, 1, OUTLET_EMBED_REVIEWS);
   return { outlet, reviews: items };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/outlets': 1,
+  '/outlet/[slug]': 5,
+} as const satisfies QueryBudgets;

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { findPublicProfile, type PublicProfile } from './profiles.server.ts';
 import { profileRoute, usernameParamSchema } from './profiles.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
  * The shared start of every /{username} page: an unknown or malformed username is the
@@ -22,3 +23,14 @@ export async function loadProfile(astro: AstroGlobal, rest = ''): Promise<{ db: 
   if (route.kind === 'redirect') return astro.redirect(route.location, 301);
   return { db, profile };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  // the profile, its sections and ProfileCommunity.astro's level and follower counts
+  '/[username]': 11,
+  '/[username]/activity': 3,
+  '/dashboard/my-profile': 6,
+} as const satisfies QueryBudgets;

@@ -5,6 +5,7 @@ import type { FacetValue } from '../games/facets.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import { BEST_REVIEWED_PAGE_SIZE, type RankedGame } from './reviews.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
  * Games ranked by critic score: the best-reviewed lists of /reviews/{genre}[/{year}] and
@@ -105,3 +106,12 @@ export async function topRatedRecent(db: Kysely<Database>, today: string, limit 
   `.execute(db);
   return rows.rows;
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/reviews/[genre]': 3,
+  '/reviews/[genre]/[year]': 2,
+} as const satisfies QueryBudgets;

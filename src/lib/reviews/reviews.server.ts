@@ -6,6 +6,7 @@ import type { Paged } from '../navigation/pagination.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import { emptyBandCounts } from '../scores/scores.ts';
 import { GAME_REVIEWS_PAGE_SIZE, LATEST_REVIEWS_PAGE_SIZE, type CriticSummary, type GameReviewsParams, type ReviewItem } from './reviews.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
  * Critic review queries. Every query here shows only published reviews
@@ -205,3 +206,11 @@ export async function latestReviewsPage(db: Kysely<Database>, page: number): Pro
   const [listing, genres] = await Promise.all([latestReviews(db, page), genreOptions(db)]);
   return { listing, genres };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/reviews': 3,
+} as const satisfies QueryBudgets;

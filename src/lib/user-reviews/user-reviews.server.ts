@@ -16,6 +16,7 @@ import {
   type UserReviewView,
   type UserScore,
 } from './user-reviews.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 export type { UserReviewView };
 
@@ -417,3 +418,13 @@ export async function reviewFormState(db: Db, userId: string, gameId: number): P
     votedReviewIds: votes.map((v) => v.review_id),
   };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  // the game (loadGamePage), a page of reviews, the score, the platforms and the tab counts
+  '/games/[slug]/user-reviews': 6,
+  '/dashboard/my-reviews': 3,
+} as const satisfies QueryBudgets;

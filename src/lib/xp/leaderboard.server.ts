@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LEADERBOARD_SIZE, type LeaderboardPeriod, type LeaderboardRow, type OwnRank } from './leaderboard.ts';
 import { periodStarts } from './xp.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 type Db = Kysely<Database>;
 
@@ -75,3 +76,11 @@ export async function ownRank(db: Db, userId: string, period: LeaderboardPeriod,
                  or (x.points = ${mine.xp} and x.reached_at = ${mine.reached_at} and x.user_id < ${userId}::uuid))`.execute(db);
   return { period, rank: (ahead.rows[0]?.n ?? 0) + 1, xp: mine.xp, level };
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/leaderboard': 1,
+} as const satisfies QueryBudgets;

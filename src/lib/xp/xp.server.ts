@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { grantable, levelForXp, periodStarts, progressOf, XP_RULES, type LevelProgress, type XpKind } from './xp.ts';
+import type { QueryBudgets } from '../db/query-budgets.ts';
 
 type Trx = Transaction<Database>;
 type Db = Kysely<Database>;
@@ -150,3 +151,11 @@ export async function recentXp(db: Db, userId: string, limit = 20): Promise<Ledg
     createdAt: row.created_at,
   }));
 }
+
+/**
+ * How many statements each page of this module may send to render: a query more fails
+ * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
+ */
+export const QUERY_BUDGETS = {
+  '/dashboard/earn-xp': 3,
+} as const satisfies QueryBudgets;
