@@ -82,7 +82,9 @@ export async function loadPublicList(astro: AstroGlobal): Promise<{ list: ListSu
  * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
  */
 export const QUERY_BUDGETS = {
-  '/lists': 1,
+  // The page's lists, and their count stopped at MAX_DISCOVER_PAGES' worth (counting every
+  // public list in the page's statement cost more than the page).
+  '/lists': 2,
   '/[username]/lists': 2,
   '/[username]/lists/[listname]': 3,
   '/dashboard/lists': 2,
