@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { recordActivity, retractActivity } from '../activity/activity.server.ts';
 import type { Database } from '../db/schema.ts';
-import { countRows, paginate } from '../navigation/pagination.server.ts';
+import { countRowsUpTo, paginate } from '../navigation/pagination.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { reviewItems } from '../reviews/reviews.server.ts';
 import type { ReviewItem } from '../reviews/reviews.ts';
@@ -127,12 +127,22 @@ export function suggestedOutlets(db: Db, userId: string, limit = 6): Promise<Fol
 }
 
 /** /dashboard/outlet-feed: published reviews and previews from followed outlets, newest first (embargoes respected). */
+/**
+ * Feed pages the pager links: a reader following large outlets has tens of thousands of
+ * reviews in the feed, and counting them all cost more than the page.
+ */
+export const MAX_OUTLET_FEED_PAGES = 100;
+
 export function outletFeed(db: Db, userId: string, page: number): Promise<Paged<ReviewItem>> {
   const followed = (column: 'critic_reviews.outlet_id') =>
     sql<boolean>`${sql.ref(column)} in (select outlet_id from public.outlet_follows where user_id = ${userId})`;
   return paginate(
     reviewItems(db).where(followed('critic_reviews.outlet_id')).orderBy('critic_reviews.published_at', 'desc').orderBy('critic_reviews.id', 'desc'),
-    countRows(db.selectFrom('critic_reviews').where('critic_reviews.published_at', '<=', sql<Date>`now()`).where(followed('critic_reviews.outlet_id'))),
+    countRowsUpTo(
+      db,
+      db.selectFrom('critic_reviews').where('critic_reviews.published_at', '<=', sql<Date>`now()`).where(followed('critic_reviews.outlet_id')),
+      MAX_OUTLET_FEED_PAGES * OUTLET_FEED_PAGE_SIZE,
+    ),
     { page, pageSize: OUTLET_FEED_PAGE_SIZE },
   );
 }

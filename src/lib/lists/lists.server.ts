@@ -3,7 +3,7 @@ import { recordActivity, retractActivity } from '../activity/activity.server.ts'
 import { canUseFeature, type Tier } from '../auth/tiers.ts';
 import type { Database, UserListsTable } from '../db/schema.ts';
 import { gameCardsByIds } from '../games/games.server.ts';
-import { countRows, paginate } from '../navigation/pagination.server.ts';
+import { countRows, countRowsUpTo, paginate } from '../navigation/pagination.server.ts';
 import { pageRange, type Paged } from '../navigation/pagination.ts';
 import {
   canView,
@@ -373,12 +373,7 @@ export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: st
       .orderBy('x.likes_count', 'desc')
       .orderBy('x.id', 'desc');
   }
-  const capped = db
-    .selectFrom(base.select(sql`1`.as('one')).limit(MAX_DISCOVER_PAGES * options.pageSize).as('capped'))
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow()
-    .then((row) => row.total);
-  const page = await paginate(ordered, capped, options);
+  const page = await paginate(ordered, countRowsUpTo(db, base, MAX_DISCOVER_PAGES * options.pageSize), options);
   return { ...page, items: page.items.map(toSummary) };
 }
 

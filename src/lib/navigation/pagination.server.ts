@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { pageRange, toPaged, type PageRequest, type Paged } from './pagination.ts';
 
 /**
@@ -33,4 +33,14 @@ export async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBu
     .$castTo<{ total: number }>()
     .executeTakeFirstOrThrow();
   return row.total;
+}
+
+/**
+ * countRows, stopped at `max`: for feeds and lists so long that counting every row would
+ * cost more than the page, the pager links at most `max` rows' worth of pages.
+ */
+export async function countRowsUpTo<DB, TB extends keyof DB, O>(db: Kysely<DB>, query: SelectQueryBuilder<DB, TB, O>, max: number): Promise<number> {
+  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(max);
+  const result = await sql<{ total: number }>`select count(*)::int as total from (${capped}) as capped`.execute(db);
+  return result.rows[0]?.total ?? 0;
 }
