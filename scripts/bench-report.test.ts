@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figureCells, misses, pageCells, performanceRecord, ratioCells, type PerformanceRun } from './bench-report.ts';
+import { figureCells, misses, pageCells, performanceRecord, ratioCells, readmeWithSummary, type PerformanceRun } from './bench-report.ts';
 import { atLeast, atMost } from './bench/stats.ts';
 
 const load = (p95: number, perSecond = 100) => ({ count: 500, p50: p95 / 2, p95, perSecond, bytes: 9000, errors: 0 });
@@ -79,5 +79,26 @@ describe('the performance record', () => {
     expect(third).toContain('Last run: 2026-12-09 11:00 UTC');
     expect(third).not.toContain('Last run: 2026-12-09 10:30 UTC');
     expect(third.match(/## Where the time went/g)).toHaveLength(1);
+  });
+});
+
+describe('the README summary', () => {
+  const readme = ['# Site', '', '## Speed', '<!-- bench:summary -->', '<!-- postgres -->', 'PostgreSQL figures', '<!-- /bench:summary -->', '', '## Tests'].join('\n');
+
+  it('lists every figure with a target and its verdict, and keeps the other database and the rest of the file', () => {
+    const written = readmeWithSummary(readme, run, new Date('2026-12-09T10:30:00Z'));
+    expect(written).toContain('Embedded database (PGlite), 2026-12-09 (2 × Test CPU):');
+    expect(written).toContain('| /games/{slug} (uncached, 1 conn) | p95 32.0 ms | ≤ 25 ms | MISSED |');
+    expect(written).toContain('| setting a status | p95 9.5 ms | ≤ 15 ms | met |');
+    expect(written).not.toContain('/lists (cached');
+    expect(written).toContain('<!-- postgres -->\nPostgreSQL figures');
+    expect(written.startsWith('# Site\n\n## Speed\n<!-- bench:summary -->\n<!-- embedded -->')).toBe(true);
+    expect(written.endsWith('<!-- /bench:summary -->\n\n## Tests')).toBe(true);
+    // Written again, it replaces its own table rather than adding one.
+    expect(readmeWithSummary(written, run, new Date('2026-12-09T10:30:00Z'))).toBe(written);
+  });
+
+  it('leaves a README without the markers as it is', () => {
+    expect(readmeWithSummary('# Site', run)).toBe('# Site');
   });
 });

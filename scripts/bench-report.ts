@@ -199,3 +199,54 @@ export function consoleReport(run: PerformanceRun): string {
     textTable(RATIO_HEADER, run.ratios.map(ratioCells)),
   ].join('\n');
 }
+
+const README_SECTION = ['<!-- bench:summary -->', '<!-- /bench:summary -->'] as const;
+
+/**
+ * The README's short table: every figure of the run that has a target (uncached pages at
+ * one connection and under load, writes, fan-out), with its verdict; the full tables stay in
+ * docs/performance.md. One table per database, replaced by that database's run.
+ */
+export function readmeSummary(run: PerformanceRun, measuredAt = new Date()): string {
+  const rows: string[][] = [];
+  for (const row of run.pages) {
+    if (!row.target && !row.throughputTarget) continue;
+    const cells = pageCells(row);
+    const measured = [row.target ? `p95 ${cells[7]} ms` : '', row.throughputTarget ? `${cells[4]} req/s` : ''].filter(Boolean).join(', ');
+    rows.push([`${row.page} (${row.cache}, ${row.connections} conn${row.encoding ? '' : ', no encoding'})`, measured, cells[9]!, cells[10]!]);
+  }
+  for (const row of run.figures) {
+    if (!row.target) continue;
+    const cells = figureCells(row);
+    rows.push([row.name, `p95 ${cells[3]} ms`, cells[4]!, cells[5]!]);
+  }
+  return [
+    `${DATABASE_TITLES[run.database]}, ${measuredAt.toISOString().slice(0, 10)} (${run.machine}):`,
+    '',
+    markdownTable(['measurement', 'measured', 'target', 'verdict'], rows),
+  ].join('\n');
+}
+
+/** README.md with the summary of `run` in its marked section (the other database's kept). */
+export function readmeWithSummary(readme: string, run: PerformanceRun, measuredAt = new Date()): string {
+  const [open, close] = README_SECTION;
+  const from = readme.indexOf(open);
+  const to = readme.indexOf(close, from);
+  if (from < 0 || to < 0) return readme;
+  const current = readme.slice(from + open.length, to);
+  const parts = new Map<BenchDatabase, string>();
+  for (const database of ['embedded', 'postgres'] as const) {
+    const marker = `<!-- ${database} -->`;
+    const start = current.indexOf(marker);
+    if (start >= 0) {
+      const end = current.indexOf('<!-- ', start + marker.length);
+      parts.set(database, current.slice(start + marker.length, end < 0 ? undefined : end).trim());
+    }
+  }
+  parts.set(run.database, readmeSummary(run, measuredAt));
+  const body = (['embedded', 'postgres'] as const)
+    .filter((database) => parts.has(database))
+    .map((database) => `<!-- ${database} -->\n${parts.get(database)}`)
+    .join('\n\n');
+  return `${readme.slice(0, from + open.length)}\n${body}\n${readme.slice(to)}`;
+}

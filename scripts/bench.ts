@@ -26,7 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readMigrationFiles } from '../src/lib/db/migrations.server.ts';
 import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists.server.ts';
-import { consoleReport, performanceRecord, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
+import { consoleReport, performanceRecord, readmeWithSummary, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
 import { load } from './bench/load.ts';
 import { startNginx, startNginxInFront, type Nginx } from './bench/nginx.ts';
 import { BENCH_PASSWORD, type BenchPlan } from './bench/plan.ts';
@@ -435,5 +435,7 @@ const report: PerformanceRun = {
 };
 console.log(`\n== results\n\n${consoleReport(report)}`);
 const previous = existsSync('docs/performance.md') ? readFileSync('docs/performance.md', 'utf8') : '';
-writeFileSync('docs/performance.md', performanceRecord(report, new Date(), previous));
-console.log('\n== wrote docs/performance.md');
+const measuredAt = new Date();
+writeFileSync('docs/performance.md', performanceRecord(report, measuredAt, previous));
+writeFileSync('README.md', readmeWithSummary(readFileSync('README.md', 'utf8'), report, measuredAt));
+console.log('\n== wrote docs/performance.md and the summary in README.md');
