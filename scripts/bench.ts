@@ -24,6 +24,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { readMigrationFiles } from '../src/lib/db/migrations.server.ts';
 import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists.server.ts';
 import { consoleReport, performanceRecord, readmeWithSummary, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
@@ -74,6 +75,9 @@ const PG_PORT = PORT + 2000;
 const HOST = '127.0.0.1';
 const ORIGIN = `http://${HOST}:${PORT}`;
 const SECONDS = Number(values.seconds);
+/** The static file the pages are compared with: a game page's bytes, served as the build's files are. */
+const STATIC_URL = '/bench-static.txt';
+const STATIC_FILE = `dist/client${STATIC_URL}`;
 const node = process.execPath;
 
 function run(command: string, args: string[], env: Record<string, string> = {}): string {
@@ -132,11 +136,13 @@ console.log('== prepare: bench players and the outlet everyone follows');
 const plan = tagged(run(node, ['scripts/bench/prepare.ts'], databaseEnv), 'BENCH_PLAN') as BenchPlan;
 
 console.log(`== server on ${ORIGIN}`);
-const server = spawn(node, ['scripts/start.ts'], {
-  // A thousand sign-ins (the realtime sockets) from one address: the bench lifts that limit only.
-  env: { ...process.env, PORT: String(PORT), HOST, ...databaseEnv, AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const startServer = () =>
+  spawn(node, ['scripts/start.ts'], {
+    // A thousand sign-ins (the realtime sockets) from one address: the bench lifts that limit only.
+    env: { ...process.env, PORT: String(PORT), HOST, ...databaseEnv, AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+let server = startServer();
 let nginx: Nginx | null = null;
 let nginxFront: Nginx | null = null;
 const stopAll = () => {
@@ -175,8 +181,20 @@ try {
 
   // The static file: a game page's own bytes (same size, same compressibility), from the same server and from nginx.
   const gamePage = Buffer.from(await (await fetch(`${ORIGIN}/games/${slugs[1]}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-  writeFileSync('dist/client/bench-static.html', gamePage);
   writeFileSync(path.join(staticDir, 'bench-static.html'), gamePage);
+  // The node server's copy with its brotli and gzip files beside it, as the build writes them
+  // for every static file; the server lists its static files when it starts, so it starts
+  // again to serve this one as it serves the build's own. (An .html file would not be
+  // served as a static file at all: pages are Astro's.)
+  writeFileSync(STATIC_FILE, gamePage);
+  writeFileSync(`${STATIC_FILE}.br`, brotliCompressSync(gamePage, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }));
+  writeFileSync(`${STATIC_FILE}.gz`, gzipSync(gamePage, { level: zlibConstants.Z_BEST_COMPRESSION }));
+  await new Promise<void>((resolve) => {
+    server.once('exit', () => resolve());
+    process.kill(server.pid!, 'SIGTERM');
+  });
+  server = startServer();
+  await waitForServer();
   try {
     nginx = await startNginx(staticDir, PORT + 1);
     if (!nginx) notes.push('nginx: not installed (`which nginx` found none), so there is no nginx row.');
@@ -268,7 +286,7 @@ try {
     await fetch(ORIGIN + cachedPath, { headers: encoding ? { 'accept-encoding': 'br, gzip' } : {} }).then((r) => r.arrayBuffer());
     const probes: [string, PageRow['cache'], string][] = [
       ['/api/health, DB busy (32 uncached game pages)', 'uncached', '/api/health'],
-      ['static file, same server, DB busy', 'static', '/bench-static.html'],
+      ['static file, same server, DB busy', 'static', STATIC_URL],
       ['/games/{slug}, DB busy', 'cached', cachedPath],
     ];
     const results = await Promise.all(
@@ -290,7 +308,7 @@ try {
   for (const encoding of [true, false]) {
     for (const connections of [1, 32]) {
       const key = (name: string) => `${name} ${encoding} ${connections}`;
-      const local = await measure({ page: 'static file, same server', cache: 'static', encoding, connections }, () => '/bench-static.html');
+      const local = await measure({ page: 'static file, same server', cache: 'static', encoding, connections }, () => STATIC_URL);
       throughput.set(key('static'), local?.perSecond ?? 0);
       if (nginx) {
         const viaNginx = await measure({ page: 'nginx: same static file', cache: 'static', encoding, connections }, () => '/bench-static.html');
@@ -308,7 +326,7 @@ try {
         if (kind.uncached) {
           const uncached = measure({ page: kind.page, cache: 'uncached', encoding, connections, ...(connections === 1 ? { target: kind.target } : loaded) }, kind.uncached, kind.cookie);
           // While 32 connections keep the database busy, what never needs it must not wait for it.
-          if (connections === 32) await whileDatabaseBusy(encoding, kind.cached ?? '/bench-static.html');
+          if (connections === 32) await whileDatabaseBusy(encoding, kind.cached ?? STATIC_URL);
           await uncached;
         }
         if (kind.cached) {
@@ -413,7 +431,7 @@ try {
   });
 } finally {
   stopAll();
-  rmSync('dist/client/bench-static.html', { force: true });
+  for (const file of [STATIC_FILE, `${STATIC_FILE}.br`, `${STATIC_FILE}.gz`]) rmSync(file, { force: true });
   rmSync(staticDir, { recursive: true, force: true });
 }
 await new Promise<void>((resolve) => (server.exitCode === null ? server.once('exit', () => resolve()) : resolve()));
