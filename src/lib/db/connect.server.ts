@@ -7,13 +7,14 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { DatabaseLockedError, DatabaseUnavailableError } from './errors.ts';
+import { namingClient } from './prepared-statements.server.ts';
 import { poolOverThread, startPgliteThread } from './pglite-thread.server.ts';
 
 /**
  * One Kysely instance over `pg` for every mode: PGlite through its node-postgres
- * adapter when DATABASE_URL is unset, a pg Pool otherwise. node-postgres sends
- * parameterised queries as unnamed statements (it never names a prepared statement
- * unless asked), which is what Supabase's transaction pooler requires.
+ * adapter when DATABASE_URL is unset, a pg Pool otherwise. Queries are named prepared
+ * statements on the embedded thread and on PostgreSQL unless DATABASE_URL is a transaction
+ * pooler (prepared-statements.server.ts).
  */
 
 // `date` columns stay 'YYYY-MM-DD' strings: turning them into Date objects would shift
@@ -148,12 +149,13 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   }
 }
 
-export function openPostgres(connectionString: string, max = 10): DatabaseConnection {
+export function openPostgres(connectionString: string, max = 10, preparedStatements = false): DatabaseConnection {
   // A client losing its server must not crash the process; the next query reconnects.
   const pool = handleConnectionErrors(
     new pg.Pool({
       connectionString,
       max,
+      Client: preparedStatements ? namingClient(pg.Client) : pg.Client,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     }),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { getEnv, type Env } from '../config/env.ts';
 import { openPglite, openPostgres, type DatabaseConnection } from './connect.server.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './errors.ts';
+import { preparedStatementsFor } from './prepared-statements.server.ts';
 import { BOOTSTRAP_FILE, migrate, migrationStatus, readMigrationFiles } from './migrations.server.ts';
 import type { Database } from './schema.ts';
 
@@ -50,7 +51,7 @@ export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConne
     return connection;
   }
 
-  const connection = openPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX);
+  const connection = openPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX, preparedStatementsFor(env.DATABASE_URL, env.DATABASE_PREPARED_STATEMENTS));
   if (env.VERCEL) return connection;
   try {
     const files = await readMigrationFiles();

@@ -6,6 +6,7 @@ import { serialize } from 'pg-protocol';
 import { Parser } from 'pg-protocol/dist/parser.js';
 import type { BackendMessage } from 'pg-protocol/dist/messages.js';
 import { DatabaseUnavailableError } from './errors.ts';
+import { namingClient } from './prepared-statements.server.ts';
 
 /**
  * PGlite in a worker thread, behind a pg pool (docs/decisions/embedded-database-thread.md).
@@ -26,7 +27,7 @@ export interface ThreadStart {
 
 export type ThreadRequest =
   | { id: number; op: 'exec'; session: number; bytes: Bytes }
-  | { id: number; op: 'release'; session: number }
+  | { id: number; op: 'release'; session: number; statements: string[] }
   | { id: number; op: 'ping' | 'close' }
   | { id: number; op: 'dump'; compression: 'none' | 'gzip' };
 
@@ -34,7 +35,7 @@ export type ThreadReply = { id: number; ok: true; bytes?: Bytes } | { id: number
 
 type Ask =
   | { op: 'exec'; session: number; bytes: Bytes }
-  | { op: 'release'; session: number }
+  | { op: 'release'; session: number; statements: string[] }
   | { op: 'ping' | 'close' }
   | { op: 'dump'; compression: 'none' | 'gzip' };
 
@@ -47,8 +48,8 @@ export interface PgliteThread {
   session(): number;
   /** Runs a session's wire-protocol messages; resolves with the engine's answer. */
   exec(session: number, bytes: Bytes): Promise<Uint8Array>;
-  /** The session has ended: rolls back a transaction it left open. */
-  release(session: number): Promise<void>;
+  /** The session has ended: rolls back a transaction it left open and drops its prepared statements. */
+  release(session: number, statements: string[]): Promise<void>;
   /**
    * Resolves when the engine is up: at once when it answered within the last second (it is
    * working through the queue), otherwise when it answers between two statements.
@@ -108,7 +109,7 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
   return {
     session: () => nextSession++,
     exec: async (session, bytes) => (await ask({ op: 'exec', session, bytes })).bytes ?? new Uint8Array(0),
-    release: async (session) => void (await ask({ op: 'release', session })),
+    release: async (session, statements) => void (await ask({ op: 'release', session, statements })),
     async ping() {
       if (stopped) throw stopped;
       if (performance.now() - answeredAt < 1000) return;
@@ -146,6 +147,15 @@ class ThreadConnection extends EventEmitter {
     super();
     this.#thread = thread;
     this.#session = thread.session();
+  }
+
+  /**
+   * The engine is one backend for every session, so a statement prepared by one is visible to
+   * all: each session names its own (`t3_q…`), which node-postgres then tracks per client as
+   * it does on a socket of its own, and the thread drops them when the session ends.
+   */
+  get statementPrefix(): string {
+    return `t${this.#session}_`;
   }
 
   connect(): void {
@@ -231,7 +241,7 @@ class ThreadConnection extends EventEmitter {
     if (this.#ended) return;
     this.#ended = true;
     // After everything this session sent: the thread runs a session's requests in order.
-    this.#thread.release(this.#session).catch(() => undefined);
+    this.#thread.release(this.#session, Object.keys(this.parsedStatements)).catch(() => undefined);
     if (error) this.emit('error', error);
     this.emit('end');
   }
@@ -248,5 +258,5 @@ export function poolOverThread(thread: PgliteThread, max = 8): pg.Pool {
       super({ user: 'postgres', database: 'postgres', connection: new ThreadConnection(thread) } as pg.ClientConfig);
     }
   }
-  return new pg.Pool({ max, idleTimeoutMillis: 0, Client: ThreadClient });
+  return new pg.Pool({ max, idleTimeoutMillis: 0, Client: namingClient(ThreadClient) });
 }

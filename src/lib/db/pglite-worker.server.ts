@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { serialize } from 'pg-protocol';
 import type { ThreadReply, ThreadRequest, ThreadStart } from './pglite-thread.server.ts';
 
 /**
@@ -53,6 +54,7 @@ async function handle(pglite: PGlite, request: ThreadRequest): Promise<void> {
         if (pglite.isInTransaction()) await pglite.execProtocolRaw(simpleQuery('rollback'));
         owner = null;
       }
+      if (request.statements.length > 0) await pglite.execProtocolRaw(closeStatements(request.statements));
       reply({ id: request.id, ok: true });
       return;
     case 'ping':
@@ -72,6 +74,11 @@ async function handle(pglite: PGlite, request: ThreadRequest): Promise<void> {
       port.close();
       return;
   }
+}
+
+/** Close messages for the session's prepared statements, then Sync. */
+function closeStatements(names: string[]): Uint8Array {
+  return new Uint8Array(Buffer.concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]));
 }
 
 /** A simple-protocol Query message ('Q', length, text, NUL). */
