@@ -90,6 +90,8 @@ describe('the README summary', () => {
     expect(written).toContain('Embedded database (PGlite), 2026-12-09 (2 × Test CPU):');
     expect(written).toContain('| /games/{slug} (uncached, 1 conn) | p95 32.0 ms | ≤ 25 ms | MISSED |');
     expect(written).toContain('| setting a status | p95 9.5 ms | ≤ 15 ms | met |');
+    // A figure whose target is in seconds reads in seconds.
+    expect(written).toContain('| publishing | 2.6 s | ≤ 2 s | MISSED |');
     expect(written).not.toContain('/lists (cached');
     expect(written).toContain('<!-- postgres -->\nPostgreSQL figures');
     expect(written.startsWith('# Site\n\n## Speed\n<!-- bench:summary -->\n<!-- embedded -->')).toBe(true);

@@ -138,7 +138,7 @@ export function databaseSection(run: PerformanceRun, measuredAt = new Date()): s
     '',
     markdownTable(['rows', 'count'], run.dataSet.map(([label, count]) => [label, count.toLocaleString('en-US')])),
     '',
-    `Generated (set-based SQL, deterministic) in ${run.generatedSeconds.toFixed(0)} s${run.reused ? ' by an earlier run with the same parameters and migrations, and reused (`npm run bench -- --fresh` regenerates it)' : ''}.`,
+    `Generated (set-based SQL, deterministic) in ${run.generatedSeconds.toFixed(0)} s${run.reused ? ' by an earlier run with the same parameters, and reused with the migrations added since applied on top (`npm run bench -- --fresh` regenerates it)' : ''}.`,
     ...run.dataNotes.map((note) => `${note}`),
     '',
     '### Pages',
@@ -218,7 +218,8 @@ export function readmeSummary(run: PerformanceRun, measuredAt = new Date()): str
   for (const row of run.figures) {
     if (!row.target) continue;
     const cells = figureCells(row);
-    rows.push([row.name, `p95 ${cells[3]} ms`, cells[4]!, cells[5]!]);
+    const measured = row.target.unit === 's' && row.p95 !== null ? `${(row.p95 / 1000).toFixed(1)} s` : `p95 ${cells[3]} ms`;
+    rows.push([row.name, measured, cells[4]!, cells[5]!]);
   }
   return [
     `${DATABASE_TITLES[run.database]}, ${measuredAt.toISOString().slice(0, 10)} (${run.machine}):`,

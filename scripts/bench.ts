@@ -2,8 +2,9 @@
 //   1. builds the site;
 //   2. generates the bench database in .data/bench (100 000 games, 1 000 000 critic reviews and
 //      the synthetic community: players, statuses, lists, user reviews, XP ledger, follows),
-//      printing how long it took; reused later while the parameters and migrations are the same
-//      (--fresh regenerates);
+//      printing how long each part took; reused later while the parameters and generators are
+//      the same (--fresh regenerates), with migrations added since applied on top as a
+//      deployed site gets them (migrations backfill what they add);
 //   3. lets two players sign in and makes one of them owner of the outlet everyone follows
 //      (scripts/bench/prepare.ts), then starts the node server on 127.0.0.1:BENCH_PORT (4611);
 //   4. loads every public page type and the signed-in dashboard with autocannon, with the
@@ -25,7 +26,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { readMigrationFiles } from '../src/lib/db/migrations.server.ts';
 import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists.server.ts';
 import { consoleReport, performanceRecord, readmeWithSummary, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
 import { load } from './bench/load.ts';
@@ -68,6 +68,7 @@ const REVIEWS_PER_GAME = 10;
 const USERS = GAMES;
 /** Bumped when a generator changes what it writes, so an older bench database is not reused. */
 const GENERATORS = 'community-2';
+/** Migrations are not in the fingerprint: the server's start applies new ones to a reused data set. */
 const DIR = `${onPostgres ? '.data/bench-pg' : '.data/bench'}${GAMES === 100_000 ? '' : `-${GAMES}`}`;
 const MARKER = givenUrl ? '.data/bench-url.json' : `${DIR}.json`;
 const PORT = Number(process.env.BENCH_PORT) || 4611;
@@ -90,20 +91,28 @@ const tagged = (output: string, tag: string): unknown => JSON.parse(output.split
 console.log('== build');
 run('npm', ['run', 'build', '--silent']);
 
-const migrations = await readMigrationFiles();
 const fingerprint = createHash('sha256')
-  .update(JSON.stringify({ GAMES, REVIEWS_PER_GAME, USERS, GENERATORS, migrations: migrations.map((m) => m.checksum), database: givenUrl ?? values.database }))
+  .update(JSON.stringify({ GAMES, REVIEWS_PER_GAME, USERS, GENERATORS, database: givenUrl ?? values.database }))
   .digest('hex');
+/** Seconds per part of generating, as scripts/db.ts prints them. */
+interface GeneratedParts {
+  catalogue: number;
+  players: number;
+  userReviews: number;
+  lists: number;
+  xp: number;
+}
 // The marker keeps the fingerprint and how long generating took, so a reused data set still reports it.
-function readMarker(): { fingerprint?: string; seconds?: number } {
+function readMarker(): { fingerprint?: string; seconds?: number; parts?: GeneratedParts } {
   try {
-    return JSON.parse(readFileSync(MARKER, 'utf8')) as { fingerprint?: string; seconds?: number };
+    return JSON.parse(readFileSync(MARKER, 'utf8')) as { fingerprint?: string; seconds?: number; parts?: GeneratedParts };
   } catch {
     return {}; // none yet, or an older format: generate again
   }
 }
 const marker = readMarker();
 let generatedSeconds: number;
+let parts: GeneratedParts | undefined;
 let reused = false;
 const reusable = !values.fresh && (givenUrl !== undefined || existsSync(DIR)) && marker.fingerprint === fingerprint && typeof marker.seconds === 'number';
 let postgres: BenchPostgres | null = null;
@@ -117,6 +126,7 @@ process.on('exit', () => postgres?.stop());
 const databaseEnv: Record<string, string> = onPostgres ? { DATABASE_URL: givenUrl ?? postgres!.url, SITE_URL: ORIGIN } : { PGLITE_DIR: DIR };
 if (reusable) {
   generatedSeconds = marker.seconds ?? 0;
+  parts = marker.parts;
   reused = true;
   console.log(`== data: reusing ${DIR}, generated in ${generatedSeconds.toFixed(1)} s (--fresh regenerates)`);
 } else {
@@ -124,10 +134,12 @@ if (reusable) {
   if (!onPostgres) rmSync(DIR, { recursive: true, force: true });
   rmSync(MARKER, { force: true });
   const started = performance.now();
-  process.stdout.write(run(node, ['scripts/db.ts', 'generate', '--games', String(GAMES), '--reviews-per-game', String(REVIEWS_PER_GAME), '--users', String(USERS)], databaseEnv));
+  const output = run(node, ['scripts/db.ts', 'generate', '--games', String(GAMES), '--reviews-per-game', String(REVIEWS_PER_GAME), '--users', String(USERS)], databaseEnv);
+  process.stdout.write(output);
   generatedSeconds = (performance.now() - started) / 1000;
+  parts = tagged(output, 'GENERATED_PARTS') as GeneratedParts;
   console.log(`   generated in ${generatedSeconds.toFixed(1)} s`);
-  writeFileSync(MARKER, JSON.stringify({ fingerprint, seconds: generatedSeconds }));
+  writeFileSync(MARKER, JSON.stringify({ fingerprint, seconds: generatedSeconds, parts }));
 }
 // Durable commits for the measurements (the data set was loaded with fsync off).
 postgres?.durable();
@@ -441,6 +453,19 @@ const xp = tagged(run(node, ['scripts/bench/xp.ts'], databaseEnv), 'BENCH_XP') a
 figures.push({ name: 'awarding XP (one award, its own transaction)', samples: 200, p50: xp.awardP50, p95: xp.awardP95, target: atMost(10), note: 'in process, on the database: no HTTP endpoint awards XP by itself' });
 figures.push({ name: '/leaderboard uncached (its queries)', samples: 200, p50: xp.leaderboardP50, p95: xp.leaderboardP95, target: atMost(onPostgres ? 15 : 50), note: 'the route cache keys only on ?period=, so over HTTP only the cached page can be loaded' });
 
+// The lists' data set on its own: players, then their statuses and lists (the parts it names).
+const listsPart = parts ? (parts.players + parts.lists) * 1000 : null;
+figures.push({
+  name: 'generating the community data set (100,000 players, their statuses and lists)',
+  samples: parts ? 1 : 0,
+  p50: listsPart,
+  p95: listsPart,
+  target: atMost(180, 's'),
+  note: parts
+    ? `players ${parts.players.toFixed(0)} s, statuses and lists ${parts.lists.toFixed(0)} s; also generated: the catalogue ${parts.catalogue.toFixed(0)} s, user reviews ${parts.userReviews.toFixed(0)} s, XP ledger and follows ${parts.xp.toFixed(0)} s`
+    : 'generated before the bench timed each part: --fresh measures it',
+});
+
 const counts = plan.counts;
 const report: PerformanceRun = {
   database: onPostgres ? 'postgres' : 'embedded',
@@ -451,7 +476,7 @@ const report: PerformanceRun = {
   generatedSeconds,
   reused,
   dataNotes: [
-    `Target: the community data set generated in under 3 minutes (${generatedSeconds <= 180 ? 'met' : 'MISSED'}: the time above includes the catalogue; the 10 000 000-row XP ledger is most of it).`,
+    'The time above is every part together; the figures table has the community data set of players, statuses and lists apart, against its 3-minute target.',
     `Lists: ${BENCH_COMMUNITY_LISTS.lists.toLocaleString('en-US')} custom lists of ${BENCH_COMMUNITY_LISTS.entriesPerList} entries, the heavy player's first list ${BENCH_COMMUNITY_LISTS.longListEntries}; the heavy player keeps ${BENCH_COMMUNITY_LISTS.heavyUserGames} games.`,
   ],
   pages,

@@ -16,16 +16,37 @@ export interface SyntheticCommunityOptions {
   seed: number;
 }
 
+/** Seconds each part took, for the bench's report (the lists issue's part is players + lists). */
+export interface CommunityTimings {
+  players: number;
+  userReviews: number;
+  lists: number;
+  xp: number;
+}
+
 export async function loadSyntheticCommunity(
   db: Kysely<Database>,
   options: SyntheticCommunityOptions,
   log: (line: string) => void = () => undefined,
-): Promise<void> {
-  log(`  ${await loadSyntheticUsers(db, { count: options.users })} synthetic players added`);
+): Promise<CommunityTimings> {
+  let started = performance.now();
+  const lap = () => {
+    const seconds = (performance.now() - started) / 1000;
+    started = performance.now();
+    return seconds;
+  };
+  const players = await loadSyntheticUsers(db, { count: options.users });
+  const timings: CommunityTimings = { players: lap(), userReviews: 0, lists: 0, xp: 0 };
+  log(`  ${players} synthetic players added (${timings.players.toFixed(1)} s)`);
   const reviews = options.users * 10;
-  log(`  ${await db.transaction().execute((trx) => generateUserReviews(trx, { count: reviews, seed: options.seed }))} user reviews added`);
+  const written = await db.transaction().execute((trx) => generateUserReviews(trx, { count: reviews, seed: options.seed }));
+  timings.userReviews = lap();
+  log(`  ${written} user reviews added (${timings.userReviews.toFixed(1)} s)`);
   const lists = await generateCommunityLists(db);
-  log(`  ${lists.statuses} play statuses, ${lists.lists} lists with ${lists.entries} entries added`);
+  timings.lists = lap();
+  log(`  ${lists.statuses} play statuses, ${lists.lists} lists with ${lists.entries} entries added (${timings.lists.toFixed(1)} s)`);
   await generateCommunityXp(db, { ledgerRows: options.users * 100, topOutlets: 20, followersPerOutlet: 1000, mostFollowed: options.users });
-  log(`  ${options.users * 100} XP ledger rows added; 20 outlets with 1000 followers, the first with ${options.users}`);
+  timings.xp = lap();
+  log(`  ${options.users * 100} XP ledger rows added; 20 outlets with 1000 followers, the first with ${options.users} (${timings.xp.toFixed(1)} s)`);
+  return timings;
 }
