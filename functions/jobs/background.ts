@@ -1,5 +1,6 @@
 import type { Env } from '../../src/lib/config/env.ts';
 import { getDb } from '../../src/lib/db/db.server.ts';
+import { analyzeChangedTables, EMBEDDED_ANALYZE_EVERY_MS } from '../../src/lib/db/embedded-statistics.server.ts';
 import { startPurgeListener } from '../../src/lib/http/purge-listener.server.ts';
 import { purge } from '../../src/lib/http/purge.server.ts';
 import { purgeRouteCache } from '../../src/lib/http/route-cache.server.ts';
@@ -7,17 +8,28 @@ import { JOBS } from './index.ts';
 import { startJobRunner } from './runner.ts';
 
 /**
- * What a node server does beside answering requests: the scheduled jobs every minute, and,
+ * What a node server does beside answering requests: the scheduled jobs every minute, the
+ * embedded database's statistics every ten minutes, and,
  * when several servers may share the PostgreSQL database, the listener that applies their
  * purges to this server's route cache. Started by `npm start` (scripts/start.ts) and
  * `npm run dev` (astro.config.ts); stop it before the database closes.
  */
 export function startBackgroundWork(env: Env): { stop(): Promise<void> } {
   const runner = startJobRunner({ jobs: JOBS, deps: async () => ({ db: await getDb(), purge }) });
+  // The embedded database has no autovacuum: its statistics are kept here (PostgreSQL keeps its own).
+  const statistics =
+    env.mode === 'embedded'
+      ? setInterval(() => {
+          getDb()
+            .then(analyzeChangedTables)
+            .catch((error: unknown) => console.error(`[db] refreshing statistics failed: ${(error as Error).message}`));
+        }, EMBEDDED_ANALYZE_EVERY_MS).unref()
+      : undefined;
   const listenUrl = env.DATABASE_LISTEN_URL ?? env.DATABASE_URL;
   const listener = listenUrl && !env.VERCEL ? startPurgeListener({ connectionString: listenUrl, onPurge: purgeRouteCache }) : undefined;
   return {
     async stop() {
+      clearInterval(statistics);
       await Promise.all([runner.stop(), listener?.stop()]);
     },
   };

@@ -29,7 +29,6 @@ import { parseGameReviewsParams } from '../../src/lib/reviews/reviews.ts';
 import { criticSummary, latestReviewsPage } from '../../src/lib/reviews/reviews.server.ts';
 import { parseSearchParam } from '../../src/lib/search/search.ts';
 import { syntheticUserId, syntheticUsername } from '../../src/lib/seed/synthetic/community/users.server.ts';
-import { userScoreSection } from '../../src/lib/user-reviews/user-review-pages.server.ts';
 import { gameReviewsPage as userReviewsPage, gameUserScore, reviewPlatforms, reviewsByUser } from '../../src/lib/user-reviews/user-reviews.server.ts';
 import { reviewListQuerySchema } from '../../src/lib/user-reviews/user-reviews.ts';
 import { leaderboard } from '../../src/lib/xp/leaderboard.server.ts';
@@ -132,8 +131,7 @@ export const PAGES: PageCase[] = [
     path: '/games/{slug}',
     render: async (db, s) => {
       const { game } = await gamePage((x) => `/games/${x.game.slug}`, s);
-      await gameOverview(db, game, { today: today(), origin: 'http://localhost' });
-      return userScoreSection(db, game.id);
+      return gameOverview(db, game, { today: today(), origin: 'http://localhost' });
     },
   },
   {

@@ -8,6 +8,7 @@ import { invalidRouteParams, notFound } from '../http/errors.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { criticScoreWorking, type CriticSummary, type GameReviewsParams, type ReviewItem } from '../reviews/reviews.ts';
 import { criticSummary, latestGameReviews, listGamePreviews, listGameReviews, reviewedPlatforms } from '../reviews/reviews.server.ts';
+import { userScoreSection, type UserScoreSection } from '../user-reviews/user-review-pages.server.ts';
 import { gameDescription, gamePageJsonLd, isUpcoming } from './game-page.ts';
 import { getGameBySlug, similarGames } from './games.server.ts';
 import type { GameDetail, SimilarGame } from './games.ts';
@@ -43,24 +44,30 @@ export interface GameOverview {
   reviews: ReviewItem[];
   previews: ReviewItem[];
   similar: SimilarGame[];
+  userScore: UserScoreSection;
   upcoming: boolean;
   description: string;
   jsonLd: Record<string, unknown>;
 }
 
-/** Everything /games/{slug} shows besides the game itself. */
+/**
+ * Everything /games/{slug} shows besides the game itself, the user score block included: all
+ * of it is asked for at once, so the page waits for one round of queries after the game.
+ */
 export async function gameOverview(db: Kysely<Database>, game: GameDetail, context: { today: string; origin: string }): Promise<GameOverview> {
-  const [summary, reviews, previews, similar] = await Promise.all([
+  const [summary, reviews, previews, similar, userScore] = await Promise.all([
     criticSummary(db, game.id),
     latestGameReviews(db, game.id, 'review', OVERVIEW_REVIEWS),
     latestGameReviews(db, game.id, 'preview', OVERVIEW_PREVIEWS),
     similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool),
+    userScoreSection(db, game),
   ]);
   return {
     summary,
     reviews,
     previews,
     similar,
+    userScore,
     upcoming: isUpcoming(game, context.today),
     description: gameDescription(game),
     jsonLd: gamePageJsonLd(game, summary, reviews, context.origin),
@@ -96,8 +103,8 @@ export async function gamePreviewsPage(db: Kysely<Database>, game: GameDetail, p
  * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
  */
 export const QUERY_BUDGETS = {
-  // the game, its overview and the user-score section (UserScore.astro)
-  '/games/[slug]': 10,
+  // the game, then its overview and the user-score section together
+  '/games/[slug]': 9,
   '/games/[slug]/reviews': 5,
   '/games/[slug]/previews': 4,
   '/games/[slug]/similar-games': 4,

@@ -38,7 +38,7 @@ describe('getGameBySlug', () => {
     expect(game?.summary).toMatch(/^Grand Theft Auto V is listed under Action\./);
     expect(game?.updatedAt).toBeInstanceOf(Date);
     const releases = Object.fromEntries(game!.releases.map((r) => [r.slug, r]));
-    expect(releases.ps3).toEqual({ slug: 'ps3', name: 'PlayStation 3', abbreviation: 'PS3', releaseDate: '2013-09-17' });
+    expect(releases.ps3).toEqual({ id: expect.any(Number), slug: 'ps3', name: 'PlayStation 3', abbreviation: 'PS3', releaseDate: '2013-09-17' });
     expect(releases['xbox-360']?.releaseDate).toBe('2013-09-17');
     expect(releases.ps4?.releaseDate).toBe('2014-11-18');
     const dates = game!.releases.map((r) => r.releaseDate ?? '9999');

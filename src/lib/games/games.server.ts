@@ -107,6 +107,7 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
           .selectFrom('game_platforms')
           .innerJoin('platforms', 'platforms.id', 'game_platforms.platform_id')
           .select([
+            'platforms.id',
             'platforms.slug',
             'platforms.name',
             'platforms.abbreviation',

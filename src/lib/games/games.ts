@@ -122,7 +122,7 @@ export interface GameDetail extends GameCard {
   summary: string | null;
   sources: GameSource[];
   updatedAt: Date;
-  releases: { slug: string; name: string; abbreviation: string; releaseDate: string | null }[];
+  releases: { id: number; slug: string; name: string; abbreviation: string; releaseDate: string | null }[];
   developers: { slug: string; name: string }[];
   publishers: { slug: string; name: string }[];
 }

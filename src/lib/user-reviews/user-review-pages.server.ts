@@ -12,24 +12,13 @@ export interface UserScoreSection {
   platforms: { id: number; name: string }[];
 }
 
-/** Everything the user score block of a game page shows (the same for every visitor). */
-export async function userScoreSection(db: Db, gameId: number): Promise<UserScoreSection> {
-  const [score, windows, top, platforms] = await Promise.all([
-    gameUserScore(db, gameId),
-    activeWindows(db, gameId),
-    topReviews(db, gameId),
-    gamePlatformChoices(db, gameId),
-  ]);
+/**
+ * Everything the user score block of a game page shows (the same for every visitor). The
+ * review form's platform choices come from the game's releases, which the page has already.
+ */
+export async function userScoreSection(db: Db, game: { id: number; releases: { id: number; name: string }[] }): Promise<UserScoreSection> {
+  const [score, windows, top] = await Promise.all([gameUserScore(db, game.id), activeWindows(db, game.id), topReviews(db, game.id)]);
+  const platforms = game.releases.map(({ id, name }) => ({ id, name })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { score, windows, top, platforms };
 }
 
-/** The platforms a game came out on: the choices of the review form's "platform played". */
-export async function gamePlatformChoices(db: Db, gameId: number): Promise<{ id: number; name: string }[]> {
-  return db
-    .selectFrom('game_platforms as gp')
-    .innerJoin('platforms as p', 'p.id', 'gp.platform_id')
-    .select(['p.id', 'p.name'])
-    .where('gp.game_id', '=', gameId)
-    .orderBy('p.name')
-    .execute();
-}

@@ -1,0 +1,37 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+/**
+ * The embedded database's stand-in for autovacuum's ANALYZE (docs/decisions/embedded-statistics.md).
+ * PGlite runs PostgreSQL as a single backend with no autovacuum process, so nothing refreshes
+ * the planner's statistics: a table filled after its last ANALYZE (a catalogue import, a
+ * community that grew) keeps the estimates of its empty self, and the planner picks scans
+ * meant for a few rows. On PostgreSQL autovacuum does this; the embedded server runs this at
+ * start and every few minutes.
+ */
+
+/** Autovacuum's defaults: analyse once a tenth of a table has changed, past 50 rows. */
+const SCALE = 0.1;
+const THRESHOLD_PAGES = 2;
+export const EMBEDDED_ANALYZE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Tables of the app's schemas whose size moved by more than a tenth since their statistics
+ * were taken (or that never had any and are no longer empty), analysed one by one. PGlite
+ * does not keep the per-table change counters autovacuum reads, so the size on disk against
+ * the pages ANALYZE recorded stands in for them.
+ */
+export async function analyzeChangedTables(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select format('%I.%I', n.nspname, c.relname) as name
+    from pg_catalog.pg_class c
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    cross join lateral (select pg_catalog.pg_relation_size(c.oid) / pg_catalog.current_setting('block_size')::int as pages) disk
+    where c.relkind in ('r', 'p', 'm')
+      and n.nspname in ('public', 'auth', 'storage', 'app_meta')
+      and (case when c.reltuples < 0 then disk.pages > 0
+                else abs(disk.pages - c.relpages) > greatest(${THRESHOLD_PAGES}::int, ${SCALE}::float8 * c.relpages) end)
+    order by disk.pages desc`.execute(db);
+  for (const { name } of rows) await sql`analyze ${sql.raw(name)}`.execute(db);
+  return rows.map((row) => row.name);
+}
