@@ -1,20 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { activeWindows, gameUserScore, topReviews, type ReviewWindowView, type UserReviewView } from './user-reviews.server.ts';
-import type { UserScore } from './user-reviews.ts';
+import { activeWindows, gameUserScore, topReviews } from './user-reviews.server.ts';
+import type { UserScoreSection } from './user-reviews.ts';
 
 type Db = Kysely<Database>;
 
-export interface UserScoreSection {
-  score: UserScore;
-  windows: ReviewWindowView[];
-  top: UserReviewView[];
-  platforms: { id: number; name: string }[];
-}
-
 /**
- * Everything the user score block of a game page shows (the same for every visitor). The
- * review form's platform choices come from the game's releases, which the page has already.
+ * The user score block of a game page. The review form's platform choices come from the
+ * game's releases, which the page has already.
  */
 export async function userScoreSection(db: Db, game: { id: number; releases: { id: number; name: string }[] }): Promise<UserScoreSection> {
   const [score, windows, top] = await Promise.all([gameUserScore(db, game.id), activeWindows(db, game.id), topReviews(db, game.id)]);

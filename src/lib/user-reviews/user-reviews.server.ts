@@ -13,6 +13,7 @@ import {
   type ReviewListQuery,
   type UserReviewInput,
   type UserReviewPatch,
+  type ReviewWindowView,
   type UserReviewView,
   type UserScore,
 } from './user-reviews.ts';
@@ -303,13 +304,6 @@ export async function gameUserScore(db: Db, gameId: number): Promise<UserScore> 
   return userScoreOf(row);
 }
 
-export interface ReviewWindowView {
-  id: string;
-  kind: string;
-  startsAt: Date;
-  endsAt: Date;
-  status: string;
-}
 
 /** Windows whose reviews are not counted now (flagged or confirmed). */
 export async function activeWindows(db: Db, gameId: number): Promise<ReviewWindowView[]> {

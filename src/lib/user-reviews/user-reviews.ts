@@ -130,6 +130,23 @@ export function isReleased(releaseDate: string | null, now: Date): boolean {
   return releaseDate !== null && releaseDate <= now.toISOString().slice(0, 10);
 }
 
+/** A flagged or confirmed review-bomb window, as the game page notes it. */
+export interface ReviewWindowView {
+  id: string;
+  kind: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: string;
+}
+
+/** Everything the user score block of a game page shows (the same for every visitor). */
+export interface UserScoreSection {
+  score: UserScore;
+  windows: ReviewWindowView[];
+  top: UserReviewView[];
+  platforms: { id: number; name: string }[];
+}
+
 /** A user review as pages show it. */
 export interface UserReviewView {
   id: string;
