@@ -41,23 +41,30 @@ grant all on public.outlet_review_events, public.notification_inbox to service_r
 -- the event's time who had the kind on. Idempotent (one notification per user and review).
 create or replace function public.write_outlet_review_notifications(p_users uuid[], p_after timestamptz)
   returns integer
-  language sql
+  language plpgsql
   security definer
   set search_path = ''
 as $$
-  with added as (
-    insert into public.notifications (user_id, kind, source, data, created_at)
-    select f.user_id, 'outlet_review', 'critic_review:' || e.review_id, e.data, e.created_at
-    from public.outlet_review_events e
-    join public.outlet_follows f on f.outlet_id = e.outlet_id and f.user_id = any (p_users) and f.created_at <= e.recorded_at
-    where e.recorded_at > p_after
-      and not exists (select 1 from public.notification_preferences p
-                      where p.user_id = f.user_id and p.kind = 'outlet_review'
-                        and (not p.enabled or p.enabled_at > e.recorded_at))
-    on conflict do nothing
-    returning 1
-  )
-  select count(*)::integer from added
+declare
+  v_added integer;
+begin
+  -- Most calls (the Realtime service asks twice a second) find nothing new: stop before
+  -- looking at anyone's follows.
+  if not exists (select 1 from public.outlet_review_events e where e.recorded_at > p_after) then
+    return 0;
+  end if;
+  insert into public.notifications (user_id, kind, source, data, created_at)
+  select f.user_id, 'outlet_review', 'critic_review:' || e.review_id, e.data, e.created_at
+  from public.outlet_review_events e
+  join public.outlet_follows f on f.outlet_id = e.outlet_id and f.user_id = any (p_users) and f.created_at <= e.recorded_at
+  where e.recorded_at > p_after
+    and not exists (select 1 from public.notification_preferences p
+                    where p.user_id = f.user_id and p.kind = 'outlet_review'
+                      and (not p.enabled or p.enabled_at > e.recorded_at))
+  on conflict do nothing;
+  get diagnostics v_added = row_count;
+  return v_added;
+end
 $$;
 revoke execute on function public.write_outlet_review_notifications(uuid[], timestamptz) from public, anon, authenticated;
 
