@@ -153,4 +153,22 @@ describe("an outlet's reviews reach its followers on read", () => {
     expect(await toldOf(away, first)).toBe(true);
     expect(await toldOf(away, second)).toBe(true);
   });
+
+  it('writes every follower at publication where the database broadcasts notifications itself (hosted Supabase)', async () => {
+    const one = await newUser();
+    const two = await newUser();
+    await follow(one);
+    await follow(two);
+    // Stands in for Supabase Realtime's realtime.send in this database; removed afterwards.
+    await sql.raw(`create schema if not exists realtime;
+      create function realtime.send(payload jsonb, event text, topic text, private boolean) returns void language sql as 'select null';`).execute(connection.db);
+    try {
+      const review = await publish();
+      const written = await sql<{ user_id: string }>`
+        select user_id from public.notifications where source = ${`critic_review:${review}`} and user_id in (${one}, ${two}) order by user_id`.execute(connection.db);
+      expect(written.rows.map((row) => row.user_id)).toEqual([one, two].sort());
+    } finally {
+      await sql.raw('drop schema realtime cascade').execute(connection.db);
+    }
+  });
 });
