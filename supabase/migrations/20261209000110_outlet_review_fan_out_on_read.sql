@@ -80,9 +80,12 @@ as $$
 declare
   v_synced timestamptz;
 begin
-  select i.synced_at into v_synced from public.notification_inbox i where i.user_id = p_user for update;
+  select i.synced_at into v_synced from public.notification_inbox i where i.user_id = p_user;
+  -- Moved on at most once a minute: reading the badge on every page stays a read. Two
+  -- readers at once only write the same rows twice, which the unique key absorbs.
   insert into public.notification_inbox as i (user_id, synced_at) values (p_user, now())
-    on conflict (user_id) do update set synced_at = greatest(i.synced_at, excluded.synced_at);
+    on conflict (user_id) do update set synced_at = excluded.synced_at
+    where i.synced_at < excluded.synced_at - interval '1 minute';
   return public.write_outlet_review_notifications(
     array[p_user],
     greatest(now() - make_interval(hours => p_hours), coalesce(v_synced - interval '1 minute', '-infinity')));
