@@ -439,7 +439,7 @@ try {
     p50: publishSummary.count ? publishSummary.p50 : null,
     p95: publishSummary.count ? publishSummary.p95 : null,
     target: atMost(2, 's'),
-    note: publishError ? `failed: ${publishError}` : 'time to complete: the publish request, notifications to every follower included',
+    note: publishError ? `failed: ${publishError}` : 'time to complete: the publish request (followers are told on read, those listening at once: see the delivery row)',
   });
 } finally {
   stopAll();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { getDb } from '../../src/lib/db/db.server.ts';
 import { describeNotification, type NotificationData, type NotificationKind } from '../../src/lib/notifications/notifications.ts';
+import { writeRecentOutletReviews } from '../../src/lib/notifications/notifications.server.ts';
 import { localAuthEnabled, localSessionIsLive, signingKey } from '../auth/index.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import { createRealtimeServer, type Identity, type NewNotificationRow, type RealtimeServer } from './server.ts';
@@ -19,12 +20,19 @@ export function notificationPayload(row: { id: string; kind: string; data: unkno
   return { id: row.id, kind, data, createdAt: row.created_at.toISOString(), read: false, ...describeNotification(kind, data) };
 }
 
+/** How far back the outlet reviews of users with the site open are looked for (a late commit). */
+const RECENT_OUTLET_REVIEWS_SECONDS = 15;
+
 export async function newNotificationsFor(afterId: string, userIds: string[]): Promise<NewNotificationRow[]> {
   const db = await getDb();
+  // An outlet's followers are told on read; the ones listening now are told at once.
+  await writeRecentOutletReviews(db, userIds, RECENT_OUTLET_REVIEWS_SECONDS);
   const rows = await db
     .selectFrom('notifications')
     .select(['id', 'user_id', 'kind', 'data', 'created_at'])
     .where('id', '>', afterId)
+    // Live means just now: an outlet review written when its reader came back is listed, not toasted.
+    .where('created_at', '>', sql<Date>`now() - interval '2 minutes'`)
     .where('user_id', '=', sql<string>`any(${sql.val(userIds)}::uuid[])`)
     .orderBy('id')
     .limit(5000)

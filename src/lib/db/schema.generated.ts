@@ -394,10 +394,16 @@ export interface GenresTable {
   name: string;
 }
 
+export interface NotificationInboxTable {
+  user_id: string;
+  synced_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface NotificationPreferencesTable {
   user_id: string;
   kind: 'outlet_review' | 'wishlist_release' | 'list_liked' | 'review_helpful' | 'level_up' | 'new_follower' | 'content_hidden' | 'coverage_requested';
   enabled: boolean;
+  enabled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 /**
@@ -494,6 +500,18 @@ export interface OutletOwnersTable {
   outlet_id: number;
   user_id: string;
   added_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
+ * Published outlet reviews not yet written into every follower's notifications; deleted after 168
+ * hours.
+ */
+export interface OutletReviewEventsTable {
+  review_id: string;
+  outlet_id: number;
+  data: ColumnType<JsonObject, JsonObject | string, JsonObject | string>;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  recorded_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Publications whose critics review games. */
@@ -827,6 +845,7 @@ export interface PublicTables {
   game_user_scores: GameUserScoresTable;
   games: GamesTable;
   genres: GenresTable;
+  notification_inbox: NotificationInboxTable;
   notification_preferences: NotificationPreferencesTable;
   notifications: NotificationsTable;
   outlet_applications: OutletApplicationsTable;
@@ -835,6 +854,7 @@ export interface PublicTables {
   outlet_critic_stats: OutletCriticStatsTable;
   outlet_follows: OutletFollowsTable;
   outlet_owners: OutletOwnersTable;
+  outlet_review_events: OutletReviewEventsTable;
   outlets: OutletsTable;
   platforms: PlatformsTable;
   poll_votes: PollVotesTable;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { getUserTier } from '../auth/profiles.server.ts';
+import { TIERS } from '../auth/tiers.ts';
 import type { Database } from '../db/schema.ts';
 import {
   describeNotification,
@@ -39,6 +40,27 @@ export async function notify(trx: Trx | Db, input: NewNotification): Promise<voi
     .execute();
 }
 
+/**
+ * Writes the user's notifications of outlet reviews published since they last looked,
+ * within the hours their tier keeps: an outlet's followers are told on read, not all at
+ * once at publication (docs/decisions/outlet-review-fan-out.md).
+ */
+export async function syncInbox(db: Db | Trx, userId: string, hours: number): Promise<number> {
+  const { rows } = await sql<{ added: number }>`select public.sync_notification_inbox(${userId}::uuid, ${hours}::int) as added`.execute(db);
+  return rows[0]!.added;
+}
+
+/**
+ * The same for users with the site open, right after publication: what was published in
+ * the last `seconds` and is not written yet (the node server's Realtime service delivers it).
+ */
+export async function writeRecentOutletReviews(db: Db | Trx, userIds: string[], seconds: number): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const { rows } = await sql<{ added: number }>`
+    select public.write_outlet_review_notifications(${userIds}::uuid[], now() - make_interval(secs => ${seconds}::int)) as added`.execute(db);
+  return rows[0]!.added;
+}
+
 /** The source was withdrawn (an unlike, an unfollow): its notification goes too. */
 export async function withdrawNotification(trx: Trx | Db, userId: string, kind: NotificationKind, source: string): Promise<void> {
   await trx.deleteFrom('notifications').where('user_id', '=', userId).where('kind', '=', kind).where('source', '=', source).execute();
@@ -55,6 +77,7 @@ function toItem(row: { id: string; kind: string; data: unknown; created_at: Date
 /** A user's notifications within their tier's retention, newest first, and the unread count. */
 export async function listNotifications(db: Db, userId: string, options: { limit?: number; before?: string } = {}) {
   const hours = retentionHours(await getUserTier(db, userId));
+  await syncInbox(db, userId, hours);
   let query = db
     .selectFrom('notifications')
     .select(['id', 'kind', 'data', 'created_at', 'read_at'])
@@ -103,7 +126,13 @@ export async function setPreferences(db: Db, userId: string, changes: Partial<Re
   await db
     .insertInto('notification_preferences')
     .values(values)
-    .onConflict((conflict) => conflict.columns(['user_id', 'kind']).doUpdateSet({ enabled: sql`excluded.enabled` }))
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'kind']).doUpdateSet({
+        enabled: sql`excluded.enabled`,
+        // Turned back on: what was published while it was off is not told afterwards.
+        enabled_at: sql`case when excluded.enabled and not notification_preferences.enabled then now() else notification_preferences.enabled_at end`,
+      }),
+    )
     .execute();
 }
 
@@ -120,6 +149,8 @@ export async function deleteExpiredNotifications(db: Db | Trx): Promise<number> 
         select case p.name when 'premium' then ${retentionHours('premium')}::int when 'ad_free' then ${retentionHours('ad_free')}::int else ${free}::int end
         from public.user_subscriptions s join public.subscription_plans p on p.id = s.plan_id
         where s.user_id = n.user_id and s.status = 'active'), ${free}::int))`.execute(db);
+  // Outlet reviews nobody read in time are not written any more.
+  await sql`delete from public.outlet_review_events where created_at < now() - make_interval(hours => ${Math.max(...TIERS.map(retentionHours))}::int)`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -143,5 +174,5 @@ export async function notifyWishlistReleases(db: Db | Trx): Promise<number> {
  * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
  */
 export const QUERY_BUDGETS = {
-  '/dashboard/notifications': 4,
+  '/dashboard/notifications': 5,
 } as const satisfies QueryBudgets;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { grantable, levelForXp, periodStarts, progressOf, XP_RULES, type LevelProgress, type XpKind } from './xp.ts';
+import { DAILY_CAP, LEVELS, levelForXp, periodStarts, progressOf, XP_RULES, type LevelProgress, type XpKind } from './xp.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
 type Trx = Transaction<Database>;
@@ -52,33 +52,25 @@ async function addPoints(trx: Trx, userId: string, points: number, at: Date, per
   return { total, level, previousLevel: before?.level ?? 1 };
 }
 
+/** XP needed for each level, ascending: what the database function compares a total with. */
+const LEVEL_THRESHOLDS = LEVELS.map((level) => level.xp);
+
 /**
  * Awards XP for one event in the caller's transaction: the ledger row, today's cap, the
  * week's and month's points, the total and the level all change together or not at all.
  * The same (user, kind, source) a second time is a duplicate, also after a reversal.
+ * One statement: `award_xp` applies the rules of xp.ts, which it is given with each call.
  */
 export async function awardXp(trx: Trx, award: Award): Promise<AwardOutcome> {
   if (!trx.isTransaction) throw new Error('awardXp must run inside the transaction of the event.');
-  const at = award.at ?? (await dbNow(trx));
-  const day = periodStarts(at).day;
-  // Locks today's row first, so two awards at once cannot both fit under the cap.
-  const today = await trx
-    .insertInto('xp_periods')
-    .values({ period: 'day', starts: day, user_id: award.userId, points: 0, reached_at: at })
-    .onConflict((conflict) => conflict.columns(['period', 'starts', 'user_id']).doUpdateSet({ points: sql`xp_periods.points` }))
-    .returning('points')
-    .executeTakeFirstOrThrow();
-  const points = grantable(award.kind, today.points);
-  const row = await trx
-    .insertInto('xp_ledger')
-    .values({ user_id: award.userId, kind: award.kind, source: award.source, requested: XP_RULES[award.kind].points, points, created_at: at })
-    .onConflict((conflict) => conflict.columns(['user_id', 'kind', 'source']).where('reverses', 'is', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return { status: 'duplicate' };
-  // Milestones do not count against the cap but still show in the day's points.
-  const kept = await addPoints(trx, award.userId, points, at, at);
-  return { status: 'awarded', points, ...kept };
+  const rule = XP_RULES[award.kind];
+  const { rows } = await sql<{ awarded: boolean; points: number; total: number; level: number; previous_level: number }>`
+    select awarded, points, total, level, previous_level
+    from public.award_xp(${award.userId}::uuid, ${award.kind}, ${award.source}, ${rule.points}::int, ${rule.milestone},
+                         ${DAILY_CAP}::int, ${LEVEL_THRESHOLDS}::int[], ${award.at ?? null}::timestamptz)`.execute(trx);
+  const row = rows[0]!;
+  if (!row.awarded) return { status: 'duplicate' };
+  return { status: 'awarded', points: row.points, total: row.total, level: row.level, previousLevel: row.previous_level };
 }
 
 /** Takes back an award whose source was deleted (a reversal row); returns the points taken. */
