@@ -82,10 +82,13 @@ describe('writing a review', () => {
     expect(left).toEqual([]);
   });
 
-  it('refuses a game that is not released yet, and bad input with the message', async () => {
+  it('refuses an unknown game, a game that is not released yet, and bad input with the message', async () => {
     const unreleased = await handleCreateUserReview(body({ gameId: futureGameId, rating: 8 }), deps(users.author));
     expect(unreleased.status).toBe(422);
     expect((await errorOf(unreleased)).message).toBe('This game is not released yet, so it cannot be reviewed.');
+    const unknown = await handleCreateUserReview(body({ gameId: 2_000_000_000, rating: 8 }), deps(users.author));
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).message).toBe('This game does not exist.');
     const tooLong = await handleCreateUserReview(body({ gameId: releasedGame.id, rating: 8, title: 'x'.repeat(121) }), deps(users.author));
     expect(tooLong.status).toBe(400);
     expect((await errorOf(tooLong)).message).toBe('The title can be at most 120 characters.');

@@ -13,12 +13,12 @@ import {
   createUserReview,
   deleteUserReview,
   reportReview,
-  reviewFormState,
   updateUserReview,
   voteHelpful,
   type UserReviewRefusal,
   type UserReviewWrite,
-} from '../src/lib/user-reviews/user-reviews.server.ts';
+} from '../src/lib/user-reviews/user-review-writes.server.ts';
+import { reviewFormState } from '../src/lib/user-reviews/user-reviews.server.ts';
 import { apiError, json } from './http.ts';
 
 /**
