@@ -18,7 +18,8 @@ beforeAll(async () => {
   const game = await connection.db.selectFrom('games').select('id').where('release_date', '<', '2020-01-01').orderBy('id').executeTakeFirstOrThrow();
   gameId = game.id;
   platforms = await connection.db.selectFrom('platforms').select(['id', 'name']).orderBy('name').limit(2).execute();
-  const [a, b] = platforms as [{ id: number }, { id: number }];
+  const [a, b] = platforms;
+  if (!a || !b) throw new Error('the demo catalogue has fewer than two platforms');
   // 25 reviews (two pages): 10 on A (4 finished), 8 on B (2 finished), 7 naming none (1 finished).
   const plan = [
     ...Array.from({ length: 10 }, (_, i) => ({ platform: a.id, finished: i < 4 })),
@@ -42,7 +43,7 @@ const page = (params: Record<string, string>) => userReviewsPage(connection.db, 
 
 describe('the user reviews page', () => {
   it('counts every filter as the reviews do, and offers the platforms reviews name', async () => {
-    const [a, b] = platforms as [{ id: number; name: string }, { id: number; name: string }];
+    const [a, b] = platforms as [(typeof platforms)[number], (typeof platforms)[number]];
     const all = await page({});
     expect(all.listing.total).toBe(25);
     expect(all.listing.pageCount).toBe(2);
@@ -55,7 +56,7 @@ describe('the user reviews page', () => {
   });
 
   it('follows hides and platform changes at once', async () => {
-    const [a, b] = platforms as [{ id: number; name: string }, { id: number; name: string }];
+    const [a, b] = platforms as [(typeof platforms)[number], (typeof platforms)[number]];
     await connection.db.updateTable('user_reviews').set({ hidden: true }).where('game_id', '=', gameId).where('platform_id', '=', b.id).execute();
     const afterHide = await page({});
     expect(afterHide.listing.total).toBe(17);
