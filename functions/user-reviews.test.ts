@@ -89,6 +89,9 @@ describe('writing a review', () => {
     const unknown = await handleCreateUserReview(body({ gameId: 2_000_000_000, rating: 8 }), deps(users.author));
     expect(unknown.status).toBe(404);
     expect((await errorOf(unknown)).message).toBe('This game does not exist.');
+    const noSuchPlatform = await handleCreateUserReview(body({ gameId: releasedGame.id, rating: 8, platformId: 2_000_000_000 }), deps(users.author));
+    expect(noSuchPlatform.status).toBe(422);
+    expect((await errorOf(noSuchPlatform)).message).toBe('Choose a platform from the list.');
     const tooLong = await handleCreateUserReview(body({ gameId: releasedGame.id, rating: 8, title: 'x'.repeat(121) }), deps(users.author));
     expect(tooLong.status).toBe(400);
     expect((await errorOf(tooLong)).message).toBe('The title can be at most 120 characters.');
@@ -135,6 +138,9 @@ describe('changing and deleting', () => {
       const del = await handleDeleteUserReview(reviewId, deps(user));
       expect(del.status).toBe(user ? 403 : 401);
     }
+    const noSuchPlatform = await handleUpdateUserReview(body({ platformId: 2_000_000_000 }, 'PATCH'), reviewId, deps(users.author));
+    expect(noSuchPlatform.status).toBe(422);
+    expect((await errorOf(noSuchPlatform)).message).toBe('Choose a platform from the list.');
     const unknown = await handleUpdateUserReview(body({ rating: 1 }, 'PATCH'), '999999999', deps(users.author));
     expect(unknown.status).toBe(404);
     const garbage = await handleDeleteUserReview('not-an-id', deps(users.author));

@@ -43,6 +43,7 @@ const REFUSAL_STATUS: Readonly<Record<UserReviewRefusal['kind'], readonly [numbe
   forbidden: [403, 'forbidden'],
   premium: [403, 'premium_required'],
   unprocessable: [422, 'not_released'],
+  'unknown-platform': [422, 'unknown_platform'],
   conflict: [409, 'conflict'],
 };
 

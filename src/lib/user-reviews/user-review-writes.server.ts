@@ -26,6 +26,7 @@ export type UserReviewRefusal =
   | { kind: 'forbidden'; message: string }
   | { kind: 'premium'; message: string; plan: string }
   | { kind: 'unprocessable'; message: string }
+  | { kind: 'unknown-platform'; message: string }
   | { kind: 'conflict'; message: string };
 
 export type UserReviewWrite<T> = { ok: true; value: T; gameSlug: string } | { ok: false; refusal: UserReviewRefusal };
@@ -33,6 +34,13 @@ export type UserReviewWrite<T> = { ok: true; value: T; gameSlug: string } | { ok
 const refuse = <T>(refusal: UserReviewRefusal): UserReviewWrite<T> => ({ ok: false, refusal });
 const NOT_FOUND: UserReviewRefusal = { kind: 'not-found', message: USER_REVIEW_MESSAGES.reviewNotFound };
 const notFound = <T>() => refuse<T>(NOT_FOUND);
+const UNKNOWN_PLATFORM: UserReviewRefusal = { kind: 'unknown-platform', message: USER_REVIEW_MESSAGES.platformNotFound };
+
+/** Whether a review may name this platform (none, or one that exists: no input may reach the foreign key). */
+async function platformExists(trx: Trx, platformId: number | null): Promise<boolean> {
+  if (platformId === null) return true;
+  return (await trx.selectFrom('platforms').select('id').where('id', '=', platformId).executeTakeFirst()) !== undefined;
+}
 
 /** The plan that unlocks writing reviews, named in refusals and in the upsell. */
 export const REVIEW_PLAN = TIER_LABELS.premium;
@@ -74,7 +82,10 @@ function insertReview(trx: Trx, userId: string, input: UserReviewInput, now: Dat
               sql<Date>`${now}::timestamptz`.as('created_at'),
             ])
             .where('g.id', '=', input.gameId)
-            .where('g.release_date', '<=', today),
+            .where('g.release_date', '<=', today)
+            .$if(input.platformId !== null, (q) =>
+              q.where(({ exists, selectFrom }) => exists(selectFrom('platforms').select('platforms.id').where('platforms.id', '=', input.platformId))),
+            ),
         )
         .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
         .returning(['id', 'user_id', 'game_id', 'rating', 'title', 'body', 'spoiler', 'platform_id', 'hours_played', 'finished', 'helpful_count', 'counted', 'created_at', 'edited_at']),
@@ -107,11 +118,12 @@ function insertReview(trx: Trx, userId: string, input: UserReviewInput, now: Dat
     .executeTakeFirst();
 }
 
-/** Why insertReview inserted nothing: no such game, not released yet, or already reviewed. */
-async function publishRefusal(trx: Trx, gameId: number, now: Date): Promise<UserReviewRefusal> {
-  const game = await trx.selectFrom('games').select('release_date').where('id', '=', gameId).executeTakeFirst();
+/** Why insertReview inserted nothing: no such game, not released yet, no such platform, or already reviewed. */
+async function publishRefusal(trx: Trx, input: UserReviewInput, now: Date): Promise<UserReviewRefusal> {
+  const game = await trx.selectFrom('games').select('release_date').where('id', '=', input.gameId).executeTakeFirst();
   if (!game) return { kind: 'not-found', message: USER_REVIEW_MESSAGES.gameNotFound };
   if (!isReleased(game.release_date, now)) return { kind: 'unprocessable', message: USER_REVIEW_MESSAGES.unreleased };
+  if (!(await platformExists(trx, input.platformId))) return UNKNOWN_PLATFORM;
   return { kind: 'conflict', message: USER_REVIEW_MESSAGES.alreadyReviewed };
 }
 
@@ -126,7 +138,7 @@ export async function createUserReview(
   if (!mayWriteReviews(tier)) return refuse(premiumRefusal());
   return db.transaction().execute(async (trx) => {
     const inserted = await insertReview(trx, userId, input, now);
-    if (!inserted) return refuse<UserReviewView>(await publishRefusal(trx, input.gameId, now));
+    if (!inserted) return refuse<UserReviewView>(await publishRefusal(trx, input, now));
     await recordActivity(trx, {
       actorId: userId,
       kind: 'review_published',
@@ -174,6 +186,7 @@ export async function updateUserReview(
     const own = await ownReview(trx, userId, id);
     if ('refusal' in own) return refuse<UserReviewView>(own.refusal);
     if (!mayWriteReviews(tier)) return refuse<UserReviewView>(premiumRefusal());
+    if (patch.platformId !== undefined && !(await platformExists(trx, patch.platformId))) return refuse<UserReviewView>(UNKNOWN_PLATFORM);
     const values: Record<string, unknown> = { edited_at: now };
     if (patch.rating !== undefined) values.rating = patch.rating;
     if (patch.title !== undefined) values.title = patch.title;
