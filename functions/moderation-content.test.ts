@@ -10,7 +10,7 @@ import { listDetailsSchema } from '../src/lib/lists/lists.ts';
 import { hiddenReviewsOf } from '../src/lib/moderation/content.server.ts';
 import { hiddenContent, moderationQueue } from '../src/lib/moderation/queue.server.ts';
 import { listNotifications } from '../src/lib/notifications/notifications.server.ts';
-import { gameReviewsPage, gameUserScore, reviewsByUser, topReviews } from '../src/lib/user-reviews/user-reviews.server.ts';
+import { gameUserScore, reviewsByUser, topReviews, userReviewsPage } from '../src/lib/user-reviews/user-reviews.server.ts';
 import { handleRequestCoverage } from './admin/coverage.ts';
 import { handleModerate, handleReportList } from './moderation.ts';
 import { handleCreateUserReview, handleReportReview } from './user-reviews.ts';
@@ -82,8 +82,9 @@ describe('hiding a reported user review', () => {
     expect(hidden.status).toBe(200);
     expect(purges).toEqual([{ tags: [`game:${game.slug}`, 'scores', 'reviews'] }]);
 
-    const page = await gameReviewsPage(connection.db, game.id, { sort: 'newest', page: 1, platform: undefined, finished: false } as never);
-    expect(page.items.map((r) => r.id)).not.toContain(reviewId);
+    const { listing } = await userReviewsPage(connection.db, game.id, { sort: 'newest', page: 1, platform: undefined, finished: false } as never);
+    expect(listing.items.map((r) => r.id)).not.toContain(reviewId);
+    expect(listing.total).toBe(before.reviewCount - 1);
     expect((await topReviews(connection.db, game.id)).map((r) => r.id)).not.toContain(reviewId);
     expect((await reviewsByUser(connection.db, users.author, 1)).items).toEqual([]);
 

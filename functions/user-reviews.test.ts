@@ -82,10 +82,16 @@ describe('writing a review', () => {
     expect(left).toEqual([]);
   });
 
-  it('refuses a game that is not released yet, and bad input with the message', async () => {
+  it('refuses an unknown game, a game that is not released yet, and bad input with the message', async () => {
     const unreleased = await handleCreateUserReview(body({ gameId: futureGameId, rating: 8 }), deps(users.author));
     expect(unreleased.status).toBe(422);
     expect((await errorOf(unreleased)).message).toBe('This game is not released yet, so it cannot be reviewed.');
+    const unknown = await handleCreateUserReview(body({ gameId: 2_000_000_000, rating: 8 }), deps(users.author));
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).message).toBe('This game does not exist.');
+    const noSuchPlatform = await handleCreateUserReview(body({ gameId: releasedGame.id, rating: 8, platformId: 2_000_000_000 }), deps(users.author));
+    expect(noSuchPlatform.status).toBe(422);
+    expect((await errorOf(noSuchPlatform)).message).toBe('Choose a platform from the list.');
     const tooLong = await handleCreateUserReview(body({ gameId: releasedGame.id, rating: 8, title: 'x'.repeat(121) }), deps(users.author));
     expect(tooLong.status).toBe(400);
     expect((await errorOf(tooLong)).message).toBe('The title can be at most 120 characters.');
@@ -132,6 +138,9 @@ describe('changing and deleting', () => {
       const del = await handleDeleteUserReview(reviewId, deps(user));
       expect(del.status).toBe(user ? 403 : 401);
     }
+    const noSuchPlatform = await handleUpdateUserReview(body({ platformId: 2_000_000_000 }, 'PATCH'), reviewId, deps(users.author));
+    expect(noSuchPlatform.status).toBe(422);
+    expect((await errorOf(noSuchPlatform)).message).toBe('Choose a platform from the list.');
     const unknown = await handleUpdateUserReview(body({ rating: 1 }, 'PATCH'), '999999999', deps(users.author));
     expect(unknown.status).toBe(404);
     const garbage = await handleDeleteUserReview('not-an-id', deps(users.author));

@@ -13,12 +13,12 @@ import {
   createUserReview,
   deleteUserReview,
   reportReview,
-  reviewFormState,
   updateUserReview,
   voteHelpful,
   type UserReviewRefusal,
   type UserReviewWrite,
-} from '../src/lib/user-reviews/user-reviews.server.ts';
+} from '../src/lib/user-reviews/user-review-writes.server.ts';
+import { reviewFormState } from '../src/lib/user-reviews/user-reviews.server.ts';
 import { apiError, json } from './http.ts';
 
 /**
@@ -43,6 +43,7 @@ const REFUSAL_STATUS: Readonly<Record<UserReviewRefusal['kind'], readonly [numbe
   forbidden: [403, 'forbidden'],
   premium: [403, 'premium_required'],
   unprocessable: [422, 'not_released'],
+  'unknown-platform': [422, 'unknown_platform'],
   conflict: [409, 'conflict'],
 };
 

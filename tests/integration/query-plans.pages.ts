@@ -26,10 +26,10 @@ import { activityPage, findPublicProfile, profileCounts, profilePage } from '../
 import { publisherPage } from '../../src/lib/publishers/publishers.server.ts';
 import { genreRanking } from '../../src/lib/reviews/rankings.server.ts';
 import { parseGameReviewsParams } from '../../src/lib/reviews/reviews.ts';
-import { criticSummary, latestReviewsPage } from '../../src/lib/reviews/reviews.server.ts';
+import { latestReviewsPage } from '../../src/lib/reviews/reviews.server.ts';
 import { parseSearchParam } from '../../src/lib/search/search.ts';
 import { syntheticUserId, syntheticUsername } from '../../src/lib/seed/synthetic/community/users.server.ts';
-import { gameReviewsPage as userReviewsPage, gameUserScore, reviewPlatforms, reviewsByUser } from '../../src/lib/user-reviews/user-reviews.server.ts';
+import { reviewsByUser, userReviewsPage } from '../../src/lib/user-reviews/user-reviews.server.ts';
 import { reviewListQuerySchema } from '../../src/lib/user-reviews/user-reviews.ts';
 import { leaderboard } from '../../src/lib/xp/leaderboard.server.ts';
 import { earnedToday, levelOf, recentXp } from '../../src/lib/xp/xp.server.ts';
@@ -158,7 +158,7 @@ export const PAGES: PageCase[] = [
     render: async (db, s) => {
       const { game } = await gamePage((x) => `/games/${x.game.slug}/user-reviews`, s);
       const query = reviewListQuerySchema.parse({});
-      return Promise.all([userReviewsPage(db, game.id, query), gameUserScore(db, game.id), reviewPlatforms(db, game.id), criticSummary(db, game.id)]);
+      return userReviewsPage(db, game.id, query);
     },
   },
   { route: '/reviews', path: '/reviews', render: (db) => latestReviewsPage(db, 1) },

@@ -359,6 +359,16 @@ export interface GameSlugRedirectsTable {
 }
 
 /**
+ * Per game and platform, the visible user reviews naming it; kept by triggers on user_reviews,
+ * recounted by rebuild_game_user_scores().
+ */
+export interface GameUserReviewPlatformsTable {
+  game_id: number;
+  platform_id: number;
+  review_count: Generated<number>;
+}
+
+/**
  * Per-game sums over counted user reviews, kept by triggers on user_reviews;
  * rebuild_game_user_scores() recounts.
  */
@@ -842,6 +852,7 @@ export interface PublicTables {
   game_request_votes: GameRequestVotesTable;
   game_requests: GameRequestsTable;
   game_slug_redirects: GameSlugRedirectsTable;
+  game_user_review_platforms: GameUserReviewPlatformsTable;
   game_user_scores: GameUserScoresTable;
   games: GamesTable;
   genres: GenresTable;

@@ -29,8 +29,9 @@ export async function loadProfile(astro: AstroGlobal, rest = ''): Promise<{ db: 
  * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
  */
 export const QUERY_BUDGETS = {
-  // the profile, its sections and ProfileCommunity.astro's level and follower counts
-  '/[username]': 11,
+  // the profile, its counts, favourites, reviews, activity and lists, and
+  // ProfileCommunity.astro's level and follower counts
+  '/[username]': 8,
   '/[username]/activity': 3,
   '/dashboard/my-profile': 6,
 } as const satisfies QueryBudgets;

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { ActivityKind } from '../activity/activity.ts';
 import type { Database } from '../db/schema.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
-import { reviewsByUser, type OwnReviewView } from '../user-reviews/user-reviews.server.ts';
+import { recentReviewsByUser, type OwnReviewView } from '../user-reviews/user-reviews.server.ts';
 import { PROFILE_SECTIONS, type FollowCounts, type ProfileLevel, type ProfileSectionProviders, type PublicListSummary } from './profile-sections.server.ts';
 import { FEED_KINDS, PROFILE_LIMITS, type FeedItem, type PublicProfile } from './profiles.ts';
 
@@ -39,30 +40,38 @@ export interface ProfileCounts {
   reviews: number;
 }
 
+/** The counts of a profile in one statement: one pass over the player's library, and their visible reviews. */
 export async function profileCounts(db: Db, userId: string): Promise<ProfileCounts> {
-  // One pass over the player's library gives both the statuses and the wishlist/favourite flags.
-  const [rows, reviews] = await Promise.all([
-    db
-      .selectFrom('user_games')
-      .select([
-        'status',
-        sql<number>`count(*)::int`.as('count'),
-        sql<number>`(count(*) filter (where wishlist))::int`.as('wishlist'),
-        sql<number>`(count(*) filter (where favourite))::int`.as('favourites'),
-      ])
-      .where('user_id', '=', userId)
-      .groupBy('status')
-      .execute(),
-    countRows(db.selectFrom('user_reviews').where('user_id', '=', userId).where('hidden', '=', false)),
-  ]);
+  const row = await db
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('user_games')
+          .select([
+            'status',
+            sql<number>`count(*)::int`.as('count'),
+            sql<number>`(count(*) filter (where wishlist))::int`.as('wishlist'),
+            sql<number>`(count(*) filter (where favourite))::int`.as('favourites'),
+          ])
+          .where('user_id', '=', userId)
+          .groupBy('status'),
+      ).as('library'),
+      eb
+        .selectFrom('user_reviews')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('user_id', '=', userId)
+        .where('hidden', '=', false)
+        .as('reviews'),
+    ])
+    .executeTakeFirstOrThrow();
   const statuses: Record<string, number> = {};
   const flags = { wishlist: 0, favourites: 0 };
-  for (const row of rows) {
-    if (row.status) statuses[row.status] = row.count;
-    flags.wishlist += row.wishlist;
-    flags.favourites += row.favourites;
+  for (const group of row.library) {
+    if (group.status) statuses[group.status] = group.count;
+    flags.wishlist += group.wishlist;
+    flags.favourites += group.favourites;
   }
-  return { statuses, wishlist: flags.wishlist, favourites: flags.favourites, reviews };
+  return { statuses, wishlist: flags.wishlist, favourites: flags.favourites, reviews: row.reviews ?? 0 };
 }
 
 export async function favouriteGames(db: Db, userId: string, limit: number = PROFILE_LIMITS.favourites) {
@@ -134,13 +143,13 @@ export async function profilePage(db: Db, profile: PublicProfile, sections: Prof
   const [counts, favourites, reviews, activity, lists, level, follows] = await Promise.all([
     profileCounts(db, profile.id),
     favouriteGames(db, profile.id),
-    reviewsByUser(db, profile.id, 1, PROFILE_LIMITS.recentReviews),
+    recentReviewsByUser(db, profile.id, PROFILE_LIMITS.recentReviews),
     recentActivity(db, profile.id),
     sections.publicLists ? sections.publicLists(db, profile.id) : null,
     sections.level ? sections.level(db, profile.id) : null,
     sections.follows ? sections.follows(db, profile.id) : null,
   ]);
-  return { profile, details: { counts, favourites, reviews: reviews.items, activity, lists, level, follows } };
+  return { profile, details: { counts, favourites, reviews, activity, lists, level, follows } };
 }
 
 export async function setProfilePrivacy(db: Db, userId: string, isPrivate: boolean): Promise<void> {

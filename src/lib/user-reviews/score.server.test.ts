@@ -13,12 +13,16 @@ import { recountUserScore } from './user-reviews.ts';
 
 let connection: DatabaseConnection;
 let gameIds: number[];
+/** Platforms a random review names (null: none). */
+let platformChoices: (number | null)[];
 const userIds = Array.from({ length: 12 }, () => randomUUID());
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
   const games = await connection.db.selectFrom('games').select('id').where('release_date', '<', '2020-01-01').orderBy('id').limit(4).execute();
   gameIds = games.map((g) => g.id);
+  const platforms = await connection.db.selectFrom('platforms').select('id').orderBy('id').limit(3).execute();
+  platformChoices = [null, ...platforms.map((p) => p.id)];
   for (const [i, id] of userIds.entries()) {
     await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
               values (${id}, ${`u${i}@example.test`}, now(), ${JSON.stringify({ username: `scorer_${i}`, full_name: 'S' })}::jsonb)`.execute(connection.db);
@@ -28,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => connection.close());
 
 async function expectScoresEqualRecount() {
-  const reviews = await connection.db.selectFrom('user_reviews').select(['game_id', 'rating', 'counted', 'hidden']).execute();
+  const reviews = await connection.db.selectFrom('user_reviews').select(['game_id', 'rating', 'counted', 'hidden', 'platform_id']).execute();
   const kept = await connection.db.selectFrom('game_user_scores').select(['game_id', 'review_count', 'rating_count', 'rating_sum', 'rating_steps']).execute();
   for (const gameId of gameIds) {
     const recount = recountUserScore(reviews.filter((r) => r.game_id === gameId));
@@ -36,10 +40,19 @@ async function expectScoresEqualRecount() {
     const { game_id: _id, ...figures } = row ?? { game_id: gameId, review_count: 0, rating_count: 0, rating_sum: 0, rating_steps: Array(10).fill(0) };
     expect(figures, `game ${gameId}`).toEqual(recount);
   }
+  // The kept platform counts (the reviews page's platform filter) equal a recount too.
+  const keptPlatforms = await connection.db.selectFrom('game_user_review_platforms').select(['game_id', 'platform_id', 'review_count']).where('review_count', '>', 0).execute();
+  const recountedPlatforms = new Map<string, number>();
+  for (const review of reviews) {
+    if (review.hidden || review.platform_id === null) continue;
+    const key = `${review.game_id}:${review.platform_id}`;
+    recountedPlatforms.set(key, (recountedPlatforms.get(key) ?? 0) + 1);
+  }
+  expect(Object.fromEntries(keptPlatforms.map((k) => [`${k.game_id}:${k.platform_id}`, k.review_count]))).toEqual(Object.fromEntries(recountedPlatforms));
 }
 
 describe('the kept user score', () => {
-  it('equals a recount after random inserts, edits, moves, hides and deletes', async () => {
+  it('equals a recount after random inserts, edits, platform changes, moves, hides and deletes', async () => {
     const random = createRandom(20261202);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     for (let step = 0; step < 300; step += 1) {
@@ -48,11 +61,12 @@ describe('the kept user score', () => {
       if (roll < 0.5 || existing.length === 0) {
         await connection.db
           .insertInto('user_reviews')
-          .values({ user_id: pick(userIds), game_id: pick(gameIds), rating: 1 + Math.floor(random() * 10) })
+          .values({ user_id: pick(userIds), game_id: pick(gameIds), rating: 1 + Math.floor(random() * 10), platform_id: pick(platformChoices) })
           .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
           .execute();
       } else if (roll < 0.7) {
-        await connection.db.updateTable('user_reviews').set({ rating: 1 + Math.floor(random() * 10) }).where('id', '=', pick(existing).id).execute();
+        const change = random() < 0.5 ? { rating: 1 + Math.floor(random() * 10) } : { platform_id: pick(platformChoices) };
+        await connection.db.updateTable('user_reviews').set(change).where('id', '=', pick(existing).id).execute();
       } else if (roll < 0.8) {
         const review = pick(existing);
         await connection.db.updateTable('user_reviews').set({ hidden: random() < 0.5 }).where('id', '=', review.id).execute();

@@ -1,299 +1,17 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { recordActivity, retractActivity } from '../activity/activity.server.ts';
-import { canUseFeature, TIER_LABELS, type Tier } from '../auth/tiers.ts';
+import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../db/schema.ts';
-import { paginate, countRows } from '../navigation/pagination.server.ts';
-import type { Paged } from '../navigation/pagination.ts';
-import {
-  isReleased,
-  USER_REVIEW_LIMITS,
-  USER_REVIEW_MESSAGES,
-  userScoreOf,
-  type ReportReason,
-  type ReviewListQuery,
-  type UserReviewInput,
-  type UserReviewPatch,
-  type ReviewWindowView,
-  type UserReviewView,
-  type UserScore,
-} from './user-reviews.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
+import { countRows, paginate } from '../navigation/pagination.server.ts';
+import { pageRange, toPaged, type Paged } from '../navigation/pagination.ts';
+import { reviewColumns, toView } from './user-review-rows.server.ts';
+import { USER_REVIEW_LIMITS, userScoreOf, type ReviewListQuery, type ReviewWindowView, type UserReviewView, type UserScore } from './user-reviews.ts';
+
+/** The reads of user reviews that pages and the API show; the writes are in user-review-writes.server.ts. */
 
 export type { UserReviewView };
 
 type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
-
-export type UserReviewRefusal =
-  | { kind: 'not-found'; message: string }
-  | { kind: 'forbidden'; message: string }
-  | { kind: 'premium'; message: string; plan: string }
-  | { kind: 'unprocessable'; message: string }
-  | { kind: 'conflict'; message: string };
-
-export type UserReviewWrite<T> = { ok: true; value: T; gameSlug: string } | { ok: false; refusal: UserReviewRefusal };
-
-const refuse = <T>(refusal: UserReviewRefusal): UserReviewWrite<T> => ({ ok: false, refusal });
-const NOT_FOUND: UserReviewRefusal = { kind: 'not-found', message: USER_REVIEW_MESSAGES.reviewNotFound };
-const notFound = <T>() => refuse<T>(NOT_FOUND);
-
-
-/** The plan that unlocks writing reviews, named in refusals and in the upsell. */
-export const REVIEW_PLAN = TIER_LABELS.premium;
-
-function premiumRefusal(): UserReviewRefusal {
-  return { kind: 'premium', message: USER_REVIEW_MESSAGES.premiumOnly, plan: REVIEW_PLAN };
-}
-
-/** The same rule as the premium-only route guard, for the API. */
-export function mayWriteReviews(tier: Tier): boolean {
-  return canUseFeature(tier, 'userReviews');
-}
-
-const reviewColumns = (db: Db | Trx) =>
-  db
-    .selectFrom('user_reviews as r')
-    .innerJoin('profiles as p', 'p.id', 'r.user_id')
-    .leftJoin('platforms as pl', 'pl.id', 'r.platform_id')
-    .select([
-      'r.id',
-      'r.user_id',
-      'p.username',
-      'p.full_name',
-      'p.avatar_url',
-      'r.game_id',
-      'r.rating',
-      'r.title',
-      'r.body',
-      'r.spoiler',
-      'r.platform_id',
-      'pl.name as platform_name',
-      'r.hours_played',
-      'r.finished',
-      'r.helpful_count',
-      'r.counted',
-      'r.created_at',
-      'r.edited_at',
-    ])
-    .where('r.hidden', '=', false);
-
-type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewColumns>['executeTakeFirstOrThrow']>>;
-
-function toView(row: ReviewRow): UserReviewView {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    username: row.username,
-    fullName: row.full_name,
-    avatarUrl: row.avatar_url,
-    gameId: row.game_id,
-    rating: row.rating,
-    title: row.title,
-    body: row.body,
-    spoiler: row.spoiler,
-    platformId: row.platform_id,
-    platformName: row.platform_name,
-    hoursPlayed: row.hours_played === null ? null : Number(row.hours_played),
-    finished: row.finished,
-    helpfulCount: row.helpful_count,
-    counted: row.counted,
-    createdAt: row.created_at,
-    editedAt: row.edited_at,
-  };
-}
-
-const reviewIdOf = (id: string): string | null => (/^[1-9][0-9]{0,17}$/.test(id) ? id : null);
-
-/** Publishes the caller's review of a game (Premium only; released games only). */
-export async function createUserReview(
-  db: Db,
-  userId: string,
-  tier: Tier,
-  input: UserReviewInput,
-  now: Date = new Date(),
-): Promise<UserReviewWrite<UserReviewView>> {
-  if (!mayWriteReviews(tier)) return refuse(premiumRefusal());
-  const game = await db.selectFrom('games').select(['id', 'slug', 'release_date']).where('id', '=', input.gameId).executeTakeFirst();
-  if (!game) return refuse({ kind: 'not-found', message: USER_REVIEW_MESSAGES.gameNotFound });
-  if (!isReleased(game.release_date, now)) return refuse({ kind: 'unprocessable', message: USER_REVIEW_MESSAGES.unreleased });
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('user_reviews')
-      .values({
-        user_id: userId,
-        game_id: game.id,
-        rating: input.rating,
-        title: input.title,
-        body: input.body,
-        spoiler: input.spoiler,
-        platform_id: input.platformId,
-        hours_played: input.hoursPlayed === null ? null : String(input.hoursPlayed),
-        finished: input.finished,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return refuse<UserReviewView>({ kind: 'conflict', message: USER_REVIEW_MESSAGES.alreadyReviewed });
-    await recordActivity(trx, {
-      actorId: userId,
-      kind: 'review_published',
-      subjectType: 'user_review',
-      subjectId: inserted.id,
-      gameId: game.id,
-      data: { rating: input.rating },
-      isPublic: true,
-      dedupeKey: `review:${inserted.id}`,
-    });
-    const view = toView(await reviewColumns(trx).where('r.id', '=', inserted.id).executeTakeFirstOrThrow());
-    return { ok: true as const, value: view, gameSlug: game.slug };
-  });
-}
-
-async function ownReview(
-  trx: Trx,
-  userId: string,
-  id: string,
-): Promise<{ refusal: UserReviewRefusal } | { row: { id: string; user_id: string; game_id: number; slug: string } }> {
-  const reviewId = reviewIdOf(id);
-  if (!reviewId) return { refusal: NOT_FOUND };
-  const row = await trx
-    .selectFrom('user_reviews as r')
-    .innerJoin('games as g', 'g.id', 'r.game_id')
-    .select(['r.id', 'r.user_id', 'r.game_id', 'g.slug'])
-    .where('r.id', '=', reviewId)
-    .forUpdate('r')
-    .executeTakeFirst();
-  if (!row) return { refusal: NOT_FOUND };
-  if (row.user_id !== userId) return { refusal: { kind: 'forbidden', message: USER_REVIEW_MESSAGES.notYours } };
-  return { row };
-}
-
-/** Changes the caller's own review; the edited mark is set. Still Premium only. */
-export async function updateUserReview(
-  db: Db,
-  userId: string,
-  tier: Tier,
-  id: string,
-  patch: UserReviewPatch,
-  now: Date = new Date(),
-): Promise<UserReviewWrite<UserReviewView>> {
-  return db.transaction().execute(async (trx) => {
-    const own = await ownReview(trx, userId, id);
-    if ('refusal' in own) return refuse<UserReviewView>(own.refusal);
-    if (!mayWriteReviews(tier)) return refuse<UserReviewView>(premiumRefusal());
-    const values: Record<string, unknown> = { edited_at: now };
-    if (patch.rating !== undefined) values.rating = patch.rating;
-    if (patch.title !== undefined) values.title = patch.title;
-    if (patch.body !== undefined) values.body = patch.body;
-    if (patch.spoiler !== undefined) values.spoiler = patch.spoiler;
-    if (patch.platformId !== undefined) values.platform_id = patch.platformId;
-    if (patch.hoursPlayed !== undefined) values.hours_played = patch.hoursPlayed === null ? null : String(patch.hoursPlayed);
-    if (patch.finished !== undefined) values.finished = patch.finished;
-    await trx.updateTable('user_reviews').set(values).where('id', '=', own.row.id).execute();
-    if (patch.rating !== undefined) {
-      // The feed shows the current rating; a re-record of the once-only event is a duplicate.
-      await trx
-        .updateTable('activity_events')
-        .set({ data: sql`jsonb_build_object('rating', ${patch.rating}::int)` })
-        .where('kind', '=', 'review_published')
-        .where('actor_id', '=', userId)
-        .where('dedupe_key', '=', `review:${own.row.id}`)
-        .execute();
-    }
-    const view = toView(await reviewColumns(trx).where('r.id', '=', own.row.id).executeTakeFirstOrThrow());
-    return { ok: true as const, value: view, gameSlug: own.row.slug };
-  });
-}
-
-/** Deletes the caller's own review: gone from every score in the same transaction. */
-export async function deleteUserReview(db: Db, userId: string, id: string): Promise<UserReviewWrite<null>> {
-  return db.transaction().execute(async (trx) => {
-    const own = await ownReview(trx, userId, id);
-    if ('refusal' in own) return refuse<null>(own.refusal);
-    // Its helpful votes go with it (cascade): take back what they earned too.
-    await retractActivity(trx, { kind: 'review_published', subjectType: 'user_review', subjectId: own.row.id });
-    await retractActivity(trx, { kind: 'review_voted_helpful', subjectType: 'user_review', subjectId: own.row.id });
-    await trx.deleteFrom('user_reviews').where('id', '=', own.row.id).execute();
-    return { ok: true as const, value: null, gameSlug: own.row.slug };
-  });
-}
-
-async function visibleReview(trx: Trx, id: string) {
-  const reviewId = reviewIdOf(id);
-  if (!reviewId) return undefined;
-  return trx
-    .selectFrom('user_reviews as r')
-    .innerJoin('games as g', 'g.id', 'r.game_id')
-    .select(['r.id', 'r.user_id', 'r.game_id', 'g.slug'])
-    .where('r.id', '=', reviewId)
-    .where('r.hidden', '=', false)
-    .executeTakeFirst();
-}
-
-/** Votes a review helpful (once per user; never one's own). Returns the new count. */
-export async function voteHelpful(db: Db, userId: string, id: string, helpful: boolean): Promise<UserReviewWrite<{ helpfulCount: number; voted: boolean }>> {
-  return db.transaction().execute(async (trx) => {
-    const review = await visibleReview(trx, id);
-    if (!review) return notFound();
-    if (review.user_id === userId) return refuse({ kind: 'forbidden', message: USER_REVIEW_MESSAGES.ownVote });
-    if (helpful) {
-      const added = await trx
-        .insertInto('user_review_votes')
-        .values({ review_id: review.id, user_id: userId })
-        .onConflict((oc) => oc.columns(['review_id', 'user_id']).doNothing())
-        .returning('review_id')
-        .executeTakeFirst();
-      if (added) {
-        await recordActivity(trx, {
-          actorId: userId,
-          kind: 'review_voted_helpful',
-          subjectType: 'user_review',
-          subjectId: review.id,
-          targetUserId: review.user_id,
-          gameId: review.game_id,
-          isPublic: false,
-          dedupeKey: `review:${review.id}`,
-        });
-      }
-    } else {
-      const removed = await trx
-        .deleteFrom('user_review_votes')
-        .where('review_id', '=', review.id)
-        .where('user_id', '=', userId)
-        .returning('review_id')
-        .executeTakeFirst();
-      if (removed) {
-        await retractActivity(trx, { subjectType: 'user_review', subjectId: review.id, actorId: userId, kind: 'review_voted_helpful' });
-      }
-    }
-    const row = await trx.selectFrom('user_reviews').select('helpful_count').where('id', '=', review.id).executeTakeFirstOrThrow();
-    return { ok: true as const, value: { helpfulCount: row.helpful_count, voted: helpful }, gameSlug: review.slug };
-  });
-}
-
-/** Files a report for the moderation queue (once per user per review). */
-export async function reportReview(
-  db: Db,
-  userId: string,
-  id: string,
-  report: { reason: ReportReason; details: string | null },
-): Promise<UserReviewWrite<{ reported: true }>> {
-  return db.transaction().execute(async (trx) => {
-    const review = await visibleReview(trx, id);
-    if (!review) return notFound();
-    const added = await trx
-      .insertInto('user_review_reports')
-      .values({ review_id: review.id, reporter_id: userId, reason: report.reason, details: report.details })
-      .onConflict((oc) => oc.columns(['review_id', 'reporter_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!added) return refuse({ kind: 'conflict', message: USER_REVIEW_MESSAGES.alreadyReported });
-    return { ok: true as const, value: { reported: true as const }, gameSlug: review.slug };
-  });
-}
-
-// Reading ----------------------------------------------------------------------------------
 
 export async function gameUserScore(db: Db, gameId: number): Promise<UserScore> {
   const row = await db
@@ -317,26 +35,88 @@ export async function activeWindows(db: Db, gameId: number): Promise<ReviewWindo
   return rows.map((w) => ({ id: w.id, kind: w.kind, startsAt: w.starts_at, endsAt: w.ends_at, status: w.status }));
 }
 
-export async function gameReviewsPage(db: Db, gameId: number, query: ReviewListQuery): Promise<Paged<UserReviewView>> {
-  let base = reviewColumns(db).where('r.game_id', '=', gameId);
-  if (query.platform) base = base.where('r.platform_id', '=', query.platform);
-  if (query.finished) base = base.where('r.finished', '=', true);
+export interface UserReviewsPage {
+  listing: Paged<UserReviewView>;
+  score: UserScore;
+  /** The platforms the game's reviews name (the filter's choices). */
+  platforms: { id: number; name: string }[];
+  /** The critic review and preview counts of the game's tabs. */
+  critic: { reviewCount: number; previewCount: number };
+}
+
+/**
+ * Everything /games/{slug}/user-reviews shows besides the game, in two statements (on the
+ * embedded database each is a round trip): the page of reviews, and one row with the kept
+ * score, the filter's platforms, the tab counts and the total. Totals and platforms are the
+ * kept counts (game_user_scores, game_user_review_platforms), never a count of the reviews,
+ * except with the "finished" filter.
+ */
+export async function userReviewsPage(db: Db, gameId: number, query: ReviewListQuery): Promise<UserReviewsPage> {
+  const request = { page: query.page, pageSize: USER_REVIEW_LIMITS.pageSize };
+  const { limit, offset } = pageRange(request);
+  const filtered = query.platform !== undefined || query.finished;
+  let rows = reviewColumns(db).where('r.game_id', '=', gameId);
+  if (query.platform !== undefined) rows = rows.where('r.platform_id', '=', query.platform);
+  if (query.finished) rows = rows.where('r.finished', '=', true);
   const ordered =
     query.sort === 'newest'
-      ? base.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc')
+      ? rows.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc')
       : query.sort === 'highest'
-        ? base.orderBy('r.rating', 'desc').orderBy('r.id', 'desc')
+        ? rows.orderBy('r.rating', 'desc').orderBy('r.id', 'desc')
         : query.sort === 'lowest'
-          ? base.orderBy('r.rating', 'asc').orderBy('r.id', 'asc')
-          : base.orderBy('r.helpful_count', 'desc').orderBy('r.id', 'desc');
-  const counted = db
-    .selectFrom('user_reviews as r')
-    .where('r.game_id', '=', gameId)
-    .where('r.hidden', '=', false)
-    .$if(query.platform !== undefined, (q) => q.where('r.platform_id', '=', query.platform!))
-    .$if(query.finished, (q) => q.where('r.finished', '=', true));
-  const page = await paginate(ordered, countRows(counted), { page: query.page, pageSize: USER_REVIEW_LIMITS.pageSize });
-  return { ...page, items: page.items.map(toView) };
+          ? rows.orderBy('r.rating', 'asc').orderBy('r.id', 'asc')
+          : rows.orderBy('r.helpful_count', 'desc').orderBy('r.id', 'desc');
+  const head = db
+    .selectFrom('games as g')
+    .leftJoin('game_user_scores as s', 's.game_id', 'g.id')
+    .leftJoin('game_critic_stats as c', 'c.game_id', 'g.id')
+    .select((eb) => [
+      's.review_count',
+      's.rating_count',
+      's.rating_sum',
+      's.rating_steps',
+      'c.review_count as critic_review_count',
+      'c.preview_count as critic_preview_count',
+      jsonArrayFrom(
+        eb
+          .selectFrom('game_user_review_platforms as used')
+          .innerJoin('platforms as pl', 'pl.id', 'used.platform_id')
+          .select(['pl.id', 'pl.name'])
+          .whereRef('used.game_id', '=', 'g.id')
+          .where('used.review_count', '>', 0)
+          .orderBy('pl.name'),
+      ).as('platforms'),
+      (query.finished
+        ? eb
+            .selectFrom('user_reviews as r')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('r.game_id', '=', 'g.id')
+            .where('r.hidden', '=', false)
+            .where('r.finished', '=', true)
+            .$if(query.platform !== undefined, (q) => q.where('r.platform_id', '=', query.platform!))
+        : query.platform !== undefined
+          ? eb
+              .selectFrom('game_user_review_platforms as kept')
+              .select('kept.review_count')
+              .whereRef('kept.game_id', '=', 'g.id')
+              .where('kept.platform_id', '=', query.platform)
+          : sql<number>`null::int`
+      ).as('filtered_total'),
+    ])
+    .where('g.id', '=', gameId);
+  const [items, summary] = await Promise.all([ordered.limit(limit).offset(offset).execute(), head.executeTakeFirst()]);
+  // The columns of the left-joined score row are all null together: no review yet.
+  const kept = summary?.review_count == null ? null : summary;
+  const score = userScoreOf(
+    kept && { review_count: kept.review_count!, rating_count: kept.rating_count!, rating_sum: kept.rating_sum!, rating_steps: kept.rating_steps! },
+  );
+  const total = filtered ? (summary?.filtered_total ?? 0) : score.reviewCount;
+  return {
+    listing: toPaged(items.map(toView), total, request),
+    score,
+    platforms: summary?.platforms ?? [],
+    critic: { reviewCount: summary?.critic_review_count ?? 0, previewCount: summary?.critic_preview_count ?? 0 },
+  };
 }
 
 export async function topReviews(db: Db, gameId: number, limit: number = USER_REVIEW_LIMITS.gamePageTop): Promise<UserReviewView[]> {
@@ -347,19 +127,6 @@ export async function topReviews(db: Db, gameId: number, limit: number = USER_RE
     .limit(limit)
     .execute();
   return rows.map(toView);
-}
-
-/** Platforms that reviews of a game name (the filter's choices). */
-export async function reviewPlatforms(db: Db, gameId: number): Promise<{ id: number; name: string }[]> {
-  return db
-    .selectFrom('user_reviews as r')
-    .innerJoin('platforms as pl', 'pl.id', 'r.platform_id')
-    .select(['pl.id', 'pl.name'])
-    .distinct()
-    .where('r.game_id', '=', gameId)
-    .where('r.hidden', '=', false)
-    .orderBy('pl.name')
-    .execute();
 }
 
 export interface OwnReviewView extends UserReviewView {
@@ -373,6 +140,19 @@ export async function reviewsByUser(db: Db, userId: string, page: number, pageSi
   const total = countRows(db.selectFrom('user_reviews as r').where('r.user_id', '=', userId).where('r.hidden', '=', false));
   const paged = await paginate(ordered, total, { page, pageSize });
   return { ...paged, items: paged.items.map((row) => ({ ...toView(row), gameSlug: row.game_slug, gameTitle: row.game_title })) };
+}
+
+/** A user's latest reviews, without the count a pager needs (the profile shows a few). */
+export async function recentReviewsByUser(db: Db, userId: string, limit: number): Promise<OwnReviewView[]> {
+  const rows = await reviewColumns(db)
+    .innerJoin('games as g', 'g.id', 'r.game_id')
+    .where('r.user_id', '=', userId)
+    .select(['g.slug as game_slug', 'g.title as game_title'])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toView(row), gameSlug: row.game_slug, gameTitle: row.game_title }));
 }
 
 export interface ReviewFormState {
@@ -418,7 +198,7 @@ export async function reviewFormState(db: Db, userId: string, gameId: number): P
  * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
  */
 export const QUERY_BUDGETS = {
-  // the game (loadGamePage), a page of reviews, the score, the platforms and the tab counts
-  '/games/[slug]/user-reviews': 6,
+  // the game (loadGamePage), a page of reviews, and userReviewsPage's one summary row
+  '/games/[slug]/user-reviews': 3,
   '/dashboard/my-reviews': 3,
 } as const satisfies QueryBudgets;

@@ -29,6 +29,7 @@ export const USER_REVIEW_MESSAGES = {
   unreleased: 'This game is not released yet, so it cannot be reviewed.',
   alreadyReviewed: 'You have already reviewed this game. Edit your review instead.',
   gameNotFound: 'This game does not exist.',
+  platformNotFound: 'Choose a platform from the list.',
   reviewNotFound: 'This review does not exist.',
   notYours: 'You can only change your own reviews.',
   ownVote: 'You cannot vote on your own review.',

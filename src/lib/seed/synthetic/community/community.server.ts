@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { generateCommunityLists } from './lists.server.ts';
 import { generateUserReviews } from './reviews.server.ts';
@@ -48,5 +48,8 @@ export async function loadSyntheticCommunity(
   await generateCommunityXp(db, { ledgerRows: options.users * 100, topOutlets: 20, followersPerOutlet: 1000, mostFollowed: options.users });
   timings.xp = lap();
   log(`  ${options.users * 100} XP ledger rows added; 20 outlets with 1000 followers, the first with ${options.users} (${timings.xp.toFixed(1)} s)`);
+  // Fresh statistics for the community's tables, as the catalogue loader takes for its own
+  // (the embedded database has no autovacuum; docs/decisions/embedded-statistics.md).
+  await sql`analyze`.execute(db);
   return timings;
 }

@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { UserReviewView } from './user-reviews.ts';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** The visible reviews with what a review card shows (author, platform name). */
+export const reviewColumns = (db: Db | Trx) =>
+  db
+    .selectFrom('user_reviews as r')
+    .innerJoin('profiles as p', 'p.id', 'r.user_id')
+    .leftJoin('platforms as pl', 'pl.id', 'r.platform_id')
+    .select([
+      'r.id',
+      'r.user_id',
+      'p.username',
+      'p.full_name',
+      'p.avatar_url',
+      'r.game_id',
+      'r.rating',
+      'r.title',
+      'r.body',
+      'r.spoiler',
+      'r.platform_id',
+      'pl.name as platform_name',
+      'r.hours_played',
+      'r.finished',
+      'r.helpful_count',
+      'r.counted',
+      'r.created_at',
+      'r.edited_at',
+    ])
+    .where('r.hidden', '=', false);
+
+export type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewColumns>['executeTakeFirstOrThrow']>>;
+
+export function toView(row: ReviewRow): UserReviewView {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    username: row.username,
+    fullName: row.full_name,
+    avatarUrl: row.avatar_url,
+    gameId: row.game_id,
+    rating: row.rating,
+    title: row.title,
+    body: row.body,
+    spoiler: row.spoiler,
+    platformId: row.platform_id,
+    platformName: row.platform_name,
+    hoursPlayed: row.hours_played === null ? null : Number(row.hours_played),
+    finished: row.finished,
+    helpfulCount: row.helpful_count,
+    counted: row.counted,
+    createdAt: row.created_at,
+    editedAt: row.edited_at,
+  };
+}
+
+/** A review id from a URL, or null when it cannot be one (never reaches the database). */
+export const reviewIdOf = (id: string): string | null => (/^[1-9][0-9]{0,17}$/.test(id) ? id : null);
