@@ -20,7 +20,7 @@ export function aGame(change: Partial<GameDetail> = {}): GameDetail {
     summary: null,
     sources: ['demo'],
     updatedAt: new Date('2026-03-01T00:00:00Z'),
-    releases: [{ slug: 'pc', name: 'PC', abbreviation: 'PC', releaseDate: '2026-03-12' }],
+    releases: [{ id: 1, slug: 'pc', name: 'PC', abbreviation: 'PC', releaseDate: '2026-03-12' }],
     developers: [{ slug: 'ember-works', name: 'Ember Works' }],
     publishers: [],
     ...change,
