@@ -84,7 +84,8 @@ function preparedAnswer(page: CachedPage, acceptEncoding: string): PreparedAnswe
       status: answer.status,
       headers: mergedHeaders(page.headers, answer.headers),
       etag: answer.headers.find(([name]) => name === 'etag')?.[1],
-      body: answer.body!,
+      // A Buffer view of the bytes (no copy): the socket would wrap a plain Uint8Array in one on every write.
+      body: Buffer.from(answer.body!.buffer, answer.body!.byteOffset, answer.body!.byteLength),
     };
     kept.byCoding.set(answer.coding, prepared);
   }
