@@ -31,6 +31,7 @@ import { consoleReport, performanceRecord, readmeWithSummary, type FigureRow, ty
 import { load } from './bench/load.ts';
 import { startNginx, startNginxInFront, type Nginx } from './bench/nginx.ts';
 import { BENCH_PASSWORD, type BenchPlan } from './bench/plan.ts';
+import { settle } from './bench/settle.ts';
 import { describeBenchPostgres, postgresInstalled, startBenchPostgres, type BenchPostgres } from './bench/postgres.ts';
 import { atLeast, atMost, summarise, type Target } from './bench/stats.ts';
 import { Client, measureDelivery, timeWrites } from './bench/writes.ts';
@@ -275,7 +276,13 @@ try {
     for (let i = 0; i < 20 && kind.uncached; i += 1) await fetch(ORIGIN + kind.uncached(), { headers: kind.cookie ? { cookie: kind.cookie } : {} }).then((r) => r.arrayBuffer());
   }
 
-  const measure = async (row: Omit<PageRow, 'result'>, next: () => string, cookie?: string) => {
+  // Each row starts once the server has finished what the previous one left in flight (settle.ts).
+  let longestSettle = 0;
+  const settled = async () => {
+    longestSettle = Math.max(longestSettle, await settle(server.pid!));
+  };
+  const measure = async (row: Omit<PageRow, 'result'>, next: () => string, cookie?: string, alreadySettled = false) => {
+    if (!alreadySettled) await settled();
     process.stdout.write(`   ${row.page} ${row.cache} ${row.encoding ? 'br,gzip' : 'plain'} ×${row.connections}… `);
     try {
       const origin = row.page.startsWith('nginx in front') ? `http://${HOST}:${PORT + 2}` : row.page.startsWith('nginx') ? `http://${HOST}:${PORT + 1}` : ORIGIN;
@@ -336,7 +343,9 @@ try {
         // At 32 connections: the embedded database holds p95 under 250 ms; PostgreSQL serves at least 300 pages/s.
         const loaded = onPostgres ? { throughputTarget: atLeast(300, 'req/s') } : { target: p95(250) };
         if (kind.uncached) {
-          const uncached = measure({ page: kind.page, cache: 'uncached', encoding, connections, ...(connections === 1 ? { target: kind.target } : loaded) }, kind.uncached, kind.cookie);
+          // Settled before the row and the probes beside it start together.
+          await settled();
+          const uncached = measure({ page: kind.page, cache: 'uncached', encoding, connections, ...(connections === 1 ? { target: kind.target } : loaded) }, kind.uncached, kind.cookie, true);
           // While 32 connections keep the database busy, what never needs it must not wait for it.
           if (connections === 32) await whileDatabaseBusy(encoding, kind.cached ?? STATIC_URL);
           await uncached;
@@ -368,6 +377,7 @@ try {
   notes.push(
     `The machine is shared: its 1-minute load average was ${loadBefore.toFixed(1)} when the page rows started and ${os.loadavg()[0]!.toFixed(1)} when they ended ` +
       `(${os.cpus().length} cores), so every figure here includes waiting for the CPU behind other work.`,
+    `Each page row started once the server had finished the requests the previous row left in flight (at most ${(longestSettle / 1000).toFixed(1)} s of waiting).`,
   );
   console.log('== writes');
   const figure = (name: string, result: Awaited<ReturnType<typeof timeWrites>>, target?: Target, note?: string) => {

@@ -10,6 +10,7 @@ import {
   MIN_COMPRESS_BYTES,
   negotiateEncoding,
   variantEtag,
+  type Coding,
   type Encoding,
 } from './content-encoding.ts';
 import { RouteCacheStore, type CachedPage, type PurgeRequest } from './route-cache-store.ts';
@@ -93,6 +94,8 @@ function shareable(response: Response): boolean {
 /** What a stored page answers to a request: status, headers to set, and the chosen variant's bytes. */
 export interface CachedAnswer {
   status: number;
+  /** The variant chosen. */
+  coding: Coding;
   /** Set in order over the page's stored headers. */
   headers: [string, string][];
   body: Uint8Array | null;
@@ -119,10 +122,10 @@ export function cachedAnswer(
   if (page.etag) {
     const etag = variantEtag(page.etag, coding);
     headers.push(['etag', etag]);
-    if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
+    if (etagMatches(ifNoneMatch, etag)) return { status: 304, coding, headers, body: null };
   }
   headers.push(['content-length', String(body.byteLength)]);
-  return { status: page.status, headers, body };
+  return { status: page.status, coding, headers, body };
 }
 
 function fromPage(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' | 'STALE'): Response {
