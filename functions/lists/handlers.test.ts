@@ -168,6 +168,8 @@ describe('play statuses', () => {
     expect((await handleSetPlayState(body('PUT', { status: 'played' }), as(null), gameId)).status).toBe(401);
     expect((await handleSetPlayState(body('PUT', { status: 'finished' }), as(freeUser as never), gameId)).status).toBe(400);
     expect((await handleSetPlayState(body('PUT', { status: 'played' }), as(freeUser as never), '999999999')).status).toBe(404);
+    // Clearing a status of a game that does not exist (no row to write) is a 404 too.
+    expect((await handleSetPlayState(body('PUT', { status: null }), as(freeUser as never), '999999999')).status).toBe(404);
   });
 
   it('leaves no dangling list entry when a game is deleted', async () => {

@@ -63,8 +63,8 @@ export async function getPlayStates(db: Db, userId: string, gameIds: readonly nu
  */
 export async function setPlayState(db: Db, userId: string, gameId: number, change: PlayStatusChange): Promise<PlayState> {
   return db.transaction().execute(async (trx) => {
-    const game = await trx.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
-    if (!game) throw new GameNotFoundError();
+    // The game's existence is checked by the row's foreign key when there is a row to write
+    // (one statement fewer on the hot path), and asked only when there is none.
     const currentRow = await trx.selectFrom('user_games').selectAll().where('user_id', '=', userId).where('game_id', '=', gameId).forUpdate().executeTakeFirst();
     const previous = currentRow ? toState(currentRow) : emptyPlayState(gameId);
     const next = applyPlayChange(previous, change);
@@ -80,12 +80,17 @@ export async function setPlayState(db: Db, userId: string, gameId: number, chang
     };
     if (isEmptyPlayState(next)) {
       if (currentRow) await trx.deleteFrom('user_games').where('user_id', '=', userId).where('game_id', '=', gameId).execute();
+      else if (!(await trx.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst())) throw new GameNotFoundError();
     } else {
       await trx
         .insertInto('user_games')
         .values({ user_id: userId, game_id: gameId, ...values })
         .onConflict((oc) => oc.columns(['user_id', 'game_id']).doUpdateSet(values))
-        .execute();
+        .execute()
+        .catch((error: unknown) => {
+          const { code, constraint } = error as { code?: string; constraint?: string };
+          throw code === '23503' && constraint === 'user_games_game_id_fkey' ? new GameNotFoundError() : error;
+        });
     }
     if (next.status !== null && next.status !== previous.status) {
       await recordActivity(trx, {
