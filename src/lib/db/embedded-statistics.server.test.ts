@@ -25,6 +25,14 @@ describe('the embedded database’s statistics', () => {
     expect(await estimate(connection, `kind = 'common'`)).toBeGreaterThan(15000);
   });
 
+  it('are taken for a table whose index was built after it was filled (the size is known, the columns are not)', async () => {
+    await sql`create table public.indexed (id int, kind text)`.execute(connection.db);
+    await sql`insert into public.indexed select i, case when i % 10 = 0 then 'rare' else 'common' end from generate_series(1, 20000) i`.execute(connection.db);
+    await sql`create index on public.indexed (kind)`.execute(connection.db);
+    expect(await analyzeChangedTables(connection.db)).toContain('public.indexed');
+    expect(await analyzeChangedTables(connection.db)).not.toContain('public.indexed');
+  });
+
   it('leaves a table alone until a tenth of it has changed', async () => {
     await sql`insert into public.things select i, 'common' from generate_series(20001, 20100) i`.execute(connection.db);
     expect(await analyzeChangedTables(connection.db)).not.toContain('public.things');

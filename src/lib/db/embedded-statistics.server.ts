@@ -16,8 +16,8 @@ const THRESHOLD_PAGES = 2;
 export const EMBEDDED_ANALYZE_EVERY_MS = 10 * 60_000;
 
 /**
- * Tables of the app's schemas whose size moved by more than a tenth since their statistics
- * were taken (or that never had any and are no longer empty), analysed one by one. PGlite
+ * Tables of the app's schemas that have rows but no column statistics, or whose size moved
+ * by more than a tenth since their statistics were taken, analysed one by one. PGlite
  * does not keep the per-table change counters autovacuum reads, so the size on disk against
  * the pages ANALYZE recorded stands in for them.
  */
@@ -29,8 +29,11 @@ export async function analyzeChangedTables(db: Kysely<Database>): Promise<string
     cross join lateral (select pg_catalog.pg_relation_size(c.oid) / pg_catalog.current_setting('block_size')::int as pages) disk
     where c.relkind in ('r', 'p', 'm')
       and n.nspname in ('public', 'auth', 'storage', 'app_meta')
-      and (case when c.reltuples < 0 then disk.pages > 0
-                else abs(disk.pages - c.relpages) > greatest(${THRESHOLD_PAGES}::int, ${SCALE}::float8 * c.relpages) end)
+      and disk.pages > 0
+      -- Never analysed (CREATE INDEX records the size but no column statistics), or grown or
+      -- shrunk by a tenth since.
+      and (not exists (select 1 from pg_catalog.pg_statistic s where s.starelid = c.oid)
+           or abs(disk.pages - c.relpages) > greatest(${THRESHOLD_PAGES}::int, ${SCALE}::float8 * c.relpages))
     order by disk.pages desc`.execute(db);
   for (const { name } of rows) await sql`analyze ${sql.raw(name)}`.execute(db);
   return rows.map((row) => row.name);
