@@ -242,13 +242,20 @@ try {
   let counter = 0;
   const letters = (n: number): string => (n < 26 ? String.fromCharCode(97 + n) : letters(Math.floor(n / 26) - 1) + letters(n % 26));
   const statuses = ['playing', 'played', 'completed', 'backlog', 'shelved', 'abandoned'];
-  const outletPages = [1, 2, 3, 4, 5].flatMap((page) => plan.outletSlugs.map((slug) => (page === 1 ? `/outlet/${slug}` : `/outlet/${slug}?page=${page}`)));
+  // The synthetic catalogue has a few dozen outlets with thousands of reviews each: their first
+  // 80 pages, outlet by outlet, give a row of either encoding URLs it has not asked for yet.
+  const outletPages = Array.from({ length: 80 }, (_, i) => i + 1).flatMap((page) => plan.outletSlugs.map((slug) => (page === 1 ? `/outlet/${slug}` : `/outlet/${slug}?page=${page}`)));
   const reviewPages = [...plan.reviewedGameSlugs.map((slug) => `/games/${slug}/user-reviews`), ...plan.reviewedGameSlugs.map((slug) => `/games/${slug}/user-reviews?sort=helpful`)];
   const p95 = (ms: number): Target => atMost(ms);
   // PostgreSQL is the scale path: tighter targets there than on the embedded database.
   const gameTarget = p95(onPostgres ? 10 : 25);
   const communityTarget = p95(onPostgres ? 15 : 25);
-  const discoverPages = Array.from({ length: 200 }, (_, i) => `/lists?sort=${i % 2 ? 'recent' : 'popular'}&page=${1 + (i >> 1)}`);
+  // /lists pages stop at 100 per sort: after the 200 unfiltered pages, the same pages for
+  // titles containing "list 1" to "list 9" (a ninth of the lists each, through the title
+  // index), so no URL comes twice.
+  const discoverPages = ['', ...'123456789'].flatMap((q) =>
+    Array.from({ length: 200 }, (_, i) => `/lists?sort=${i % 2 ? 'recent' : 'popular'}&page=${1 + (i >> 1)}${q ? `&q=list+${q}` : ''}`),
+  );
   const userListsPaths = plan.profilePaths.map((profile) => `${profile}/lists`);
 
   interface PageKind {
