@@ -1,6 +1,6 @@
 import type { Env } from '../../src/lib/config/env.ts';
 import { getDb } from '../../src/lib/db/db.server.ts';
-import { analyzeChangedTables, EMBEDDED_ANALYZE_EVERY_MS } from '../../src/lib/db/embedded-statistics.server.ts';
+import { EMBEDDED_ANALYZE_EVERY_MS, maintainEmbeddedDatabase } from '../../src/lib/db/embedded-statistics.server.ts';
 import { startPurgeListener } from '../../src/lib/http/purge-listener.server.ts';
 import { purge } from '../../src/lib/http/purge.server.ts';
 import { purgeRouteCache } from '../../src/lib/http/route-cache.server.ts';
@@ -16,13 +16,13 @@ import { startJobRunner } from './runner.ts';
  */
 export function startBackgroundWork(env: Env): { stop(): Promise<void> } {
   const runner = startJobRunner({ jobs: JOBS, deps: async () => ({ db: await getDb(), purge }) });
-  // The embedded database has no autovacuum: its statistics are kept here (PostgreSQL keeps its own).
+  // The embedded database has no autovacuum: its statistics and GIN indexes are kept here (PostgreSQL keeps its own).
   const statistics =
     env.mode === 'embedded'
       ? setInterval(() => {
           getDb()
-            .then(analyzeChangedTables)
-            .catch((error: unknown) => console.error(`[db] refreshing statistics failed: ${(error as Error).message}`));
+            .then(maintainEmbeddedDatabase)
+            .catch((error: unknown) => console.error(`[db] maintenance failed: ${(error as Error).message}`));
         }, EMBEDDED_ANALYZE_EVERY_MS).unref()
       : undefined;
   const listenUrl = env.DATABASE_LISTEN_URL ?? env.DATABASE_URL;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { getEnv, type Env } from '../config/env.ts';
 import { openPglite, openPostgres, type DatabaseConnection } from './connect.server.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './errors.ts';
-import { analyzeChangedTables } from './embedded-statistics.server.ts';
+import { maintainEmbeddedDatabase } from './embedded-statistics.server.ts';
 import { preparedStatementsFor } from './prepared-statements.server.ts';
 import { BOOTSTRAP_FILE, migrate, migrationStatus, readMigrationFiles } from './migrations.server.ts';
 import type { Database } from './schema.ts';
@@ -45,10 +45,11 @@ export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConne
     try {
       const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
       await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql, log });
-      // No autovacuum in PGlite: statistics of tables that grew since they were taken are
-      // refreshed before the first request plans against them (then every few minutes).
-      const analyzed = await analyzeChangedTables(connection.db);
+      // No autovacuum in PGlite: statistics of tables that grew since they were taken, and
+      // GIN pending lists, are brought up to date before the first request (then every few minutes).
+      const { analyzed, ginPages } = await maintainEmbeddedDatabase(connection.db);
       if (analyzed.length > 0) log(`statistics refreshed for ${analyzed.length} table(s)`);
+      if (ginPages > 0) log(`${ginPages} pending page(s) merged into GIN indexes`);
     } catch (error) {
       await connection.close();
       throw error;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type DatabaseConnection } from './connect.server.ts';
-import { analyzeChangedTables } from './embedded-statistics.server.ts';
+import { analyzeChangedTables, cleanGinPendingLists } from './embedded-statistics.server.ts';
 
 /** The planner's estimate of how many rows `where` matches in public.things. */
 async function estimate(connection: DatabaseConnection, where: string): Promise<number> {
@@ -39,5 +39,13 @@ describe('the embedded database’s statistics', () => {
     await sql`insert into public.things select i, 'rare' from generate_series(20101, 40000) i`.execute(connection.db);
     expect(await analyzeChangedTables(connection.db)).toContain('public.things');
     expect(await estimate(connection, `kind = 'rare'`)).toBeGreaterThan(15000);
+  });
+
+  it('merges what waits in a GIN index’s pending list, once', async () => {
+    await sql`create table public.titles (title text)`.execute(connection.db);
+    await sql`create index titles_words on public.titles using gin (string_to_array(title, ' '))`.execute(connection.db);
+    await sql`insert into public.titles select 'game number ' || i from generate_series(1, 5000) i`.execute(connection.db);
+    expect(await cleanGinPendingLists(connection.db)).toBeGreaterThan(0);
+    expect(await cleanGinPendingLists(connection.db)).toBe(0);
   });
 });

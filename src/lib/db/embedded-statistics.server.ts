@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
- * The embedded database's stand-in for autovacuum's ANALYZE (docs/decisions/embedded-statistics.md).
+ * The embedded database's stand-in for autovacuum's ANALYZE and GIN clean-up (docs/decisions/embedded-statistics.md).
  * PGlite runs PostgreSQL as a single backend with no autovacuum process, so nothing refreshes
  * the planner's statistics: a table filled after its last ANALYZE (a catalogue import, a
  * community that grew) keeps the estimates of its empty self, and the planner picks scans
@@ -37,4 +37,26 @@ export async function analyzeChangedTables(db: Kysely<Database>): Promise<string
     order by disk.pages desc`.execute(db);
   for (const { name } of rows) await sql`analyze ${sql.raw(name)}`.execute(db);
   return rows.map((row) => row.name);
+}
+
+/**
+ * Moves the rows waiting in GIN indexes' pending lists into the indexes proper. A GIN index
+ * takes new rows into a pending list that every search through it reads from end to end,
+ * until autovacuum merges it; without autovacuum the list only grows (after the bench's
+ * catalogue load, 265 pages of it made a typeahead search 6 ms instead of 1.5).
+ */
+export async function cleanGinPendingLists(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ pages: number }>`
+    select coalesce(sum(pg_catalog.gin_clean_pending_list(c.oid)), 0)::int as pages
+    from pg_catalog.pg_class c
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    join pg_catalog.pg_am a on a.oid = c.relam
+    where c.relkind = 'i' and a.amname = 'gin' and n.nspname in ('public', 'auth', 'storage', 'app_meta')`.execute(db);
+  return rows[0]?.pages ?? 0;
+}
+
+/** What autovacuum would have done since the last time: statistics, then GIN pending lists. */
+export async function maintainEmbeddedDatabase(db: Kysely<Database>): Promise<{ analyzed: string[]; ginPages: number }> {
+  const analyzed = await analyzeChangedTables(db);
+  return { analyzed, ginPages: await cleanGinPendingLists(db) };
 }
