@@ -57,7 +57,7 @@ try {
        where l.visibility = 'public' and l.user_id <> ${heavy.id} and l.entries_count > 0
        order by l.id limit 3000`.execute(db)
   ).rows.map((row) => `/${row.username}/lists/${row.slug}`);
-  const profilePaths = Array.from({ length: 3000 }, (_, i) => `/${syntheticUsername(3 + ((i * 7919) % 90_000))}`);
+  const profilePaths = Array.from({ length: 8000 }, (_, i) => `/${syntheticUsername(3 + ((i * 7919) % 90_000))}`);
   const reviewedGameSlugs = (
     await sql<{ slug: string }>`
       select g.slug from public.games g
