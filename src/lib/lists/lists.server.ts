@@ -334,9 +334,16 @@ export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: st
   const selected = base
     .selectAll('user_lists')
     .select((eb) => eb.selectFrom('profiles').select('profiles.username').whereRef('profiles.id', '=', 'user_lists.user_id').as('username'));
+  // With a title search the matches are few and come from the title index; ordered scans of
+  // the likes or date index would walk past tens of thousands of other lists to find them
+  // (the planner cannot tell how selective `%list 123%` is), so the sort keys are then
+  // expressions no index provides.
+  const searching = q !== '';
+  const createdAt = searching ? sql<Date>`user_lists.created_at + interval '0 seconds'` : sql<Date>`user_lists.created_at`;
+  const likes = searching ? sql<number>`user_lists.likes_count + 0` : sql<number>`user_lists.likes_count`;
   let ordered;
   if (options.sort === 'recent') {
-    ordered = selected.orderBy('user_lists.created_at', 'desc').orderBy('user_lists.id', 'desc');
+    ordered = selected.orderBy(createdAt, 'desc').orderBy('user_lists.id', 'desc');
   } else {
     // Popular = most likes in the window, then most likes, then newest. Few lists have likes
     // in the window: those are found from the recent likes (an index range) and counted
@@ -363,7 +370,7 @@ export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: st
         not(exists(selectFrom('user_list_likes as l').select('l.list_id').whereRef('l.list_id', '=', 'user_lists.id').where('l.created_at', '>', recent))),
       )
       .select(sql<number>`0`.as('recent_likes'))
-      .orderBy('user_lists.likes_count', 'desc')
+      .orderBy(likes, 'desc')
       .orderBy('user_lists.id', 'desc')
       .limit(offset + limit);
     ordered = db
