@@ -5,32 +5,38 @@ import type { UserReviewView } from './user-reviews.ts';
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
+/**
+ * What a review card shows, from a review `r` joined to its author `p` and platform `pl`
+ * (the visible reviews below, and a review just written).
+ */
+export const REVIEW_CARD_COLUMNS = [
+  'r.id',
+  'r.user_id',
+  'p.username',
+  'p.full_name',
+  'p.avatar_url',
+  'r.game_id',
+  'r.rating',
+  'r.title',
+  'r.body',
+  'r.spoiler',
+  'r.platform_id',
+  'pl.name as platform_name',
+  'r.hours_played',
+  'r.finished',
+  'r.helpful_count',
+  'r.counted',
+  'r.created_at',
+  'r.edited_at',
+] as const;
+
 /** The visible reviews with what a review card shows (author, platform name). */
 export const reviewColumns = (db: Db | Trx) =>
   db
     .selectFrom('user_reviews as r')
     .innerJoin('profiles as p', 'p.id', 'r.user_id')
     .leftJoin('platforms as pl', 'pl.id', 'r.platform_id')
-    .select([
-      'r.id',
-      'r.user_id',
-      'p.username',
-      'p.full_name',
-      'p.avatar_url',
-      'r.game_id',
-      'r.rating',
-      'r.title',
-      'r.body',
-      'r.spoiler',
-      'r.platform_id',
-      'pl.name as platform_name',
-      'r.hours_played',
-      'r.finished',
-      'r.helpful_count',
-      'r.counted',
-      'r.created_at',
-      'r.edited_at',
-    ])
+    .select(REVIEW_CARD_COLUMNS)
     .where('r.hidden', '=', false);
 
 export type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewColumns>['executeTakeFirstOrThrow']>>;

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordActivity, retractActivity } from '../activity/activity.server.ts';
 import { canUseFeature, TIER_LABELS, type Tier } from '../auth/tiers.ts';
 import type { Database } from '../db/schema.ts';
-import { reviewColumns, reviewIdOf, toView } from './user-review-rows.server.ts';
+import { REVIEW_CARD_COLUMNS, reviewColumns, reviewIdOf, toView } from './user-review-rows.server.ts';
 import {
   isReleased,
   USER_REVIEW_MESSAGES,
@@ -94,27 +94,7 @@ function insertReview(trx: Trx, userId: string, input: UserReviewInput, now: Dat
     .innerJoin('profiles as p', 'p.id', 'r.user_id')
     .innerJoin('games as g', 'g.id', 'r.game_id')
     .leftJoin('platforms as pl', 'pl.id', 'r.platform_id')
-    .select([
-      'r.id',
-      'r.user_id',
-      'p.username',
-      'p.full_name',
-      'p.avatar_url',
-      'r.game_id',
-      'r.rating',
-      'r.title',
-      'r.body',
-      'r.spoiler',
-      'r.platform_id',
-      'pl.name as platform_name',
-      'r.hours_played',
-      'r.finished',
-      'r.helpful_count',
-      'r.counted',
-      'r.created_at',
-      'r.edited_at',
-      'g.slug as game_slug',
-    ])
+    .select([...REVIEW_CARD_COLUMNS, 'g.slug as game_slug'])
     .executeTakeFirst();
 }
 
