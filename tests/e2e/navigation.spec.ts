@@ -37,7 +37,8 @@ test.describe('on a 390 px phone', () => {
 
     const last = HEADER_LINKS.at(-1)!;
     await list.getByRole('link', { name: last.label, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${last.href}$`));
+    // The new page, loaded with its menu script (a URL change alone can still be the old page).
+    await page.waitForURL(new RegExp(`${last.href}$`), { waitUntil: 'load' });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await menu.click();
     await expect(list.getByRole('link', { name: last.label, exact: true })).toHaveAttribute('aria-current', 'page');
