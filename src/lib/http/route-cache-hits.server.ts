@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routeCacheKey } from './cache-key.ts';
 import { etagMatches, type Coding } from './content-encoding.ts';
 import type { CachedPage } from './route-cache-store.ts';
-import { cachedAnswer, routeCache } from './route-cache.server.ts';
+import { cachedAnswer, lacksWantedVariant, routeCache } from './route-cache.server.ts';
 
 /**
  * Fresh route-cache hits answered by the node server before Astro is involved. The Astro
@@ -10,8 +10,9 @@ import { cachedAnswer, routeCache } from './route-cache.server.ts';
  * bytes: it uses the same key, the same store and the same variant choice, and on a hit it
  * runs no middleware either. What this skips is the per-request framework work around it
  * (routing, a web Request and Response, streaming the body through a reader), which cost
- * more than half the throughput of a static file. Stale pages and misses go on to Astro,
- * which renders, revalidates and stores.
+ * more than half the throughput of a static file. Stale pages, misses and pages that lack
+ * the encoded variant a request wants go on to Astro, which renders, revalidates, stores
+ * and makes variants.
  *
  * A hit must cost no more than a static file, which is a map lookup and headers made once
  * (static-files.server.ts). So the work that depends only on the request target (the cache
@@ -72,11 +73,14 @@ interface Kept {
 // Per stored page: a page stored again is a new object, and what was kept for the old one goes with it.
 const KEPT = new WeakMap<CachedPage, Kept>();
 
-function preparedAnswer(page: CachedPage, acceptEncoding: string): PreparedAnswer {
+/** The answer kept for this page and header, or undefined when the page lacks the variant wanted (the provider makes it). */
+function preparedAnswer(page: CachedPage, acceptEncoding: string): PreparedAnswer | undefined {
   let kept = KEPT.get(page);
   if (!kept) KEPT.set(page, (kept = { byHeader: new Map(), byCoding: new Map() }));
   let prepared = kept.byHeader.get(acceptEncoding);
   if (prepared) return prepared;
+  // Adding the variant stores the page as a new object, which starts a new memo.
+  if (lacksWantedVariant(page, acceptEncoding)) return undefined;
   const answer = cachedAnswer(page, acceptEncoding, undefined, 'HIT');
   prepared = kept.byCoding.get(answer.coding);
   if (!prepared) {
@@ -111,6 +115,7 @@ export function serveRouteCacheHits(next: Handler): Handler {
     const acceptEncoding = req.headers['accept-encoding'] ?? '';
     const ifNoneMatch = req.headers['if-none-match'];
     const prepared = preparedAnswer(page, acceptEncoding);
+    if (!prepared) return next(req, res);
     if (ifNoneMatch && prepared.etag !== undefined && etagMatches(ifNoneMatch, prepared.etag)) {
       // A revalidation: the 304 as the provider makes it (no Content-Length, no body).
       const answer = cachedAnswer(page, acceptEncoding, ifNoneMatch, 'HIT');

@@ -9,6 +9,7 @@ function page(path: string, size = 1_000, options: Partial<CachedPage> = {}): Ca
     headers: [['content-type', 'text/html']],
     body: new Uint8Array(size),
     variants: {},
+    encodable: false,
     tags: ['games'],
     path,
     storedAt: NOW,

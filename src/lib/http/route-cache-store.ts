@@ -23,8 +23,10 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
-  /** Pre-encoded copies of `body`, made once when the page is stored. */
+  /** Encoded copies of `body`, each made once, when a request first wants it. */
   variants: Partial<Record<Encoding, Uint8Array>>;
+  /** Whether the body is worth encoding (a compressible type, large enough). */
+  encodable: boolean;
   /** Strong validator of `body`; each variant answers it with its coding appended. */
   etag?: string;
   tags: readonly string[];
@@ -171,11 +173,16 @@ export class RouteCacheStore {
     return this.#protected.slots.has(key) || this.#probation.slots.has(key);
   }
 
-  /** Adds an encoded copy of a stored page's body (counted in the byte budget). */
-  addVariant(key: string, encoding: Encoding, bytes: Uint8Array): boolean {
+  /**
+   * Adds an encoded copy of a stored page's body (counted in the byte budget). With `of`,
+   * only while the page stored under the key still has that body: a copy of an older
+   * render is dropped.
+   */
+  addVariant(key: string, encoding: Encoding, bytes: Uint8Array, of?: Uint8Array): boolean {
     const segment = this.#protected.slots.has(key) ? this.#protected : this.#probation.slots.has(key) ? this.#probation : undefined;
-    const slot = segment?.remove(key);
-    if (!segment || !slot) return false;
+    if (!segment || (of && segment.slots.get(key)?.page.body !== of)) return false;
+    const slot = segment.remove(key);
+    if (!slot) return false;
     const page: CachedPage = { ...slot.page, variants: { ...slot.page.variants, [encoding]: bytes } };
     const size = entryBytes(key, page);
     if (size > this.#limits.maxEntryBytes) {

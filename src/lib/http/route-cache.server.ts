@@ -21,9 +21,15 @@ import { RouteCacheStore, type CachedPage, type PurgeRequest } from './route-cac
  * in what it keys on (cache-key.ts: the path and only the parameters the route reads,
  * never the Host), in being bounded in bytes as well as entries, in being reachable
  * without a request (purges from jobs and from the other servers, purge.server.ts, go
- * through `routeCache()`), and in storing each page's brotli and gzip bytes beside it,
- * made once when the page is stored: a hit picks a variant by Accept-Encoding and
- * compresses nothing. Like memoryCache it answers X-Astro-Cache: HIT, MISS or STALE.
+ * through `routeCache()`), and in storing each page's brotli and gzip bytes beside it:
+ * a hit picks a variant by Accept-Encoding and compresses nothing. Like memoryCache it
+ * answers X-Astro-Cache: HIT, MISS or STALE.
+ *
+ * Each variant is made once, when it is first wanted: the render that stores a page
+ * compresses only the coding its own request takes, and the first hit that wants another
+ * coding has it made (off the event loop) and added. Browsers all take brotli, so most
+ * pages are never gzipped: making both copies on every miss spent a third of an uncached
+ * page's CPU on bytes nobody read.
  */
 
 export interface RouteCacheConfig {
@@ -135,11 +141,52 @@ function fromPage(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' | '
   return new Response(answer.body?.slice() ?? null, { status: answer.status, headers });
 }
 
-/** Brotli and gzip copies of a compressible body, made off the event loop, all at once. */
-async function encodedVariants(body: Uint8Array, type: string): Promise<CachedPage['variants']> {
-  if (body.byteLength < MIN_COMPRESS_BYTES || !COMPRESSIBLE_TYPE.test(type)) return {};
-  const encoded = await Promise.all(ENCODINGS.map(async (encoding) => [encoding, await compress(body, encoding, 'stored')] as const));
-  return Object.fromEntries(encoded.filter(([, bytes]) => bytes.byteLength < body.byteLength));
+/** Whether a body of this type and size gets encoded variants at all. */
+function encodable(body: Uint8Array, type: string): boolean {
+  return body.byteLength >= MIN_COMPRESS_BYTES && COMPRESSIBLE_TYPE.test(type);
+}
+
+/** The coding a request would take if the page had every variant. */
+function wantedEncoding(acceptEncoding: string | null | undefined): Encoding | undefined {
+  const coding = negotiateEncoding(acceptEncoding, ENCODINGS);
+  return coding === 'identity' ? undefined : coding;
+}
+
+/** Whether a hit with this Accept-Encoding wants a variant the page does not have yet. */
+export function lacksWantedVariant(page: CachedPage, acceptEncoding: string | null | undefined): boolean {
+  if (!page.encodable) return false;
+  const encoding = wantedEncoding(acceptEncoding);
+  return encoding !== undefined && page.variants[encoding] === undefined;
+}
+
+/** Variants being made, by coding and key, so concurrent hits make each one once. */
+const MAKING = new Map<string, Promise<CachedPage>>();
+
+/**
+ * The stored page with the variant this hit wants, made now if the page lacks it (the one
+ * time that variant is made) and added to the stored page for every later hit. Another
+ * cache in front (nginx, a CDN) keeps what it is first given for an encoding, so the first
+ * gzip client gets gzip, not the plain bytes while gzip is made.
+ */
+async function withWantedVariant(key: string, page: CachedPage, acceptEncoding: string | null | undefined): Promise<CachedPage> {
+  const encoding = wantedEncoding(acceptEncoding);
+  if (!page.encodable || !encoding || page.variants[encoding]) return page;
+  const job = `${encoding} ${key}`;
+  let making = MAKING.get(job);
+  if (!making) {
+    making = compress(page.body, encoding, 'stored')
+      .then((bytes) => {
+        if (bytes.byteLength >= page.body.byteLength) return { ...page, encodable: false };
+        const withVariant: CachedPage = { ...page, variants: { ...page.variants, [encoding]: bytes } };
+        // Kept only while the stored page is still this render (a newer one brings its own).
+        routeCache().addVariant(key, encoding, bytes, page.body);
+        return withVariant;
+      })
+      .finally(() => MAKING.delete(job));
+    MAKING.set(job, making);
+  }
+  const made = await making;
+  return made.body === page.body ? made : page;
 }
 
 /**
@@ -163,15 +210,19 @@ async function renderAndStore(
     return response;
   }
   const body = new Uint8Array(await response.arrayBuffer());
-  const variants = await encodedVariants(body, response.headers.get('content-type') ?? '');
+  const canEncode = encodable(body, response.headers.get('content-type') ?? '');
+  // Only the variant this request takes; the others when a hit first wants them.
+  const wanted = canEncode ? wantedEncoding(request.headers.get('accept-encoding')) : undefined;
+  const encoded = wanted ? await compress(body, wanted, 'stored') : undefined;
+  const variants: CachedPage['variants'] = wanted && encoded && encoded.byteLength < body.byteLength ? { [wanted]: encoded } : {};
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (!NOT_STORED.has(name.toLowerCase()) && name.toLowerCase() !== 'vary') headers.push([name, value]);
   });
-  if (Object.keys(variants).length > 0 || response.headers.has('vary')) headers.push(['vary', 'Accept-Encoding']);
+  if (canEncode || response.headers.has('vary')) headers.push(['vary', 'Accept-Encoding']);
   const tags = (response.headers.get('Cache-Tag') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  const page: CachedPage = { status: 200, headers, body, variants, etag, tags, path: target.path, storedAt: Date.now(), maxAge, swr };
+  const page: CachedPage = { status: 200, headers, body, variants, encodable: canEncode, etag, tags, path: target.path, storedAt: Date.now(), maxAge, swr };
   const stored = store.store(target.key, page, since);
   return fromPage(page, request, stored ? 'MISS' : undefined);
 }
@@ -190,8 +241,9 @@ const routeCacheProvider: CacheProviderFactory<RouteCacheConfig> = (config) => {
 
       const cached = store.lookup(target.key);
       if (!cached && method === 'HEAD') return next();
-      if (cached?.freshness === 'fresh') return fromPage(cached.page, context.request, 'HIT');
-      if (cached?.freshness === 'stale') {
+      const page = cached && (await withWantedVariant(target.key, cached.page, context.request.headers.get('accept-encoding')));
+      if (page && cached?.freshness === 'fresh') return fromPage(page, context.request, 'HIT');
+      if (page && cached?.freshness === 'stale') {
         if (!revalidating.has(target.key)) {
           revalidating.add(target.key);
           const refresh = renderAndStore(store, target, context.request, next, skip)
@@ -199,7 +251,7 @@ const routeCacheProvider: CacheProviderFactory<RouteCacheConfig> = (config) => {
             .finally(() => revalidating.delete(target.key));
           context.waitUntil?.(refresh);
         }
-        return fromPage(cached.page, context.request, 'STALE');
+        return fromPage(page, context.request, 'STALE');
       }
 
       return renderAndStore(store, target, context.request, next, skip);
