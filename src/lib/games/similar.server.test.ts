@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
@@ -80,6 +81,14 @@ describe('similar games', () => {
 
   it('has nothing for an unknown game', async () => {
     expect(await similarGames(connection.db, 987_654_321, 6, 10)).toEqual([]);
+  });
+
+  it('keeps one generic plan per connection: a later `create or replace` without the setting would re-plan on every call', async () => {
+    // Every ranking above ran under this setting, so it is also what the brute force checked.
+    const { rows } = await sql<{ config: string[] | null }>`
+      select p.proconfig as config from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.proname = 'similar_games'`.execute(connection.db);
+    expect(rows.map((row) => row.config)).toEqual([expect.arrayContaining(['plan_cache_mode=force_generic_plan'])]);
   });
 });
 
