@@ -137,8 +137,9 @@ export async function listLibrary(
   const { shelf } = options;
   if ('status' in shelf) base = base.where('user_games.status', '=', shelf.status);
   else if (shelf.shelf === 'all') base = base.where('user_games.status', 'is not', null);
-  else if (shelf.shelf === 'wishlist') base = base.where('user_games.wishlist', '=', true);
-  else base = base.where('user_games.favourite', '=', true);
+  // Literals: the wishlist and favourite indexes are partial, and a parameter cannot match them in a kept plan.
+  else if (shelf.shelf === 'wishlist') base = base.where('user_games.wishlist', '=', sql.lit(true));
+  else base = base.where('user_games.favourite', '=', sql.lit(true));
   if (options.platformId) base = base.where('user_games.platform_id', '=', options.platformId);
   let ordered = base.selectAll('user_games');
   if (options.sort === 'title') ordered = ordered.orderBy('games.title').orderBy('games.id');

@@ -85,8 +85,8 @@ export async function listsOfOwner(db: Db, userId: string): Promise<ListSummary[
 export async function publicListsOf(db: Db, userId: string, limit = 100): Promise<ListSummary[]> {
   const rows = await listsWithOwner(db)
     .where('user_lists.user_id', '=', userId)
-    .where('user_lists.visibility', '=', 'public')
-    .where('user_lists.hidden', '=', false)
+    .where('user_lists.visibility', '=', sql.lit('public'))
+    .where('user_lists.hidden', '=', sql.lit(false))
     .orderBy('user_lists.updated_at', 'desc')
     .limit(limit)
     .execute();
@@ -312,8 +312,8 @@ export async function likedLists(db: Db, userId: string, request: { page: number
     .innerJoin('user_lists', 'user_lists.id', 'user_list_likes.list_id')
     .leftJoin('profiles', 'profiles.id', 'user_lists.user_id')
     .where('user_list_likes.user_id', '=', userId)
-    .where('user_lists.visibility', '<>', 'private')
-    .where('user_lists.hidden', '=', false);
+    .where('user_lists.visibility', '<>', sql.lit('private'))
+    .where('user_lists.hidden', '=', sql.lit(false));
   const page = await paginate(base.selectAll('user_lists').select('profiles.username').orderBy('user_list_likes.created_at', 'desc'), countRows(base), request);
   return { ...page, items: page.items.map(toSummary) };
 }
@@ -326,7 +326,9 @@ export const MAX_DISCOVER_PAGES = 100;
 
 /** /lists: public lists only, popular (likes in the last 30 days) or recent, optionally by title. */
 export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: string; page: number; pageSize: number }): Promise<Paged<ListSummary>> {
-  let base = db.selectFrom('user_lists').where('user_lists.visibility', '=', 'public').where('user_lists.hidden', '=', false);
+  // Literals, not parameters: the public-list indexes are partial (`where visibility = 'public'`),
+  // and only a statement that says so itself can use them in the plan PostgreSQL keeps.
+  let base = db.selectFrom('user_lists').where('user_lists.visibility', '=', sql.lit('public')).where('user_lists.hidden', '=', sql.lit(false));
   const q = options.q.trim();
   if (q) base = base.where('user_lists.title', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   // The owner's name as a subquery, not a join: with a LIMIT the planner looks it up for

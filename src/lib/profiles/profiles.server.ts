@@ -60,7 +60,7 @@ export async function profileCounts(db: Db, userId: string): Promise<ProfileCoun
         .selectFrom('user_reviews')
         .select(sql<number>`count(*)::int`.as('n'))
         .where('user_id', '=', userId)
-        .where('hidden', '=', false)
+        .where('hidden', '=', sql.lit(false))
         .as('reviews'),
     ])
     .executeTakeFirstOrThrow();
@@ -80,7 +80,7 @@ export async function favouriteGames(db: Db, userId: string, limit: number = PRO
     .innerJoin('games as g', 'g.id', 'ug.game_id')
     .select(['g.slug', 'g.title', 'g.cover_image_url'])
     .where('ug.user_id', '=', userId)
-    .where('ug.favourite', '=', true)
+    .where('ug.favourite', '=', sql.lit(true))
     .orderBy('ug.updated_at', 'desc')
     .limit(limit)
     .execute();
@@ -92,7 +92,8 @@ function feedQuery(db: Db, userId: string) {
     .selectFrom('activity_events as e')
     .leftJoin('games as g', 'g.id', 'e.game_id')
     .where('e.actor_id', '=', userId)
-    .where('e.is_public', '=', true)
+    // Literals where a partial index names the same condition (docs/decisions/generic-plans.md).
+    .where('e.is_public', '=', sql.lit(true))
     .where('e.retracted_at', 'is', null)
     .where('e.kind', 'in', FEED_KINDS);
 }

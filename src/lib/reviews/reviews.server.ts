@@ -175,7 +175,8 @@ async function cappedReviewCount(db: Kysely<Database>, cap: number): Promise<num
 
 export function latestReviews(db: Kysely<Database>, page: number, pageSize = LATEST_REVIEWS_PAGE_SIZE): Promise<Paged<ReviewItem>> {
   return paginate(
-    reviewItems(db).where('critic_reviews.kind', '=', 'review').orderBy('critic_reviews.published_at', 'desc').orderBy('critic_reviews.id', 'desc'),
+    // A literal kind: the index that orders every review by date is partial (`where kind = 'review'`).
+    reviewItems(db).where('critic_reviews.kind', '=', sql.lit('review')).orderBy('critic_reviews.published_at', 'desc').orderBy('critic_reviews.id', 'desc'),
     cappedReviewCount(db, MAX_LATEST_PAGES * pageSize),
     { page, pageSize },
   );

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { UserReviewView } from './user-reviews.ts';
@@ -37,7 +38,9 @@ export const reviewColumns = (db: Db | Trx) =>
     .innerJoin('profiles as p', 'p.id', 'r.user_id')
     .leftJoin('platforms as pl', 'pl.id', 'r.platform_id')
     .select(REVIEW_CARD_COLUMNS)
-    .where('r.hidden', '=', false);
+    // A literal, not a parameter: the partial indexes are `where not hidden`, and only a
+    // statement that says so itself can use them in the plan PostgreSQL keeps (generic-plans.md).
+    .where('r.hidden', '=', sql.lit(false));
 
 export type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewColumns>['executeTakeFirstOrThrow']>>;
 

@@ -91,7 +91,7 @@ export async function userReviewsPage(db: Db, gameId: number, query: ReviewListQ
             .selectFrom('user_reviews as r')
             .select(sql<number>`count(*)::int`.as('n'))
             .whereRef('r.game_id', '=', 'g.id')
-            .where('r.hidden', '=', false)
+            .where('r.hidden', '=', sql.lit(false))
             .where('r.finished', '=', true)
             .$if(query.platform !== undefined, (q) => q.where('r.platform_id', '=', query.platform!))
         : query.platform !== undefined
@@ -137,7 +137,7 @@ export interface OwnReviewView extends UserReviewView {
 export async function reviewsByUser(db: Db, userId: string, page: number, pageSize: number = USER_REVIEW_LIMITS.pageSize): Promise<Paged<OwnReviewView>> {
   const base = reviewColumns(db).innerJoin('games as g', 'g.id', 'r.game_id').where('r.user_id', '=', userId);
   const ordered = base.select(['g.slug as game_slug', 'g.title as game_title']).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc');
-  const total = countRows(db.selectFrom('user_reviews as r').where('r.user_id', '=', userId).where('r.hidden', '=', false));
+  const total = countRows(db.selectFrom('user_reviews as r').where('r.user_id', '=', userId).where('r.hidden', '=', sql.lit(false)));
   const paged = await paginate(ordered, total, { page, pageSize });
   return { ...paged, items: paged.items.map((row) => ({ ...toView(row), gameSlug: row.game_slug, gameTitle: row.game_title })) };
 }
