@@ -119,6 +119,49 @@ export async function explain(db: Kysely<Database>, statement: CapturedStatement
   return document[0]!.Plan;
 }
 
+/**
+ * A captured parameter as an SQL literal, for EXECUTE (which takes no bound parameters).
+ * Only the test's own generated values pass through here.
+ */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : Array.isArray(value)
+        ? `{${value.map((item) => JSON.stringify(item)).join(',')}}`
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+let prepared = 0;
+
+/**
+ * How the server plans a statement it is sent again and again, as every named statement is
+ * in production (docs/decisions/prepared-statements.md): a custom plan for each of the first
+ * five runs, then one generic plan kept for good, unless the generic plan looks dearer (a
+ * partial index it cannot use, say: docs/decisions/generic-plans.md), in which case every
+ * run is planned again. Runs the statement `runs` times on one connection and counts.
+ */
+export async function planCounts(db: Kysely<Database>, statement: CapturedStatement, runs = 7): Promise<{ generic: number; custom: number }> {
+  const name = `plan_check_${(prepared += 1)}`;
+  return db.connection().execute(async (connection) => {
+    await sql.raw(`prepare ${name} as ${statement.sql}`).execute(connection);
+    try {
+      const args = statement.parameters.length > 0 ? `(${statement.parameters.map(literal).join(', ')})` : '';
+      for (let run = 0; run < runs; run += 1) await sql.raw(`execute ${name}${args}`).execute(connection);
+      const { rows } = await sql<{ generic: string; custom: string }>`
+        select generic_plans::text as generic, custom_plans::text as custom from pg_catalog.pg_prepared_statements where name = ${name}`.execute(connection);
+      return { generic: Number(rows[0]?.generic ?? 0), custom: Number(rows[0]?.custom ?? 0) };
+    } finally {
+      await sql.raw(`deallocate ${name}`).execute(connection);
+    }
+  });
+}
+
 class RolledBack extends Error {}
 
 /**

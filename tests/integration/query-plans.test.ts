@@ -11,8 +11,8 @@ import { loadSyntheticUsers } from '../../src/lib/seed/synthetic/community/users
 import { generateCommunityXp } from '../../src/lib/seed/synthetic/community/xp.server.ts';
 import { loadSyntheticCatalogue } from '../../src/lib/seed/synthetic/load.server.ts';
 import { createTestDatabase, openMigratedPostgres } from '../helpers/database.ts';
-import { budgetProblems, captureQueries, checkStatement, describeFindings, tableSizes, type QueryCapture, type TableSizes } from '../helpers/query-plans.ts';
-import { ALLOWED_SEQ_SCANS, LARGE_TABLE_ROWS, NOT_SWEPT, QUERY_BUDGETS } from './query-plans.budgets.ts';
+import { budgetProblems, captureQueries, checkStatement, describeFindings, planCounts, tableSizes, type QueryCapture, type TableSizes } from '../helpers/query-plans.ts';
+import { ALLOWED_CUSTOM_PLANS, ALLOWED_SEQ_SCANS, LARGE_TABLE_ROWS, NOT_SWEPT, QUERY_BUDGETS } from './query-plans.budgets.ts';
 import { PAGES, pickSubjects, type Subjects } from './query-plans.pages.ts';
 
 /**
@@ -106,6 +106,18 @@ describe.each(TARGETS)('query plans and budgets on $name', (target) => {
       reports.push(await checkStatement(connection.db, statement, { page: page.route, kind: connection.kind, sizes, largeTableRows: LARGE_TABLE_ROWS, allowed: ALLOWED_SEQ_SCANS }));
     }
     const problems = [...budgetProblems(page.path, statements, budget!), ...describeFindings(page.path, reports)];
+    // Planned once and kept, not again on every call (docs/decisions/generic-plans.md).
+    for (const statement of statements) {
+      if (!/^\s*(select|with)\b/i.test(statement.sql) || statement.parameters.length === 0) continue;
+      const text = statement.sql.replace(/\s+/g, ' ').trim();
+      const excused = ALLOWED_CUSTOM_PLANS.some((allowed) => (allowed.page === '*' || allowed.page === page.route) && allowed.sql.test(text));
+      if (excused) continue;
+      const counts = await planCounts(connection.db, statement);
+      if (counts.generic === 0) {
+        // The conditions and the LIMIT that decide it are at the end.
+        problems.push(`${page.path}: planned again on each of ${counts.custom} runs (no generic plan kept)\n    ${text.length > 500 ? `${text.slice(0, 150)} … ${text.slice(-350)}` : text}`);
+      }
+    }
     expect(problems.join('\n')).toBe('');
   });
 });

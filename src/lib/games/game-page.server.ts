@@ -7,7 +7,7 @@ import { gameTag } from '../http/cache-rules.ts';
 import { invalidRouteParams, notFound } from '../http/errors.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { criticScoreWorking, type CriticSummary, type GameReviewsParams, type ReviewItem } from '../reviews/reviews.ts';
-import { criticSummary, latestGameReviews, listGamePreviews, listGameReviews, reviewedPlatforms } from '../reviews/reviews.server.ts';
+import { criticSummary, latestGameCoverage, listGamePreviews, listGameReviews, reviewedPlatforms } from '../reviews/reviews.server.ts';
 import { userScoreSection } from '../user-reviews/user-review-pages.server.ts';
 import type { UserScoreSection } from '../user-reviews/user-reviews.ts';
 import { gameDescription, gamePageJsonLd, isUpcoming } from './game-page.ts';
@@ -56,10 +56,9 @@ export interface GameOverview {
  * of it is asked for at once, so the page waits for one round of queries after the game.
  */
 export async function gameOverview(db: Kysely<Database>, game: GameDetail, context: { today: string; origin: string }): Promise<GameOverview> {
-  const [summary, reviews, previews, similar, userScore] = await Promise.all([
+  const [summary, { reviews, previews }, similar, userScore] = await Promise.all([
     criticSummary(db, game.id),
-    latestGameReviews(db, game.id, 'review', OVERVIEW_REVIEWS),
-    latestGameReviews(db, game.id, 'preview', OVERVIEW_PREVIEWS),
+    latestGameCoverage(db, game.id, { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS }),
     similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool),
     userScoreSection(db, game),
   ]);
@@ -105,7 +104,7 @@ export async function gamePreviewsPage(db: Kysely<Database>, game: GameDetail, p
  */
 export const QUERY_BUDGETS = {
   // the game, then its overview and the user-score section together
-  '/games/[slug]': 9,
+  '/games/[slug]': 7,
   '/games/[slug]/reviews': 5,
   '/games/[slug]/previews': 4,
   '/games/[slug]/similar-games': 4,

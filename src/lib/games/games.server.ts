@@ -83,7 +83,7 @@ export function recentReleases(db: Kysely<Database>, today: string, limit = 8): 
   return selectCards(db.selectFrom('games').where(releaseState({ released: true, today })))
     .orderBy('games.release_date', (ob) => ob.desc().nullsLast())
     .orderBy('games.id', 'desc')
-    .limit(limit)
+    .limit(sql.lit(limit))
     .execute();
 }
 
@@ -92,7 +92,7 @@ export function upcomingReleases(db: Kysely<Database>, today: string, limit = 8)
   return selectCards(db.selectFrom('games').where(releaseState({ released: false, today })))
     .orderBy('games.release_date', (ob) => ob.asc().nullsLast())
     .orderBy('games.id', 'asc')
-    .limit(limit)
+    .limit(sql.lit(limit))
     .execute();
 }
 

@@ -353,7 +353,7 @@ export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: st
     // the page needs. (Sorting every public list by a count per list cost 0.2-0.5 s on
     // 100 000 lists.)
     const { limit, offset } = pageRange(options);
-    const recent = sql<Date>`now() - make_interval(days => ${POPULAR_WINDOW_DAYS})`;
+    const recent = sql<Date>`now() - make_interval(days => ${sql.lit(POPULAR_WINDOW_DAYS)})`;
     const counted = db
       .selectFrom('user_list_likes')
       .select(['user_list_likes.list_id', sql<number>`count(*)::int`.as('n')])
@@ -366,7 +366,7 @@ export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: st
       .orderBy('counted.n', 'desc')
       .orderBy('user_lists.likes_count', 'desc')
       .orderBy('user_lists.id', 'desc')
-      .limit(offset + limit);
+      .limit(sql.lit(offset + limit));
     const others = selected
       .where(({ not, exists, selectFrom }) =>
         not(exists(selectFrom('user_list_likes as l').select('l.list_id').whereRef('l.list_id', '=', 'user_lists.id').where('l.created_at', '>', recent))),
@@ -374,7 +374,7 @@ export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: st
       .select(sql<number>`0`.as('recent_likes'))
       .orderBy(likes, 'desc')
       .orderBy('user_lists.id', 'desc')
-      .limit(offset + limit);
+      .limit(sql.lit(offset + limit));
     ordered = db
       .selectFrom((eb) => eb.selectFrom(liked.as('liked')).selectAll().unionAll(eb.selectFrom(others.as('others')).selectAll()).as('x'))
       .selectAll()

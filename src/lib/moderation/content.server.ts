@@ -272,9 +272,9 @@ export async function hiddenReviewsOf(db: Db, userId: string): Promise<HiddenCon
     .innerJoin('games as g', 'g.id', 'r.game_id')
     .select(['r.id', 'r.title', 'g.title as game_title', 'r.hidden_reason', 'r.hidden_at'])
     .where('r.user_id', '=', userId)
-    .where('r.hidden', '=', true)
+    .where('r.hidden', '=', sql.lit(true))
     .orderBy('r.hidden_at', 'desc')
-    .limit(100)
+    .limit(sql.lit(100))
     .execute();
   return rows.map((row) => ({ id: row.id, title: row.title ? `${row.game_title}: ${row.title}` : row.game_title, href: null, reason: row.hidden_reason ?? '', hiddenAt: row.hidden_at }));
 }

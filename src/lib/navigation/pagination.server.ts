@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { pageRange, toPaged, type PageRequest, type Paged } from './pagination.ts';
 
 /**
@@ -12,12 +12,17 @@ import { pageRange, toPaged, type PageRequest, type Paged } from './pagination.t
 
 /** An ordered query that can be cut into pages (any Kysely select query). */
 export interface PageableQuery<T> {
-  limit(limit: number): { offset(offset: number): { execute(): Promise<T[]> } };
+  limit(limit: RawBuilder<number>): { offset(offset: number): { execute(): Promise<T[]> }; execute(): Promise<T[]> };
 }
 
 export async function paginate<T>(rows: PageableQuery<T>, total: Promise<number>, request: PageRequest): Promise<Paged<T>> {
   const { limit, offset } = pageRange(request);
-  const [items, count] = await Promise.all([rows.limit(limit).offset(offset).execute(), total]);
+  // The page size is a constant of the page, written into the statement, and the first page
+  // (most visits) has no OFFSET: with either a parameter, PostgreSQL's kept plan assumes it
+  // skips or keeps a tenth of the rows, looks dearer, and every call is planned again
+  // (docs/decisions/generic-plans.md). Later pages keep their offset as a parameter.
+  const first = rows.limit(sql.lit(limit));
+  const [items, count] = await Promise.all([(offset > 0 ? first.offset(offset) : first).execute(), total]);
   return toPaged(items, count, request);
 }
 
@@ -40,7 +45,7 @@ export async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBu
  * cost more than the page, the pager links at most `max` rows' worth of pages.
  */
 export async function countRowsUpTo<DB, TB extends keyof DB, O>(db: Kysely<DB>, query: SelectQueryBuilder<DB, TB, O>, max: number): Promise<number> {
-  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(max);
+  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(sql.lit(max));
   const result = await sql<{ total: number }>`select count(*)::int as total from (${capped}) as capped`.execute(db);
   return result.rows[0]?.total ?? 0;
 }

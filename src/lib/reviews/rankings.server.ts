@@ -97,12 +97,14 @@ export async function topRatedRecent(db: Kysely<Database>, today: string, limit 
       from public.games g
       join public.game_critic_stats s on s.game_id = g.id and s.critic_score is not null
       left join public.game_user_scores u on u.game_id = g.id
-      where g.release_date <= ${today}::date
+      -- The day and the counts are written in (the server's date, not input): a bound PostgreSQL
+      -- cannot see makes its kept plan look dearer, and the home page was planned on every call.
+      where g.release_date <= ${sql.lit(today)}::date
       order by g.release_date desc nulls last, g.id desc
-      limit ${recent}
+      limit ${sql.lit(recent)}
     ) recent
     order by "criticScore" desc, "scoredCount" desc, id
-    limit ${limit}
+    limit ${sql.lit(limit)}
   `.execute(db);
   return rows.rows;
 }

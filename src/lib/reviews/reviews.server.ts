@@ -85,15 +85,35 @@ export function reviewItems(db: Kysely<Database>) {
     ]);
 }
 
-/** The latest published reviews (or previews) of a game. */
-export function latestGameReviews(db: Kysely<Database>, gameId: number, kind: 'review' | 'preview', limit: number): Promise<ReviewItem[]> {
-  return reviewItems(db)
-    .where('critic_reviews.game_id', '=', gameId)
-    .where('critic_reviews.kind', '=', kind)
+/**
+ * A game's latest published reviews and previews, each kind newest first and up to its own
+ * count, in one statement: the newest ids of each kind (two index range scans), then their
+ * cards. The counts are constants of the page, written into the statement so its plan is kept.
+ */
+export async function latestGameCoverage(
+  db: Kysely<Database>,
+  gameId: number,
+  counts: { reviews: number; previews: number },
+): Promise<{ reviews: ReviewItem[]; previews: ReviewItem[] }> {
+  const newest = (kind: 'review' | 'preview', limit: number) =>
+    publishedReviews(db)
+      .select('critic_reviews.id')
+      .where('critic_reviews.game_id', '=', gameId)
+      .where('critic_reviews.kind', '=', sql.lit(kind))
+      .orderBy('critic_reviews.published_at', 'desc')
+      .orderBy('critic_reviews.id', 'desc')
+      .limit(sql.lit(limit));
+  const rows = await reviewItems(db)
+    .where('critic_reviews.id', 'in', (eb) =>
+      eb
+        .selectFrom(newest('review', counts.reviews).as('r'))
+        .select('r.id')
+        .unionAll(eb.selectFrom(newest('preview', counts.previews).as('p')).select('p.id')),
+    )
     .orderBy('critic_reviews.published_at', 'desc')
     .orderBy('critic_reviews.id', 'desc')
-    .limit(limit)
     .execute();
+  return { reviews: rows.filter((row) => row.kind === 'review'), previews: rows.filter((row) => row.kind === 'preview') };
 }
 
 /** Every published review of a game, sorted and filtered as the reviews page asks. */
@@ -167,7 +187,7 @@ async function cappedReviewCount(db: Kysely<Database>, cap: number): Promise<num
       select 1 from public.critic_reviews
       where kind = 'review' and published_at <= now()
       order by published_at desc, id desc
-      limit ${cap}
+      limit ${sql.lit(cap)}
     ) capped
   `.execute(db);
   return result.rows[0]?.total ?? 0;

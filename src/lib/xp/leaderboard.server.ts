@@ -18,12 +18,12 @@ export async function leaderboard(db: Db, period: LeaderboardPeriod, at: Date = 
           .selectFrom('user_xp as x')
           .innerJoin('profiles as p', 'p.id', 'x.user_id')
           .select(['x.user_id', 'x.total as xp', 'x.level', 'p.username', 'p.avatar_url'])
-          .where('x.total', '>', 0)
+          .where('x.total', '>', sql.lit(0))
           .where('p.username', 'is not', null)
           .orderBy('x.total', 'desc')
           .orderBy('x.reached_at')
           .orderBy('x.user_id')
-          .limit(limit)
+          .limit(sql.lit(limit))
           .execute()
       : await db
           .selectFrom('xp_periods as x')
@@ -32,12 +32,12 @@ export async function leaderboard(db: Db, period: LeaderboardPeriod, at: Date = 
           .select(['x.user_id', 'x.points as xp', sql<number>`coalesce(u.level, 1)`.as('level'), 'p.username', 'p.avatar_url'])
           .where('x.period', '=', period)
           .where('x.starts', '=', periodStarts(at)[period])
-          .where('x.points', '>', 0)
+          .where('x.points', '>', sql.lit(0))
           .where('p.username', 'is not', null)
           .orderBy('x.points', 'desc')
           .orderBy('x.reached_at')
           .orderBy('x.user_id')
-          .limit(limit)
+          .limit(sql.lit(limit))
           .execute();
   return rows.map((row, index) => ({
     rank: index + 1,
