@@ -7,6 +7,7 @@ import { handleHealth } from '../functions/health.ts';
 import { startBackgroundWork } from '../functions/jobs/background.ts';
 import { createLocalRealtime } from '../functions/realtime/index.ts';
 import { compressResponses } from '../src/lib/http/compression.server.ts';
+import { admitRenders, DEFAULT_ADMISSION } from '../src/lib/http/render-admission.server.ts';
 import { serveRouteCacheHits } from '../src/lib/http/route-cache-hits.server.ts';
 import { serveStaticFiles } from '../src/lib/http/static-files.server.ts';
 import { boundRequests } from '../src/lib/http/request-bounds.server.ts';
@@ -57,13 +58,24 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // The adapter's handler (static files, then the app) behind our own HTTP server, so that
 // security headers are on every answer (also the early 405 and 413), request bodies are
 // bounded before anything reads them, static files go out with the brotli and gzip copies
-// the build made, fresh route-cache hits go out as stored (encoded once), and what is left
-// is compressed off the event loop: the adapter's standalone server does none of these
-// (docs/decisions/compress-once.md).
+// the build made, fresh route-cache hits go out as stored (encoded once), the renders
+// left take turns (a few at once, in arrival order) and are compressed off the event loop:
+// the adapter's standalone server does none of these (docs/decisions/compress-once.md,
+// docs/decisions/render-admission.md).
 const { handler } = (await import(entry.href)) as { handler: Handler };
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 const server = http.createServer(
-  withSecurityHeaders(boundRequests(serveHealthCheck(serveStaticFiles(clientDir, serveRouteCacheHits(compressResponses(handler))))), env),
+  withSecurityHeaders(
+    boundRequests(
+      serveHealthCheck(
+        serveStaticFiles(
+          clientDir,
+          serveRouteCacheHits(admitRenders(compressResponses(handler), { ...DEFAULT_ADMISSION, concurrency: env.RENDER_CONCURRENCY })),
+        ),
+      ),
+    ),
+    env,
+  ),
 );
 server.keepAliveTimeout = 65_000;
 // The local Realtime service (notifications live) on /realtime/v1/websocket; null with hosted Supabase.
