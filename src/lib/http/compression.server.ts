@@ -18,21 +18,22 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * `per-request` (an uncached answer, compressed each time): brotli 5 and gzip 6, most of
- * the saving for a fraction of the time. `stored` (a page the route cache keeps, compressed
- * once, while the request that rendered it waits): brotli 6 and gzip 6. On a 58 KB game
- * page brotli 9 took 15 ms of CPU for 9213 bytes where brotli 6 takes 1.3 ms for 9333, and
- * gzip 9 saved 45 bytes over gzip 6: the higher levels made every cache miss wait and held
- * uncached throughput to what two cores can compress.
+ * Brotli 5 and gzip 6, for uncached answers and for the copies the route cache keeps alike:
+ * most of the saving for a fraction of the time. On a 60 KB game page, eight at a time on
+ * this machine's two cores, brotli 6 took 0.98 ms of CPU for 9497 bytes, brotli 5 0.68 ms
+ * for 9579 (0.9 % more) and brotli 4 0.43 ms for 10394 (9 % more); brotli 9 had taken 15 ms.
+ * A page is compressed while the request that rendered it waits, and at 32 connections
+ * every millisecond of CPU is a page a second fewer, so the kept copy is not made at a
+ * higher level than the per-request one. Gzip 9 saved 45 bytes over gzip 6.
  */
-const LEVELS = { 'per-request': { br: 5, gzip: 6 }, stored: { br: 6, gzip: 6 } } as const;
+const LEVELS = { br: 5, gzip: 6 } as const;
 
-export function compress(body: Uint8Array, encoding: Encoding, use: keyof typeof LEVELS = 'per-request'): Promise<Buffer> {
+export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotliAsync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: LEVELS[use].br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+        params: { [constants.BROTLI_PARAM_QUALITY]: LEVELS.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
       })
-    : gzipAsync(body, { level: LEVELS[use].gzip });
+    : gzipAsync(body, { level: LEVELS.gzip });
 }
 
 /** Whether an answer with these headers is one this layer may compress. */

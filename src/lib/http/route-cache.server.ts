@@ -174,7 +174,7 @@ async function withWantedVariant(key: string, page: CachedPage, acceptEncoding: 
   const job = `${encoding} ${key}`;
   let making = MAKING.get(job);
   if (!making) {
-    making = compress(page.body, encoding, 'stored')
+    making = compress(page.body, encoding)
       .then((bytes) => {
         if (bytes.byteLength >= page.body.byteLength) return { ...page, encodable: false };
         const withVariant: CachedPage = { ...page, variants: { ...page.variants, [encoding]: bytes } };
@@ -213,7 +213,7 @@ async function renderAndStore(
   const canEncode = encodable(body, response.headers.get('content-type') ?? '');
   // Only the variant this request takes; the others when a hit first wants them.
   const wanted = canEncode ? wantedEncoding(request.headers.get('accept-encoding')) : undefined;
-  const encoded = wanted ? await compress(body, wanted, 'stored') : undefined;
+  const encoded = wanted ? await compress(body, wanted) : undefined;
   const variants: CachedPage['variants'] = wanted && encoded && encoded.byteLength < body.byteLength ? { [wanted]: encoded } : {};
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
