@@ -77,13 +77,13 @@ export const envSchema = z
     DATABASE_POOL_MAX: optional(
       z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100'),
     ).transform((v) => v ?? 10),
-    // Named prepared statements on DATABASE_URL: `auto` leaves them off only for Supabase's
-    // transaction pooler (port 6543), which refuses them (docs/decisions/prepared-statements.md).
     // Page and API reads the node server renders at once; more wait their turn in arrival order
     // (src/lib/http/render-admission.server.ts).
     RENDER_CONCURRENCY: optional(
       z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256'),
     ).transform((v) => v ?? 8),
+    // Named prepared statements on DATABASE_URL: `auto` leaves them off only for Supabase's
+    // transaction pooler (port 6543), which refuses them (docs/decisions/prepared-statements.md).
     DATABASE_PREPARED_STATEMENTS: optional(
       z.enum(['auto', 'on', 'off'], { error: 'must be auto (off for a transaction pooler on port 6543), on or off' }),
     ).transform((v) => v ?? 'auto'),

@@ -122,11 +122,16 @@ describe('RouteCacheStore purges', () => {
 describe('RouteCacheStore variants', () => {
   it('keeps encoded copies beside the body and counts their bytes', () => {
     const store = new RouteCacheStore({ maxEntries: 10, maxBytes: 1_000_000 });
-    store.store('/a', page('/a', 10_000));
+    const stored = page('/a', 10_000);
+    store.store('/a', stored);
     const before = store.bytes;
-    expect(store.addVariant('/a', 'br', new Uint8Array(1_500))).toBe(true);
+    expect(store.amend('/a', { ...stored, variants: { br: new Uint8Array(1_500) } })).toBe(true);
     expect(store.bytes).toBe(before + 1_500);
     expect(store.lookup('/a', NOW)?.page.variants.br?.byteLength).toBe(1_500);
-    expect(store.addVariant('/missing', 'gzip', new Uint8Array(10))).toBe(false);
+    expect(store.amend('/missing', { ...page('/missing'), variants: { gzip: new Uint8Array(10) } })).toBe(false);
+    // A copy made from an older render is not put on a newer one.
+    store.store('/a', page('/a', 10_000));
+    expect(store.amend('/a', { ...stored, variants: { gzip: new Uint8Array(10) } })).toBe(false);
+    expect(store.lookup('/a', NOW)?.page.variants).toEqual({});
   });
 });

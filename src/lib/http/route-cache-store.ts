@@ -174,21 +174,17 @@ export class RouteCacheStore {
   }
 
   /**
-   * Adds an encoded copy of a stored page's body (counted in the byte budget). With `of`,
-   * only while the page stored under the key still has that body: a copy of an older
-   * render is dropped.
+   * Puts a new version of the render stored under the key in its place (an encoded copy
+   * added, say), counted in the byte budget anew and in the same segment. Only while the key
+   * still holds that render (the same body): the copy of an older render is dropped.
    */
-  addVariant(key: string, encoding: Encoding, bytes: Uint8Array, of?: Uint8Array): boolean {
+  amend(key: string, page: CachedPage): boolean {
     const segment = this.#protected.slots.has(key) ? this.#protected : this.#probation.slots.has(key) ? this.#probation : undefined;
-    if (!segment || (of && segment.slots.get(key)?.page.body !== of)) return false;
-    const slot = segment.remove(key);
-    if (!slot) return false;
-    const page: CachedPage = { ...slot.page, variants: { ...slot.page.variants, [encoding]: bytes } };
+    const current = segment?.slots.get(key);
+    if (!segment || !current || current.page.body !== page.body) return false;
     const size = entryBytes(key, page);
-    if (size > this.#limits.maxEntryBytes) {
-      segment.add(key, slot);
-      return false;
-    }
+    if (size > this.#limits.maxEntryBytes) return false;
+    segment.remove(key);
     segment.add(key, { page, bytes: size });
     this.#enforce();
     return true;

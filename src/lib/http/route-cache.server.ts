@@ -28,8 +28,8 @@ import { RouteCacheStore, type CachedPage, type PurgeRequest } from './route-cac
  * Each variant is made once, when it is first wanted: the render that stores a page
  * compresses only the coding its own request takes, and the first hit that wants another
  * coding has it made (off the event loop) and added. Browsers all take brotli, so most
- * pages are never gzipped: making both copies on every miss spent a third of an uncached
- * page's CPU on bytes nobody read.
+ * pages are never gzipped: making both copies on every miss spent about 1 ms of CPU per
+ * uncached game page on gzip bytes nobody read.
  */
 
 export interface RouteCacheConfig {
@@ -176,11 +176,12 @@ async function withWantedVariant(key: string, page: CachedPage, acceptEncoding: 
   if (!making) {
     making = compress(page.body, encoding)
       .then((bytes) => {
-        if (bytes.byteLength >= page.body.byteLength) return { ...page, encodable: false };
-        const withVariant: CachedPage = { ...page, variants: { ...page.variants, [encoding]: bytes } };
+        // A body that does not shrink is kept as not worth encoding, so no hit tries again.
+        const amended: CachedPage =
+          bytes.byteLength < page.body.byteLength ? { ...page, variants: { ...page.variants, [encoding]: bytes } } : { ...page, encodable: false };
         // Kept only while the stored page is still this render (a newer one brings its own).
-        routeCache().addVariant(key, encoding, bytes, page.body);
-        return withVariant;
+        routeCache().amend(key, amended);
+        return amended;
       })
       .finally(() => MAKING.delete(job));
     MAKING.set(job, making);
@@ -214,7 +215,8 @@ async function renderAndStore(
   // Only the variant this request takes; the others when a hit first wants them.
   const wanted = canEncode ? wantedEncoding(request.headers.get('accept-encoding')) : undefined;
   const encoded = wanted ? await compress(body, wanted) : undefined;
-  const variants: CachedPage['variants'] = wanted && encoded && encoded.byteLength < body.byteLength ? { [wanted]: encoded } : {};
+  const shrank = wanted !== undefined && encoded !== undefined && encoded.byteLength < body.byteLength;
+  const variants: CachedPage['variants'] = shrank ? { [wanted]: encoded } : {};
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (!NOT_STORED.has(name.toLowerCase()) && name.toLowerCase() !== 'vary') headers.push([name, value]);
@@ -222,7 +224,7 @@ async function renderAndStore(
   if (canEncode || response.headers.has('vary')) headers.push(['vary', 'Accept-Encoding']);
   const tags = (response.headers.get('Cache-Tag') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  const page: CachedPage = { status: 200, headers, body, variants, encodable: canEncode, etag, tags, path: target.path, storedAt: Date.now(), maxAge, swr };
+  const page: CachedPage = { status: 200, headers, body, variants, encodable: canEncode && (shrank || !wanted), etag, tags, path: target.path, storedAt: Date.now(), maxAge, swr };
   const stored = store.store(target.key, page, since);
   return fromPage(page, request, stored ? 'MISS' : undefined);
 }

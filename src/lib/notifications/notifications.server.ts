@@ -45,9 +45,8 @@ export async function notify(trx: Trx | Db, input: NewNotification): Promise<voi
  * within the hours their tier keeps: an outlet's followers are told on read, not all at
  * once at publication (docs/decisions/outlet-review-fan-out.md).
  */
-export async function syncInbox(db: Db | Trx, userId: string, hours: number): Promise<number> {
-  const { rows } = await sql<{ added: number }>`select public.sync_notification_inbox(${userId}::uuid, ${hours}::int) as added`.execute(db);
-  return rows[0]!.added;
+async function syncInbox(db: Db | Trx, userId: string, hours: number): Promise<void> {
+  await sql`select public.sync_notification_inbox(${userId}::uuid, ${hours}::int)`.execute(db);
 }
 
 /**
@@ -77,7 +76,8 @@ function toItem(row: { id: string; kind: string; data: unknown; created_at: Date
 /** A user's notifications within their tier's retention, newest first, and the unread count. */
 export async function listNotifications(db: Db, userId: string, options: { limit?: number; before?: string } = {}) {
   const hours = retentionHours(await getUserTier(db, userId));
-  await syncInbox(db, userId, hours);
+  // The first page brings the inbox up to date; a later page reads what that one wrote.
+  if (!options.before) await syncInbox(db, userId, hours);
   let query = db
     .selectFrom('notifications')
     .select(['id', 'kind', 'data', 'created_at', 'read_at'])

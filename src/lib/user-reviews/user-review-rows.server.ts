@@ -42,7 +42,7 @@ export const reviewColumns = (db: Db | Trx) =>
     // statement that says so itself can use them in the plan PostgreSQL keeps (generic-plans.md).
     .where('r.hidden', '=', sql.lit(false));
 
-export type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewColumns>['executeTakeFirstOrThrow']>>;
+type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewColumns>['executeTakeFirstOrThrow']>>;
 
 export function toView(row: ReviewRow): UserReviewView {
   return {

@@ -43,14 +43,14 @@ async function platformExists(trx: Trx, platformId: number | null): Promise<bool
 }
 
 /** The plan that unlocks writing reviews, named in refusals and in the upsell. */
-export const REVIEW_PLAN = TIER_LABELS.premium;
+const REVIEW_PLAN = TIER_LABELS.premium;
 
 function premiumRefusal(): UserReviewRefusal {
   return { kind: 'premium', message: USER_REVIEW_MESSAGES.premiumOnly, plan: REVIEW_PLAN };
 }
 
 /** The same rule as the premium-only route guard, for the API. */
-export function mayWriteReviews(tier: Tier): boolean {
+function mayWriteReviews(tier: Tier): boolean {
   return canUseFeature(tier, 'userReviews');
 }
 
@@ -88,7 +88,7 @@ function insertReview(trx: Trx, userId: string, input: UserReviewInput, now: Dat
             ),
         )
         .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
-        .returning(['id', 'user_id', 'game_id', 'rating', 'title', 'body', 'spoiler', 'platform_id', 'hours_played', 'finished', 'helpful_count', 'counted', 'created_at', 'edited_at']),
+        .returningAll(),
     )
     .selectFrom('ins as r')
     .innerJoin('profiles as p', 'p.id', 'r.user_id')

@@ -9,7 +9,6 @@ import { USER_REVIEW_LIMITS, userScoreOf, type ReviewListQuery, type ReviewWindo
 
 /** The reads of user reviews that pages and the API show; the writes are in user-review-writes.server.ts. */
 
-export type { UserReviewView };
 
 type Db = Kysely<Database>;
 
@@ -21,7 +20,6 @@ export async function gameUserScore(db: Db, gameId: number): Promise<UserScore> 
     .executeTakeFirst();
   return userScoreOf(row);
 }
-
 
 /** Windows whose reviews are not counted now (flagged or confirmed). */
 export async function activeWindows(db: Db, gameId: number): Promise<ReviewWindowView[]> {
@@ -134,25 +132,31 @@ export interface OwnReviewView extends UserReviewView {
   gameTitle: string;
 }
 
-export async function reviewsByUser(db: Db, userId: string, page: number, pageSize: number = USER_REVIEW_LIMITS.pageSize): Promise<Paged<OwnReviewView>> {
-  const base = reviewColumns(db).innerJoin('games as g', 'g.id', 'r.game_id').where('r.user_id', '=', userId);
-  const ordered = base.select(['g.slug as game_slug', 'g.title as game_title']).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc');
-  const total = countRows(db.selectFrom('user_reviews as r').where('r.user_id', '=', userId).where('r.hidden', '=', sql.lit(false)));
-  const paged = await paginate(ordered, total, { page, pageSize });
-  return { ...paged, items: paged.items.map((row) => ({ ...toView(row), gameSlug: row.game_slug, gameTitle: row.game_title })) };
-}
-
-/** A user's latest reviews, without the count a pager needs (the profile shows a few). */
-export async function recentReviewsByUser(db: Db, userId: string, limit: number): Promise<OwnReviewView[]> {
-  const rows = await reviewColumns(db)
+/** A user's visible reviews with their games, newest first: the dashboard pages them, the profile shows a few. */
+function ownReviewRows(db: Db, userId: string) {
+  return reviewColumns(db)
     .innerJoin('games as g', 'g.id', 'r.game_id')
     .where('r.user_id', '=', userId)
     .select(['g.slug as game_slug', 'g.title as game_title'])
     .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ...toView(row), gameSlug: row.game_slug, gameTitle: row.game_title }));
+    .orderBy('r.id', 'desc');
+}
+
+const toOwnView = (row: Awaited<ReturnType<ReturnType<typeof ownReviewRows>['execute']>>[number]): OwnReviewView => ({
+  ...toView(row),
+  gameSlug: row.game_slug,
+  gameTitle: row.game_title,
+});
+
+export async function reviewsByUser(db: Db, userId: string, page: number, pageSize: number = USER_REVIEW_LIMITS.pageSize): Promise<Paged<OwnReviewView>> {
+  const total = countRows(db.selectFrom('user_reviews as r').where('r.user_id', '=', userId).where('r.hidden', '=', sql.lit(false)));
+  const paged = await paginate(ownReviewRows(db, userId), total, { page, pageSize });
+  return { ...paged, items: paged.items.map(toOwnView) };
+}
+
+/** A user's latest reviews, without the count a pager needs (the profile shows a few). */
+export async function recentReviewsByUser(db: Db, userId: string, limit: number): Promise<OwnReviewView[]> {
+  return (await ownReviewRows(db, userId).limit(sql.lit(limit)).execute()).map(toOwnView);
 }
 
 export interface ReviewFormState {

@@ -4,7 +4,8 @@ import type { Database } from '../../../db/schema.ts';
 /**
  * The bench's user reviews: `count` reviews spread over the community's users and the
  * released games, deterministic for a seed, one per user and game. Loaded in one
- * statement with the per-row triggers off, then every user score is computed once
+ * statement with the score trigger off (the platform triggers skip reviews naming no
+ * platform, and these name none), then every user score is computed once
  * (rebuild_game_user_scores), as the critic reviews are. Synthetic text, labelled so.
  *
  * Called from the bench script after the community's users exist:
