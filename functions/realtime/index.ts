@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { getDb } from '../../src/lib/db/db.server.ts';
 import { describeNotification, type NotificationData, type NotificationKind } from '../../src/lib/notifications/notifications.ts';
-import { writeRecentOutletReviews } from '../../src/lib/notifications/notifications.server.ts';
+import { liveOutletReviewWriter } from '../../src/lib/notifications/notifications.server.ts';
 import { localAuthEnabled, localSessionIsLive, signingKey } from '../auth/index.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import { createRealtimeServer, type Identity, type NewNotificationRow, type RealtimeServer } from './server.ts';
@@ -20,13 +20,13 @@ export function notificationPayload(row: { id: string; kind: string; data: unkno
   return { id: row.id, kind, data, createdAt: row.created_at.toISOString(), read: false, ...describeNotification(kind, data) };
 }
 
-/** How far back the outlet reviews of users with the site open are looked for (a late commit). */
-const RECENT_OUTLET_REVIEWS_SECONDS = 15;
+/** Outlet reviews of the last 15 s (a late commit) for users with the site open, written once per listener. */
+const writeForListeners = liveOutletReviewWriter(15);
 
 export async function newNotificationsFor(afterId: string, userIds: string[]): Promise<NewNotificationRow[]> {
   const db = await getDb();
   // An outlet's followers are told on read; the ones listening now are told at once.
-  await writeRecentOutletReviews(db, userIds, RECENT_OUTLET_REVIEWS_SECONDS);
+  await writeForListeners(db, userIds);
   const rows = await db
     .selectFrom('notifications')
     .select(['id', 'user_id', 'kind', 'data', 'created_at'])

@@ -60,6 +60,32 @@ export async function writeRecentOutletReviews(db: Db | Trx, userIds: string[], 
   return rows[0]!.added;
 }
 
+/**
+ * `writeRecentOutletReviews` for a service that asks twice a second: it writes only when the
+ * outlet reviews recorded in the window or the users listening have changed since its last
+ * write, so one publication is written once per listener, not on every poll of the window.
+ * Resolves with the rows written, or null when nothing changed.
+ */
+export function liveOutletReviewWriter(seconds: number): (db: Db, userIds: string[]) => Promise<number | null> {
+  let last = '';
+  return async (db, userIds) => {
+    if (userIds.length === 0) return null;
+    // The newest event and how many are in the window: a publication that commits late
+    // with an older time still changes the count.
+    const { newest, recent } = await db
+      .selectFrom('outlet_review_events')
+      .select([sql<string | null>`max(recorded_at)::text`.as('newest'), sql<number>`count(*)::int`.as('recent')])
+      .where('recorded_at', '>', sql<Date>`now() - make_interval(secs => ${sql.lit(seconds)})`)
+      .executeTakeFirstOrThrow();
+    if (newest === null) return null;
+    const signature = `${newest} ${recent} ${[...userIds].sort().join(',')}`;
+    if (signature === last) return null;
+    const written = await writeRecentOutletReviews(db, userIds, seconds);
+    last = signature;
+    return written;
+  };
+}
+
 /** The source was withdrawn (an unlike, an unfollow): its notification goes too. */
 export async function withdrawNotification(trx: Trx | Db, userId: string, kind: NotificationKind, source: string): Promise<void> {
   await trx.deleteFrom('notifications').where('user_id', '=', userId).where('kind', '=', kind).where('source', '=', source).execute();

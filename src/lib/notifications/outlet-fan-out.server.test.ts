@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { setFollow } from '../follows/follows.server.ts';
-import { deleteExpiredNotifications, listNotifications, markRead, setPreferences, writeRecentOutletReviews } from './notifications.server.ts';
+import { deleteExpiredNotifications, listNotifications, liveOutletReviewWriter, markRead, setPreferences, writeRecentOutletReviews } from './notifications.server.ts';
 
 // An outlet's followers are told of its reviews when they next read their notifications
 // (or at once while listening live): what they are told must be what writing every
@@ -152,6 +152,25 @@ describe("an outlet's reviews reach its followers on read", () => {
     await ageFollows(3);
     expect(await toldOf(away, first)).toBe(true);
     expect(await toldOf(away, second)).toBe(true);
+  });
+
+  it('writes a publication once per listener however often the live service asks, and again when someone new listens', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    await follow(first);
+    await follow(second);
+    await ageFollows(1);
+    const write = liveOutletReviewWriter(15);
+    await publish();
+    expect(await write(connection.db, [first])).toBe(1);
+    // The next polls of the window: nothing new, nothing written or even tried.
+    expect(await write(connection.db, [first])).toBeNull();
+    expect(await write(connection.db, [first])).toBeNull();
+    // Someone else opens the site: their row is written, the first one's is not again.
+    expect(await write(connection.db, [first, second])).toBe(1);
+    await publish();
+    expect(await write(connection.db, [second, first])).toBe(2);
+    expect(await write(connection.db, [])).toBeNull();
   });
 
   it('writes every follower at publication where the database broadcasts notifications itself (hosted Supabase)', async () => {
