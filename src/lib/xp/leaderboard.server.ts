@@ -10,6 +10,11 @@ type Db = Kysely<Database>;
  * The top of a leaderboard, read from the kept totals through their rank indexes
  * (user_xp_rank_idx, xp_periods_rank_idx): ties go to whoever reached the total first.
  * Players without a username have no public profile and are left out.
+ *
+ * The board and its start date are written into the statement, not bound: early in a week
+ * the current week has few rows, far fewer than the average week a generic plan assumes, so
+ * PostgreSQL would plan a bound statement again on every call. Written in, it is one
+ * statement per board and period, planned once per connection for the real start date.
  */
 export async function leaderboard(db: Db, period: LeaderboardPeriod, at: Date = new Date(), limit = LEADERBOARD_SIZE): Promise<LeaderboardRow[]> {
   const rows =
@@ -30,8 +35,8 @@ export async function leaderboard(db: Db, period: LeaderboardPeriod, at: Date = 
           .innerJoin('profiles as p', 'p.id', 'x.user_id')
           .leftJoin('user_xp as u', 'u.user_id', 'x.user_id')
           .select(['x.user_id', 'x.points as xp', sql<number>`coalesce(u.level, 1)`.as('level'), 'p.username', 'p.avatar_url'])
-          .where('x.period', '=', period)
-          .where('x.starts', '=', periodStarts(at)[period])
+          .where('x.period', '=', sql.lit(period))
+          .where('x.starts', '=', sql.lit(periodStarts(at)[period]))
           .where('x.points', '>', sql.lit(0))
           .where('p.username', 'is not', null)
           .orderBy('x.points', 'desc')
@@ -58,8 +63,8 @@ export async function ownRank(db: Db, userId: string, period: LeaderboardPeriod,
       : await db
           .selectFrom('xp_periods')
           .select(['points as xp', 'reached_at'])
-          .where('period', '=', period)
-          .where('starts', '=', periodStarts(at)[period])
+          .where('period', '=', sql.lit(period))
+          .where('starts', '=', sql.lit(periodStarts(at)[period]))
           .where('user_id', '=', userId)
           .executeTakeFirst();
   if (!mine || mine.xp <= 0) return { period, rank: null, xp: 0, level };
@@ -71,7 +76,7 @@ export async function ownRank(db: Db, userId: string, period: LeaderboardPeriod,
              or (x.total = ${mine.xp} and x.reached_at = ${mine.reached_at} and x.user_id < ${userId}::uuid)`.execute(db)
       : await sql<{ n: number }>`
           select count(*)::int as n from public.xp_periods x join public.profiles p on p.id = x.user_id and p.username is not null
-          where x.period = ${period} and x.starts = ${periodStarts(at)[period]}::date
+          where x.period = ${sql.lit(period)} and x.starts = ${sql.lit(periodStarts(at)[period])}::date
             and (x.points > ${mine.xp} or (x.points = ${mine.xp} and x.reached_at < ${mine.reached_at})
                  or (x.points = ${mine.xp} and x.reached_at = ${mine.reached_at} and x.user_id < ${userId}::uuid))`.execute(db);
   return { period, rank: (ahead.rows[0]?.n ?? 0) + 1, xp: mine.xp, level };
