@@ -19,7 +19,9 @@ const onVercel = Boolean(process.env.VERCEL);
 export default defineConfig({
   output: 'server',
   site: process.env.SITE_URL || undefined,
-  adapter: onVercel ? vercel() : node({ mode: 'standalone' }),
+  // Middleware mode: scripts/start.ts serves static files itself from a list made at start,
+  // so the adapter's handler is the app alone (standalone would stat the disk for every page).
+  adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
   integrations: [
     react(),
     // Build id, builds/latest.json + meta, and the Workbox service worker.

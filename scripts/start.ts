@@ -55,8 +55,8 @@ try {
 const host = process.env.HOST || 'localhost';
 const port = Number(process.env.PORT) || env.PORT;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-// The adapter's handler (static files, then the app) behind our own HTTP server, so that
-// security headers are on every answer (also the early 405 and 413), request bodies are
+// The adapter's handler (the app alone: the adapter is in middleware mode) behind our own
+// HTTP server, so that security headers are on every answer (also the early 405 and 413), request bodies are
 // bounded before anything reads them, static files go out with the brotli and gzip copies
 // the build made, fresh route-cache hits go out as stored (encoded once), the renders
 // left take turns (a few at once, in arrival order) and are compressed off the event loop:
@@ -70,7 +70,7 @@ const server = http.createServer(
       serveHealthCheck(
         serveStaticFiles(
           clientDir,
-          serveRouteCacheHits(admitRenders(compressResponses(handler), { ...DEFAULT_ADMISSION, concurrency: env.RENDER_CONCURRENCY })),
+          serveRouteCacheHits(admitRenders(compressResponses(refuseMalformedPaths(handler)), { ...DEFAULT_ADMISSION, concurrency: env.RENDER_CONCURRENCY })),
         ),
       ),
     ),
@@ -123,6 +123,26 @@ function serveHealthCheck(next: Handler): Handler {
       },
       () => next(req, res),
     );
+  };
+}
+
+/**
+ * A path that is not valid percent-encoding names no page: a 400 before the app renders
+ * anything, as the adapter's standalone server answered (its middleware mode leaves that to
+ * the server in front).
+ */
+function refuseMalformedPaths(next: Handler): Handler {
+  return (req, res) => {
+    try {
+      decodeURI(req.url ?? '/');
+    } catch {
+      res.statusCode = 400;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.end('Bad request.');
+      return;
+    }
+    next(req, res);
   };
 }
 
