@@ -1,5 +1,6 @@
 import type { GameDetail } from '../../src/lib/games/games.ts';
-import type { ReviewItem } from '../../src/lib/reviews/reviews.ts';
+import { criticSummaryOf, type ReviewItem } from '../../src/lib/reviews/reviews.ts';
+import { userScoreOf } from '../../src/lib/user-reviews/user-reviews.ts';
 
 /** Plain values of the shapes pages show, for unit tests of what pages say about them. */
 
@@ -23,6 +24,9 @@ export function aGame(change: Partial<GameDetail> = {}): GameDetail {
     releases: [{ id: 1, slug: 'pc', name: 'PC', abbreviation: 'PC', releaseDate: '2026-03-12' }],
     developers: [{ slug: 'ember-works', name: 'Ember Works' }],
     publishers: [],
+    critic: { ...criticSummaryOf(null), reviewCount: 12, scoredCount: 12, scoreSum: 1044, criticScore: 87 },
+    userScore: userScoreOf(null),
+    heldWindows: [],
     ...change,
   };
 }

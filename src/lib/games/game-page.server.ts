@@ -7,7 +7,7 @@ import { gameTag } from '../http/cache-rules.ts';
 import { invalidRouteParams, notFound } from '../http/errors.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { criticScoreWorking, type CriticSummary, type GameReviewsParams, type ReviewItem } from '../reviews/reviews.ts';
-import { criticSummary, latestGameCoverage, listGamePreviews, listGameReviews, reviewedPlatforms } from '../reviews/reviews.server.ts';
+import { latestGameCoverage, listGamePreviews, listGameReviews, reviewedPlatforms } from '../reviews/reviews.server.ts';
 import { userScoreSection } from '../user-reviews/user-review-pages.server.ts';
 import type { UserScoreSection } from '../user-reviews/user-reviews.ts';
 import { gameDescription, gamePageJsonLd, isUpcoming } from './game-page.ts';
@@ -52,12 +52,13 @@ export interface GameOverview {
 }
 
 /**
- * Everything /games/{slug} shows besides the game itself, the user score block included: all
- * of it is asked for at once, so the page waits for one round of queries after the game.
+ * Everything /games/{slug} shows besides the game itself, the user score block included: the
+ * kept numbers came with the game, the rest is asked for at once, so the page waits for one
+ * round of queries after the game.
  */
 export async function gameOverview(db: Kysely<Database>, game: GameDetail, context: { today: string; origin: string }): Promise<GameOverview> {
-  const [summary, { reviews, previews }, similar, userScore] = await Promise.all([
-    criticSummary(db, game.id),
+  const summary = game.critic;
+  const [{ reviews, previews }, similar, userScore] = await Promise.all([
     latestGameCoverage(db, game.id, { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS }),
     similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool),
     userScoreSection(db, game),
@@ -78,24 +79,18 @@ export const SIMILAR_PAGE = { shown: 24, pool: 60 } as const;
 
 /** /games/{slug}/similar-games: the tab counts and the similar games, ranked. */
 export async function gameSimilarPage(db: Kysely<Database>, game: GameDetail): Promise<{ summary: CriticSummary; similar: SimilarGame[] }> {
-  const [summary, similar] = await Promise.all([criticSummary(db, game.id), similarGames(db, game.id, SIMILAR_PAGE.shown, SIMILAR_PAGE.pool)]);
-  return { summary, similar };
+  return { summary: game.critic, similar: await similarGames(db, game.id, SIMILAR_PAGE.shown, SIMILAR_PAGE.pool) };
 }
 
 /** /games/{slug}/reviews: the numbers and their working, a page of reviews, and the platforms to filter by. */
 export async function gameReviewsPage(db: Kysely<Database>, game: GameDetail, params: GameReviewsParams) {
-  const [summary, listing, platforms] = await Promise.all([
-    criticSummary(db, game.id),
-    listGameReviews(db, game.id, params),
-    reviewedPlatforms(db, game.id),
-  ]);
-  return { summary, listing, platforms, working: criticScoreWorking(summary) };
+  const [listing, platforms] = await Promise.all([listGameReviews(db, game.id, params), reviewedPlatforms(db, game.id)]);
+  return { summary: game.critic, listing, platforms, working: criticScoreWorking(game.critic) };
 }
 
 /** /games/{slug}/previews: the tab counts and a page of previews. */
 export async function gamePreviewsPage(db: Kysely<Database>, game: GameDetail, page: number): Promise<{ summary: CriticSummary; listing: Paged<ReviewItem> }> {
-  const [summary, listing] = await Promise.all([criticSummary(db, game.id), listGamePreviews(db, game.id, page)]);
-  return { summary, listing };
+  return { summary: game.critic, listing: await listGamePreviews(db, game.id, page) };
 }
 
 /**
@@ -103,9 +98,9 @@ export async function gamePreviewsPage(db: Kysely<Database>, game: GameDetail, p
  * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
  */
 export const QUERY_BUDGETS = {
-  // the game, then its overview and the user-score section together
-  '/games/[slug]': 7,
-  '/games/[slug]/reviews': 5,
-  '/games/[slug]/previews': 4,
-  '/games/[slug]/similar-games': 4,
+  // the game with its kept numbers, then the latest coverage, similar games and top user reviews together
+  '/games/[slug]': 4,
+  '/games/[slug]/reviews': 4,
+  '/games/[slug]/previews': 3,
+  '/games/[slug]/similar-games': 2,
 } as const satisfies QueryBudgets;

@@ -1,6 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../db/schema.ts';
+import { criticSummaryOf } from '../reviews/reviews.ts';
+import { userScoreOf } from '../user-reviews/user-reviews.ts';
 import { releaseState } from './facets.server.ts';
 import type { GameCard, GameDetail, SimilarGame } from './games.ts';
 
@@ -96,12 +98,26 @@ export function upcomingReleases(db: Kysely<Database>, today: string, limit = 8)
     .execute();
 }
 
+/**
+ * A game with everything its pages show about it that is kept beside it, in one statement:
+ * the catalogue detail, the kept critic numbers (game_critic_stats), the kept user score
+ * (game_user_scores) and the review windows whose reviews are not counted now. Its cards'
+ * platforms are its releases' platforms, so they are read once.
+ */
 export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise<GameDetail | undefined> {
-  return selectCards(db.selectFrom('games'))
+  const row = await db
+    .selectFrom('games')
     .select((eb) => [
+      'games.id',
+      'games.slug',
+      'games.title',
+      'games.release_date',
+      'games.cover_image_url',
       'games.summary',
       'games.sources',
-      'games.updated_at as updatedAt',
+      'games.updated_at',
+      sql<boolean>`'demo' = any(games.sources)`.as('is_demo'),
+      genresOf(eb).as('genres'),
       jsonArrayFrom(
         eb
           .selectFrom('game_platforms')
@@ -133,9 +149,51 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
           .whereRef('game_publishers.game_id', '=', 'games.id')
           .orderBy(sql`lower(companies.name)`),
       ).as('publishers'),
+      jsonObjectFrom(eb.selectFrom('game_critic_stats').selectAll().whereRef('game_critic_stats.game_id', '=', 'games.id')).as('critic_stats'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('game_user_scores')
+          .select(['game_user_scores.review_count', 'game_user_scores.rating_count', 'game_user_scores.rating_sum', 'game_user_scores.rating_steps'])
+          .whereRef('game_user_scores.game_id', '=', 'games.id'),
+      ).as('user_scores'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('user_review_windows')
+          .select(['user_review_windows.id', 'user_review_windows.kind', 'user_review_windows.starts_at', 'user_review_windows.ends_at', 'user_review_windows.status'])
+          .whereRef('user_review_windows.game_id', '=', 'games.id')
+          .where('user_review_windows.status', '<>', sql.lit('cleared'))
+          .orderBy('user_review_windows.starts_at'),
+      ).as('held_windows'),
     ])
     .where('games.slug', '=', slug)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const critic = criticSummaryOf(row.critic_stats);
+  const userScore = userScoreOf(row.user_scores);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    releaseDate: row.release_date,
+    coverImageUrl: row.cover_image_url,
+    platforms: row.releases.map(({ slug, name, abbreviation }) => ({ slug, name, abbreviation })),
+    genres: row.genres,
+    criticScore: critic.criticScore,
+    scoredCount: critic.scoredCount,
+    userRatingCount: row.user_scores?.rating_count ?? 0,
+    userRatingSum: row.user_scores?.rating_sum ?? 0,
+    isDemo: row.is_demo,
+    summary: row.summary,
+    sources: row.sources,
+    updatedAt: row.updated_at,
+    releases: row.releases,
+    developers: row.developers,
+    publishers: row.publishers,
+    critic,
+    userScore,
+    // JSON carries the window's times as text.
+    heldWindows: row.held_windows.map((w) => ({ id: w.id, kind: w.kind, startsAt: new Date(w.starts_at), endsAt: new Date(w.ends_at), status: w.status })),
+  };
 }
 
 /** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms). */

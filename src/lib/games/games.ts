@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { GameSource } from '../db/schema.ts';
 import { pageNumberSchema } from '../navigation/pagination.ts';
+import type { CriticSummary } from '../reviews/reviews.ts';
+import type { ReviewWindowView, UserScore } from '../user-reviews/user-reviews.ts';
 import { genreSlugSchema, platformSlugSchema, type CatalogueFilter, type CatalogueSort, type FacetValue } from './facets.ts';
 import { slugFilter } from './slug.ts';
 
@@ -125,6 +127,12 @@ export interface GameDetail extends GameCard {
   releases: { id: number; slug: string; name: string; abbreviation: string; releaseDate: string | null }[];
   developers: { slug: string; name: string }[];
   publishers: { slug: string; name: string }[];
+  /** The kept critic numbers: the score, its working and the tab counts. */
+  critic: CriticSummary;
+  /** The kept user score. */
+  userScore: UserScore;
+  /** Review windows whose reviews are not counted now (flagged or confirmed), oldest first. */
+  heldWindows: ReviewWindowView[];
 }
 
 export interface SimilarGame extends GameCard {

@@ -4,48 +4,13 @@ import { genreOptions } from '../games/facets.server.ts';
 import type { FacetOption } from '../games/facets.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
-import { emptyBandCounts } from '../scores/scores.ts';
-import { GAME_REVIEWS_PAGE_SIZE, LATEST_REVIEWS_PAGE_SIZE, type CriticSummary, type GameReviewsParams, type ReviewItem } from './reviews.ts';
+import { GAME_REVIEWS_PAGE_SIZE, LATEST_REVIEWS_PAGE_SIZE, type GameReviewsParams, type ReviewItem } from './reviews.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
  * Critic review queries. Every query here shows only published reviews
  * (published_at <= now()): an embargoed review exists for nobody but its outlet.
  */
-
-export function emptySummary(): CriticSummary {
-  return {
-    reviewCount: 0,
-    scoredCount: 0,
-    scoreSum: 0,
-    recommendedCount: 0,
-    previewCount: 0,
-    bandCounts: emptyBandCounts(),
-    criticScore: null,
-    recommendPercent: null,
-  };
-}
-
-export async function criticSummary(db: Kysely<Database>, gameId: number): Promise<CriticSummary> {
-  const row = await db.selectFrom('game_critic_stats').selectAll().where('game_id', '=', gameId).executeTakeFirst();
-  if (!row) return emptySummary();
-  return {
-    reviewCount: row.review_count,
-    scoredCount: row.scored_count,
-    scoreSum: row.score_sum,
-    recommendedCount: row.recommended_count,
-    previewCount: row.preview_count,
-    bandCounts: {
-      acclaimed: row.acclaimed_count,
-      favourable: row.favourable_count,
-      mixed: row.mixed_count,
-      unfavourable: row.unfavourable_count,
-      panned: row.panned_count,
-    },
-    criticScore: row.critic_score,
-    recommendPercent: row.recommend_percent,
-  };
-}
 
 /** Published reviews only: an embargoed review exists for nobody but its outlet. */
 function publishedReviews(db: Kysely<Database>) {

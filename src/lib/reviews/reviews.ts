@@ -1,10 +1,11 @@
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { ScoreScaleColumn } from '../db/schema.ts';
+import type { GameCriticStatsTable, ScoreScaleColumn } from '../db/schema.ts';
 import { formatDecimal } from '../format/numbers.ts';
 import { platformSlugSchema } from '../games/facets.ts';
 import { slugFilter } from '../games/slug.ts';
 import { pageNumberSchema } from '../navigation/pagination.ts';
-import { MIN_SCORED_REVIEWS, type CriticAggregate } from '../scores/scores.ts';
+import { emptyBandCounts, MIN_SCORED_REVIEWS, type CriticAggregate } from '../scores/scores.ts';
 
 /** Query parameters of the review lists; bad values fall back to defaults (stale links still work). */
 
@@ -53,6 +54,38 @@ export function gameReviewsQuery(params: GameReviewsParams, overrides: Partial<G
 
 /** A game's critic summary: the aggregate row as the pages read it. */
 export type CriticSummary = CriticAggregate;
+
+/** A game's kept critic numbers (its game_critic_stats row; none yet is all zeros). */
+export function criticSummaryOf(row: Selectable<GameCriticStatsTable> | null | undefined): CriticSummary {
+  if (!row) {
+    return {
+      reviewCount: 0,
+      scoredCount: 0,
+      scoreSum: 0,
+      recommendedCount: 0,
+      previewCount: 0,
+      bandCounts: emptyBandCounts(),
+      criticScore: null,
+      recommendPercent: null,
+    };
+  }
+  return {
+    reviewCount: row.review_count,
+    scoredCount: row.scored_count,
+    scoreSum: row.score_sum,
+    recommendedCount: row.recommended_count,
+    previewCount: row.preview_count,
+    bandCounts: {
+      acclaimed: row.acclaimed_count,
+      favourable: row.favourable_count,
+      mixed: row.mixed_count,
+      unfavourable: row.unfavourable_count,
+      panned: row.panned_count,
+    },
+    criticScore: row.critic_score,
+    recommendPercent: row.recommend_percent,
+  };
+}
 
 export interface ReviewItem {
   id: string;

@@ -5,7 +5,7 @@ import type { QueryBudgets } from '../db/query-budgets.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import { pageRange, toPaged, type Paged } from '../navigation/pagination.ts';
 import { reviewColumns, toView } from './user-review-rows.server.ts';
-import { USER_REVIEW_LIMITS, userScoreOf, type ReviewListQuery, type ReviewWindowView, type UserReviewView, type UserScore } from './user-reviews.ts';
+import { USER_REVIEW_LIMITS, userScoreOf, type ReviewListQuery, type UserReviewView, type UserScore } from './user-reviews.ts';
 
 /** The reads of user reviews that pages and the API show; the writes are in user-review-writes.server.ts. */
 
@@ -19,18 +19,6 @@ export async function gameUserScore(db: Db, gameId: number): Promise<UserScore> 
     .where('game_id', '=', gameId)
     .executeTakeFirst();
   return userScoreOf(row);
-}
-
-/** Windows whose reviews are not counted now (flagged or confirmed). */
-export async function activeWindows(db: Db, gameId: number): Promise<ReviewWindowView[]> {
-  const rows = await db
-    .selectFrom('user_review_windows')
-    .select(['id', 'kind', 'starts_at', 'ends_at', 'status'])
-    .where('game_id', '=', gameId)
-    .where('status', '<>', 'cleared')
-    .orderBy('starts_at')
-    .execute();
-  return rows.map((w) => ({ id: w.id, kind: w.kind, startsAt: w.starts_at, endsAt: w.ends_at, status: w.status }));
 }
 
 export interface UserReviewsPage {
