@@ -176,16 +176,35 @@ describe("an outlet's reviews reach its followers on read", () => {
   it('writes every follower at publication where the database broadcasts notifications itself (hosted Supabase)', async () => {
     const one = await newUser();
     const two = await newUser();
+    const quiet = await newUser();
+    const elsewhere = await newUser();
     await follow(one);
     await follow(two);
+    await follow(quiet);
+    await setPreferences(connection.db, quiet, { outlet_review: false });
+    // Follows another outlet only: its publications are not this user's news.
+    const other = await connection.db.selectFrom('outlets').select('slug').where('id', '<>', outlet.id).orderBy('id').executeTakeFirstOrThrow();
+    await setFollow(connection.db, elsewhere, { outletSlug: other.slug }, true);
     // Stands in for Supabase Realtime's realtime.send in this database; removed afterwards.
     await sql.raw(`create schema if not exists realtime;
       create function realtime.send(payload jsonb, event text, topic text, private boolean) returns void language sql as 'select null';`).execute(connection.db);
     try {
-      const review = await publish();
-      const written = await sql<{ user_id: string }>`
-        select user_id from public.notifications where source = ${`critic_review:${review}`} and user_id in (${one}, ${two}) order by user_id`.execute(connection.db);
+      const review = await publish('77');
+      const written = await sql<{ user_id: string; data: { outletSlug: string; score: number } }>`
+        select user_id, data from public.notifications where source = ${`critic_review:${review}`} and user_id in (${one}, ${two}, ${quiet}, ${elsewhere}) order by user_id`.execute(
+        connection.db,
+      );
       expect(written.rows.map((row) => row.user_id)).toEqual([one, two].sort());
+      expect(written.rows.map((row) => [row.data.outletSlug, row.data.score])).toEqual([
+        [outlet.slug, 77],
+        [outlet.slug, 77],
+      ]);
+      // Reading later adds nothing: each follower has the review once.
+      const again = await sql<{ n: number }>`select count(*)::int as n from public.notifications where source = ${`critic_review:${review}`}`.execute(connection.db);
+      await listNotifications(connection.db, one);
+      await listNotifications(connection.db, two);
+      const after = await sql<{ n: number }>`select count(*)::int as n from public.notifications where source = ${`critic_review:${review}`}`.execute(connection.db);
+      expect(after.rows[0]!.n).toBe(again.rows[0]!.n);
     } finally {
       await sql.raw('drop schema realtime cascade').execute(connection.db);
     }
