@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigratedPostgres, createTestDatabase } from '../../../tests/helpers/database.ts';
 import { openPostgres, type DatabaseConnection } from '../db/connect.server.ts';
 import type { Database } from '../db/schema.ts';
-import { awardXp, earnedToday, levelOf } from './xp.server.ts';
+import { awardXp, earnedToday, levelOf, reverseXp } from './xp.server.ts';
 import { DAILY_CAP, grantable, LEVELS, levelForXp, periodStarts, XP_KINDS, XP_RULES } from './xp.ts';
 
 // awardXp runs as one database function that is handed the rules of xp.ts; these tests keep
@@ -96,12 +96,69 @@ describe('awarding XP in the database', () => {
     expect(await earnedToday(connection.db, user, DAY)).toBe(15);
   });
 
+  it('takes a reversed award back from the day, week and month it was earned in, and from the total and level', async () => {
+    const user = await newUser(connection.db);
+    const earlier = new Date('2026-10-30T09:00:00Z');
+    await award(connection.db, user, 'review_published', 'review:1', earlier);
+    await award(connection.db, user, 'list_created', 'list:1', earlier);
+    const before = await levelOf(connection.db, user);
+    const reachedBefore = (await connection.db.selectFrom('user_xp').select('reached_at').where('user_id', '=', user).executeTakeFirstOrThrow()).reached_at;
+    const points = XP_RULES.review_published.points;
+
+    const taken = await connection.db.transaction().execute((trx) => reverseXp(trx, { userId: user, kind: 'review_published', source: 'review:1' }));
+    expect(taken).toBe(points);
+    const after = await levelOf(connection.db, user);
+    expect(after.total).toBe(before.total - points);
+    expect(after.level).toBe(levelForXp(after.total).level);
+    const kept = await connection.db.selectFrom('user_xp').select(['level', 'reached_at']).where('user_id', '=', user).executeTakeFirstOrThrow();
+    expect(kept.level).toBe(levelForXp(after.total).level);
+    // A loss does not move when the total was reached (leaderboard ties).
+    expect(kept.reached_at).toEqual(reachedBefore);
+    const starts = periodStarts(earlier);
+    const periods = await connection.db.selectFrom('xp_periods').select(['period', 'starts', 'points']).where('user_id', '=', user).orderBy('period').execute();
+    expect(periods.map((row) => [row.period, String(row.starts).slice(0, 10), row.points])).toEqual([
+      ['day', starts.day, XP_RULES.list_created.points],
+      ['month', starts.month, XP_RULES.list_created.points],
+      ['week', starts.week, XP_RULES.list_created.points],
+    ]);
+
+    // Once only: a second reversal, or one of an award never made, takes nothing.
+    expect(await connection.db.transaction().execute((trx) => reverseXp(trx, { userId: user, kind: 'review_published', source: 'review:1' }))).toBe(0);
+    expect(await connection.db.transaction().execute((trx) => reverseXp(trx, { userId: user, kind: 'review_published', source: 'review:2' }))).toBe(0);
+    expect((await levelOf(connection.db, user)).total).toBe(after.total);
+    const ledger = await connection.db.selectFrom('xp_ledger').select('points').where('user_id', '=', user).where('kind', '=', 'review_published').execute();
+    expect(ledger.map((row) => row.points).sort((x, y) => x - y)).toEqual([-points, points]);
+  });
+
+  it('takes a level back when a reversal drops the total below it, never below zero', async () => {
+    const points = XP_RULES.review_published.points;
+    const threshold = LEVELS[2]!.xp;
+    const user = await userWith(connection.db, 0, threshold - points);
+    await award(connection.db, user, 'review_published', 'review:7', new Date('2026-11-20T10:00:00Z'));
+    expect(await levelOf(connection.db, user)).toMatchObject({ total: threshold, level: 3 });
+    await connection.db.transaction().execute((trx) => reverseXp(trx, { userId: user, kind: 'review_published', source: 'review:7' }));
+    expect(await connection.db.selectFrom('user_xp').select(['total', 'level']).where('user_id', '=', user).executeTakeFirstOrThrow()).toEqual({ total: threshold - points, level: 2 });
+
+    // A total already lower than the award (an administrator's correction) stops at zero.
+    await award(connection.db, user, 'review_published', 'review:8', new Date('2026-11-20T11:00:00Z'));
+    await connection.db.updateTable('user_xp').set({ total: 10, level: 1 }).where('user_id', '=', user).execute();
+    await connection.db.transaction().execute((trx) => reverseXp(trx, { userId: user, kind: 'review_published', source: 'review:8' }));
+    expect(await connection.db.selectFrom('user_xp').select(['total', 'level']).where('user_id', '=', user).executeTakeFirstOrThrow()).toEqual({ total: 0, level: 1 });
+  });
+
   it('refuses to award outside a transaction and is not callable by the API roles', async () => {
     await expect(awardXp(connection.db as never, { userId: randomUUID(), kind: 'daily_visit', source: 'x' })).rejects.toThrow(/inside the transaction/);
     const granted = await sql<{ allowed: boolean }>`
       select has_function_privilege(r.rolname, 'public.award_xp(uuid, text, text, integer, boolean, integer, integer[], timestamptz)', 'execute') as allowed
       from pg_roles r where r.rolname in ('anon', 'authenticated')`.execute(connection.db);
     expect(granted.rows).toEqual([{ allowed: false }, { allowed: false }]);
+    for (const signature of ['public.reverse_xp(uuid, text, text, integer[])', 'public.apply_xp_points(uuid, integer, timestamptz, timestamptz, integer[])']) {
+      const allowed = await sql<{ allowed: boolean }>`
+        select has_function_privilege(r.rolname, ${signature}, 'execute') as allowed
+        from pg_roles r where r.rolname in ('anon', 'authenticated')`.execute(connection.db);
+      expect(allowed.rows, signature).toEqual([{ allowed: false }, { allowed: false }]);
+    }
+    await expect(reverseXp(connection.db as never, { userId: randomUUID(), kind: 'daily_visit', source: 'x' })).rejects.toThrow(/inside the transaction/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { DAILY_CAP, LEVELS, levelForXp, periodStarts, progressOf, XP_RULES, type LevelProgress, type XpKind } from './xp.ts';
+import { DAILY_CAP, LEVELS, periodStarts, progressOf, XP_RULES, type LevelProgress, type XpKind } from './xp.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
 type Trx = Transaction<Database>;
@@ -19,40 +19,7 @@ export type AwardOutcome =
   | { status: 'awarded'; points: number; total: number; level: number; previousLevel: number }
   | { status: 'duplicate' };
 
-async function dbNow(trx: Trx): Promise<Date> {
-  const { rows } = await sql<{ now: Date }>`select now() as now`.execute(trx);
-  return rows[0]!.now;
-}
-
-/** Adds points to a user's kept total and periods; returns the total and the levels before and after. */
-async function addPoints(trx: Trx, userId: string, points: number, at: Date, periodsOf: Date) {
-  const starts = periodStarts(periodsOf);
-  for (const period of ['day', 'week', 'month'] as const) {
-    await trx
-      .insertInto('xp_periods')
-      .values({ period, starts: starts[period], user_id: userId, points: Math.max(points, 0), reached_at: at })
-      .onConflict((conflict) =>
-        conflict.columns(['period', 'starts', 'user_id']).doUpdateSet({
-          points: sql`greatest(xp_periods.points + ${points}, 0)`,
-          reached_at: points > 0 ? at : sql`xp_periods.reached_at`,
-        }),
-      )
-      .execute();
-  }
-  const before = await trx.selectFrom('user_xp').select(['total', 'level']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
-  const total = Math.max(0, (before?.total ?? 0) + points);
-  const level = levelForXp(total).level;
-  await trx
-    .insertInto('user_xp')
-    .values({ user_id: userId, total, level, reached_at: at })
-    .onConflict((conflict) =>
-      conflict.column('user_id').doUpdateSet({ total, level, reached_at: points > 0 ? at : sql`user_xp.reached_at` }),
-    )
-    .execute();
-  return { total, level, previousLevel: before?.level ?? 1 };
-}
-
-/** XP needed for each level, ascending: what the database function compares a total with. */
+/** XP needed for each level, ascending: what the database functions compare a total with. */
 const LEVEL_THRESHOLDS = LEVELS.map((level) => level.xp);
 
 /**
@@ -76,25 +43,9 @@ export async function awardXp(trx: Trx, award: Award): Promise<AwardOutcome> {
 /** Takes back an award whose source was deleted (a reversal row); returns the points taken. */
 export async function reverseXp(trx: Trx, award: Omit<Award, 'at'>): Promise<number> {
   if (!trx.isTransaction) throw new Error('reverseXp must run inside the transaction of the deletion.');
-  const original = await trx
-    .selectFrom('xp_ledger')
-    .select(['id', 'points', 'created_at'])
-    .where('user_id', '=', award.userId)
-    .where('kind', '=', award.kind)
-    .where('source', '=', award.source)
-    .where('reverses', 'is', null)
-    .executeTakeFirst();
-  if (!original) return 0;
-  const at = await dbNow(trx);
-  const row = await trx
-    .insertInto('xp_ledger')
-    .values({ user_id: award.userId, kind: award.kind, source: award.source, requested: 0, points: -original.points, reverses: original.id, created_at: at })
-    .onConflict((conflict) => conflict.column('reverses').where('reverses', 'is not', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row || original.points === 0) return 0;
-  await addPoints(trx, award.userId, -original.points, at, original.created_at);
-  return original.points;
+  const { rows } = await sql<{ taken: number }>`
+    select public.reverse_xp(${award.userId}::uuid, ${award.kind}, ${award.source}, ${LEVEL_THRESHOLDS}::int[]) as taken`.execute(trx);
+  return rows[0]!.taken;
 }
 
 /** A user's XP, level and progress to the next level (level 1 with 0 XP before any award). */
