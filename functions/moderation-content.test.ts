@@ -82,7 +82,7 @@ describe('hiding a reported user review', () => {
     expect(hidden.status).toBe(200);
     expect(purges).toEqual([{ tags: [`game:${game.slug}`, 'scores', 'reviews'] }]);
 
-    const { listing } = await userReviewsPage(connection.db, game.id, { sort: 'newest', page: 1, platform: undefined, finished: false } as never);
+    const { listing } = await userReviewsPage(connection.db, { id: game.id, userScore: await gameUserScore(connection.db, game.id) }, { sort: 'newest', page: 1, platform: undefined, finished: false } as never);
     expect(listing.items.map((r) => r.id)).not.toContain(reviewId);
     expect(listing.total).toBe(before.reviewCount - 1);
     expect((await topReviews(connection.db, game.id)).map((r) => r.id)).not.toContain(reviewId);

@@ -56,12 +56,12 @@ const host = process.env.HOST || 'localhost';
 const port = Number(process.env.PORT) || env.PORT;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // The adapter's handler (the app alone: the adapter is in middleware mode) behind our own
-// HTTP server, so that security headers are on every answer (also the early 405 and 413), request bodies are
-// bounded before anything reads them, static files go out with the brotli and gzip copies
-// the build made, fresh route-cache hits go out as stored (encoded once), the renders
-// left take turns (a few at once, in arrival order) and are compressed off the event loop:
-// the adapter's standalone server does none of these (docs/decisions/compress-once.md,
-// docs/decisions/render-admission.md).
+// HTTP server, so that security headers are on every answer (also the early 405 and 413),
+// request bodies are bounded before anything reads them, static files go out with the
+// brotli and gzip copies the build made, fresh route-cache hits go out as stored (encoded
+// once), the renders left take turns (a few at once, in arrival order) and are compressed
+// off the event loop: the adapter's own server does none of these
+// (docs/decisions/compress-once.md, docs/decisions/render-admission.md).
 const { handler } = (await import(entry.href)) as { handler: Handler };
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 const server = http.createServer(

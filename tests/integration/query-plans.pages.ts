@@ -158,7 +158,7 @@ export const PAGES: PageCase[] = [
     render: async (db, s) => {
       const { game } = await gamePage((x) => `/games/${x.game.slug}/user-reviews`, s);
       const query = reviewListQuerySchema.parse({});
-      return userReviewsPage(db, game.id, query);
+      return userReviewsPage(db, game, query);
     },
   },
   { route: '/reviews', path: '/reviews', render: (db) => latestReviewsPage(db, 1) },

@@ -5,7 +5,7 @@ import { formatDecimal } from '../format/numbers.ts';
 import { platformSlugSchema } from '../games/facets.ts';
 import { slugFilter } from '../games/slug.ts';
 import { pageNumberSchema } from '../navigation/pagination.ts';
-import { emptyBandCounts, MIN_SCORED_REVIEWS, type CriticAggregate } from '../scores/scores.ts';
+import { aggregateReviews, MIN_SCORED_REVIEWS, type CriticAggregate } from '../scores/scores.ts';
 
 /** Query parameters of the review lists; bad values fall back to defaults (stale links still work). */
 
@@ -57,18 +57,7 @@ export type CriticSummary = CriticAggregate;
 
 /** A game's kept critic numbers (its game_critic_stats row; none yet is all zeros). */
 export function criticSummaryOf(row: Selectable<GameCriticStatsTable> | null | undefined): CriticSummary {
-  if (!row) {
-    return {
-      reviewCount: 0,
-      scoredCount: 0,
-      scoreSum: 0,
-      recommendedCount: 0,
-      previewCount: 0,
-      bandCounts: emptyBandCounts(),
-      criticScore: null,
-      recommendPercent: null,
-    };
-  }
+  if (!row) return aggregateReviews([]);
   return {
     reviewCount: row.review_count,
     scoredCount: row.scored_count,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
-import { userReviewsPage } from './user-reviews.server.ts';
+import { gameUserScore, userReviewsPage } from './user-reviews.server.ts';
 import { reviewListQuerySchema } from './user-reviews.ts';
 
 // The reviews page reads its totals and platform choices from kept counts, not from the
@@ -39,7 +39,10 @@ beforeAll(async () => {
 
 afterAll(() => connection.close());
 
-const page = (params: Record<string, string>) => userReviewsPage(connection.db, gameId, reviewListQuerySchema.parse(params));
+// As the page calls it: with the game's kept score, read as loadGamePage reads it.
+const reviewsOf = async (id: number, params: Record<string, string>) =>
+  userReviewsPage(connection.db, { id, userScore: await gameUserScore(connection.db, id) }, reviewListQuerySchema.parse(params));
+const page = (params: Record<string, string>) => reviewsOf(gameId, params);
 
 describe('the user reviews page', () => {
   it('counts every filter as the reviews do, and offers the platforms reviews name', async () => {
@@ -69,7 +72,7 @@ describe('the user reviews page', () => {
 
   it('answers an empty page for a game nobody reviewed', async () => {
     const other = await connection.db.selectFrom('games').select('id').where('id', '<>', gameId).orderBy('id').executeTakeFirstOrThrow();
-    const empty = await userReviewsPage(connection.db, other.id, reviewListQuerySchema.parse({}));
-    expect(empty).toMatchObject({ listing: { total: 0, items: [], pageCount: 1 }, platforms: [], score: { count: 0, reviewCount: 0 } });
+    const empty = await reviewsOf(other.id, {});
+    expect(empty).toMatchObject({ listing: { total: 0, items: [], pageCount: 1 }, platforms: [] });
   });
 });

@@ -4,11 +4,11 @@ import type { Database } from '../db/schema.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import { pageRange, toPaged, type Paged } from '../navigation/pagination.ts';
+import type { GameDetail } from '../games/games.ts';
 import { reviewColumns, toView } from './user-review-rows.server.ts';
 import { USER_REVIEW_LIMITS, userScoreOf, type ReviewListQuery, type UserReviewView, type UserScore } from './user-reviews.ts';
 
 /** The reads of user reviews that pages and the API show; the writes are in user-review-writes.server.ts. */
-
 
 type Db = Kysely<Database>;
 
@@ -23,25 +23,22 @@ export async function gameUserScore(db: Db, gameId: number): Promise<UserScore> 
 
 export interface UserReviewsPage {
   listing: Paged<UserReviewView>;
-  score: UserScore;
   /** The platforms the game's reviews name (the filter's choices). */
   platforms: { id: number; name: string }[];
-  /** The critic review and preview counts of the game's tabs. */
-  critic: { reviewCount: number; previewCount: number };
 }
 
 /**
- * Everything /games/{slug}/user-reviews shows besides the game, in two statements (on the
- * embedded database each is a round trip): the page of reviews, and one row with the kept
- * score, the filter's platforms, the tab counts and the total. Totals and platforms are the
- * kept counts (game_user_scores, game_user_review_platforms), never a count of the reviews,
- * except with the "finished" filter.
+ * The page of reviews /games/{slug}/user-reviews shows and its filter's platforms, in two
+ * statements (on the embedded database each is a round trip): the reviews, and one row with
+ * the platforms and, under a filter, its total. The unfiltered total is the kept score's
+ * review count, which came with the game; platforms are the kept counts
+ * (game_user_review_platforms). Only the "finished" filter counts reviews.
  */
-export async function userReviewsPage(db: Db, gameId: number, query: ReviewListQuery): Promise<UserReviewsPage> {
+export async function userReviewsPage(db: Db, game: Pick<GameDetail, 'id' | 'userScore'>, query: ReviewListQuery): Promise<UserReviewsPage> {
   const request = { page: query.page, pageSize: USER_REVIEW_LIMITS.pageSize };
   const { limit, offset } = pageRange(request);
   const filtered = query.platform !== undefined || query.finished;
-  let rows = reviewColumns(db).where('r.game_id', '=', gameId);
+  let rows = reviewColumns(db).where('r.game_id', '=', game.id);
   if (query.platform !== undefined) rows = rows.where('r.platform_id', '=', query.platform);
   if (query.finished) rows = rows.where('r.finished', '=', true);
   const ordered =
@@ -54,15 +51,7 @@ export async function userReviewsPage(db: Db, gameId: number, query: ReviewListQ
           : rows.orderBy('r.helpful_count', 'desc').orderBy('r.id', 'desc');
   const head = db
     .selectFrom('games as g')
-    .leftJoin('game_user_scores as s', 's.game_id', 'g.id')
-    .leftJoin('game_critic_stats as c', 'c.game_id', 'g.id')
     .select((eb) => [
-      's.review_count',
-      's.rating_count',
-      's.rating_sum',
-      's.rating_steps',
-      'c.review_count as critic_review_count',
-      'c.preview_count as critic_preview_count',
       jsonArrayFrom(
         eb
           .selectFrom('game_user_review_platforms as used')
@@ -89,20 +78,10 @@ export async function userReviewsPage(db: Db, gameId: number, query: ReviewListQ
           : sql<number>`null::int`
       ).as('filtered_total'),
     ])
-    .where('g.id', '=', gameId);
+    .where('g.id', '=', game.id);
   const [items, summary] = await Promise.all([ordered.limit(limit).offset(offset).execute(), head.executeTakeFirst()]);
-  // The columns of the left-joined score row are all null together: no review yet.
-  const kept = summary?.review_count == null ? null : summary;
-  const score = userScoreOf(
-    kept && { review_count: kept.review_count!, rating_count: kept.rating_count!, rating_sum: kept.rating_sum!, rating_steps: kept.rating_steps! },
-  );
-  const total = filtered ? (summary?.filtered_total ?? 0) : score.reviewCount;
-  return {
-    listing: toPaged(items.map(toView), total, request),
-    score,
-    platforms: summary?.platforms ?? [],
-    critic: { reviewCount: summary?.critic_review_count ?? 0, previewCount: summary?.critic_preview_count ?? 0 },
-  };
+  const total = filtered ? (summary?.filtered_total ?? 0) : game.userScore.reviewCount;
+  return { listing: toPaged(items.map(toView), total, request), platforms: summary?.platforms ?? [] };
 }
 
 export async function topReviews(db: Db, gameId: number, limit: number = USER_REVIEW_LIMITS.gamePageTop): Promise<UserReviewView[]> {
