@@ -11,7 +11,7 @@ import { getCollection, listCollections } from '../../src/lib/collections/collec
 import type { Database } from '../../src/lib/db/schema.ts';
 import { followCountsOf, followedOutlets, outletFeed, suggestedOutlets } from '../../src/lib/follows/follows.server.ts';
 import { todayIso } from '../../src/lib/format/dates.ts';
-import { gameOverview, gamePreviewsPage, gameReviewsPage, gameSimilarPage, loadGamePage } from '../../src/lib/games/game-page.server.ts';
+import { gamePreviewsPage, gameReviewsPage, gameSimilarPage, loadGameOverview, loadGamePage } from '../../src/lib/games/game-page.server.ts';
 import { parseGameListingParams } from '../../src/lib/games/games.ts';
 import { gamesIndexPage } from '../../src/lib/games/listing.server.ts';
 import { homePage } from '../../src/lib/home/home.server.ts';
@@ -129,10 +129,8 @@ export const PAGES: PageCase[] = [
   {
     route: '/games/[slug]',
     path: '/games/{slug}',
-    render: async (db, s) => {
-      const { game } = await gamePage((x) => `/games/${x.game.slug}`, s);
-      return gameOverview(db, game, { today: today(), origin: 'http://localhost' });
-    },
+    render: async (_db, s) =>
+      found(await loadGameOverview(astroFor(`/games/${s.game.slug}`, { slug: s.game.slug }), { today: today(), origin: 'http://localhost' }), '/games/{slug}'),
   },
   {
     route: '/games/[slug]/reviews',

@@ -7,9 +7,9 @@ import { gameTag } from '../http/cache-rules.ts';
 import { invalidRouteParams, notFound } from '../http/errors.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { criticScoreWorking, type CriticSummary, type GameReviewsParams, type ReviewItem } from '../reviews/reviews.ts';
-import { latestGameCoverage, listGamePreviews, listGameReviews, reviewedPlatforms } from '../reviews/reviews.server.ts';
-import { userScoreSection } from '../user-reviews/user-review-pages.server.ts';
-import type { UserScoreSection } from '../user-reviews/user-reviews.ts';
+import { listGamePreviews, listGameReviews, reviewedPlatforms } from '../reviews/reviews.server.ts';
+import { userScoreSection, type UserScoreSection } from '../user-reviews/user-reviews.ts';
+import { getGameOverviewBySlug, type GameOverviewRead } from './game-overview.server.ts';
 import { gameDescription, gamePageJsonLd, isUpcoming } from './game-page.ts';
 import { getGameBySlug, similarGames } from './games.server.ts';
 import type { GameDetail, SimilarGame } from './games.ts';
@@ -22,25 +22,43 @@ import type { QueryBudgets } from '../db/query-budgets.ts';
  * tagged for purging when the game changes.
  * Use as `const loaded = await loadGamePage(Astro); if (loaded instanceof Response) return loaded;`.
  */
-export async function loadGamePage(astro: AstroGlobal): Promise<{ db: Kysely<Database>; game: GameDetail } | Response> {
+export function loadGamePage(astro: AstroGlobal): Promise<{ db: Kysely<Database>; game: GameDetail } | Response> {
+  return loadGame(astro, async (db, slug) => {
+    const game = await getGameBySlug(db, slug);
+    return game && { db, game };
+  });
+}
+
+/**
+ * /games/{slug} itself, as loadGamePage but with everything the page shows besides the game
+ * read in the same statement (getGameOverviewBySlug).
+ */
+export function loadGameOverview(astro: AstroGlobal, context: { today: string; origin: string }): Promise<GameOverview | Response> {
+  return loadGame(astro, async (db, slug) => {
+    const read = await getGameOverviewBySlug(db, slug);
+    return read && gameOverview(read, context);
+  });
+}
+
+async function loadGame<T extends { game: GameDetail }>(
+  astro: AstroGlobal,
+  read: (db: Kysely<Database>, slug: string) => Promise<T | undefined>,
+): Promise<T | Response> {
   const slug = gameSlugSchema.safeParse(astro.params.slug);
   if (!slug.success) return invalidRouteParams(astro);
   const db = await getDb();
-  const game = await getGameBySlug(db, slug.data);
-  if (!game) {
+  const loaded = await read(db, slug.data);
+  if (!loaded) {
     // A merged game's old slug leads to the survivor, on every tab, forever.
     const moved = await gameSlugRedirect(db, slug.data);
     return moved ? astro.redirect(astro.url.pathname.replace(`/games/${slug.data}`, `/games/${moved}`) + astro.url.search, 301) : notFound(astro);
   }
-  astro.cache.set({ tags: [gameTag(game.slug)] });
-  return { db, game };
+  astro.cache.set({ tags: [gameTag(loaded.game.slug)] });
+  return loaded;
 }
 
-export const OVERVIEW_REVIEWS = 5;
-export const OVERVIEW_PREVIEWS = 3;
-export const OVERVIEW_SIMILAR = { shown: 6, pool: 10 } as const;
-
 export interface GameOverview {
+  game: GameDetail;
   summary: CriticSummary;
   reviews: ReviewItem[];
   previews: ReviewItem[];
@@ -51,24 +69,16 @@ export interface GameOverview {
   jsonLd: Record<string, unknown>;
 }
 
-/**
- * Everything /games/{slug} shows besides the game itself, the user score block included: the
- * kept numbers came with the game, the rest is asked for at once, so the page waits for one
- * round of queries after the game.
- */
-export async function gameOverview(db: Kysely<Database>, game: GameDetail, context: { today: string; origin: string }): Promise<GameOverview> {
+/** What /games/{slug} shows, from what it read. */
+export function gameOverview({ game, reviews, previews, similar, top }: GameOverviewRead, context: { today: string; origin: string }): GameOverview {
   const summary = game.critic;
-  const [{ reviews, previews }, similar, userScore] = await Promise.all([
-    latestGameCoverage(db, game.id, { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS }),
-    similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool),
-    userScoreSection(db, game),
-  ]);
   return {
+    game,
     summary,
     reviews,
     previews,
     similar,
-    userScore,
+    userScore: userScoreSection(game, top),
     upcoming: isUpcoming(game, context.today),
     description: gameDescription(game),
     jsonLd: gamePageJsonLd(game, summary, reviews, context.origin),
@@ -98,8 +108,8 @@ export async function gamePreviewsPage(db: Kysely<Database>, game: GameDetail, p
  * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
  */
 export const QUERY_BUDGETS = {
-  // the game with its kept numbers, then the latest coverage, similar games and top user reviews together
-  '/games/[slug]': 4,
+  // the game with its kept numbers, latest coverage, similar games and top user reviews: one row
+  '/games/[slug]': 1,
   '/games/[slug]/reviews': 4,
   '/games/[slug]/previews': 3,
   '/games/[slug]/similar-games': 2,

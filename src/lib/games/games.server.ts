@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../db/schema.ts';
 import { criticSummaryOf } from '../reviews/reviews.ts';
@@ -105,7 +105,13 @@ export function upcomingReleases(db: Kysely<Database>, today: string, limit = 8)
  * platforms are its releases' platforms, so they are read once.
  */
 export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise<GameDetail | undefined> {
-  const row = await db
+  const row = await gameDetailQuery(db).where('games.slug', '=', slug).executeTakeFirst();
+  return row && toGameDetail(row);
+}
+
+/** getGameBySlug's statement before its `where`: other reads wrap it to fold more into the same row. */
+export function gameDetailQuery(db: Kysely<Database>) {
+  return db
     .selectFrom('games')
     .select((eb) => [
       'games.id',
@@ -164,10 +170,12 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
           .where('user_review_windows.status', '<>', sql.lit('cleared'))
           .orderBy('user_review_windows.starts_at'),
       ).as('held_windows'),
-    ])
-    .where('games.slug', '=', slug)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    ]);
+}
+
+type GameDetailRow = Awaited<ReturnType<ReturnType<typeof gameDetailQuery>['executeTakeFirstOrThrow']>>;
+
+export function toGameDetail(row: GameDetailRow): GameDetail {
   const critic = criticSummaryOf(row.critic_stats);
   const userScore = userScoreOf(row.user_scores);
   return {
@@ -198,7 +206,14 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
 
 /** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms). */
 export async function similarGames(db: Kysely<Database>, gameId: number, limit: number, pool: number): Promise<SimilarGame[]> {
-  // The ranking and the cards in one round trip: the function's rows joined to the games, in its order.
+  return (await similarGamesQuery(db, gameId, limit, pool).execute()).map(toSimilarGame);
+}
+
+/**
+ * The ranking and the cards in one statement: the function's rows joined to the games, in
+ * its order. The game may be a column of an outer statement (a folded read).
+ */
+export function similarGamesQuery(db: Kysely<Database>, gameId: number | Expression<number>, limit: number, pool: number) {
   const ranked = sql<{
     game_id: number;
     score: number;
@@ -208,13 +223,17 @@ export async function similarGames(db: Kysely<Database>, gameId: number, limit: 
     shared_platforms: number;
     ordinality: number;
   }>`public.similar_games(${gameId}, ${limit}, ${pool}) with ordinality`.as('s');
-  const rows = await selectCards(db.selectFrom('games'))
+  return selectCards(db.selectFrom('games'))
     .innerJoin(ranked, (join) => join.onRef('s.game_id', '=', 'games.id'))
     .select(['s.score', 's.shared_genres', 's.shared_developers', 's.shared_publishers', 's.shared_platforms'])
-    .orderBy('s.ordinality')
-    .execute();
-  return rows.map(({ score, shared_genres, shared_developers, shared_publishers, shared_platforms, ...card }) => ({
+    .orderBy('s.ordinality');
+}
+
+type SimilarGameRow = Awaited<ReturnType<ReturnType<typeof similarGamesQuery>['executeTakeFirstOrThrow']>>;
+
+export function toSimilarGame({ score, shared_genres, shared_developers, shared_publishers, shared_platforms, ...card }: SimilarGameRow): SimilarGame {
+  return {
     ...card,
     similarity: { score, genres: shared_genres, developers: shared_developers, publishers: shared_publishers, platforms: shared_platforms },
-  }));
+  };
 }

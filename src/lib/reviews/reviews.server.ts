@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { genreOptions } from '../games/facets.server.ts';
 import type { FacetOption } from '../games/facets.ts';
@@ -60,6 +60,14 @@ export async function latestGameCoverage(
   gameId: number,
   counts: { reviews: number; previews: number },
 ): Promise<{ reviews: ReviewItem[]; previews: ReviewItem[] }> {
+  return splitCoverage(await latestCoverageQuery(db, gameId, counts).execute());
+}
+
+/**
+ * The newest reviews and the newest previews of a game, newest first, in one statement. The
+ * game may be a column of an outer statement (a folded read).
+ */
+export function latestCoverageQuery(db: Kysely<Database>, gameId: number | Expression<number>, counts: { reviews: number; previews: number }) {
   const newest = (kind: 'review' | 'preview', limit: number) =>
     publishedReviews(db)
       .select('critic_reviews.id')
@@ -68,7 +76,7 @@ export async function latestGameCoverage(
       .orderBy('critic_reviews.published_at', 'desc')
       .orderBy('critic_reviews.id', 'desc')
       .limit(sql.lit(limit));
-  const rows = await reviewItems(db)
+  return reviewItems(db)
     .where('critic_reviews.id', 'in', (eb) =>
       eb
         .selectFrom(newest('review', counts.reviews).as('r'))
@@ -76,8 +84,10 @@ export async function latestGameCoverage(
         .unionAll(eb.selectFrom(newest('preview', counts.previews).as('p')).select('p.id')),
     )
     .orderBy('critic_reviews.published_at', 'desc')
-    .orderBy('critic_reviews.id', 'desc')
-    .execute();
+    .orderBy('critic_reviews.id', 'desc');
+}
+
+export function splitCoverage(rows: ReviewItem[]): { reviews: ReviewItem[]; previews: ReviewItem[] } {
   return { reviews: rows.filter((row) => row.kind === 'review'), previews: rows.filter((row) => row.kind === 'preview') };
 }
 

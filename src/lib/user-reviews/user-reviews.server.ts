@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../db/schema.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
@@ -85,13 +85,12 @@ export async function userReviewsPage(db: Db, game: Pick<GameDetail, 'id' | 'use
 }
 
 export async function topReviews(db: Db, gameId: number, limit: number = USER_REVIEW_LIMITS.gamePageTop): Promise<UserReviewView[]> {
-  const rows = await reviewColumns(db)
-    .where('r.game_id', '=', gameId)
-    .orderBy('r.helpful_count', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(toView);
+  return (await topReviewsQuery(db, gameId, limit).execute()).map(toView);
+}
+
+/** A game's most helpful visible reviews; the game may be a column of an outer statement (a folded read). */
+export function topReviewsQuery(db: Db, gameId: number | Expression<number>, limit: number = USER_REVIEW_LIMITS.gamePageTop) {
+  return reviewColumns(db).where('r.game_id', '=', gameId).orderBy('r.helpful_count', 'desc').orderBy('r.id', 'desc').limit(limit);
 }
 
 export interface OwnReviewView extends UserReviewView {

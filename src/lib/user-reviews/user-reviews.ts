@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GameDetail } from '../games/games.ts';
 
 /**
  * User reviews: one per user and game, written by Premium members, read by everyone.
@@ -146,6 +147,16 @@ export interface UserScoreSection {
   windows: ReviewWindowView[];
   top: UserReviewView[];
   platforms: { id: number; name: string }[];
+}
+
+/**
+ * The user score block of a game page from its most helpful reviews. The kept score, the
+ * windows not counted and the review form's platform choices (the game's releases) come
+ * with the game.
+ */
+export function userScoreSection(game: Pick<GameDetail, 'releases' | 'userScore' | 'heldWindows'>, top: UserReviewView[]): UserScoreSection {
+  const platforms = game.releases.map(({ id, name }) => ({ id, name })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { score: game.userScore, windows: game.heldWindows, top, platforms };
 }
 
 /** A user review as pages show it. */

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Database } from '../db/schema.ts';
+import type { ReviewItem } from '../reviews/reviews.ts';
+import { latestCoverageQuery, splitCoverage } from '../reviews/reviews.server.ts';
+import { toView } from '../user-reviews/user-review-rows.server.ts';
+import { USER_REVIEW_LIMITS, type UserReviewView } from '../user-reviews/user-reviews.ts';
+import { topReviewsQuery } from '../user-reviews/user-reviews.server.ts';
+import { gameDetailQuery, similarGamesQuery, toGameDetail, toSimilarGame } from './games.server.ts';
+import type { GameDetail, SimilarGame } from './games.ts';
+
+export const OVERVIEW_REVIEWS = 5;
+export const OVERVIEW_PREVIEWS = 3;
+export const OVERVIEW_SIMILAR = { shown: 6, pool: 10 } as const;
+
+export interface GameOverviewRead {
+  game: GameDetail;
+  reviews: ReviewItem[];
+  previews: ReviewItem[];
+  similar: SimilarGame[];
+  /** The most helpful visible user reviews. */
+  top: UserReviewView[];
+}
+
+/**
+ * Everything /games/{slug} reads, in one statement: the game's row (getGameBySlug's) with
+ * its latest coverage, its similar games and its most helpful user reviews as JSON columns.
+ * Each statement costs a round trip and, on a busy two-core server, about as much CPU in
+ * the socket writes and reads as in the query, so the page asks once
+ * (docs/decisions/query-plans.md). The same builders serve the tabs and the API unfolded.
+ */
+export async function getGameOverviewBySlug(db: Kysely<Database>, slug: string): Promise<GameOverviewRead | undefined> {
+  const row = await db
+    .selectFrom(gameDetailQuery(db).where('games.slug', '=', slug).as('detail'))
+    .selectAll('detail')
+    .select((eb) => [
+      jsonArrayFrom(latestCoverageQuery(db, eb.ref('detail.id'), { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS })).as('coverage'),
+      jsonArrayFrom(similarGamesQuery(db, eb.ref('detail.id'), OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool)).as('similar'),
+      jsonArrayFrom(topReviewsQuery(db, eb.ref('detail.id'), USER_REVIEW_LIMITS.gamePageTop)).as('top'),
+    ])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { coverage, similar, top, ...detail } = row;
+  return {
+    game: toGameDetail(detail),
+    ...splitCoverage(coverage.map(reviewItemFromJson)),
+    similar: similar.map(toSimilarGame),
+    top: top.map((review) => toView(userReviewRowFromJson(review))),
+  };
+}
+
+// JSON carries times as text (typed so by jsonArrayFrom) and bigint ids as numbers (typed as
+// the strings the unfolded reads give).
+
+type JsonTimes<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? string | null : string };
+
+function reviewItemFromJson(item: JsonTimes<ReviewItem, 'publishedAt' | 'scoreUpdatedAt'>): ReviewItem {
+  return {
+    ...item,
+    id: String(item.id),
+    publishedAt: new Date(item.publishedAt),
+    scoreUpdatedAt: item.scoreUpdatedAt === null ? null : new Date(item.scoreUpdatedAt),
+  };
+}
+
+function userReviewRowFromJson<T extends { id: string; created_at: string; edited_at: string | null }>(row: T) {
+  return { ...row, id: String(row.id), created_at: new Date(row.created_at), edited_at: row.edited_at === null ? null : new Date(row.edited_at) };
+}
