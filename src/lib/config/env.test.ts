@@ -69,6 +69,13 @@ describe('parseEnv deployment mode', () => {
     expect(env.mode).toBe('supabase');
   });
 
+  it('renders 8 pages at once on the embedded database and 4 on PostgreSQL, unless told', () => {
+    expect(parseEnv({}).RENDER_CONCURRENCY).toBe(8);
+    expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE }).RENDER_CONCURRENCY).toBe(4);
+    expect(parseEnv({ DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key', SITE_URL: SITE }).RENDER_CONCURRENCY).toBe(4);
+    expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, RENDER_CONCURRENCY: '12' }).RENDER_CONCURRENCY).toBe(12);
+  });
+
   it('accepts VERCEL when a DATABASE_URL is configured', () => {
     expect(parseEnv({ VERCEL: '1', DATABASE_URL: PG, SITE_URL: SITE }).mode).toBe('self-hosted');
   });

@@ -78,10 +78,10 @@ export const envSchema = z
       z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100'),
     ).transform((v) => v ?? 10),
     // Page and API reads the node server renders at once; more wait their turn in arrival order
-    // (src/lib/http/render-admission.server.ts).
+    // (src/lib/http/render-admission.server.ts). Unset, it depends on the database (below).
     RENDER_CONCURRENCY: optional(
       z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256'),
-    ).transform((v) => v ?? 8),
+    ),
     // Named prepared statements on DATABASE_URL: `auto` leaves them off only for Supabase's
     // transaction pooler (port 6543), which refuses them (docs/decisions/prepared-statements.md).
     DATABASE_PREPARED_STATEMENTS: optional(
@@ -220,7 +220,17 @@ export const envSchema = z
 
 export type DeploymentMode = 'embedded' | 'self-hosted' | 'supabase';
 
-export type Env = z.output<typeof envSchema> & {
+/**
+ * Renders at once when RENDER_CONCURRENCY is unset. The embedded database's engine runs in a
+ * thread of its own, and it takes 8 pages in flight to keep both it and the event loop busy.
+ * A PostgreSQL statement is short beside the render it feeds, so 4 keep the event loop busy
+ * and more only lengthen the queue that health checks and cache hits wait in
+ * (docs/decisions/render-admission.md).
+ */
+export const DEFAULT_RENDER_CONCURRENCY: Record<DeploymentMode, number> = { embedded: 8, 'self-hosted': 4, supabase: 4 };
+
+export type Env = Omit<z.output<typeof envSchema>, 'RENDER_CONCURRENCY'> & {
+  RENDER_CONCURRENCY: number;
   mode: DeploymentMode;
   /** SITE_URL's origin, or http://localhost:{PORT} for the embedded default. */
   siteOrigin: string;
@@ -251,7 +261,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const data = result.data;
   const mode: DeploymentMode = data.SUPABASE_URL ? 'supabase' : data.DATABASE_URL ? 'self-hosted' : 'embedded';
   const siteOrigin = data.SITE_URL ? new URL(data.SITE_URL).origin : `http://localhost:${data.PORT}`;
-  return { ...data, mode, siteOrigin };
+  return { ...data, mode, siteOrigin, RENDER_CONCURRENCY: data.RENDER_CONCURRENCY ?? DEFAULT_RENDER_CONCURRENCY[mode] };
 }
 
 let cached: Env | undefined;

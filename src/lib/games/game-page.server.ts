@@ -70,7 +70,7 @@ export interface GameOverview {
 }
 
 /** What /games/{slug} shows, from what it read. */
-export function gameOverview({ game, reviews, previews, similar, top }: GameOverviewRead, context: { today: string; origin: string }): GameOverview {
+function gameOverview({ game, reviews, previews, similar, top }: GameOverviewRead, context: { today: string; origin: string }): GameOverview {
   const summary = game.critic;
   return {
     game,
