@@ -12,6 +12,8 @@ declare module 'autocannon' {
   interface Options {
     url: string;
     connections?: number;
+    /** Requests a second per connection (none: as fast as answers come). */
+    connectionRate?: number;
     duration?: number;
     amount?: number;
     timeout?: number;

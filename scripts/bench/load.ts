@@ -21,6 +21,8 @@ export interface LoadOptions {
   seconds: number;
   encoding: boolean;
   cookie?: string;
+  /** Requests a second on each connection; unset, each sends its next request as soon as the last is answered. */
+  rate?: number;
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -33,6 +35,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const instance = autocannon({
     url: options.origin,
     connections: options.connections,
+    ...(options.rate ? { connectionRate: options.rate } : {}),
     duration: options.seconds,
     timeout: 30,
     headers,

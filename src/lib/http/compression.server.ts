@@ -18,15 +18,19 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Brotli 5 and gzip 6, for uncached answers and for the copies the route cache keeps alike:
- * most of the saving for a fraction of the time. On a 60 KB game page, eight at a time on
- * this machine's two cores, brotli 6 took 0.98 ms of CPU for 9497 bytes, brotli 5 0.68 ms
- * for 9579 (0.9 % more) and brotli 4 0.43 ms for 10394 (9 % more); brotli 9 had taken 15 ms.
- * A page is compressed while the request that rendered it waits, and at 32 connections
- * every millisecond of CPU is a page a second fewer, so the kept copy is not made at a
- * higher level than the per-request one. Gzip 9 saved 45 bytes over gzip 6.
+ * Brotli 4 and gzip 6, for uncached answers and for the copies the route cache keeps alike:
+ * most of the saving for a fraction of the time. On a 60 KB game page on this machine, one
+ * compression at a time, brotli 6 took 0.57 ms of CPU for 9418 bytes, brotli 5 0.54 ms for
+ * 9495, brotli 4 0.36 ms for 10373 (9 % more than 5) and brotli 3 0.21 ms for 10877; brotli 9
+ * had taken 15 ms, and gzip 6 takes 0.44 ms for 10421. A page is compressed while the request
+ * that rendered it waits, on libuv's threads beside the event loop, the database and every
+ * other request on two cores: at 32 connections on PostgreSQL, brotli 4 served 314 and 332
+ * uncached game pages a second where brotli 5 served 301 and 311 (alternating rounds). The
+ * 900 bytes it adds are well under a millisecond on any connection a page is read over. The
+ * kept copy is not made at a higher level than the per-request one, since it is the same
+ * compression. Gzip 9 saved 45 bytes over gzip 6.
  */
-const LEVELS = { br: 5, gzip: 6 } as const;
+const LEVELS = { br: 4, gzip: 6 } as const;
 
 export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
