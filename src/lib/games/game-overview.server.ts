@@ -27,7 +27,8 @@ export interface GameOverviewRead {
  * its latest coverage, its similar games and its most helpful user reviews as JSON columns.
  * Each statement costs a round trip and, on a busy two-core server, about as much CPU in
  * the socket writes and reads as in the query, so the page asks once
- * (docs/decisions/query-plans.md). The same builders serve the tabs and the API unfolded.
+ * (docs/decisions/generic-plans.md). Each part is a query builder that also runs on its own
+ * (the similar games tab; the tests, which check the folded read against those reads).
  */
 export async function getGameOverviewBySlug(db: Kysely<Database>, slug: string): Promise<GameOverviewRead | undefined> {
   const row = await db
