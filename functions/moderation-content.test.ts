@@ -10,7 +10,9 @@ import { listDetailsSchema } from '../src/lib/lists/lists.ts';
 import { hiddenReviewsOf } from '../src/lib/moderation/content.server.ts';
 import { hiddenContent, moderationQueue } from '../src/lib/moderation/queue.server.ts';
 import { listNotifications } from '../src/lib/notifications/notifications.server.ts';
-import { gameUserScore, reviewsByUser, topReviews, userReviewsPage } from '../src/lib/user-reviews/user-reviews.server.ts';
+import { reviewsByUser, userReviewsPage } from '../src/lib/user-reviews/user-reviews.server.ts';
+import { getGameBySlug } from '../src/lib/games/games.server.ts';
+import { getGameOverviewBySlug } from '../src/lib/games/game-overview.server.ts';
 import { handleRequestCoverage } from './admin/coverage.ts';
 import { handleModerate, handleReportList } from './moderation.ts';
 import { handleCreateUserReview, handleReportReview } from './user-reviews.ts';
@@ -76,19 +78,19 @@ describe('hiding a reported user review', () => {
   });
 
   it('hides it: gone from public pages and the score, visible to its author with the reason, who is notified', async () => {
-    const before = await gameUserScore(connection.db, game.id);
+    const before = (await getGameBySlug(connection.db, game.slug))!.userScore;
     purges.length = 0;
     const hidden = await handleModerate(post({ action: 'hide', reason: 'Insults other players.' }), { kind: 'user_review', id: reviewId }, as(users.admin));
     expect(hidden.status).toBe(200);
     expect(purges).toEqual([{ tags: [`game:${game.slug}`, 'scores', 'reviews'] }]);
 
-    const { listing } = await userReviewsPage(connection.db, { id: game.id, userScore: await gameUserScore(connection.db, game.id) }, { sort: 'newest', page: 1, platform: undefined, finished: false } as never);
+    const { listing } = await userReviewsPage(connection.db, (await getGameBySlug(connection.db, game.slug))!, { sort: 'newest', page: 1, platform: undefined, finished: false } as never);
     expect(listing.items.map((r) => r.id)).not.toContain(reviewId);
     expect(listing.total).toBe(before.reviewCount - 1);
-    expect((await topReviews(connection.db, game.id)).map((r) => r.id)).not.toContain(reviewId);
+    expect((await getGameOverviewBySlug(connection.db, game.slug))!.top.map((r) => r.id)).not.toContain(reviewId);
     expect((await reviewsByUser(connection.db, users.author, 1)).items).toEqual([]);
 
-    const after = await gameUserScore(connection.db, game.id);
+    const after = (await getGameBySlug(connection.db, game.slug))!.userScore;
     expect(after.reviewCount).toBe(before.reviewCount - 1);
     expect(after.count).toBe(before.count - 1);
     expect(after.steps[1]).toBe(before.steps[1]! - 1);
@@ -111,11 +113,11 @@ describe('hiding a reported user review', () => {
   });
 
   it('restores it: back on the game page and in the score', async () => {
-    const before = await gameUserScore(connection.db, game.id);
+    const before = (await getGameBySlug(connection.db, game.slug))!.userScore;
     expect((await handleModerate(post({ action: 'restore' }), { kind: 'user_review', id: reviewId }, as(users.reporter))).status).toBe(404);
     expect((await handleModerate(post({ action: 'restore' }), { kind: 'user_review', id: reviewId }, as(users.admin))).status).toBe(200);
-    expect((await gameUserScore(connection.db, game.id)).count).toBe(before.count + 1);
-    expect((await topReviews(connection.db, game.id)).map((r) => r.id)).toContain(reviewId);
+    expect((await getGameBySlug(connection.db, game.slug))!.userScore.count).toBe(before.count + 1);
+    expect((await getGameOverviewBySlug(connection.db, game.slug))!.top.map((r) => r.id)).toContain(reviewId);
     expect(await hiddenReviewsOf(connection.db, users.author)).toEqual([]);
     const again = await handleModerate(post({ action: 'restore' }), { kind: 'user_review', id: reviewId }, as(users.admin));
     expect(again.status).toBe(409);

@@ -70,7 +70,7 @@ const server = http.createServer(
       serveHealthCheck(
         serveStaticFiles(
           clientDir,
-          serveRouteCacheHits(admitRenders(compressResponses(refuseMalformedPaths(handler)), { ...DEFAULT_ADMISSION, concurrency: env.RENDER_CONCURRENCY })),
+          serveRouteCacheHits(admitRenders(compressResponses(handler), { ...DEFAULT_ADMISSION, concurrency: env.RENDER_CONCURRENCY })),
         ),
       ),
     ),
@@ -123,26 +123,6 @@ function serveHealthCheck(next: Handler): Handler {
       },
       () => next(req, res),
     );
-  };
-}
-
-/**
- * A path that is not valid percent-encoding names no page: a 400 before the app renders
- * anything, as the adapter's standalone server answered (its middleware mode leaves that to
- * the server in front).
- */
-function refuseMalformedPaths(next: Handler): Handler {
-  return (req, res) => {
-    try {
-      decodeURI(req.url ?? '/');
-    } catch {
-      res.statusCode = 400;
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.end('Bad request.');
-      return;
-    }
-    next(req, res);
   };
 }
 

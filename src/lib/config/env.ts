@@ -227,7 +227,7 @@ export type DeploymentMode = 'embedded' | 'self-hosted' | 'supabase';
  * and more only lengthen the queue that health checks and cache hits wait in
  * (docs/decisions/render-admission.md).
  */
-export const DEFAULT_RENDER_CONCURRENCY: Record<DeploymentMode, number> = { embedded: 8, 'self-hosted': 4, supabase: 4 };
+const DEFAULT_RENDER_CONCURRENCY: Record<DeploymentMode, number> = { embedded: 8, 'self-hosted': 4, supabase: 4 };
 
 export type Env = Omit<z.output<typeof envSchema>, 'RENDER_CONCURRENCY'> & {
   RENDER_CONCURRENCY: number;

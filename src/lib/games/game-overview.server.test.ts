@@ -2,14 +2,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
-import { latestGameCoverage } from '../reviews/reviews.server.ts';
-import { topReviews } from '../user-reviews/user-reviews.server.ts';
+import { latestCoverageQuery, splitCoverage } from '../reviews/reviews.server.ts';
+import { toView } from '../user-reviews/user-review-rows.server.ts';
+import { topReviewsQuery } from '../user-reviews/user-reviews.server.ts';
 import { getGameOverviewBySlug, OVERVIEW_PREVIEWS, OVERVIEW_REVIEWS, OVERVIEW_SIMILAR } from './game-overview.server.ts';
 import { getGameBySlug, similarGames } from './games.server.ts';
 
 // The game page reads everything in one statement, with its parts as JSON columns. What it
-// gets must be exactly what the parts' own reads give (ids as strings, times as Dates,
-// order kept), or a card would show a wrong date or link.
+// gets must be exactly what each part's query gives when it runs on its own (ids as strings,
+// times as Dates, order kept), or a card would show a wrong date or link.
 
 let connection: DatabaseConnection;
 let slug: string;
@@ -56,12 +57,12 @@ describe('getGameOverviewBySlug', () => {
     const read = await getGameOverviewBySlug(db, slug);
     expect(read).toBeDefined();
     const game = (await getGameBySlug(db, slug))!;
-    const coverage = await latestGameCoverage(db, game.id, { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS });
+    const coverage = splitCoverage(await latestCoverageQuery(db, game.id, { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS }).execute());
     expect(read!.game).toEqual(game);
     expect(read!.reviews).toEqual(coverage.reviews);
     expect(read!.previews).toEqual(coverage.previews);
     expect(read!.similar).toEqual(await similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool));
-    expect(read!.top).toEqual(await topReviews(db, game.id));
+    expect(read!.top).toEqual((await topReviewsQuery(db, game.id).execute()).map(toView));
 
     // The comparison means something only if every part has rows, of the types pages use.
     expect(read!.reviews.length).toBe(OVERVIEW_REVIEWS);

@@ -112,6 +112,19 @@ describe('boundRequests', () => {
     expect(handled).toBe(before);
   });
 
+  it('answers a path that is not valid percent-encoding with 400 and never hands it on', async () => {
+    const before = handled;
+    const page = await send('/games/%E0%A4%A', 'GET');
+    expect(page.status).toBe(400);
+    expect(page.body).toBe('Bad request.\n');
+    const api = await send('/api/search%ZZ?q=zelda', 'GET');
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toEqual({ error: { code: 'bad_request', message: 'Bad request.' } });
+    expect(handled).toBe(before);
+    // Encoded characters that decode are handed on.
+    expect((await send('/games/%7a%65lda', 'GET')).status).toBe(200);
+  });
+
   it('keeps serving after refusing', async () => {
     await send('/api/profile', 'PATCH', { contentLength: 10 * 1024 * 1024, chunks: 200 });
     expect((await send('/games', 'GET')).status).toBe(200);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyLimitFor, declaredLength, payloadTooLarge } from './body-limits.ts';
 import { refuseMethod } from './methods.ts';
+import { routeError } from './route-errors.ts';
 
 /**
  * The node server's first look at a request, before the Astro adapter turns it into a
@@ -9,8 +10,10 @@ import { refuseMethod } from './methods.ts';
  * - a chunked body (no Content-Length) is read up to the limit and handed on in memory,
  *   or answered with a 413 the moment it passes the limit;
  * - a method the route never takes is a 405 (TRACE, TRACK and CONNECT must be refused
- *   here: the web Request cannot even represent them).
- * After a 413 or 405 the connection is closed: the rest of the body is never kept.
+ *   here: the web Request cannot even represent them);
+ * - a path that is not valid percent-encoding names nothing: a 400 before anything decodes it.
+ * After a 413 or 405, or a 400 with a body, the connection is closed: the rest of the body is
+ * never kept.
  */
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -20,6 +23,15 @@ function pathnameOf(req: IncomingMessage): string {
     return new URL(req.url ?? '/', 'http://request.invalid').pathname;
   } catch {
     return '/';
+  }
+}
+
+function validPercentEncoding(url: string): boolean {
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -61,6 +73,11 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
 export function boundRequests(handler: Handler): Handler {
   return (req, res) => {
     const pathname = pathnameOf(req);
+    if (!validPercentEncoding(req.url ?? '/')) {
+      const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+      void send(req, res, routeError(pathname, 400, 'bad_request', 'Bad request.'), hasBody);
+      return;
+    }
     const refused = refuseMethod(pathname, req.method ?? 'GET');
     if (refused) {
       void send(req, res, refused, true);

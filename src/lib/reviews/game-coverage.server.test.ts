@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
-import { latestGameCoverage } from './reviews.server.ts';
+import { latestCoverageQuery, splitCoverage } from './reviews.server.ts';
 
 // The game page asks for its newest reviews and previews in one statement: each kind must
 // still come newest first, up to its own count, and never include an embargoed review.
@@ -38,9 +38,12 @@ beforeAll(async () => {
 
 afterAll(() => connection.close());
 
-describe('latestGameCoverage', () => {
+const coverage = async (gameId: number, counts: { reviews: number; previews: number }) =>
+  splitCoverage(await latestCoverageQuery(connection.db, gameId, counts).execute());
+
+describe('latestCoverageQuery', () => {
   it('gives each kind newest first, up to its own count, published only', async () => {
-    const { reviews, previews } = await latestGameCoverage(connection.db, gameId, { reviews: 5, previews: 3 });
+    const { reviews, previews } = await coverage(gameId, { reviews: 5, previews: 3 });
     // Scores 60..66 went to reviews published tomorrow, today, yesterday...: 60 is embargoed.
     expect(reviews.map((review) => review.rawScore)).toEqual(['61', '62', '63', '64', '65']);
     expect(previews.map((preview) => preview.excerpt)).toEqual(['Preview 0', 'Preview 1', 'Preview 2']);
@@ -48,8 +51,8 @@ describe('latestGameCoverage', () => {
   });
 
   it('has nothing for a game without reviews, and a short list when there are fewer', async () => {
-    expect(await latestGameCoverage(connection.db, 987_654_321, { reviews: 5, previews: 3 })).toEqual({ reviews: [], previews: [] });
-    const { reviews, previews } = await latestGameCoverage(connection.db, gameId, { reviews: 10, previews: 1 });
+    expect(await coverage(987_654_321, { reviews: 5, previews: 3 })).toEqual({ reviews: [], previews: [] });
+    const { reviews, previews } = await coverage(gameId, { reviews: 10, previews: 1 });
     expect(reviews).toHaveLength(6);
     expect(previews.map((preview) => preview.excerpt)).toEqual(['Preview 0']);
   });

@@ -55,14 +55,6 @@ export function reviewItems(db: Kysely<Database>) {
  * count, in one statement: the newest ids of each kind (two index range scans), then their
  * cards. The counts are constants of the page, written into the statement so its plan is kept.
  */
-export async function latestGameCoverage(
-  db: Kysely<Database>,
-  gameId: number,
-  counts: { reviews: number; previews: number },
-): Promise<{ reviews: ReviewItem[]; previews: ReviewItem[] }> {
-  return splitCoverage(await latestCoverageQuery(db, gameId, counts).execute());
-}
-
 /**
  * The newest reviews and the newest previews of a game, newest first, in one statement. The
  * game may be a column of an outer statement (a folded read).

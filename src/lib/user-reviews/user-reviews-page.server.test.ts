@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
-import { gameUserScore, userReviewsPage } from './user-reviews.server.ts';
+import { getGameBySlug } from '../games/games.server.ts';
+import { userReviewsPage } from './user-reviews.server.ts';
 import { reviewListQuerySchema } from './user-reviews.ts';
 
 // The reviews page reads its totals and platform choices from kept counts, not from the
@@ -11,12 +12,14 @@ import { reviewListQuerySchema } from './user-reviews.ts';
 
 let connection: DatabaseConnection;
 let gameId: number;
+let gameSlug: string;
 let platforms: { id: number; name: string }[];
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
-  const game = await connection.db.selectFrom('games').select('id').where('release_date', '<', '2020-01-01').orderBy('id').executeTakeFirstOrThrow();
+  const game = await connection.db.selectFrom('games').select(['id', 'slug']).where('release_date', '<', '2020-01-01').orderBy('id').executeTakeFirstOrThrow();
   gameId = game.id;
+  gameSlug = game.slug;
   platforms = await connection.db.selectFrom('platforms').select(['id', 'name']).orderBy('name').limit(2).execute();
   const [a, b] = platforms;
   if (!a || !b) throw new Error('the demo catalogue has fewer than two platforms');
@@ -39,10 +42,10 @@ beforeAll(async () => {
 
 afterAll(() => connection.close());
 
-// As the page calls it: with the game's kept score, read as loadGamePage reads it.
-const reviewsOf = async (id: number, params: Record<string, string>) =>
-  userReviewsPage(connection.db, { id, userScore: await gameUserScore(connection.db, id) }, reviewListQuerySchema.parse(params));
-const page = (params: Record<string, string>) => reviewsOf(gameId, params);
+// As the page calls it: with the game read as loadGamePage reads it (its kept score included).
+const reviewsOf = async (slug: string, params: Record<string, string>) =>
+  userReviewsPage(connection.db, (await getGameBySlug(connection.db, slug))!, reviewListQuerySchema.parse(params));
+const page = (params: Record<string, string>) => reviewsOf(gameSlug, params);
 
 describe('the user reviews page', () => {
   it('counts every filter as the reviews do, and offers the platforms reviews name', async () => {
@@ -71,8 +74,8 @@ describe('the user reviews page', () => {
   });
 
   it('answers an empty page for a game nobody reviewed', async () => {
-    const other = await connection.db.selectFrom('games').select('id').where('id', '<>', gameId).orderBy('id').executeTakeFirstOrThrow();
-    const empty = await reviewsOf(other.id, {});
+    const other = await connection.db.selectFrom('games').select('slug').where('id', '<>', gameId).orderBy('id').executeTakeFirstOrThrow();
+    const empty = await reviewsOf(other.slug, {});
     expect(empty).toMatchObject({ listing: { total: 0, items: [], pageCount: 1 }, platforms: [] });
   });
 });

@@ -6,20 +6,11 @@ import { countRows, paginate } from '../navigation/pagination.server.ts';
 import { pageRange, toPaged, type Paged } from '../navigation/pagination.ts';
 import type { GameDetail } from '../games/games.ts';
 import { reviewColumns, toView } from './user-review-rows.server.ts';
-import { USER_REVIEW_LIMITS, userScoreOf, type ReviewListQuery, type UserReviewView, type UserScore } from './user-reviews.ts';
+import { USER_REVIEW_LIMITS, type ReviewListQuery, type UserReviewView } from './user-reviews.ts';
 
 /** The reads of user reviews that pages and the API show; the writes are in user-review-writes.server.ts. */
 
 type Db = Kysely<Database>;
-
-export async function gameUserScore(db: Db, gameId: number): Promise<UserScore> {
-  const row = await db
-    .selectFrom('game_user_scores')
-    .select(['review_count', 'rating_count', 'rating_sum', 'rating_steps'])
-    .where('game_id', '=', gameId)
-    .executeTakeFirst();
-  return userScoreOf(row);
-}
 
 export interface UserReviewsPage {
   listing: Paged<UserReviewView>;
@@ -82,10 +73,6 @@ export async function userReviewsPage(db: Db, game: Pick<GameDetail, 'id' | 'use
   const [items, summary] = await Promise.all([ordered.limit(limit).offset(offset).execute(), head.executeTakeFirst()]);
   const total = filtered ? (summary?.filtered_total ?? 0) : game.userScore.reviewCount;
   return { listing: toPaged(items.map(toView), total, request), platforms: summary?.platforms ?? [] };
-}
-
-export async function topReviews(db: Db, gameId: number, limit: number = USER_REVIEW_LIMITS.gamePageTop): Promise<UserReviewView[]> {
-  return (await topReviewsQuery(db, gameId, limit).execute()).map(toView);
 }
 
 /** A game's most helpful visible reviews; the game may be a column of an outer statement (a folded read). */
