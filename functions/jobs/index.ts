@@ -1,6 +1,7 @@
 import type { Job } from './job.ts';
 import { deleteExpiredAuthRowsJob } from './delete-expired-auth-rows.ts';
 import { detectReviewBombsJob } from './detect-review-bombs.ts';
+import { keepSimilarGames } from './keep-similar-games.ts';
 import { deleteExpiredNotificationsJob, notifyWishlistReleasesJob } from './notifications.ts';
 import { releaseCriticEmbargoes } from './release-critic-embargoes.ts';
 import { deleteExpiredSiteRecords } from './site-retention.ts';
@@ -17,4 +18,5 @@ export const JOBS: readonly Job[] = [
   deleteExpiredNotificationsJob,
   notifyWishlistReleasesJob,
   deleteExpiredSiteRecords,
+  keepSimilarGames,
 ];

@@ -607,6 +607,29 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/**
+ * Each dated game's similar games as public.similar_games ranks them, kept until a catalogue
+ * change may alter them.
+ */
+export interface SimilarGameRankingsTable {
+  game_id: number;
+  pool: number;
+  size: number;
+  similar_ids: number[];
+  scores: number[];
+  shared_genres: number[];
+  shared_developers: number[];
+  shared_publishers: number[];
+  shared_platforms: number[];
+  kept_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Games whose similar games are to be ranked again (public.refill_similar_games). */
+export interface SimilarGameRefillsTable {
+  game_id: number;
+  queued_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Stripe webhook events already applied, by id. */
 export interface StripeEventsTable {
   id: string;
@@ -873,6 +896,8 @@ export interface PublicTables {
   profiles: ProfilesTable;
   reserved_usernames: ReservedUsernamesTable;
   search_words: SearchWordsTable;
+  similar_game_rankings: SimilarGameRankingsTable;
+  similar_game_refills: SimilarGameRefillsTable;
   stripe_events: StripeEventsTable;
   subscription_plans: SubscriptionPlansTable;
   test_checkout_sessions: TestCheckoutSessionsTable;

@@ -204,14 +204,15 @@ export function toGameDetail(row: GameDetailRow): GameDetail {
   };
 }
 
-/** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms). */
+/** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms), kept or ranked now. */
 export async function similarGames(db: Kysely<Database>, gameId: number, limit: number, pool: number): Promise<SimilarGame[]> {
   return (await similarGamesQuery(db, gameId, limit, pool).execute()).map(toSimilarGame);
 }
 
 /**
  * The ranking and the cards in one statement: the function's rows joined to the games, in
- * its order. The game may be a column of an outer statement (a folded read).
+ * its order. The game may be a column of an outer statement (a folded read). The ranking is
+ * the kept one when it has this shape (public.kept_similar_games; similar-kept.server.ts).
  */
 export function similarGamesQuery(db: Kysely<Database>, gameId: number | Expression<number>, limit: number, pool: number) {
   const ranked = sql<{
@@ -222,7 +223,7 @@ export function similarGamesQuery(db: Kysely<Database>, gameId: number | Express
     shared_publishers: number;
     shared_platforms: number;
     ordinality: number;
-  }>`public.similar_games(${gameId}, ${limit}, ${pool}) with ordinality`.as('s');
+  }>`public.kept_similar_games(${gameId}, ${limit}, ${pool}) with ordinality`.as('s');
   return selectCards(db.selectFrom('games'))
     .innerJoin(ranked, (join) => join.onRef('s.game_id', '=', 'games.id'))
     .select(['s.score', 's.shared_genres', 's.shared_developers', 's.shared_publishers', 's.shared_platforms'])
