@@ -165,12 +165,20 @@ create or replace function public.mark_similar_games_stale(
 as $$
 declare
   reach integer := (public.similar_games_kept_shape()).pool;
+  bulk constant integer := 200;
 begin
   insert into public.similar_game_refills (game_id)
     select distinct g from unnest(p_games) as g on conflict (game_id) do nothing;
   delete from public.similar_game_rankings r where r.game_id = any (p_games);
   -- While nothing is kept (a catalogue being loaded), there is nothing to reach.
   if not exists (select 1 from public.similar_game_rankings) then
+    return;
+  end if;
+  -- One statement over many games (an import) may reach most of the catalogue, and finding
+  -- which would take longer than ranking again: every kept ranking goes back to the queue.
+  if cardinality(p_games) > bulk then
+    with gone as (delete from public.similar_game_rankings r returning r.game_id)
+    insert into public.similar_game_refills (game_id) select gone.game_id from gone on conflict (game_id) do nothing;
     return;
   end if;
   if p_with_links then
@@ -198,9 +206,14 @@ begin
     union
     select x.game_id from public.game_publishers x where x.company_id = any (p_publishers)
     union
-    select g.id from spans s
-      join public.games g on g.release_date between s.lo and s.hi
-      where exists (select 1 from public.game_platforms gp where gp.game_id = g.id and gp.platform_id = s.platform_id)
+    -- Through the games' date index, one span at a time (a join over all spans at once
+    -- was planned as a scan of every game per span).
+    select w.id from spans s
+      cross join lateral (
+        select g.id from public.games g
+        where g.release_date between s.lo and s.hi
+          and exists (select 1 from public.game_platforms gp where gp.game_id = g.id and gp.platform_id = s.platform_id)
+      ) w
   ),
   gone as (
     delete from public.similar_game_rankings r using reached where r.game_id = reached.game_id returning r.game_id

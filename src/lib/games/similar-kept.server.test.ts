@@ -147,9 +147,12 @@ describe('kept similar games', () => {
       const game = await linkedGame(31);
       await sql`delete from public.games where id = ${game.id}`.execute(db);
     }],
-    ['one statement linking many games to a genre', async () => {
-      await sql`insert into public.game_genres (game_id, genre_id)
-        select g.id, (select max(id) from public.genres) from public.games g where g.id % 7 = 0 on conflict do nothing`.execute(db);
+    ['one statement linking a few games to a genre', async () => {
+      const { rows } = await sql<{ n: number }>`with added as (insert into public.game_genres (game_id, genre_id)
+        select g.id, (select max(id) from public.genres) from public.games g where g.id % 37 = 0 on conflict do nothing returning 1)
+        select count(*)::integer as n from added`.execute(db);
+      expect(rows[0]!.n).toBeGreaterThan(3);
+      expect(rows[0]!.n).toBeLessThanOrEqual(200);
     }],
   ];
 
@@ -164,6 +167,14 @@ describe('kept similar games', () => {
       expect(await expectKeptCurrent(`${name}, after the refill`)).toBe(await datedGames());
     });
   }
+
+  it('go back to the queue all at once when one statement changes more than 200 games (an import)', async () => {
+    await sql`update public.game_platforms set release_date = release_date + 1 where release_date is not null`.execute(db);
+    expect((await kept()).size).toBe(0);
+    expect(await waitingSimilarGames(db)).toBeGreaterThanOrEqual(await datedGames());
+    await refillAll();
+    expect(await expectKeptCurrent('after a bulk change and the refill')).toBe(await datedGames());
+  });
 
   it('stop a run once its time is spent, leaving the rest queued', async () => {
     await sql`insert into public.similar_game_refills (game_id) select id from public.games where release_date is not null on conflict do nothing`.execute(db);
