@@ -82,6 +82,11 @@ describe('kept similar games', () => {
     expect([...rankings.values()].filter((ranking) => ranking.length > 0).length).toBeGreaterThan(rankings.size / 2);
   });
 
+  it("are kept in the game page's shape (else every page would rank on the spot)", async () => {
+    const { rows } = await sql<{ size: number; pool: number }>`select size, pool from public.similar_games_kept_shape()`.execute(db);
+    expect(rows).toEqual([{ size: OVERVIEW_SIMILAR.shown, pool: OVERVIEW_SIMILAR.pool }]);
+  });
+
   it('are what the game page reads; any other shape is ranked on the spot', async () => {
     const game = await linkedGame();
     const before = await similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool);
