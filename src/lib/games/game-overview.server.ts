@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { queryTemplate } from '../db/query-template.server.ts';
 import type { Database } from '../db/schema.ts';
 import type { ReviewItem } from '../reviews/reviews.ts';
 import { latestCoverageQuery, splitCoverage } from '../reviews/reviews.server.ts';
@@ -29,17 +30,21 @@ export interface GameOverviewRead {
  * the socket writes and reads as in the query, so the page asks once
  * (docs/decisions/generic-plans.md). Each part is a query builder that also runs on its own
  * (the similar games tab; the tests, which check the folded read against those reads).
+ * Its SQL is compiled once (queryTemplate): only the slug changes from page to page.
  */
-export async function getGameOverviewBySlug(db: Kysely<Database>, slug: string): Promise<GameOverviewRead | undefined> {
-  const row = await db
+const overviewBySlug = queryTemplate((db, slug: string) =>
+  db
     .selectFrom(gameDetailQuery(db).where('games.slug', '=', slug).as('detail'))
     .selectAll('detail')
     .select((eb) => [
       jsonArrayFrom(latestCoverageQuery(db, eb.ref('detail.id'), { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS })).as('coverage'),
       jsonArrayFrom(similarGamesQuery(db, eb.ref('detail.id'), OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool)).as('similar'),
       jsonArrayFrom(topReviewsQuery(db, eb.ref('detail.id'), USER_REVIEW_LIMITS.gamePageTop)).as('top'),
-    ])
-    .executeTakeFirst();
+    ]),
+);
+
+export async function getGameOverviewBySlug(db: Kysely<Database>, slug: string): Promise<GameOverviewRead | undefined> {
+  const [row] = (await overviewBySlug(db, slug)).rows;
   if (!row) return undefined;
   const { coverage, similar, top, ...detail } = row;
   return {
