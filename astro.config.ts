@@ -21,7 +21,10 @@ export default defineConfig({
   site: process.env.SITE_URL || undefined,
   // Middleware mode: scripts/start.ts serves static files itself from a list made at start,
   // so the adapter's handler is the app alone (standalone would stat the disk for every page).
-  adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
+  // No HTML streaming: the route cache and the compression layer take every page whole, so a
+  // page rendered as a stream of chunks is only gathered again, at more cost than rendering
+  // it to one string.
+  adapter: onVercel ? vercel() : node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
     react(),
     // Build id, builds/latest.json + meta, and the Workbox service worker.
