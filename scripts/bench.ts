@@ -32,7 +32,7 @@ import { load } from './bench/load.ts';
 import { startNginx, startNginxInFront, type Nginx } from './bench/nginx.ts';
 import { BENCH_PASSWORD, type BenchPlan } from './bench/plan.ts';
 import { settle } from './bench/settle.ts';
-import { describeBenchPostgres, postgresInstalled, startBenchPostgres, type BenchPostgres } from './bench/postgres.ts';
+import { describeBenchPostgres, postgresInstalled, prewarmBenchPostgres, startBenchPostgres, type BenchPostgres } from './bench/postgres.ts';
 import { atLeast, atMost, summarise, type Target } from './bench/stats.ts';
 import { Client, measureDelivery, timeWrites } from './bench/writes.ts';
 
@@ -149,6 +149,11 @@ postgres?.durable();
 
 console.log('== prepare: bench players and the outlet everyone follows');
 const plan = tagged(run(node, ['scripts/bench/prepare.ts'], databaseEnv), 'BENCH_PLAN') as BenchPlan;
+if (postgres) {
+  const started = performance.now();
+  const bytes = await prewarmBenchPostgres(postgres.url);
+  console.log(`== PostgreSQL buffers: the data set read in (${(bytes / 2 ** 30).toFixed(1)} GiB, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
 
 console.log(`== server on ${ORIGIN}`);
 const startServer = () =>
