@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from './connect.server.ts';
@@ -43,6 +43,25 @@ describe('queryTemplate', () => {
     const [a, b, c] = slugs as [string, string, string];
     const answers = await Promise.all([either(db, a, b), either(db, c, a), either(db, b, 'missing')]);
     expect(answers.map(({ rows }) => rows.map((row) => row.slug))).toEqual([[a, b].sort(), [a, c].sort(), [b]]);
+  });
+
+  it('hands every call to the plugins of a handle that has them, as Kysely would', async () => {
+    // Like a tracing plugin: the result is matched to its query by the query's id.
+    const compiled = new Set<QueryId>();
+    const seen: string[] = [];
+    const watched = connection.db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        compiled.add(queryId);
+        return node;
+      },
+      transformResult: async ({ queryId, result }) => {
+        if (compiled.delete(queryId)) seen.push((result.rows[0] as { slug?: string } | undefined)?.slug ?? 'none');
+        return result;
+      },
+    });
+    const bySlug = queryTemplate((db, slug: string) => db.selectFrom('games').select('slug').where('slug', '=', slug));
+    for (const slug of slugs) expect((await bySlug(watched, slug)).rows).toEqual([{ slug }]);
+    expect(seen).toEqual(slugs);
   });
 
   it('refuses, on its first call, a builder whose argument is not a parameter as given', async () => {

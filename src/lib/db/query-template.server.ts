@@ -19,6 +19,9 @@ export function queryTemplate<Args extends string[], Row>(
 ): (db: Kysely<Database>, ...args: Args) => Promise<QueryResult<Row>> {
   const compiled = new WeakMap<Kysely<Database>, Template<Row>>();
   return async (db, ...args) => {
+    // A plugin sees each query when it is compiled and again by its id when its result
+    // comes back: on a handle with plugins every call is compiled afresh, as Kysely runs it.
+    if (db.getExecutor().plugins.length > 0) return db.executeQuery(build(db, ...args));
     let template = compiled.get(db);
     if (template === undefined) {
       template = compile(db, build, args.length);
