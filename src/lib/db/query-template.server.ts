@@ -5,7 +5,7 @@ import type { Database } from './schema.ts';
  * A read whose SQL is built and compiled once per database handle, then run with each
  * call's arguments bound as its parameters. Kysely builds a query as a tree of immutable
  * nodes and compiles it by walking that tree: for the game page's one statement (four
- * subqueries as JSON columns) that was about a tenth of the node server's CPU for the page,
+ * subqueries as JSON columns) that was about 8 % of the node server's busy time for the page,
  * to produce the same SQL text every time. Only the arguments differ, and they are all
  * parameters.
  *
