@@ -1,4 +1,5 @@
 import type { Job } from './job.ts';
+import { ageListLikesJob } from './age-list-likes.ts';
 import { deleteExpiredAuthRowsJob } from './delete-expired-auth-rows.ts';
 import { detectReviewBombsJob } from './detect-review-bombs.ts';
 import { keepSimilarGames } from './keep-similar-games.ts';
@@ -19,4 +20,5 @@ export const JOBS: readonly Job[] = [
   notifyWishlistReleasesJob,
   deleteExpiredSiteRecords,
   keepSimilarGames,
+  ageListLikesJob,
 ];

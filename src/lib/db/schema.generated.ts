@@ -704,6 +704,8 @@ export interface UserListLikesTable {
   list_id: number;
   user_id: string;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Counted in its list's recent_likes_count: liked within public.popular_list_window(). */
+  in_window: Generated<boolean>;
 }
 
 /** Reports of public lists for the moderation queue. */
@@ -736,6 +738,8 @@ export interface UserListsTable {
   hidden_reason: string | null;
   hidden_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   hidden_by: string | null;
+  /** Likes with in_window (the last 30 days, to the age-list-likes job's period). */
+  recent_likes_count: Generated<number>;
 }
 
 /** Reports of user reviews for the moderation queue. */

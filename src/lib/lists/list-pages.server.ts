@@ -5,7 +5,8 @@ import { getDb } from '../db/db.server.ts';
 import { listTag, userListsTag } from '../http/cache-rules.ts';
 import { invalidRouteParams, notFound } from '../http/errors.ts';
 import { parsePage, type Paged } from '../navigation/pagination.ts';
-import { discoverLists, findListBySlug, likedLists, listEntries, listsOfOwner, ownListById, publicListsOf, type ListEntry, type ListSummary } from './lists.server.ts';
+import { discoverLists } from './discover.server.ts';
+import { findListBySlug, likedLists, listEntries, listsOfOwner, ownListById, publicListsOf, type ListEntry, type ListSummary } from './lists.server.ts';
 import { DISCOVER_QUERY_MAX, discoverSortSchema, type DiscoverSort } from './lists.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 

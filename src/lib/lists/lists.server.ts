@@ -3,8 +3,8 @@ import { recordActivity, retractActivity } from '../activity/activity.server.ts'
 import { canUseFeature, type Tier } from '../auth/tiers.ts';
 import type { Database, UserListsTable } from '../db/schema.ts';
 import { gameCardsByIds } from '../games/games.server.ts';
-import { countRows, countRowsUpTo, paginate } from '../navigation/pagination.server.ts';
-import { pageRange, type Paged } from '../navigation/pagination.ts';
+import { countRows, paginate } from '../navigation/pagination.server.ts';
+import type { Paged } from '../navigation/pagination.ts';
 import {
   canView,
   CUSTOM_LISTS_PLAN_MESSAGE,
@@ -12,10 +12,8 @@ import {
   likeRefusal,
   LIST_NOT_FOUND_MESSAGE,
   LISTS_PER_USER_MAX,
-  POPULAR_WINDOW_DAYS,
   slugifyTitle,
   uniqueSlug,
-  type DiscoverSort,
   type ListDetails,
   type ListEntry,
   type ListSummary,
@@ -41,9 +39,9 @@ export class ListError extends Error {
 const notFound = () => new ListError(404, 'list_not_found', LIST_NOT_FOUND_MESSAGE);
 
 
-type ListRow = Selectable<UserListsTable> & { username: string | null };
+export type ListRow = Selectable<UserListsTable> & { username: string | null };
 
-function toSummary(row: ListRow): ListSummary {
+export function toSummary(row: ListRow): ListSummary {
   return {
     id: row.id,
     userId: row.user_id,
@@ -315,74 +313,6 @@ export async function likedLists(db: Db, userId: string, request: { page: number
     .where('user_lists.visibility', '<>', sql.lit('private'))
     .where('user_lists.hidden', '=', sql.lit(false));
   const page = await paginate(base.selectAll('user_lists').select('profiles.username').orderBy('user_list_likes.created_at', 'desc'), countRows(base), request);
-  return { ...page, items: page.items.map(toSummary) };
-}
-
-/**
- * /lists pages reachable by paging: counting every public list for the page count cost more
- * than the page itself on a large site, so the count stops at these pages' worth.
- */
-export const MAX_DISCOVER_PAGES = 100;
-
-/** /lists: public lists only, popular (likes in the last 30 days) or recent, optionally by title. */
-export async function discoverLists(db: Db, options: { sort: DiscoverSort; q: string; page: number; pageSize: number }): Promise<Paged<ListSummary>> {
-  // Literals, not parameters: the public-list indexes are partial (`where visibility = 'public'`),
-  // and only a statement that says so itself can use them in the plan PostgreSQL keeps.
-  let base = db.selectFrom('user_lists').where('user_lists.visibility', '=', sql.lit('public')).where('user_lists.hidden', '=', sql.lit(false));
-  const q = options.q.trim();
-  if (q) base = base.where('user_lists.title', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  // The owner's name as a subquery, not a join: with a LIMIT the planner looks it up for
-  // the page's rows only, after sorting, instead of hashing every profile first.
-  const selected = base
-    .selectAll('user_lists')
-    .select((eb) => eb.selectFrom('profiles').select('profiles.username').whereRef('profiles.id', '=', 'user_lists.user_id').as('username'));
-  // With a title search the matches are few and come from the title index; ordered scans of
-  // the likes or date index would walk past tens of thousands of other lists to find them
-  // (the planner cannot tell how selective `%list 123%` is), so the sort keys are then
-  // expressions no index provides.
-  const searching = q !== '';
-  const createdAt = searching ? sql<Date>`user_lists.created_at + interval '0 seconds'` : sql<Date>`user_lists.created_at`;
-  const likes = searching ? sql<number>`user_lists.likes_count + 0` : sql<number>`user_lists.likes_count`;
-  let ordered;
-  if (options.sort === 'recent') {
-    ordered = selected.orderBy(createdAt, 'desc').orderBy('user_lists.id', 'desc');
-  } else {
-    // Popular = most likes in the window, then most likes, then newest. Few lists have likes
-    // in the window: those are found from the recent likes (an index range) and counted
-    // once; every other list follows in likes order, read from its index only as far as
-    // the page needs. (Sorting every public list by a count per list cost 0.2-0.5 s on
-    // 100 000 lists.)
-    const { limit, offset } = pageRange(options);
-    const recent = sql<Date>`now() - make_interval(days => ${sql.lit(POPULAR_WINDOW_DAYS)})`;
-    const counted = db
-      .selectFrom('user_list_likes')
-      .select(['user_list_likes.list_id', sql<number>`count(*)::int`.as('n')])
-      .where('user_list_likes.created_at', '>', recent)
-      .groupBy('user_list_likes.list_id')
-      .as('counted');
-    const liked = selected
-      .innerJoin(counted, 'counted.list_id', 'user_lists.id')
-      .select('counted.n as recent_likes')
-      .orderBy('counted.n', 'desc')
-      .orderBy('user_lists.likes_count', 'desc')
-      .orderBy('user_lists.id', 'desc')
-      .limit(sql.lit(offset + limit));
-    const others = selected
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('user_list_likes as l').select('l.list_id').whereRef('l.list_id', '=', 'user_lists.id').where('l.created_at', '>', recent))),
-      )
-      .select(sql<number>`0`.as('recent_likes'))
-      .orderBy(likes, 'desc')
-      .orderBy('user_lists.id', 'desc')
-      .limit(sql.lit(offset + limit));
-    ordered = db
-      .selectFrom((eb) => eb.selectFrom(liked.as('liked')).selectAll().unionAll(eb.selectFrom(others.as('others')).selectAll()).as('x'))
-      .selectAll()
-      .orderBy('x.recent_likes', 'desc')
-      .orderBy('x.likes_count', 'desc')
-      .orderBy('x.id', 'desc');
-  }
-  const page = await paginate(ordered, countRowsUpTo(db, base, MAX_DISCOVER_PAGES * options.pageSize), options);
   return { ...page, items: page.items.map(toSummary) };
 }
 
