@@ -45,7 +45,7 @@ export async function loadSyntheticCommunity(
   log(`  ${written} user reviews added (${timings.userReviews.toFixed(1)} s)`);
   const lists = await generateCommunityLists(db);
   timings.lists = lap();
-  log(`  ${lists.statuses} play statuses, ${lists.lists} lists with ${lists.entries} entries added (${timings.lists.toFixed(1)} s)`);
+  log(`  ${lists.statuses} play statuses, ${lists.lists} lists with ${lists.entries} entries and ${lists.likes} likes added (${timings.lists.toFixed(1)} s)`);
   await generateCommunityXp(db, { ledgerRows: options.users * 100, topOutlets: 20, followersPerOutlet: 1000, mostFollowed: options.users });
   timings.xp = lap();
   log(`  ${options.users * 100} XP ledger rows added; 20 outlets with 1000 followers, the first with ${options.users} (${timings.xp.toFixed(1)} s)`);

@@ -6,8 +6,10 @@ import type { Database } from '../../../db/schema.ts';
  * the users and games already loaded (deterministic: the same users and games give the
  * same rows). The first user is the heavy one (`heavyUserGames` statuses) and owns the
  * first list (`longListEntries` entries, the reorder benchmark); everyone else gets
- * `statusesPerUser` statuses, lists go round the users. Count triggers are off during the
- * load and the kept counts are computed once at the end.
+ * `statusesPerUser` statuses, lists go round the users. Every `likedListsEvery`-th list that
+ * is not private gets up to `likesPerListMax` likes from other players, dated over the 90
+ * days before the load (so about a third fall in the popular window). Count triggers are
+ * off during the load and the kept counts are computed once at the end.
  */
 export interface CommunityListsOptions {
   statusesPerUser: number;
@@ -15,6 +17,8 @@ export interface CommunityListsOptions {
   lists: number;
   entriesPerList: number;
   longListEntries: number;
+  likedListsEvery: number;
+  likesPerListMax: number;
 }
 
 export const BENCH_COMMUNITY_LISTS: CommunityListsOptions = {
@@ -23,6 +27,8 @@ export const BENCH_COMMUNITY_LISTS: CommunityListsOptions = {
   lists: 100_000,
   entriesPerList: 20,
   longListEntries: 1000,
+  likedListsEvery: 4,
+  likesPerListMax: 12,
 };
 
 type Trx = Transaction<Database>;
@@ -45,8 +51,8 @@ async function withSecondaryIndexesRebuilt<T>(trx: Trx, tables: string[], load: 
   return result;
 }
 
-export async function generateCommunityLists(db: Kysely<Database>, options: CommunityListsOptions = BENCH_COMMUNITY_LISTS): Promise<{ statuses: number; lists: number; entries: number }> {
-  const tables = ['user_games', 'user_lists', 'user_list_entries'];
+export async function generateCommunityLists(db: Kysely<Database>, options: CommunityListsOptions = BENCH_COMMUNITY_LISTS): Promise<{ statuses: number; lists: number; entries: number; likes: number }> {
+  const tables = ['user_games', 'user_lists', 'user_list_entries', 'user_list_likes'];
   return db.transaction().execute((trx) => withSecondaryIndexesRebuilt(trx, tables, async () => {
     await sql`create temporary table bench_users on commit drop as
               select row_number() over (order by id) as n, id from auth.users`.execute(trx);
@@ -56,7 +62,7 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
     const { users, games } = (
       await sql<{ users: number; games: number }>`select (select count(*)::int from bench_users) as users, (select count(*)::int from bench_games) as games`.execute(trx)
     ).rows[0]!;
-    if (users === 0 || games === 0) return { statuses: 0, lists: 0, entries: 0 };
+    if (users === 0 || games === 0) return { statuses: 0, lists: 0, entries: 0, likes: 0 };
 
     const statuses = await sql`
       insert into public.user_games (user_id, game_id, status, wishlist, favourite, hours_played, updated_at)
@@ -91,8 +97,23 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
       on conflict do nothing`.execute(trx);
     await sql`update public.user_lists ul set entries_count = c.n from (select list_id, count(*)::int as n from public.user_list_entries group by list_id) c where c.list_id = ul.id`.execute(trx);
     await sql`alter table public.user_list_entries enable trigger user_list_entries_count`.execute(trx);
+    // The likes' window trigger stays on: it dates each like in or out of the window.
+    await sql`alter table public.user_list_likes disable trigger user_list_likes_count`.execute(trx);
+    const likes = await sql`
+      insert into public.user_list_likes (list_id, user_id, created_at)
+      select ul.id, u.id, now() - make_interval(hours => ((ul.l * 131 + k * 977) % (90 * 24))::int)
+      from (select id, user_id, row_number() over (order by id) as l from public.user_lists where slug like 'synthetic-list-%' and visibility <> 'private') ul
+      cross join lateral generate_series(1, (ul.l * 7919) % ${sql.lit(options.likesPerListMax + 1)}) as k
+      join bench_users u on u.n = 1 + (ul.l * 53 + k * 101) % ${sql.lit(users)}
+      where ul.l % ${sql.lit(options.likedListsEvery)} = 0 and u.id <> ul.user_id
+      order by ul.id, u.id
+      on conflict do nothing`.execute(trx);
+    await sql`update public.user_lists ul set likes_count = c.n, recent_likes_count = c.recent
+              from (select list_id, count(*)::int as n, (count(*) filter (where in_window))::int as recent from public.user_list_likes group by list_id) c
+              where c.list_id = ul.id`.execute(trx);
+    await sql`alter table public.user_list_likes enable trigger user_list_likes_count`.execute(trx);
     await sql`alter table public.user_lists enable trigger user_lists_set_updated_at`.execute(trx);
     const lists = (await sql<{ n: number }>`select count(*)::int as n from public.user_lists where slug like 'synthetic-list-%'`.execute(trx)).rows[0]!.n;
-    return { statuses: Number(statuses.numAffectedRows ?? 0), lists, entries: Number(entries.numAffectedRows ?? 0) };
+    return { statuses: Number(statuses.numAffectedRows ?? 0), lists, entries: Number(entries.numAffectedRows ?? 0), likes: Number(likes.numAffectedRows ?? 0) };
   }));
 }
