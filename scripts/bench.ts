@@ -68,7 +68,7 @@ if (!onPostgres) delete process.env.DATABASE_URL;
 const REVIEWS_PER_GAME = 10;
 const USERS = GAMES;
 /** Bumped when a generator changes what it writes, so an older bench database is not reused. */
-const GENERATORS = 'community-2';
+const GENERATORS = 'community-3';
 /** Migrations are not in the fingerprint: the server's start applies new ones to a reused data set. */
 const DIR = `${onPostgres ? '.data/bench-pg' : '.data/bench'}${GAMES === 100_000 ? '' : `-${GAMES}`}`;
 const MARKER = givenUrl ? '.data/bench-url.json' : `${DIR}.json`;
