@@ -39,7 +39,7 @@ export class ListError extends Error {
 const notFound = () => new ListError(404, 'list_not_found', LIST_NOT_FOUND_MESSAGE);
 
 
-export type ListRow = Selectable<UserListsTable> & { username: string | null };
+type ListRow = Selectable<UserListsTable> & { username: string | null };
 
 export function toSummary(row: ListRow): ListSummary {
   return {
