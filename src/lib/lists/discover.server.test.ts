@@ -123,10 +123,18 @@ describe('recent lists', () => {
     ]);
   });
 
-  it('filter by title', async () => {
-    expect((await discoverLists(connection.db, { sort: 'recent', q: 'PLAIN', page: 1, pageSize: 10 })).items.map((item) => item.title)).toEqual([
-      'List plain-2',
-      'List plain-1',
+  it('filter by title, with the number of matches on every page and past the last', async () => {
+    const search = (page: number, pageSize: number) => discoverLists(connection.db, { sort: 'recent', q: 'PLAIN', page, pageSize });
+    const first = await search(1, 10);
+    expect(first.items.map((item) => [item.title, item.ownerUsername])).toEqual([
+      ['List plain-2', 'list_owner'],
+      ['List plain-1', 'list_owner'],
     ]);
+    expect(first.total).toBe(2);
+    const second = await search(2, 1);
+    expect([second.items.map((item) => item.title), second.total, second.pageCount]).toEqual([['List plain-1'], 2, 2]);
+    const past = await search(5, 1);
+    expect([past.items, past.total]).toEqual([[], 2]);
+    expect((await discoverLists(connection.db, { sort: 'popular', q: 'nothing like this', page: 1, pageSize: 10 })).total).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { Database, UserListsTable } from '../db/schema.ts';
 import { countRowsUpTo } from '../navigation/pagination.server.ts';
 import { pageRange, toPaged, type Paged } from '../navigation/pagination.ts';
 import { toSummary, type ListSummary } from './lists.server.ts';
@@ -36,21 +36,34 @@ export async function discoverLists(db: Kysely<Database>, options: { sort: Disco
           .orderBy(key<number>('recent_likes_count'), 'desc')
           .orderBy(key<number>('likes_count'), 'desc')
           .orderBy('user_lists.id', 'desc');
-  // The page is cut before the owners' names are looked up: a name in the same SELECT is
-  // looked up for every row OFFSET skips too (page 100 looked up 2 000 names for 20).
-  // The page size is a literal and the first page has no OFFSET, as in paginate().
+  const cap = MAX_DISCOVER_PAGES * options.pageSize;
+  if (!q) {
+    const [items, total] = await Promise.all([withOwnerNames(db, ordered, options).execute(), countRowsUpTo(db, base, cap)]);
+    return toPaged(items.map(toSummary), total, options);
+  }
+  // A title search counts its matches in the same statement: the trigram index scan is most
+  // of its time, and a second statement for the count made it twice. (All matches are
+  // read for the order anyway; a page past the end counts them apart.)
+  const items = await withOwnerNames(db, ordered.select(sql<number>`(count(*) over ())::int`.as('matches')), options).execute();
+  const total = items[0]?.matches ?? (options.page > 1 ? await countRowsUpTo(db, base, cap) : 0);
+  return toPaged(items.map(toSummary), Math.min(total, cap), options);
+}
+
+/**
+ * One page of `ordered` with each list's owner's name. The page is cut before the names are
+ * looked up: a name in the same SELECT is looked up for every row OFFSET skips too (page 100
+ * looked up 2 000 names for 20). The page size is a literal and the first page has no
+ * OFFSET, as in paginate().
+ */
+function withOwnerNames<O extends Selectable<UserListsTable>>(db: Kysely<Database>, ordered: SelectQueryBuilder<Database, 'user_lists', O>, options: { sort: DiscoverSort; page: number; pageSize: number }) {
   const { limit, offset } = pageRange(options);
   const cut = ordered.limit(sql.lit(limit));
   const page = (offset > 0 ? cut.offset(offset) : cut).as('page');
   const named = db
     .selectFrom(page)
     .selectAll('page')
-    .select((eb) => eb.selectFrom('profiles').select('profiles.username').whereRef('profiles.id', '=', 'page.user_id').as('username'));
+    .select((eb) => eb.selectFrom('profiles').select('profiles.username').whereRef('profiles.id', '=', sql.ref('page.user_id')).as('username'));
   // A derived table's order does not carry through the outer query: sort the page's rows again.
-  const rows =
-    options.sort === 'recent'
-      ? named.orderBy('page.created_at', 'desc').orderBy('page.id', 'desc')
-      : named.orderBy('page.recent_likes_count', 'desc').orderBy('page.likes_count', 'desc').orderBy('page.id', 'desc');
-  const [items, total] = await Promise.all([rows.execute(), countRowsUpTo(db, base, MAX_DISCOVER_PAGES * options.pageSize)]);
-  return toPaged(items.map(toSummary), total, options);
+  const keys = options.sort === 'recent' ? ['page.created_at', 'page.id'] : ['page.recent_likes_count', 'page.likes_count', 'page.id'];
+  return keys.reduce((query, key) => query.orderBy(sql.ref(key), 'desc'), named);
 }
