@@ -31,7 +31,7 @@ const SCALE = {
   criticReviewsPerGame: 5,
   players: 5_000,
   userReviews: 50_000,
-  lists: { statusesPerUser: 10, heavyUserGames: 2000, lists: 5_000, entriesPerList: 20, longListEntries: 500 },
+  lists: { statusesPerUser: 10, heavyUserGames: 2000, lists: 5_000, entriesPerList: 20, longListEntries: 500, likedListsEvery: 4, likesPerListMax: 12 },
   xp: { ledgerRows: 200_000, topOutlets: 5, followersPerOutlet: 1000 },
 };
 

@@ -95,8 +95,6 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
       join bench_games g on g.n = (ul.l * ${sql.lit(options.entriesPerList)} + p) % ${sql.lit(games)}
       order by ul.id, g.id
       on conflict do nothing`.execute(trx);
-    await sql`update public.user_lists ul set entries_count = c.n from (select list_id, count(*)::int as n from public.user_list_entries group by list_id) c where c.list_id = ul.id`.execute(trx);
-    await sql`alter table public.user_list_entries enable trigger user_list_entries_count`.execute(trx);
     // The likes' window trigger stays on: it dates each like in or out of the window.
     await sql`alter table public.user_list_likes disable trigger user_list_likes_count`.execute(trx);
     const likes = await sql`
@@ -108,9 +106,14 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
       where ul.l % ${sql.lit(options.likedListsEvery)} = 0 and u.id <> ul.user_id
       order by ul.id, u.id
       on conflict do nothing`.execute(trx);
-    await sql`update public.user_lists ul set likes_count = c.n, recent_likes_count = c.recent
-              from (select list_id, count(*)::int as n, (count(*) filter (where in_window))::int as recent from public.user_list_likes group by list_id) c
-              where c.list_id = ul.id`.execute(trx);
+    // Every kept count in one pass, so each list row is rewritten once.
+    await sql`update public.user_lists ul
+              set entries_count = e.n, likes_count = coalesce(k.n, 0), recent_likes_count = coalesce(k.recent, 0)
+              from (select list_id, count(*)::int as n from public.user_list_entries group by list_id) e
+              left join (select list_id, count(*)::int as n, (count(*) filter (where in_window))::int as recent from public.user_list_likes group by list_id) k
+                on k.list_id = e.list_id
+              where e.list_id = ul.id`.execute(trx);
+    await sql`alter table public.user_list_entries enable trigger user_list_entries_count`.execute(trx);
     await sql`alter table public.user_list_likes enable trigger user_list_likes_count`.execute(trx);
     await sql`alter table public.user_lists enable trigger user_lists_set_updated_at`.execute(trx);
     const lists = (await sql<{ n: number }>`select count(*)::int as n from public.user_lists where slug like 'synthetic-list-%'`.execute(trx)).rows[0]!.n;
