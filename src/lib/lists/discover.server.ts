@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Database, UserListsTable } from '../db/schema.ts';
-import { countRowsUpTo } from '../navigation/pagination.server.ts';
-import { pageRange, toPaged, type Paged } from '../navigation/pagination.ts';
+import { countRowsUpTo, cutPage } from '../navigation/pagination.server.ts';
+import { toPaged, type Paged } from '../navigation/pagination.ts';
 import { toSummary, type ListSummary } from './lists.server.ts';
 import type { DiscoverSort } from './lists.ts';
 
@@ -26,16 +26,10 @@ export async function discoverLists(db: Kysely<Database>, options: { sort: Disco
   // the popular or date index would walk past tens of thousands of other lists to find them
   // (the planner cannot tell how selective `%list 123%` is), so the sort keys are then
   // expressions no index provides.
-  const key = <T,>(column: 'created_at' | 'likes_count' | 'recent_likes_count') =>
-    q ? sql<T>`${sql.ref(`user_lists.${column}`)} + ${column === 'created_at' ? sql`interval '0 seconds'` : sql`0`}` : sql<T>`${sql.ref(`user_lists.${column}`)}`;
-  const ordered =
-    options.sort === 'recent'
-      ? base.selectAll('user_lists').orderBy(key<Date>('created_at'), 'desc').orderBy('user_lists.id', 'desc')
-      : base
-          .selectAll('user_lists')
-          .orderBy(key<number>('recent_likes_count'), 'desc')
-          .orderBy(key<number>('likes_count'), 'desc')
-          .orderBy('user_lists.id', 'desc');
+  const ordered = SORT_KEYS[options.sort].reduce(
+    (query, column) => query.orderBy(q ? sql`${sql.ref(`user_lists.${column}`)} + ${column === 'created_at' ? sql`interval '0 seconds'` : sql`0`}` : sql.ref(`user_lists.${column}`), 'desc'),
+    base.selectAll('user_lists'),
+  );
   const cap = MAX_DISCOVER_PAGES * options.pageSize;
   if (!q) {
     const [items, total] = await Promise.all([withOwnerNames(db, ordered, options).execute(), countRowsUpTo(db, base, cap)]);
@@ -49,21 +43,22 @@ export async function discoverLists(db: Kysely<Database>, options: { sort: Disco
   return toPaged(items.map(toSummary), Math.min(total, cap), options);
 }
 
+/** Each order's keys, all descending; the last one makes the order total. */
+const SORT_KEYS = {
+  popular: ['recent_likes_count', 'likes_count', 'id'],
+  recent: ['created_at', 'id'],
+} as const satisfies Record<DiscoverSort, readonly (keyof UserListsTable)[]>;
+
 /**
  * One page of `ordered` with each list's owner's name. The page is cut before the names are
  * looked up: a name in the same SELECT is looked up for every row OFFSET skips too (page 100
- * looked up 2 000 names for 20). The page size is a literal and the first page has no
- * OFFSET, as in paginate().
+ * looked up 2 000 names for 20).
  */
 function withOwnerNames<O extends Selectable<UserListsTable>>(db: Kysely<Database>, ordered: SelectQueryBuilder<Database, 'user_lists', O>, options: { sort: DiscoverSort; page: number; pageSize: number }) {
-  const { limit, offset } = pageRange(options);
-  const cut = ordered.limit(sql.lit(limit));
-  const page = (offset > 0 ? cut.offset(offset) : cut).as('page');
   const named = db
-    .selectFrom(page)
+    .selectFrom(cutPage(ordered, options).as('page'))
     .selectAll('page')
     .select((eb) => eb.selectFrom('profiles').select('profiles.username').whereRef('profiles.id', '=', sql.ref('page.user_id')).as('username'));
   // A derived table's order does not carry through the outer query: sort the page's rows again.
-  const keys = options.sort === 'recent' ? ['page.created_at', 'page.id'] : ['page.recent_likes_count', 'page.likes_count', 'page.id'];
-  return keys.reduce((query, key) => query.orderBy(sql.ref(key), 'desc'), named);
+  return SORT_KEYS[options.sort].reduce((query, column) => query.orderBy(sql.ref(`page.${column}`), 'desc'), named);
 }

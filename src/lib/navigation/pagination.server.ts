@@ -11,18 +11,26 @@ import { pageRange, toPaged, type PageRequest, type Paged } from './pagination.t
  */
 
 /** An ordered query that can be cut into pages (any Kysely select query). */
-export interface PageableQuery<T> {
-  limit(limit: RawBuilder<number>): { offset(offset: number): { execute(): Promise<T[]> }; execute(): Promise<T[]> };
+export interface PageableQuery<Q> {
+  limit(limit: RawBuilder<number>): Q;
+  offset(offset: number): Q;
 }
 
-export async function paginate<T>(rows: PageableQuery<T>, total: Promise<number>, request: PageRequest): Promise<Paged<T>> {
+/**
+ * The page's rows of an ordered query, as every listing cuts them. The page size is a
+ * constant of the page, written into the statement, and the first page (most visits) has no
+ * OFFSET: with either a parameter, PostgreSQL's kept plan assumes it skips or keeps a tenth
+ * of the rows, looks dearer, and every call is planned again
+ * (docs/decisions/generic-plans.md). Later pages keep their offset as a parameter.
+ */
+export function cutPage<Q extends PageableQuery<Q>>(rows: Q, request: PageRequest): Q {
   const { limit, offset } = pageRange(request);
-  // The page size is a constant of the page, written into the statement, and the first page
-  // (most visits) has no OFFSET: with either a parameter, PostgreSQL's kept plan assumes it
-  // skips or keeps a tenth of the rows, looks dearer, and every call is planned again
-  // (docs/decisions/generic-plans.md). Later pages keep their offset as a parameter.
   const first = rows.limit(sql.lit(limit));
-  const [items, count] = await Promise.all([(offset > 0 ? first.offset(offset) : first).execute(), total]);
+  return offset > 0 ? first.offset(offset) : first;
+}
+
+export async function paginate<T, Q extends PageableQuery<Q> & { execute(): Promise<T[]> }>(rows: Q & { execute(): Promise<T[]> }, total: Promise<number>, request: PageRequest): Promise<Paged<T>> {
+  const [items, count] = await Promise.all([cutPage<Q>(rows, request).execute(), total]);
   return toPaged(items, count, request);
 }
 

@@ -25,11 +25,11 @@ describe('generateCommunityLists', () => {
     const likes = await sql<{ mismatched: number; own: number; private: number; recent: number; older: number }>`
       select (select count(*)::int from user_lists l
                where likes_count <> (select count(*) from user_list_likes k where k.list_id = l.id)
-                  or recent_likes_count <> (select count(*) from user_list_likes k where k.list_id = l.id and k.created_at > now() - interval '30 days')) as mismatched,
+                  or recent_likes_count <> (select count(*) from user_list_likes k where k.list_id = l.id and k.created_at > now() - public.popular_list_window())) as mismatched,
              (select count(*)::int from user_list_likes k join user_lists l on l.id = k.list_id where k.user_id = l.user_id) as own,
              (select count(*)::int from user_list_likes k join user_lists l on l.id = k.list_id where l.visibility = 'private') as private,
-             (select count(*)::int from user_list_likes where created_at > now() - interval '30 days') as recent,
-             (select count(*)::int from user_list_likes where created_at <= now() - interval '30 days') as older`.execute(connection.db);
+             (select count(*)::int from user_list_likes where created_at > now() - public.popular_list_window()) as recent,
+             (select count(*)::int from user_list_likes where created_at <= now() - public.popular_list_window()) as older`.execute(connection.db);
     expect(likes.rows[0]).toMatchObject({ mismatched: 0, own: 0, private: 0 });
     expect(likes.rows[0]!.recent).toBeGreaterThan(0);
     expect(likes.rows[0]!.older).toBeGreaterThan(0);
