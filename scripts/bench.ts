@@ -35,6 +35,7 @@ import { settle } from './bench/settle.ts';
 import { describeBenchPostgres, postgresInstalled, prewarmBenchPostgres, startBenchPostgres, type BenchPostgres } from './bench/postgres.ts';
 import { atLeast, atMost, summarise, type Target } from './bench/stats.ts';
 import { Client, measureDelivery, timeWrites } from './bench/writes.ts';
+import { ALL_LISTENING } from '../src/lib/http/node-servers.server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -156,12 +157,23 @@ if (postgres) {
 }
 
 console.log(`== server on ${ORIGIN}`);
-const startServer = () =>
-  spawn(node, ['scripts/start.ts'], {
+// On PostgreSQL the site runs one node server per core, as docs/deploy.md has a production
+// machine run it (WEB_CONCURRENCY); the embedded database lives in one process.
+const NODE_SERVERS = onPostgres ? Number(process.env.WEB_CONCURRENCY) || os.availableParallelism() : 1;
+let serversListening = false;
+const startServer = () => {
+  serversListening = NODE_SERVERS === 1;
+  const child = spawn(node, ['scripts/start.ts'], {
     // A thousand sign-ins (the realtime sockets) from one address: the bench lifts that limit only.
-    env: { ...process.env, PORT: String(PORT), HOST, ...databaseEnv, AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(PORT), HOST, ...databaseEnv, AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000', WEB_CONCURRENCY: String(NODE_SERVERS) },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Several servers share the port as each starts: the loads wait until all of them listen.
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes(ALL_LISTENING)) serversListening = true;
+  });
+  return child;
+};
 let server = startServer();
 let nginx: Nginx | null = null;
 let nginxFront: Nginx | null = null;
@@ -176,7 +188,7 @@ async function waitForServer(): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (server.exitCode !== null) throw new Error('the server exited');
     try {
-      if ((await fetch(`${ORIGIN}/api/health`)).status === 200) return;
+      if ((await fetch(`${ORIGIN}/api/health`)).status === 200 && serversListening) return;
     } catch {
       // not listening yet
     }
@@ -513,7 +525,7 @@ figures.push({
 const counts = plan.counts;
 const report: PerformanceRun = {
   database: onPostgres ? 'postgres' : 'embedded',
-  server: postgres ? describeBenchPostgres(postgres) : onPostgres ? `PostgreSQL at DATABASE_URL (${new URL(givenUrl!).host})` : 'Embedded database (PGlite) in the server process',
+  server: `${NODE_SERVERS === 1 ? 'One node server' : `${NODE_SERVERS} node servers on one port (WEB_CONCURRENCY=${NODE_SERVERS})`}; ${postgres ? describeBenchPostgres(postgres) : onPostgres ? `PostgreSQL at DATABASE_URL (${new URL(givenUrl!).host})` : 'embedded database (PGlite) in the server process'}`,
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.platform()} ${os.release()}, Node ${process.version}`,
   seconds: SECONDS,
   dataSet: Object.entries(counts),

@@ -11,6 +11,7 @@ import { admitRenders, DEFAULT_ADMISSION } from '../src/lib/http/render-admissio
 import { serveRouteCacheHits } from '../src/lib/http/route-cache-hits.server.ts';
 import { serveStaticFiles } from '../src/lib/http/static-files.server.ts';
 import { boundRequests } from '../src/lib/http/request-bounds.server.ts';
+import { isForkedServer, runsScheduledJobs, superviseServers } from '../src/lib/http/node-servers.server.ts';
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { EnvError, parseEnv, type Env } from '../src/lib/config/env.ts';
 import { closeDatabase, getDatabase } from '../src/lib/db/db.server.ts';
@@ -28,7 +29,7 @@ if (!existsSync(entry)) {
 
 loadDotEnv();
 
-let env;
+let env: Env;
 try {
   env = parseEnv(process.env);
 } catch (error) {
@@ -36,73 +37,90 @@ try {
   process.exit(1);
 }
 
-try {
-  // Opens and migrates. The built server reuses this connection: see the registry in
-  // src/lib/db/db.server.ts.
-  const database = await getDatabase();
-  console.log(`[db] ${database.kind} ready (${database.location})`);
-  await seedOnFirstStart(database.db, env.mode, (message) => console.log(`[seed] ${message}`));
-} catch (error) {
-  if (!isDatabaseUnavailable(error) || env.mode === 'embedded') {
-    // An edited migration, a failed migration or a locked embedded database: refuse to start.
-    console.error(`Cannot start: ${(error as Error).message}`);
-    process.exit(1);
-  }
-  // A remote database that is down: serve 503 pages until it is back.
-  console.error(`[db] not reachable yet (${(error as Error).message}); pages will answer 503 until it is.`);
+// With several servers (WEB_CONCURRENCY, PostgreSQL only) the primary prepares the database
+// once and then only supervises; the servers it forks go straight to serving.
+if (!isForkedServer()) await prepareDatabase(env);
+if (env.WEB_CONCURRENCY > 1 && !isForkedServer()) {
+  await closeDatabase();
+  superviseServers(env.WEB_CONCURRENCY);
+} else {
+  await serve(env);
 }
 
-const host = process.env.HOST || 'localhost';
-const port = Number(process.env.PORT) || env.PORT;
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-// The adapter's handler (the app alone: the adapter is in middleware mode) behind our own
-// HTTP server, so that security headers are on every answer (also the early 405 and 413),
-// request bodies are bounded before anything reads them, static files go out with the
-// brotli and gzip copies the build made, fresh route-cache hits go out as stored (encoded
-// once), the renders left take turns (a few at once, in arrival order) and are compressed
-// off the event loop: the adapter's own server does none of these
-// (docs/decisions/compress-once.md, docs/decisions/render-admission.md).
-const { handler } = (await import(entry.href)) as { handler: Handler };
-const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
-const server = http.createServer(
-  withSecurityHeaders(
-    boundRequests(
-      serveHealthCheck(
-        serveStaticFiles(
-          clientDir,
-          serveRouteCacheHits(admitRenders(compressResponses(handler), { ...DEFAULT_ADMISSION, concurrency: env.RENDER_CONCURRENCY })),
+/** Opens and migrates the database, and loads the demo on the embedded database's first start. */
+async function prepareDatabase(env: Env): Promise<void> {
+  try {
+    // Opens and migrates. The built server reuses this connection: see the registry in
+    // src/lib/db/db.server.ts.
+    const database = await getDatabase();
+    console.log(`[db] ${database.kind} ready (${database.location})`);
+    await seedOnFirstStart(database.db, env.mode, (message) => console.log(`[seed] ${message}`));
+  } catch (error) {
+    if (!isDatabaseUnavailable(error) || env.mode === 'embedded') {
+      // An edited migration, a failed migration or a locked embedded database: refuse to start.
+      console.error(`Cannot start: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    // A remote database that is down: serve 503 pages until it is back.
+    console.error(`[db] not reachable yet (${(error as Error).message}); pages will answer 503 until it is.`);
+  }
+}
+
+/** One node server: the built site behind our own HTTP layers, the realtime service and, on the first server, the jobs. */
+async function serve(env: Env): Promise<void> {
+  const host = process.env.HOST || 'localhost';
+  const port = Number(process.env.PORT) || env.PORT;
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  // The adapter's handler (the app alone: the adapter is in middleware mode) behind our own
+  // HTTP server, so that security headers are on every answer (also the early 405 and 413),
+  // request bodies are bounded before anything reads them, static files go out with the
+  // brotli and gzip copies the build made, fresh route-cache hits go out as stored (encoded
+  // once), the renders left take turns (a few at once, in arrival order) and are compressed
+  // off the event loop: the adapter's own server does none of these
+  // (docs/decisions/compress-once.md, docs/decisions/render-admission.md).
+  const { handler } = (await import(entry.href)) as { handler: Handler };
+  const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
+  const server = http.createServer(
+    withSecurityHeaders(
+      boundRequests(
+        serveHealthCheck(
+          serveStaticFiles(
+            clientDir,
+            serveRouteCacheHits(admitRenders(compressResponses(handler), { ...DEFAULT_ADMISSION, concurrency: env.RENDER_CONCURRENCY })),
+          ),
         ),
       ),
+      env,
     ),
-    env,
-  ),
-);
-server.keepAliveTimeout = 65_000;
-// The local Realtime service (notifications live) on /realtime/v1/websocket; null with hosted Supabase.
-const realtime = createLocalRealtime();
-server.on('upgrade', (req, socket, head) => {
-  if (!realtime?.handleUpgrade(req, socket, head)) socket.destroy();
-});
-server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
-
-const background = startBackgroundWork(env);
-
-// Close cleanly on Ctrl+C or a stop signal: stop accepting requests and the scheduled jobs,
-// then close the database so PGlite flushes its files and releases its lock.
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: shutting down`);
-    realtime?.close();
-    server.closeAllConnections();
-    void new Promise<void>((resolve) => server.close(() => resolve()))
-      .catch(() => undefined)
-      .then(() => background.stop())
-      .then(() => closeDatabase())
-      .finally(() => process.exit(0));
+  );
+  server.keepAliveTimeout = 65_000;
+  // The local Realtime service (notifications live) on /realtime/v1/websocket; null with hosted Supabase.
+  const realtime = createLocalRealtime();
+  server.on('upgrade', (req, socket, head) => {
+    if (!realtime?.handleUpgrade(req, socket, head)) socket.destroy();
   });
+  server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
+
+  // The scheduled jobs run on one server (the only one, or the first of several).
+  const background = runsScheduledJobs() ? startBackgroundWork(env) : { stop: async () => {} };
+
+  // Close cleanly on Ctrl+C or a stop signal: stop accepting requests and the scheduled jobs,
+  // then close the database so PGlite flushes its files and releases its lock.
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`\n${signal}: shutting down`);
+      realtime?.close();
+      server.closeAllConnections();
+      void new Promise<void>((resolve) => server.close(() => resolve()))
+        .catch(() => undefined)
+        .then(() => background.stop())
+        .then(() => closeDatabase())
+        .finally(() => process.exit(0));
+    });
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { chownSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { hugePagesNeeded, reserveHugePages, type HugePages } from './huge-pages.ts';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -36,6 +37,8 @@ export interface BenchPostgres {
   url: string;
   version: string;
   dataDir: string;
+  /** How its shared memory is paged (huge pages when they could be had). */
+  hugePages: HugePages;
   /** Restarts the server with durable commits once the data set is loaded. */
   durable(): void;
   stop(): void;
@@ -73,27 +76,32 @@ export function startBenchPostgres(dir: string, port: number, loading: boolean):
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr.trim()}`);
   }
   const pgCtl = path.join(PG_BIN, 'pg_ctl');
+  function stop() {
+    asOwner(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  }
+  // A cluster left running by an interrupted run is stopped first, so the settings are ours.
+  if (existsSync(path.join(dataDir, 'postmaster.pid'))) stop();
+  const hugePages = reserveHugePages(hugePagesNeeded(path.join(PG_BIN, 'postgres'), dataDir, BENCH_SETTINGS, asOwner));
   const start = (settings: Record<string, string>) => {
-    const options = [`-p ${port}`, `-k ${root}`, '-c listen_addresses=127.0.0.1', ...Object.entries({ ...BENCH_SETTINGS, ...settings }).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
+    const options = [`-p ${port}`, `-k ${root}`, '-c listen_addresses=127.0.0.1', `-c huge_pages=${hugePages.setting}`, ...Object.entries({ ...BENCH_SETTINGS, ...settings }).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
     const started = asOwner(pgCtl, ['-D', dataDir, '-l', log, '-w', '-t', '120', '-o', options, 'start']);
     if (started.status !== 0) throw new Error(`PostgreSQL did not start (see ${log}): ${started.stderr.trim()}`);
   };
-  const stop = () => {
-    asOwner(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-  };
-  // A cluster left running by an interrupted run is stopped first, so the settings are ours.
-  if (existsSync(path.join(dataDir, 'postmaster.pid'))) stop();
   start(loading ? LOAD_SETTINGS : {});
   const version = /\d+(\.\d+)?/.exec(asOwner(path.join(PG_BIN, 'postgres'), ['--version']).stdout)?.[0] ?? '15';
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version,
     dataDir,
+    hugePages,
     durable() {
       stop();
       start({});
     },
-    stop,
+    stop() {
+      stop();
+      hugePages.release();
+    },
   };
 }
 
@@ -124,5 +132,5 @@ export function describeBenchPostgres(server: BenchPostgres): string {
   const settings = Object.entries(BENCH_SETTINGS)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
-  return `PostgreSQL ${server.version} (Debian's binaries), a server the bench started on 127.0.0.1 on the same ${os.cpus().length} cores: ${settings}, fsync on, its shared buffers prewarmed with the data set after its restart (pg_prewarm)`;
+  return `PostgreSQL ${server.version} (Debian's binaries), a server the bench started on 127.0.0.1 on the same ${os.cpus().length} cores: ${settings}, fsync on, shared memory in ${server.hugePages.description}, its shared buffers prewarmed with the data set after its restart (pg_prewarm)`;
 }

@@ -11,6 +11,8 @@ import pg from 'pg';
 
 export interface NodeServer {
   url: string;
+  /** The process started (with WEB_CONCURRENCY above 1, the primary of its servers). */
+  pid: number;
   /** Everything the process printed (for a failing test's message). */
   output(): string;
 }
@@ -76,7 +78,7 @@ export async function startNodeServers(ports: number[], env: Record<string, stri
       child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
       children.push(child);
       await waitUntilHealthy(url, child, () => printed);
-      servers.push({ url, output: () => printed });
+      servers.push({ url, pid: child.pid!, output: () => printed });
     }
   } catch (error) {
     await stop();

@@ -76,6 +76,15 @@ describe('parseEnv deployment mode', () => {
     expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, RENDER_CONCURRENCY: '12' }).RENDER_CONCURRENCY).toBe(12);
   });
 
+  it('runs one node server unless told, and several only on PostgreSQL', () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
+    expect(envError({ WEB_CONCURRENCY: '2' }).issues).toEqual([
+      'WEB_CONCURRENCY must be 1 on the embedded database, which lives in one process: set DATABASE_URL to run several node servers',
+    ]);
+    expect(envError({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '0' }).issues[0]).toMatch(/^WEB_CONCURRENCY must be at least 1/);
+  });
+
   it('accepts VERCEL when a DATABASE_URL is configured', () => {
     expect(parseEnv({ VERCEL: '1', DATABASE_URL: PG, SITE_URL: SITE }).mode).toBe('self-hosted');
   });

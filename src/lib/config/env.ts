@@ -82,6 +82,11 @@ export const envSchema = z
     RENDER_CONCURRENCY: optional(
       z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256'),
     ),
+    // Node servers on the one port, one per core (src/lib/http/node-servers.server.ts); on
+    // PostgreSQL only, since the embedded database lives in one process.
+    WEB_CONCURRENCY: optional(
+      z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64'),
+    ).transform((v) => v ?? 1),
     // Named prepared statements on DATABASE_URL: `auto` leaves them off only for Supabase's
     // transaction pooler (port 6543), which refuses them (docs/decisions/prepared-statements.md).
     DATABASE_PREPARED_STATEMENTS: optional(
@@ -202,6 +207,13 @@ export const envSchema = z
         path: ['SITE_URL'],
         message:
           'is missing: a deployed site (DATABASE_URL set or NODE_ENV=production) needs its public origin, e.g. https://example.com, for the links in its emails and redirects',
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'must be 1 on the embedded database, which lives in one process: set DATABASE_URL to run several node servers',
       });
     }
     if (env.STRIPE_SECRET_KEY) {
