@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESSIBLE_TYPE, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from './content-encoding.ts';
 
 /**
@@ -8,9 +8,8 @@ import { COMPRESSIBLE_TYPE, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding
  * none). Static files come precompressed (static-files.server.ts) and cached pages carry
  * their encoded variants (route-cache.server.ts): both arrive here with Content-Encoding
  * set and pass straight through. What remains, uncached pages and API answers, is gathered
- * whole (pages render whole anyway) and compressed: up to INLINE_MAX_BYTES on the event
- * loop, larger bodies with zlib's asynchronous API on libuv's thread pool, so no body holds
- * up the event loop for more than about a millisecond.
+ * whole (pages render whole anyway) and compressed with zlib's asynchronous API, which
+ * runs on libuv's thread pool: a large body never holds up the event loop.
  */
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -24,7 +23,8 @@ const gzipAsync = promisify(gzip);
  * compression at a time, brotli 6 took 0.57 ms of CPU for 9418 bytes, brotli 5 0.54 ms for
  * 9495, brotli 4 0.36 ms for 10373 (9 % more than 5) and brotli 3 0.21 ms for 10877; brotli 9
  * had taken 15 ms, and gzip 6 takes 0.44 ms for 10421. A page is compressed while the request
- * that rendered it waits, beside the database and every other request on two cores: at 32 connections on PostgreSQL, brotli 4 served 314 and 332
+ * that rendered it waits, on libuv's threads beside the event loop, the database and every
+ * other request on two cores: at 32 connections on PostgreSQL, brotli 4 served 314 and 332
  * uncached game pages a second where brotli 5 served 301 and 311 (alternating rounds). The
  * 900 bytes it adds are well under a millisecond on any connection a page is read over. The
  * kept copy is not made at a higher level than the per-request one, since it is the same
@@ -32,31 +32,12 @@ const gzipAsync = promisify(gzip);
  */
 const LEVELS = { br: 4, gzip: 6 } as const;
 
-/**
- * Bodies up to this size are compressed on the event loop. Brotli 4 takes about 0.5 ms of
- * CPU for a 60 KB game page here, less than the hand-off costs: a compression on the thread
- * pool is four wake-ups of a sleeping thread (the job to a pool thread and back, twice: the
- * data, then the end of the stream), and on this two-core VM each can wait the better part
- * of a millisecond for its core. One page at a time, the game page's asynchronous brotli
- * took 4.4 to 5.5 ms from call to result, inline 0.9 ms; at 32 connections inline served 6
- * to 22 % more pages a second (docs/decisions/compress-once.md). Most pages are under this
- * size; a long list's page (over 1 MB) still goes to the pool.
- */
-export const INLINE_MAX_BYTES = 64 * 1024;
-
-const brotliOptions = (body: Uint8Array) => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: LEVELS.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
-});
-
 export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
-  if (body.byteLength <= INLINE_MAX_BYTES) {
-    try {
-      return Promise.resolve(encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, { level: LEVELS.gzip }));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-  return encoding === 'br' ? brotliAsync(body, brotliOptions(body)) : gzipAsync(body, { level: LEVELS.gzip });
+  return encoding === 'br'
+    ? brotliAsync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: LEVELS.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+      })
+    : gzipAsync(body, { level: LEVELS.gzip });
 }
 
 /** Whether an answer with these headers is one this layer may compress. */
