@@ -40,8 +40,11 @@ test('a new player marks a game played from its page and finds it on the dashboa
   const [game] = await twoGames(page);
   await page.goto(`/games/${game!.slug}`);
   const played = page.getByRole('group', { name: 'Play status' }).getByRole('button', { name: 'Played', exact: true });
+  // The button shows the new status at once; the reload waits for the server to have it.
+  const stored = page.waitForResponse((response) => /\/api\/library\//.test(response.url()) && response.request().method() === 'PUT');
   await played.click();
   await expect(played).toHaveAttribute('aria-pressed', 'true');
+  expect((await stored).status()).toBe(200);
   await page.reload();
   await expect(page.getByRole('group', { name: 'Play status' }).getByRole('button', { name: 'Played', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
