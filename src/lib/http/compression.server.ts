@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESSIBLE_TYPE, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from './content-encoding.ts';
 
 /**
@@ -9,8 +9,7 @@ import { COMPRESSIBLE_TYPE, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding
  * their encoded variants (route-cache.server.ts): both arrive here with Content-Encoding
  * set and pass straight through. What remains, uncached pages and API answers, is gathered
  * whole (pages render whole anyway) and compressed with zlib's asynchronous API, which
- * runs on libuv's thread pool: a large body never holds up the event loop, and neither do
- * the other requests' compressions while the server is busy.
+ * runs on libuv's thread pool: a large body never holds up the event loop.
  */
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -33,44 +32,12 @@ const gzipAsync = promisify(gzip);
  */
 const LEVELS = { br: 4, gzip: 6 } as const;
 
-/**
- * A request alone on its server has its body compressed on the event loop when the body is
- * no larger than this. Nothing else is waiting then, and the thread pool's round trips (the
- * body there, the bytes back, and the stream's final flush, each waking a sleeping thread)
- * cost more than the work: one page at a time on this VM, a 60 KB game page's brotli took
- * 1.5 ms at the median and 4.2 ms at p95 from call to result off the loop, against 0.6 and
- * 3.4 ms inline. Once a second request is being answered, every compression goes to the
- * pool again: compressing inline under load doubled a health check's p95 beside 32
- * connections of uncached pages. 64 KB of brotli 4 is under a millisecond of CPU here.
- */
-const INLINE_MAX_BYTES = 64 * 1024;
-
-const ANSWERING = Symbol.for('critical-hit.answering');
-
-/**
- * How many requests this server is answering through compressResponses (renders, API calls,
- * writes). On globalThis: the start script counts them with its copy of this module, and the
- * route cache compresses with the built bundle's copy.
- */
-function answering(): { count: number } {
-  const holder = globalThis as typeof globalThis & { [ANSWERING]?: { count: number } };
-  holder[ANSWERING] ??= { count: 0 };
-  return holder[ANSWERING];
-}
-
-function brotliOptions(body: Uint8Array): BrotliOptions {
-  return { params: { [constants.BROTLI_PARAM_QUALITY]: LEVELS.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } };
-}
-
 export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
-  if (answering().count <= 1 && body.byteLength <= INLINE_MAX_BYTES) {
-    try {
-      return Promise.resolve(encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body, { level: LEVELS.gzip }));
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  }
-  return encoding === 'br' ? brotliAsync(body, brotliOptions(body)) : gzipAsync(body, { level: LEVELS.gzip });
+  return encoding === 'br'
+    ? brotliAsync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: LEVELS.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+      })
+    : gzipAsync(body, { level: LEVELS.gzip });
 }
 
 /** Whether an answer with these headers is one this layer may compress. */
@@ -90,11 +57,6 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
 
 export function compressResponses(handler: Handler): Handler {
   return (req, res) => {
-    const requests = answering();
-    requests.count += 1;
-    res.once('close', () => {
-      requests.count -= 1;
-    });
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       handler(req, res);
       return;
