@@ -301,8 +301,8 @@ try {
 
   // A server measured as it runs once it has served a while, not just started. The kinds whose
   // URLs never run out (any game, any search) read 2000 first, four at a time: the catalogue's
-  // pages are then in the database's memory as they would be, every pooled connection has
-  // prepared its statements, and V8 has compiled the render path. Fewer were not enough: after
+  // pages are then in the database's memory as they would be, the pooled connections four
+  // requests at a time use have prepared their statements, and V8 has compiled the render path. Fewer were not enough: after
   // a restart of the node server alone, successive runs of 600 uncached game pages on
   // PostgreSQL had p95 12.1, 10.1, 7.8 and 8.1 ms. The others read 20.
   // Half the workers ask as a browser does and half with no coding, as the rows will: fetch's
