@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists.server.ts';
 import { consoleReport, performanceRecord, readmeWithSummary, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
-import { BROWSER_ENCODING, load } from './bench/load.ts';
+import { fetchHeaders, load } from './bench/load.ts';
 import { startNginx, startNginxInFront, type Nginx } from './bench/nginx.ts';
 import { BENCH_PASSWORD, type BenchPlan } from './bench/plan.ts';
 import { settle } from './bench/settle.ts';
@@ -302,12 +302,12 @@ try {
   // A server measured as it runs once it has served a while, not just started. The kinds whose
   // URLs never run out (any game, any search) read 2000 first, four at a time: the catalogue's
   // pages are then in the database's memory as they would be, the pooled connections four
-  // requests at a time use have prepared their statements, and V8 has compiled the render path. Fewer were not enough: after
-  // a restart of the node server alone, successive runs of 600 uncached game pages on
-  // PostgreSQL had p95 12.1, 10.1, 7.8 and 8.1 ms. The others read 20.
-  // Half the workers ask as a browser does and half with no coding, as the rows will: fetch's
-  // own default (gzip, deflate) would warm a path no row takes, and leave the first block of
-  // rows, whichever coding it measures, to warm the other (run V in docs/performance.md).
+  // requests at a time use have prepared their statements, and V8 has compiled the render
+  // path. Fewer were not enough: after a restart of the node server alone, successive runs of
+  // 600 uncached game pages on PostgreSQL had p95 12.1, 10.1, 7.8 and 8.1 ms. The others read
+  // 20. Half the workers ask as a browser does and half with no coding, as the rows will;
+  // warming only one would leave the first block of rows, whichever coding it measures, to
+  // warm the other (run V in docs/performance.md).
   console.log('== warm-up');
   const unbounded = new Set(['/games/{slug}', '/api/search?q=']);
   for (const kind of kinds) {
@@ -315,8 +315,7 @@ try {
     const next = kind.uncached;
     let left = unbounded.has(kind.page) ? 2000 : 20;
     const worker = async (_: unknown, index: number) => {
-      const headers: Record<string, string> = { 'accept-encoding': index % 2 === 0 ? BROWSER_ENCODING : 'identity' };
-      if (kind.cookie) headers.cookie = kind.cookie;
+      const headers = fetchHeaders(index % 2 === 0, kind.cookie);
       while (left-- > 0) await fetch(ORIGIN + next(), { headers }).then((r) => r.arrayBuffer());
     };
     await Promise.all(Array.from({ length: 4 }, worker));
@@ -352,7 +351,7 @@ try {
   // 700 answers a second from the node server, and the uncached row beside them fell from
   // about 275 to 217 pages a second), so it would measure the probes, not the waiting.
   const whileDatabaseBusy = async (encoding: boolean, cachedPath: string) => {
-    await fetch(ORIGIN + cachedPath, { headers: encoding ? { 'accept-encoding': 'br, gzip' } : {} }).then((r) => r.arrayBuffer());
+    await fetch(ORIGIN + cachedPath, { headers: fetchHeaders(encoding) }).then((r) => r.arrayBuffer());
     const probes: [string, PageRow['cache'], string][] = [
       ['/api/health, DB busy (32 uncached game pages)', 'uncached', '/api/health'],
       ['static file, same server, DB busy', 'static', STATIC_URL],
@@ -378,7 +377,7 @@ try {
     for (const connections of [1, 32]) {
       const key = (name: string) => `${name} ${encoding} ${connections}`;
       const cachedRow = async (kind: PageKind) => {
-        await fetch(ORIGIN + kind.cached!, { headers: encoding ? { 'accept-encoding': 'br, gzip' } : {} }).then((r) => r.arrayBuffer());
+        await fetch(ORIGIN + kind.cached!, { headers: fetchHeaders(encoding) }).then((r) => r.arrayBuffer());
         return measure({ page: kind.page, cache: 'cached', encoding, connections }, () => kind.cached!);
       };
       const local = await measure({ page: 'static file, same server', cache: 'static', encoding, connections }, () => STATIC_URL);

@@ -6,6 +6,17 @@ import { summarise, type Summary } from './stats.ts';
 
 export const BROWSER_ENCODING = 'br, gzip';
 
+/**
+ * Headers for a request the bench sends with fetch (warm-up, priming a cached page) that
+ * should take the same path as a row's requests. fetch sends `gzip, deflate` when no
+ * Accept-Encoding is given, a path no row takes, so "no coding" is asked as `identity`.
+ */
+export function fetchHeaders(encoding: boolean, cookie?: string): Record<string, string> {
+  const headers: Record<string, string> = { 'accept-encoding': encoding ? BROWSER_ENCODING : 'identity' };
+  if (cookie) headers.cookie = cookie;
+  return headers;
+}
+
 export interface LoadResult extends Summary {
   perSecond: number;
   /** Mean bytes per response on the wire (headers and body): shows whether it was compressed. */

@@ -2,6 +2,7 @@
 // another (1 connection), each timed from request to response. A write that is refused
 // counts as an error and is reported, never retried.
 import WebSocket from 'ws';
+import { BROWSER_ENCODING } from './load.ts';
 import { summarise, type Summary } from './stats.ts';
 
 export interface WriteResult extends Summary {
@@ -19,7 +20,7 @@ export class Client {
   }
 
   async send(method: string, path: string, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = { origin: this.origin, 'accept-encoding': 'br, gzip' };
+    const headers: Record<string, string> = { origin: this.origin, 'accept-encoding': BROWSER_ENCODING };
     if (this.cookie) headers.cookie = this.cookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
     return fetch(this.origin + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
