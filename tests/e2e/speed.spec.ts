@@ -23,6 +23,19 @@ for (const path of ['/', '/games', '/games/grand-theft-auto-v', '/reviews', '/ab
   });
 }
 
+// Every uncached page is rendered, compressed and kept in the route cache at its full size,
+// so markup a page repeats (navigation links, score badges, cards) carries a class of its
+// own from src/styles/global.css, not the same long list of utilities each time.
+test('pages do not repeat long lists of utility classes', async ({ request }) => {
+  for (const path of ['/', '/games', '/games?page=2', '/games/grand-theft-auto-v', '/games/half-life-2/user-reviews', '/reviews', '/calendar', '/lists', '/leaderboard']) {
+    const html = await (await request.get(path)).text();
+    const counts = new Map<string, number>();
+    for (const [, value] of html.matchAll(/ class="([^"]{60,})"/g)) counts.set(value!, (counts.get(value!) ?? 0) + 1);
+    const repeated = [...counts].filter(([, count]) => count > 3).map(([value, count]) => `${count}x ${value}`);
+    expect(repeated, path).toEqual([]);
+  }
+});
+
 /** The bytes as they travel (Playwright's own client would decode them). */
 function raw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
