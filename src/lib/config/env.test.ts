@@ -73,7 +73,9 @@ describe('parseEnv deployment mode', () => {
     expect(parseEnv({}).RENDER_CONCURRENCY).toBe(8);
     expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE }).RENDER_CONCURRENCY).toBe(4);
     expect(parseEnv({ DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key', SITE_URL: SITE }).RENDER_CONCURRENCY).toBe(4);
+    expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '2' }).RENDER_CONCURRENCY).toBe(2);
     expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, RENDER_CONCURRENCY: '12' }).RENDER_CONCURRENCY).toBe(12);
+    expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '2', RENDER_CONCURRENCY: '6' }).RENDER_CONCURRENCY).toBe(6);
   });
 
   it('runs one node server unless told, and several only on PostgreSQL', () => {

@@ -233,13 +233,18 @@ export const envSchema = z
 export type DeploymentMode = 'embedded' | 'self-hosted' | 'supabase';
 
 /**
- * Renders at once when RENDER_CONCURRENCY is unset. The embedded database's engine runs in a
- * thread of its own, and it takes 8 pages in flight to keep both it and the event loop busy.
- * A PostgreSQL statement is short beside the render it feeds, so 4 keep the event loop busy
- * and more only lengthen the queue that health checks and cache hits wait in
- * (docs/decisions/render-admission.md).
+ * Renders at once, per node server, when RENDER_CONCURRENCY is unset. The embedded database's
+ * engine runs in a thread of its own, and it takes 8 pages in flight to keep both it and the
+ * event loop busy. A PostgreSQL statement is short beside the render it feeds, so 4 keep one
+ * server's event loop busy and more only lengthen the queue that health checks and cache hits
+ * wait in. Several servers on one machine share its cores, so each takes 2: still one page's
+ * statement beside another's render, and as many pages a second, without doubling the renders
+ * in flight on the machine (docs/decisions/render-admission.md).
  */
-const DEFAULT_RENDER_CONCURRENCY: Record<DeploymentMode, number> = { embedded: 8, 'self-hosted': 4, supabase: 4 };
+function defaultRenderConcurrency(mode: DeploymentMode, nodeServers: number): number {
+  if (mode === 'embedded') return 8;
+  return nodeServers > 1 ? 2 : 4;
+}
 
 export type Env = Omit<z.output<typeof envSchema>, 'RENDER_CONCURRENCY'> & {
   RENDER_CONCURRENCY: number;
@@ -273,7 +278,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const data = result.data;
   const mode: DeploymentMode = data.SUPABASE_URL ? 'supabase' : data.DATABASE_URL ? 'self-hosted' : 'embedded';
   const siteOrigin = data.SITE_URL ? new URL(data.SITE_URL).origin : `http://localhost:${data.PORT}`;
-  return { ...data, mode, siteOrigin, RENDER_CONCURRENCY: data.RENDER_CONCURRENCY ?? DEFAULT_RENDER_CONCURRENCY[mode] };
+  return { ...data, mode, siteOrigin, RENDER_CONCURRENCY: data.RENDER_CONCURRENCY ?? defaultRenderConcurrency(mode, data.WEB_CONCURRENCY) };
 }
 
 let cached: Env | undefined;
