@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists.server.ts';
 import { consoleReport, performanceRecord, readmeWithSummary, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
-import { fetchHeaders, load } from './bench/load.ts';
+import { fetchHeaders, load, loadInTurns, type LoadResult } from './bench/load.ts';
 import { startNginx, startNginxInFront, type Nginx } from './bench/nginx.ts';
 import { BENCH_PASSWORD, type BenchPlan } from './bench/plan.ts';
 import { settle } from './bench/settle.ts';
@@ -343,6 +343,27 @@ try {
       return null;
     }
   };
+  // Rows whose figures are divided by one another, measured in turns (load.ts, loadInTurns).
+  const TURNS = 3;
+  const measureInTurns = async (rows: { row: Omit<PageRow, 'result'>; next: () => string }[]): Promise<(LoadResult | null)[]> => {
+    const label = rows.map(({ row }) => `${row.page} ${row.cache}`).join(' and ');
+    const { encoding, connections } = rows[0]!.row;
+    process.stdout.write(`   ${label} in ${TURNS} turns ${encoding ? 'br,gzip' : 'plain'} ×${connections}… `);
+    try {
+      const results = await loadInTurns(
+        rows.map(({ row, next }) => ({ origin: ORIGIN, next, connections: row.connections, seconds: SECONDS, encoding: row.encoding })),
+        TURNS,
+        settled,
+      );
+      rows.forEach(({ row }, i) => pages.push({ ...row, result: results[i]! }));
+      console.log(results.map((result) => `p95 ${result.p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} req/s`).join('; '));
+      return results;
+    } catch (error) {
+      for (const { row } of rows) pages.push({ ...row, result: null, error: (error as Error).message });
+      console.log((error as Error).message);
+      return rows.map(() => null);
+    }
+  };
 
   // One connection each for the health check, the static file and a cached page, over the
   // same seconds as the 32-connection uncached game page row that runs beside them. Each asks
@@ -380,12 +401,16 @@ try {
         await fetch(ORIGIN + kind.cached!, { headers: fetchHeaders(encoding) }).then((r) => r.arrayBuffer());
         return measure({ page: kind.page, cache: 'cached', encoding, connections }, () => kind.cached!);
       };
-      const local = await measure({ page: 'static file, same server', cache: 'static', encoding, connections }, () => STATIC_URL);
+      // The cached game page and the static file it is divided by, in turns over the same
+      // seconds. Two rows minutes apart, with 32 connections of uncached pages between them,
+      // would measure how the shared machine was doing each minute as much as the server;
+      // even one right after the other, a slow few seconds falls on one of them only.
+      await fetch(ORIGIN + kinds[0]!.cached!, { headers: fetchHeaders(encoding) }).then((r) => r.arrayBuffer());
+      const [local, game] = await measureInTurns([
+        { row: { page: 'static file, same server', cache: 'static', encoding, connections }, next: () => STATIC_URL },
+        { row: { page: kinds[0]!.page, cache: 'cached', encoding, connections }, next: () => kinds[0]!.cached! },
+      ]);
       throughput.set(key('static'), local?.perSecond ?? 0);
-      // The cached game page right after the static file it is divided by. Two rows minutes
-      // apart, with 32 connections of uncached pages between them, would measure how the
-      // shared machine was doing each minute as much as the server.
-      const game = await cachedRow(kinds[0]!);
       throughput.set(key('game'), game?.perSecond ?? 0);
       if (nginx) {
         const viaNginx = await measure({ page: 'nginx: same static file', cache: 'static', encoding, connections }, () => '/bench-static.html');

@@ -36,7 +36,15 @@ export interface LoadOptions {
   rate?: number;
 }
 
-export async function load(options: LoadOptions): Promise<LoadResult> {
+/** What one load gave, before it is summarised: every response time, and over how long. */
+interface Answers {
+  samples: number[];
+  bytes: number;
+  errors: number;
+  seconds: number;
+}
+
+async function answers(options: LoadOptions): Promise<Answers> {
   const headers: Record<string, string> = {};
   if (options.encoding) headers['accept-encoding'] = BROWSER_ENCODING;
   if (options.cookie) headers.cookie = options.cookie;
@@ -58,6 +66,38 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     if (statusCode !== 200) errors += 1;
   });
   const result = await instance;
-  errors += result.errors + result.timeouts;
-  return { ...summarise(samples), perSecond: samples.length / result.duration, bytes: samples.length ? bytes / samples.length : 0, errors };
+  return { samples, bytes, errors: errors + result.errors + result.timeouts, seconds: result.duration };
+}
+
+function summariseAnswers({ samples, bytes, errors, seconds }: Answers): LoadResult {
+  return { ...summarise(samples), perSecond: seconds > 0 ? samples.length / seconds : 0, bytes: samples.length ? bytes / samples.length : 0, errors };
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  return summariseAnswers(await answers(options));
+}
+
+/**
+ * Loads several targets in turns: `rounds` rounds in which each target in order gets an
+ * equal share of its `seconds` (in whole seconds, the unit autocannon counts time in, so
+ * at least one), then each target's answers summarised together. Targets
+ * meant to be divided by one another (a cached page by a static file) are then measured
+ * over the same stretch of time: one after the other, a few slow seconds of a shared
+ * machine would land on one of them only and make the ratio. `between` runs before each
+ * turn (the bench waits there for the server to finish what the last turn left in flight).
+ */
+export async function loadInTurns(targets: readonly LoadOptions[], rounds: number, between: () => Promise<void> = async () => {}): Promise<LoadResult[]> {
+  const gathered: Answers[] = targets.map(() => ({ samples: [], bytes: 0, errors: 0, seconds: 0 }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      await between();
+      const turn = await answers({ ...target, seconds: Math.max(1, Math.round(target.seconds / rounds)) });
+      const into = gathered[i]!;
+      for (const sample of turn.samples) into.samples.push(sample);
+      into.bytes += turn.bytes;
+      into.errors += turn.errors;
+      into.seconds += turn.seconds;
+    }
+  }
+  return gathered.map(summariseAnswers);
 }
