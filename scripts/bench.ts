@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists.server.ts';
 import { consoleReport, performanceRecord, readmeWithSummary, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
-import { fetchHeaders, load, loadInTurns, type LoadResult } from './bench/load.ts';
+import { fetchHeaders, load, loadInTurns, turnSeconds, type LoadResult } from './bench/load.ts';
 import { startNginx, startNginxInFront, type Nginx } from './bench/nginx.ts';
 import { BENCH_PASSWORD, type BenchPlan } from './bench/plan.ts';
 import { settle } from './bench/settle.ts';
@@ -458,6 +458,7 @@ try {
       `(${os.cpus().length} cores), so every figure here includes waiting for the CPU behind other work.`,
     `Each page row started once the server had finished the requests the previous row left in flight (at most ${(longestSettle / 1000).toFixed(1)} s of waiting).`,
     `The three "DB busy" rows run beside the 32-connection uncached game page row, each on one connection paced at ${PROBE_RATE} requests a second, so their req/s is the pace, not a capacity.`,
+    `The static file from the same server and the cached game page it is divided by are measured in turns, ${TURNS} rounds in which each gets ${turnSeconds(SECONDS, TURNS)} s, so that both rows come from the same seconds.`,
   );
   console.log('== writes');
   const figure = (name: string, result: Awaited<ReturnType<typeof timeWrites>>, target?: Target, note?: string) => {

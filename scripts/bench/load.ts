@@ -77,13 +77,15 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   return summariseAnswers(await answers(options));
 }
 
+/** How long each turn of `loadInTurns` lasts: whole seconds, the unit autocannon counts time in. */
+export const turnSeconds = (seconds: number, rounds: number): number => Math.max(1, Math.round(seconds / rounds));
+
 /**
  * Loads several targets in turns: `rounds` rounds in which each target in order gets an
- * equal share of its `seconds` (in whole seconds, the unit autocannon counts time in, so
- * at least one), then each target's answers summarised together. Targets
- * meant to be divided by one another (a cached page by a static file) are then measured
- * over the same stretch of time: one after the other, a few slow seconds of a shared
- * machine would land on one of them only and make the ratio. `between` runs before each
+ * equal share of its `seconds` (`turnSeconds`), then each target's answers summarised
+ * together. Targets meant to be divided by one another (a cached page by a static file)
+ * are then measured over the same stretch of time: one after the other, a few slow seconds
+ * of a shared machine would land on one of them only and make the ratio. `between` runs before each
  * turn (the bench waits there for the server to finish what the last turn left in flight).
  */
 export async function loadInTurns(targets: readonly LoadOptions[], rounds: number, between: () => Promise<void> = async () => {}): Promise<LoadResult[]> {
@@ -91,7 +93,7 @@ export async function loadInTurns(targets: readonly LoadOptions[], rounds: numbe
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of targets.entries()) {
       await between();
-      const turn = await answers({ ...target, seconds: Math.max(1, Math.round(target.seconds / rounds)) });
+      const turn = await answers({ ...target, seconds: turnSeconds(target.seconds, rounds) });
       const into = gathered[i]!;
       for (const sample of turn.samples) into.samples.push(sample);
       into.bytes += turn.bytes;
