@@ -47,7 +47,8 @@ function descendants(pid: number): number[] {
 export function treeCpuMs(pid: number): number | null {
   const own = processCpuMs(pid);
   if (own === null) return null;
-  // A child that exits between the two reads is left out of this window and the next alike.
+  // A child that exits takes its time with it: the window it ends in reads as idle, and the
+  // bench's servers do not exit while it measures.
   return descendants(pid).reduce((sum, child) => sum + (processCpuMs(child) ?? 0), own);
 }
 
