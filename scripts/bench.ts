@@ -326,36 +326,38 @@ try {
   const settled = async () => {
     longestSettle = Math.max(longestSettle, await settle(server.pid!));
   };
-  const measure = async (row: Omit<PageRow, 'result'>, next: () => string, cookie?: string, alreadySettled = false) => {
-    if (!alreadySettled) await settled();
-    process.stdout.write(`   ${row.page} ${row.cache} ${row.encoding ? 'br,gzip' : 'plain'} ×${row.connections}… `);
-    try {
-      const origin = row.page.startsWith('nginx in front') ? `http://${HOST}:${PORT + 2}` : row.page.startsWith('nginx') ? `http://${HOST}:${PORT + 1}` : ORIGIN;
-      const before = repeated;
-      const result = await load({ origin, next, connections: row.connections, seconds: SECONDS, encoding: row.encoding, cookie });
-      const repeats = row.cache === 'uncached' && !cookie ? repeated - before : 0;
-      pages.push({ ...row, result, ...(repeats > 0 ? { error: `ran out of uncached URLs (${repeats} asked again)` } : {}) });
-      console.log(`p95 ${result.p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} req/s`);
-      return result;
-    } catch (error) {
-      pages.push({ ...row, result: null, error: (error as Error).message });
-      console.log((error as Error).message);
-      return null;
-    }
-  };
-  // Rows whose figures are divided by one another, measured in turns (load.ts, loadInTurns).
+  // Rows are measured in turns: each of `rows` in order gets its share of a row's seconds in
+  // every one of `turns` rounds (load.ts, loadInTurns), the server settled before each turn.
+  // A row alone is one turn. Rows whose figures are divided by one another share turns, so
+  // that a slow few seconds of the shared machine cannot fall on one of them only.
   const TURNS = 3;
-  const measureInTurns = async (rows: { row: Omit<PageRow, 'result'>; next: () => string }[]): Promise<(LoadResult | null)[]> => {
-    const label = rows.map(({ row }) => `${row.page} ${row.cache}`).join(' and ');
+  interface Measured {
+    row: Omit<PageRow, 'result'>;
+    next: () => string;
+    cookie?: string | undefined;
+  }
+  const originOf = (page: string) => (page.startsWith('nginx in front') ? `http://${HOST}:${PORT + 2}` : page.startsWith('nginx') ? `http://${HOST}:${PORT + 1}` : ORIGIN);
+  const measureInTurns = async (rows: Measured[], turns: number, alreadySettled = false): Promise<(LoadResult | null)[]> => {
+    let skipSettle = alreadySettled;
+    const between = async () => {
+      if (skipSettle) skipSettle = false;
+      else await settled();
+    };
     const { encoding, connections } = rows[0]!.row;
-    process.stdout.write(`   ${label} in ${TURNS} turns ${encoding ? 'br,gzip' : 'plain'} ×${connections}… `);
+    const label = rows.map(({ row }) => `${row.page} ${row.cache}`).join(' and ');
+    process.stdout.write(`   ${label}${turns > 1 ? ` in ${turns} turns` : ''} ${encoding ? 'br,gzip' : 'plain'} ×${connections}… `);
     try {
+      const before = repeated;
       const results = await loadInTurns(
-        rows.map(({ row, next }) => ({ origin: ORIGIN, next, connections: row.connections, seconds: SECONDS, encoding: row.encoding })),
-        TURNS,
-        settled,
+        rows.map(({ row, next, cookie }) => ({ origin: originOf(row.page), next, connections: row.connections, seconds: SECONDS, encoding: row.encoding, ...(cookie ? { cookie } : {}) })),
+        turns,
+        between,
       );
-      rows.forEach(({ row }, i) => pages.push({ ...row, result: results[i]! }));
+      const repeats = repeated - before;
+      rows.forEach(({ row, cookie }, i) => {
+        const ranOut = row.cache === 'uncached' && !cookie && repeats > 0;
+        pages.push({ ...row, result: results[i]!, ...(ranOut ? { error: `ran out of uncached URLs (${repeats} asked again)` } : {}) });
+      });
       console.log(results.map((result) => `p95 ${result.p95.toFixed(1)} ms, ${result.perSecond.toFixed(0)} req/s`).join('; '));
       return results;
     } catch (error) {
@@ -364,6 +366,8 @@ try {
       return rows.map(() => null);
     }
   };
+  const measure = async (row: Omit<PageRow, 'result'>, next: () => string, cookie?: string, alreadySettled = false) =>
+    (await measureInTurns([{ row, next, cookie }], 1, alreadySettled))[0]!;
 
   // One connection each for the health check, the static file and a cached page, over the
   // same seconds as the 32-connection uncached game page row that runs beside them. Each asks
@@ -406,10 +410,13 @@ try {
       // would measure how the shared machine was doing each minute as much as the server;
       // even one right after the other, a slow few seconds falls on one of them only.
       await fetch(ORIGIN + kinds[0]!.cached!, { headers: fetchHeaders(encoding) }).then((r) => r.arrayBuffer());
-      const [local, game] = await measureInTurns([
-        { row: { page: 'static file, same server', cache: 'static', encoding, connections }, next: () => STATIC_URL },
-        { row: { page: kinds[0]!.page, cache: 'cached', encoding, connections }, next: () => kinds[0]!.cached! },
-      ]);
+      const [local, game] = await measureInTurns(
+        [
+          { row: { page: 'static file, same server', cache: 'static', encoding, connections }, next: () => STATIC_URL },
+          { row: { page: kinds[0]!.page, cache: 'cached', encoding, connections }, next: () => kinds[0]!.cached! },
+        ],
+        TURNS,
+      );
       throughput.set(key('static'), local?.perSecond ?? 0);
       throughput.set(key('game'), game?.perSecond ?? 0);
       if (nginx) {
