@@ -18,26 +18,35 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Brotli 4 and gzip 6, for uncached answers and for the copies the route cache keeps alike:
- * most of the saving for a fraction of the time. On a 60 KB game page on this machine, one
- * compression at a time, brotli 6 took 0.57 ms of CPU for 9418 bytes, brotli 5 0.54 ms for
- * 9495, brotli 4 0.36 ms for 10373 (9 % more than 5) and brotli 3 0.21 ms for 10877; brotli 9
- * had taken 15 ms, and gzip 6 takes 0.44 ms for 10421. A page is compressed while the request
- * that rendered it waits, on libuv's threads beside the event loop, the database and every
- * other request on two cores: at 32 connections on PostgreSQL, brotli 4 served 314 and 332
- * uncached game pages a second where brotli 5 served 301 and 311 (alternating rounds). The
- * 900 bytes it adds are well under a millisecond on any connection a page is read over. The
- * kept copy is not made at a higher level than the per-request one, since it is the same
- * compression. Gzip 9 saved 45 bytes over gzip 6.
+ * How hard to compress: `quick` for bytes one reader waits for (an uncached page, an API
+ * answer, the copy a route-cache miss stores and sends), `kept` for the copy a route-cache
+ * page gets once it is asked for again, made off the request path and sent to every later
+ * reader. Making it is paid once per popular page; the quick level is paid on every miss.
  */
-const LEVELS = { br: 4, gzip: 6 } as const;
+export type Effort = 'quick' | 'kept';
 
-export function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
+/**
+ * On a 52 KB game page, one compression at a time on this machine: brotli 2 takes 0.21 ms
+ * for 10 745 bytes, brotli 4 (the one level used for both before) 0.49 ms for 9902, brotli
+ * 6 0.70 ms for 9052 and brotli 7 0.86 ms for 8983; brotli 9 took 11 ms for 1 % less.
+ * Inside a busy server each call costs about twice its bare time, and on two cores every
+ * tenth of a millisecond on a miss is pages a second. So a miss takes brotli 2 (and gzip 1,
+ * 0.23 ms against gzip 6's 0.55, as nginx's default), and a page that proves popular gets
+ * brotli 6 and gzip 6: 9 % fewer bytes than brotli 4 on every hit, for 0.7 ms once. Brotli
+ * levels below 4 use a smaller match finder, which is where the quick level's time goes.
+ */
+const LEVELS: Record<Effort, { br: number; gzip: number }> = {
+  quick: { br: 2, gzip: 1 },
+  kept: { br: 6, gzip: 6 },
+};
+
+export function compress(body: Uint8Array, encoding: Encoding, effort: Effort): Promise<Buffer> {
+  const levels = LEVELS[effort];
   return encoding === 'br'
     ? brotliAsync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: LEVELS.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+        params: { [constants.BROTLI_PARAM_QUALITY]: levels.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
       })
-    : gzipAsync(body, { level: LEVELS.gzip });
+    : gzipAsync(body, { level: levels.gzip });
 }
 
 /** Whether an answer with these headers is one this layer may compress. */
@@ -121,7 +130,7 @@ export function compressResponses(handler: Handler): Handler {
       const coding = body.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
       if (coding === 'identity') send(body);
       else
-        compress(body, coding).then(
+        compress(body, coding, 'quick').then(
           (packed) => send(packed, coding),
           () => send(body),
         );

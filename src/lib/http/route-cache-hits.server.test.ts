@@ -132,6 +132,18 @@ describe('serveRouteCacheHits', () => {
     expect(plain.body.toString()).toBe(page);
   });
 
+  it('has a quick copy made again well when it answers a hit, and then sends the kept bytes', async () => {
+    const page = pageOf('Celeste');
+    await onRequest(context('/games/celeste', { 'accept-encoding': 'br' }), render(page)); // the miss: a quick copy
+    const first = await raw('/games/celeste', { 'accept-encoding': 'br' });
+    expect(first.headers.etag).toMatch(/^W\//);
+    await vi.waitFor(() => expect(routeCache().lookup('/games/celeste')!.page.quick).toEqual([]));
+    const later = await raw('/games/celeste', { 'accept-encoding': 'br' });
+    expect(later.headers.etag).toBe(first.headers.etag!.slice(2));
+    expect(brotliDecompressSync(later.body).toString()).toBe(page);
+    expect(astro).not.toHaveBeenCalled();
+  });
+
   it('looks the page up on every request: a purge sends the next one to Astro, and a page stored again is answered anew', async () => {
     await storeEncoded('/games/portal-2', pageOf('before'));
     const before = await raw('/games/portal-2?utm_source=mail', { 'accept-encoding': 'br' });

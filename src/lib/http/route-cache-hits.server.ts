@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routeCacheKey } from './cache-key.ts';
 import { etagMatches, type Coding } from './content-encoding.ts';
 import type { CachedPage } from './route-cache-store.ts';
-import { cachedAnswer, lacksWantedVariant, routeCache } from './route-cache.server.ts';
+import { cachedAnswer, routeCache } from './route-cache.server.ts';
+import { lacksWantedVariant, refineQuickVariants } from './route-cache-variants.server.ts';
 
 /**
  * Fresh route-cache hits answered by the node server before Astro is involved. The Astro
@@ -111,7 +112,8 @@ export function serveRouteCacheHits(next: Handler): Handler {
     if (method !== 'GET' && method !== 'HEAD') return next(req, res);
     const key = keyOf(req.url ?? '/');
     const page = key === null ? undefined : routeCache().freshPage(key);
-    if (!page) return next(req, res);
+    if (key === null || !page) return next(req, res);
+    void refineQuickVariants(routeCache(), key, page);
     const acceptEncoding = req.headers['accept-encoding'] ?? '';
     const ifNoneMatch = req.headers['if-none-match'];
     const prepared = preparedAnswer(page, acceptEncoding);

@@ -9,6 +9,7 @@ function page(path: string, size = 1_000, options: Partial<CachedPage> = {}): Ca
     headers: [['content-type', 'text/html']],
     body: new Uint8Array(size),
     variants: {},
+    quick: [],
     encodable: false,
     tags: ['games'],
     path,
@@ -125,13 +126,17 @@ describe('RouteCacheStore variants', () => {
     const stored = page('/a', 10_000);
     store.store('/a', stored);
     const before = store.bytes;
-    expect(store.amend('/a', { ...stored, variants: { br: new Uint8Array(1_500) } })).toBe(true);
+    const withBr = store.amend('/a', stored.body, (current) => ({ ...current, variants: { br: new Uint8Array(1_500) } }));
+    expect(withBr?.variants.br?.byteLength).toBe(1_500);
     expect(store.bytes).toBe(before + 1_500);
-    expect(store.lookup('/a', NOW)?.page.variants.br?.byteLength).toBe(1_500);
-    expect(store.amend('/missing', { ...page('/missing'), variants: { gzip: new Uint8Array(10) } })).toBe(false);
+    // A second change starts from the first, so neither is lost.
+    store.amend('/a', stored.body, (current) => ({ ...current, variants: { ...current.variants, gzip: new Uint8Array(1_600) } }));
+    expect(store.bytes).toBe(before + 3_100);
+    expect(Object.keys(store.lookup('/a', NOW)!.page.variants).sort()).toEqual(['br', 'gzip']);
+    expect(store.amend('/missing', new Uint8Array(10), (current) => current)).toBeUndefined();
     // A copy made from an older render is not put on a newer one.
     store.store('/a', page('/a', 10_000));
-    expect(store.amend('/a', { ...stored, variants: { gzip: new Uint8Array(10) } })).toBe(false);
+    expect(store.amend('/a', stored.body, (current) => ({ ...current, variants: { gzip: new Uint8Array(10) } }))).toBeUndefined();
     expect(store.lookup('/a', NOW)?.page.variants).toEqual({});
   });
 });

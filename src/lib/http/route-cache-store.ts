@@ -25,6 +25,8 @@ export interface CachedPage {
   body: Uint8Array;
   /** Encoded copies of `body`, each made once, when a request first wants it. */
   variants: Partial<Record<Encoding, Uint8Array>>;
+  /** The variants made quickly for the render's own reader, to be made again well once the page is asked for again. */
+  quick: readonly Encoding[];
   /** Whether the body is worth encoding (a compressible type, large enough). */
   encodable: boolean;
   /** Strong validator of `body`; each variant answers it with its coding appended. */
@@ -174,20 +176,22 @@ export class RouteCacheStore {
   }
 
   /**
-   * Puts a new version of the render stored under the key in its place (an encoded copy
-   * added, say), counted in the byte budget anew and in the same segment. Only while the key
-   * still holds that render (the same body): the copy of an older render is dropped.
+   * Changes the render stored under the key (an encoded copy added or made again, say),
+   * counted in the byte budget anew and in the same segment. Only while the key still
+   * holds the render of that body: a copy made from an older render is dropped. `change`
+   * gets the page as stored now, so two changes made side by side both land.
    */
-  amend(key: string, page: CachedPage): boolean {
+  amend(key: string, body: Uint8Array, change: (page: CachedPage) => CachedPage): CachedPage | undefined {
     const segment = this.#protected.slots.has(key) ? this.#protected : this.#probation.slots.has(key) ? this.#probation : undefined;
     const current = segment?.slots.get(key);
-    if (!segment || !current || current.page.body !== page.body) return false;
+    if (!segment || !current || current.page.body !== body) return undefined;
+    const page = change(current.page);
     const size = entryBytes(key, page);
-    if (size > this.#limits.maxEntryBytes) return false;
+    if (size > this.#limits.maxEntryBytes) return undefined;
     segment.remove(key);
     segment.add(key, { page, bytes: size });
     this.#enforce();
-    return true;
+    return page;
   }
 
   delete(key: string): void {

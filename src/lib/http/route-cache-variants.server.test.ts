@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as compression from './compression.server.ts';
 import routeCacheProvider, { routeCache } from './route-cache.server.ts';
+import { refineQuickVariants } from './route-cache-variants.server.ts';
 
 // The compressor the provider calls, wrapped so a test can count calls.
 vi.mock('./compression.server.ts', async (importOriginal) => {
@@ -35,15 +36,17 @@ describe('the route cache and encoded variants', () => {
     expect(miss.headers.get('X-Astro-Cache')).toBe('MISS');
     expect(miss.headers.get('content-encoding')).toBe('br');
     expect(brotliDecompressSync(await bytes(miss)).toString()).toBe(page);
-    expect(compress).toHaveBeenCalledTimes(1); // brotli only: nobody has asked for gzip
+    expect(compress.mock.calls.map(([, coding, effort]) => [coding, effort])).toEqual([['br', 'quick']]); // nobody has asked for gzip
     expect(Object.keys(routeCache().lookup('/games/portal-2')!.page.variants)).toEqual(['br']);
 
-    // The first gzip client has gzip made (once), and it is kept for the next.
+    // The first gzip client has gzip made (once), and it is kept for the next. Being a hit,
+    // it also has the quick brotli copy made again, well.
     const first = await onRequest(context('/games/portal-2', { 'accept-encoding': 'gzip' }), render('never rendered'));
     expect(first.headers.get('X-Astro-Cache')).toBe('HIT');
     expect(first.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(await bytes(first)).toString()).toBe(page);
-    expect(compress).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(routeCache().lookup('/games/portal-2')!.page.quick).toEqual([]));
+    expect(compress.mock.calls.map(([, coding, effort]) => `${coding} ${effort}`).sort()).toEqual(['br kept', 'br quick', 'gzip kept']);
     expect(Object.keys(routeCache().lookup('/games/portal-2')!.page.variants).sort()).toEqual(['br', 'gzip']);
     compress.mockClear();
 
@@ -65,6 +68,7 @@ describe('the route cache and encoded variants', () => {
     expect(compress).not.toHaveBeenCalled(); // a plain request stores the page with no variant
     const hits = await Promise.all(Array.from({ length: 5 }, () => onRequest(context('/games/portal-2', { 'accept-encoding': 'br' }), render())));
     expect(compress).toHaveBeenCalledTimes(1);
+    expect(compress.mock.calls[0]?.[2]).toBe('kept'); // made for a hit: the page has readers
     for (const hit of hits) expect(brotliDecompressSync(await bytes(hit)).toString()).toBe(page);
 
     // A gzip copy still being made when a purge and a new render land is not added to the new page.
@@ -118,6 +122,76 @@ describe('the route cache and encoded variants', () => {
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(await small.text()).toBe('{"games":[]}');
     expect(compress).not.toHaveBeenCalled();
+  });
+});
+
+describe('quick copies for a miss, kept copies once a page is asked for again', () => {
+  // Words in an irregular order, as a real page's text is: the two levels differ on it.
+  const words = ['score', 'critic', 'outlet', 'review', 'player', 'list', 'verdict', 'platform', 'release', 'studio', 'the', 'a', 'game', 'story', 'combat', 'world'];
+  let seed = 7;
+  const nextRandom = () => (seed = (seed * 48_271) % 2_147_483_647);
+  const sentence = () => Array.from({ length: 6 }, () => words[nextRandom() % words.length]).join(' ');
+  const varied = `<!doctype html><main>${Array.from({ length: 600 }, () => `<p class="r${nextRandom() % 7}">${sentence()} ${nextRandom() % 1000}</p>`).join('')}</main>`;
+  const brotliOf = (response: Response) => bytes(response);
+
+  it('sends a miss its quick brotli copy, has the first hit make it again at the kept level, and sends later hits the smaller bytes', async () => {
+    const miss = await onRequest(context('/games/celeste', { 'accept-encoding': 'br' }), render(varied));
+    const quickBytes = await brotliOf(miss);
+    expect(brotliDecompressSync(quickBytes).toString()).toBe(varied);
+    const weakTag = miss.headers.get('etag')!;
+    expect(weakTag).toMatch(/^W\/".+-br"$/);
+    expect(compress.mock.calls.map(([, coding, effort]) => `${coding} ${effort}`)).toEqual(['br quick']);
+
+    // The first hit is answered at once with the quick bytes; the kept copy is made beside it.
+    const firstHit = await onRequest(context('/games/celeste', { 'accept-encoding': 'br' }), render('never rendered'));
+    expect(await brotliOf(firstHit)).toEqual(quickBytes);
+    await vi.waitFor(() => expect(routeCache().lookup('/games/celeste')!.page.quick).toEqual([]));
+    expect(compress.mock.calls.map(([, coding, effort]) => `${coding} ${effort}`)).toEqual(['br quick', 'br kept']);
+
+    const later = await onRequest(context('/games/celeste', { 'accept-encoding': 'br' }), render('never rendered'));
+    const keptBytes = await brotliOf(later);
+    expect(brotliDecompressSync(keptBytes).toString()).toBe(varied);
+    expect(keptBytes.length).toBeLessThan(quickBytes.length);
+    expect(later.headers.get('etag')).toBe(weakTag.slice(2)); // strong: these bytes are the ones kept
+    // A client holding the quick bytes holds the same content: a 304, not the page again.
+    const revalidated = await onRequest(context('/games/celeste', { 'accept-encoding': 'br', 'if-none-match': weakTag }), render());
+    expect(revalidated.status).toBe(304);
+    expect(compress).toHaveBeenCalledTimes(2);
+  });
+
+  it('makes the kept copy once however many hits arrive together, and never puts it on a newer render', async () => {
+    await onRequest(context('/games/celeste', { 'accept-encoding': 'br' }), render(varied));
+    compress.mockClear();
+    await Promise.all(Array.from({ length: 5 }, () => onRequest(context('/games/celeste', { 'accept-encoding': 'br' }), render())));
+    expect(compress.mock.calls.map(([, coding, effort]) => `${coding} ${effort}`)).toEqual(['br kept']);
+    await vi.waitFor(() => expect(routeCache().lookup('/games/celeste')!.page.quick).toEqual([]));
+
+    // A kept copy still being made when a purge and a new render land is dropped.
+    const older = `<!doctype html><main>${'<p>Older.</p>'.repeat(500)}</main>`;
+    const newer = `<!doctype html><main>${'<p>Newer.</p>'.repeat(500)}</main>`;
+    await onRequest(context('/games/hades', { 'accept-encoding': 'br' }), render(older));
+    const olderPage = routeCache().lookup('/games/hades')!.page;
+    routeCache().purge({ tags: ['games'] });
+    await onRequest(context('/games/hades', { 'accept-encoding': 'br' }), render(newer));
+    await refineQuickVariants(routeCache(), '/games/hades', olderPage);
+    const stored = routeCache().lookup('/games/hades')!.page;
+    expect(Buffer.from(stored.body).toString()).toBe(newer);
+    expect(stored.quick).toEqual(['br']);
+    expect(brotliDecompressSync(stored.variants.br!).toString()).toBe(newer);
+  });
+
+  it("makes a stale page's new copy at the kept level, since its revalidation has no reader waiting", async () => {
+    const withSwr = () =>
+      vi.fn(async () => new Response(varied, { headers: { 'content-type': 'text/html', 'CDN-Cache-Control': 'max-age=600, stale-while-revalidate=600' } }));
+    await onRequest(context('/games/celeste', { 'accept-encoding': 'br' }), withSwr());
+    routeCache().lookup('/games/celeste')!.page.storedAt -= 601_000;
+    compress.mockClear();
+    const stale = await onRequest(context('/games/celeste', { 'accept-encoding': 'br' }), withSwr());
+    expect(stale.headers.get('X-Astro-Cache')).toBe('STALE');
+    await vi.waitFor(() => expect(routeCache().lookup('/games/celeste')!.page.storedAt).toBeGreaterThan(Date.now() - 60_000));
+    const renewed = routeCache().lookup('/games/celeste')!.page;
+    expect(renewed.quick).toEqual([]);
+    expect(compress.mock.calls.some(([, , effort]) => effort === 'quick')).toBe(false);
   });
 });
 

@@ -2,18 +2,10 @@ import { createHash } from 'node:crypto';
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from './cache-rules.ts';
 import { routeCacheKey } from './cache-key.ts';
-import { compress } from './compression.server.ts';
-import {
-  COMPRESSIBLE_TYPE,
-  ENCODINGS,
-  etagMatches,
-  MIN_COMPRESS_BYTES,
-  negotiateEncoding,
-  variantEtag,
-  type Coding,
-  type Encoding,
-} from './content-encoding.ts';
+import { compress, type Effort } from './compression.server.ts';
+import { etagMatches, negotiateEncoding, variantEtag, type Coding, type Encoding } from './content-encoding.ts';
 import { RouteCacheStore, type CachedPage, type PurgeRequest } from './route-cache-store.ts';
+import { encodable, refineQuickVariants, wantedEncoding, withWantedVariant } from './route-cache-variants.server.ts';
 
 /**
  * The node server's route cache: an Astro runtime cache provider (astro.config.ts names
@@ -25,11 +17,13 @@ import { RouteCacheStore, type CachedPage, type PurgeRequest } from './route-cac
  * a hit picks a variant by Accept-Encoding and compresses nothing. Like memoryCache it
  * answers X-Astro-Cache: HIT, MISS or STALE.
  *
- * Each variant is made once, when it is first wanted: the render that stores a page
- * compresses only the coding its own request takes, and the first hit that wants another
- * coding has it made (off the event loop) and added. Browsers all take brotli, so most
- * pages are never gzipped: making both copies on every miss spent about 1 ms of CPU per
- * uncached game page on gzip bytes nobody read.
+ * Each variant is made when it is first wanted, and as well as its readers warrant
+ * (route-cache-variants.server.ts): a miss's copy quickly, since its reader waits and most
+ * one-off pages are never asked for again; a page that is asked for again, well, in the
+ * background. The quick bytes carry a weak ETag (the same content, other bytes), so a
+ * client holding them revalidates against the better copy with a 304. Browsers all take
+ * brotli, so most pages are never gzipped: making both copies on every miss spent about
+ * 1 ms of CPU per uncached game page on gzip bytes nobody read.
  */
 
 export interface RouteCacheConfig {
@@ -126,7 +120,8 @@ export function cachedAnswer(
   const body = coding === 'identity' ? page.body : page.variants[coding]!;
   if (coding !== 'identity') headers.push(['content-encoding', coding]);
   if (page.etag) {
-    const etag = variantEtag(page.etag, coding);
+    const tag = variantEtag(page.etag, coding);
+    const etag = coding !== 'identity' && page.quick.includes(coding) ? `W/${tag}` : tag;
     headers.push(['etag', etag]);
     if (etagMatches(ifNoneMatch, etag)) return { status: 304, coding, headers, body: null };
   }
@@ -141,55 +136,6 @@ function fromPage(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' | '
   return new Response(answer.body?.slice() ?? null, { status: answer.status, headers });
 }
 
-/** Whether a body of this type and size gets encoded variants at all. */
-function encodable(body: Uint8Array, type: string): boolean {
-  return body.byteLength >= MIN_COMPRESS_BYTES && COMPRESSIBLE_TYPE.test(type);
-}
-
-/** The coding a request would take if the page had every variant. */
-function wantedEncoding(acceptEncoding: string | null | undefined): Encoding | undefined {
-  const coding = negotiateEncoding(acceptEncoding, ENCODINGS);
-  return coding === 'identity' ? undefined : coding;
-}
-
-/** Whether a hit with this Accept-Encoding wants a variant the page does not have yet. */
-export function lacksWantedVariant(page: CachedPage, acceptEncoding: string | null | undefined): boolean {
-  if (!page.encodable) return false;
-  const encoding = wantedEncoding(acceptEncoding);
-  return encoding !== undefined && page.variants[encoding] === undefined;
-}
-
-/** Variants being made, by coding and key, so concurrent hits make each one once. */
-const MAKING = new Map<string, Promise<CachedPage>>();
-
-/**
- * The stored page with the variant this hit wants, made now if the page lacks it (the one
- * time that variant is made) and added to the stored page for every later hit. Another
- * cache in front (nginx, a CDN) keeps what it is first given for an encoding, so the first
- * gzip client gets gzip, not the plain bytes while gzip is made.
- */
-async function withWantedVariant(key: string, page: CachedPage, acceptEncoding: string | null | undefined): Promise<CachedPage> {
-  const encoding = wantedEncoding(acceptEncoding);
-  if (!page.encodable || !encoding || page.variants[encoding]) return page;
-  const job = `${encoding} ${key}`;
-  let making = MAKING.get(job);
-  if (!making) {
-    making = compress(page.body, encoding)
-      .then((bytes) => {
-        // A body that does not shrink is kept as not worth encoding, so no hit tries again.
-        const amended: CachedPage =
-          bytes.byteLength < page.body.byteLength ? { ...page, variants: { ...page.variants, [encoding]: bytes } } : { ...page, encodable: false };
-        // Kept only while the stored page is still this render (a newer one brings its own).
-        routeCache().amend(key, amended);
-        return amended;
-      })
-      .finally(() => MAKING.delete(job));
-    MAKING.set(job, making);
-  }
-  const made = await making;
-  return made.body === page.body ? made : page;
-}
-
 /**
  * Renders through `next`, stores the page and its encoded variants when its rule says so,
  * and answers the request from them. The body is read whole (pages are rendered whole
@@ -201,6 +147,7 @@ async function renderAndStore(
   request: Request,
   next: () => Promise<Response>,
   onSkip: (reason: string) => void,
+  effort: Effort,
 ): Promise<Response> {
   const since = store.generation;
   const response = await next();
@@ -214,7 +161,7 @@ async function renderAndStore(
   const canEncode = encodable(body, response.headers.get('content-type') ?? '');
   // Only the variant this request takes; the others when a hit first wants them.
   const wanted = canEncode ? wantedEncoding(request.headers.get('accept-encoding')) : undefined;
-  const encoded = wanted ? await compress(body, wanted) : undefined;
+  const encoded = wanted ? await compress(body, wanted, effort) : undefined;
   const shrank = wanted !== undefined && encoded !== undefined && encoded.byteLength < body.byteLength;
   const variants: CachedPage['variants'] = shrank ? { [wanted]: encoded } : {};
   const headers: [string, string][] = [];
@@ -224,7 +171,8 @@ async function renderAndStore(
   if (canEncode || response.headers.has('vary')) headers.push(['vary', 'Accept-Encoding']);
   const tags = (response.headers.get('Cache-Tag') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  const page: CachedPage = { status: 200, headers, body, variants, encodable: canEncode && (shrank || !wanted), etag, tags, path: target.path, storedAt: Date.now(), maxAge, swr };
+  const quick = shrank && effort === 'quick' ? [wanted] : [];
+  const page: CachedPage = { status: 200, headers, body, variants, quick, encodable: canEncode && (shrank || !wanted), etag, tags, path: target.path, storedAt: Date.now(), maxAge, swr };
   const stored = store.store(target.key, page, since);
   return fromPage(page, request, stored ? 'MISS' : undefined);
 }
@@ -243,12 +191,14 @@ const routeCacheProvider: CacheProviderFactory<RouteCacheConfig> = (config) => {
 
       const cached = store.lookup(target.key);
       if (!cached && method === 'HEAD') return next();
-      const page = cached && (await withWantedVariant(target.key, cached.page, context.request.headers.get('accept-encoding')));
+      const page = cached && (await withWantedVariant(store, target.key, cached.page, context.request.headers.get('accept-encoding')));
+      if (page) void refineQuickVariants(store, target.key, page);
       if (page && cached?.freshness === 'fresh') return fromPage(page, context.request, 'HIT');
       if (page && cached?.freshness === 'stale') {
         if (!revalidating.has(target.key)) {
           revalidating.add(target.key);
-          const refresh = renderAndStore(store, target, context.request, next, skip)
+          // Nobody waits for it, and the page has readers: its copy is made well at once.
+          const refresh = renderAndStore(store, target, context.request, next, skip, 'kept')
             .catch((error: unknown) => context.logger.warn(`Background revalidation of ${target.key} failed: ${String(error)}`))
             .finally(() => revalidating.delete(target.key));
           context.waitUntil?.(refresh);
@@ -256,7 +206,7 @@ const routeCacheProvider: CacheProviderFactory<RouteCacheConfig> = (config) => {
         return fromPage(page, context.request, 'STALE');
       }
 
-      return renderAndStore(store, target, context.request, next, skip);
+      return renderAndStore(store, target, context.request, next, skip, 'quick');
     },
     async invalidate(options) {
       const tags = options.tags === undefined ? undefined : Array.isArray(options.tags) ? options.tags : [options.tags];
