@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressResponses } from './compression.server.ts';
+import { compress, compressResponses, INLINE_MAX_BYTES } from './compression.server.ts';
 
 const page = `<!doctype html><p>${'Critic reviews you can check. '.repeat(200)}</p>`;
 let server: http.Server;
@@ -90,5 +90,38 @@ describe('compressResponses', () => {
     const plain = await get('/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(page);
+  });
+});
+
+describe('compress', () => {
+  // Whether the event loop turned (a setImmediate ran) before the compressed bytes arrived.
+  async function loopTurned(body: Buffer, encoding: 'br' | 'gzip', effort: 'quick' | 'kept'): Promise<{ turned: boolean; bytes: Buffer }> {
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const bytes = await compress(body, encoding, effort);
+    return { turned, bytes };
+  }
+  const text = (size: number) => Buffer.from(Array.from({ length: size / 16 }, (_, i) => `line ${String(i).padStart(11, '0')}`).join('').slice(0, size));
+
+  it('compresses a body up to 64 KB inline at the quick level, and a larger one, or the kept level, off the event loop', async () => {
+    expect(text(INLINE_MAX_BYTES + 1024).length).toBe(INLINE_MAX_BYTES + 1024);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const small = await loopTurned(text(INLINE_MAX_BYTES), encoding, 'quick');
+      expect(small.turned, encoding).toBe(false);
+      const large = await loopTurned(text(INLINE_MAX_BYTES + 1024), encoding, 'quick');
+      expect(large.turned, encoding).toBe(true);
+      const kept = await loopTurned(text(16 * 1024), encoding, 'kept');
+      expect(kept.turned, encoding).toBe(true);
+      for (const [body, { bytes }] of [[text(INLINE_MAX_BYTES), small], [text(INLINE_MAX_BYTES + 1024), large], [text(16 * 1024), kept]] as const) {
+        expect((encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).equals(body)).toBe(true);
+      }
+    }
+  });
+
+  it('makes the kept copy smaller than the quick one', async () => {
+    const body = Buffer.from(page.repeat(20) + text(40_000).toString());
+    const quick = await compress(body, 'br', 'quick');
+    const kept = await compress(body, 'br', 'kept');
+    expect(kept.length).toBeLessThan(quick.length);
   });
 });

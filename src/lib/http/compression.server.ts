@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { COMPRESSIBLE_TYPE, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from './content-encoding.ts';
 
 /**
@@ -8,8 +8,9 @@ import { COMPRESSIBLE_TYPE, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding
  * none). Static files come precompressed (static-files.server.ts) and cached pages carry
  * their encoded variants (route-cache.server.ts): both arrive here with Content-Encoding
  * set and pass straight through. What remains, uncached pages and API answers, is gathered
- * whole (pages render whole anyway) and compressed with zlib's asynchronous API, which
- * runs on libuv's thread pool: a large body never holds up the event loop.
+ * whole (pages render whole anyway) and compressed quickly: inline up to 64 KB, where that
+ * costs less than a trip to libuv's thread pool, and on the pool above, so a large body
+ * never holds up the event loop.
  */
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -40,13 +41,28 @@ const LEVELS: Record<Effort, { br: number; gzip: number }> = {
   kept: { br: 6, gzip: 6 },
 };
 
+/**
+ * Largest body compressed on the event loop, at the quick level only. There the trip to
+ * libuv's pool costs more than the work: for a 52 KB game page at brotli 2, 0.36 ms of CPU
+ * asynchronously (0.08 of it on the loop) against 0.17 ms inline, and inside the busy
+ * server the hand-off's wake-ups put the step's p95 at 2.7 to 3.2 ms against 0.5 to 0.7
+ * inline (docs/performance.md, run AK). 64 KB at brotli 2 holds the loop for about 0.2 ms,
+ * less than a tenth of the render that made the body. Larger bodies and the kept level
+ * (0.7 ms and up) always go to the pool.
+ */
+export const INLINE_MAX_BYTES = 64 * 1024;
+
 export function compress(body: Uint8Array, encoding: Encoding, effort: Effort): Promise<Buffer> {
   const levels = LEVELS[effort];
-  return encoding === 'br'
-    ? brotliAsync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: levels.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
-      })
-    : gzipAsync(body, { level: levels.gzip });
+  const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: levels.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } };
+  if (effort === 'quick' && body.byteLength <= INLINE_MAX_BYTES) {
+    try {
+      return Promise.resolve(encoding === 'br' ? brotliCompressSync(body, brotli) : gzipSync(body, { level: levels.gzip }));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return encoding === 'br' ? brotliAsync(body, brotli) : gzipAsync(body, { level: levels.gzip });
 }
 
 /** Whether an answer with these headers is one this layer may compress. */
