@@ -2,8 +2,8 @@ import { sql, type Expression, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { genreOptions } from '../games/facets.server.ts';
 import type { FacetOption } from '../games/facets.ts';
-import type { Paged } from '../navigation/pagination.ts';
-import { countRows, paginate } from '../navigation/pagination.server.ts';
+import { toPaged, type PageRequest, type Paged } from '../navigation/pagination.ts';
+import { countRows, cutPage, paginate } from '../navigation/pagination.server.ts';
 import { GAME_REVIEWS_PAGE_SIZE, LATEST_REVIEWS_PAGE_SIZE, type GameReviewsParams, type ReviewItem } from './reviews.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
@@ -48,6 +48,31 @@ export function reviewItems(db: Kysely<Database>) {
       'games.slug as gameSlug',
       'games.title as gameTitle',
     ]);
+}
+
+/**
+ * A page of review cards, newest first, from an ordered query of published reviews: the
+ * page's ids and dates first, read from an index alone, then the cards of those rows
+ * only. Cutting the joined cards instead made PostgreSQL join every row the OFFSET skips:
+ * page 80 of an outlet's reviews (offset 2370) took 14.3 ms to execute, 2400 game lookups
+ * for 30 cards, against 1.7 ms this way.
+ */
+async function reviewCardsPage(
+  db: Kysely<Database>,
+  reviews: ReturnType<typeof publishedReviews>,
+  request: PageRequest,
+  total: Promise<number>,
+): Promise<Paged<ReviewItem>> {
+  const ids = reviews
+    .select(['critic_reviews.id', 'critic_reviews.published_at'])
+    .orderBy('critic_reviews.published_at', 'desc')
+    .orderBy('critic_reviews.id', 'desc');
+  const cards = reviewItems(db)
+    .innerJoin(cutPage(ids, request).as('page'), 'page.id', 'critic_reviews.id')
+    .orderBy('page.published_at', 'desc')
+    .orderBy('page.id', 'desc');
+  const [items, count] = await Promise.all([cards.execute(), total]);
+  return toPaged(items, count, request);
 }
 
 /**
@@ -161,11 +186,12 @@ async function cappedReviewCount(db: Kysely<Database>, cap: number): Promise<num
 }
 
 export function latestReviews(db: Kysely<Database>, page: number, pageSize = LATEST_REVIEWS_PAGE_SIZE): Promise<Paged<ReviewItem>> {
-  return paginate(
+  return reviewCardsPage(
+    db,
     // A literal kind: the index that orders every review by date is partial (`where kind = 'review'`).
-    reviewItems(db).where('critic_reviews.kind', '=', sql.lit('review')).orderBy('critic_reviews.published_at', 'desc').orderBy('critic_reviews.id', 'desc'),
-    cappedReviewCount(db, MAX_LATEST_PAGES * pageSize),
+    publishedReviews(db).where('critic_reviews.kind', '=', sql.lit('review')),
     { page, pageSize },
+    cappedReviewCount(db, MAX_LATEST_PAGES * pageSize),
   );
 }
 
@@ -182,10 +208,11 @@ export function reviewsBy(
 ): Promise<Paged<ReviewItem>> {
   const column = 'authorId' in who ? ('critic_reviews.author_id' as const) : ('critic_reviews.outlet_id' as const);
   const id = 'authorId' in who ? who.authorId : who.outletId;
-  return paginate(
-    reviewItems(db).where(column, '=', id).orderBy('critic_reviews.published_at', 'desc').orderBy('critic_reviews.id', 'desc'),
-    total === undefined ? countRows(publishedReviews(db).where(column, '=', id)) : Promise.resolve(total),
+  return reviewCardsPage(
+    db,
+    publishedReviews(db).where(column, '=', id),
     { page, pageSize },
+    total === undefined ? countRows(publishedReviews(db).where(column, '=', id)) : Promise.resolve(total),
   );
 }
 
