@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(() => connection.close());
 
-async function expectedIds(where: { outletId?: number; kind?: string }): Promise<string[]> {
+async function expectedIds(where: { outletId?: number; kind?: 'review' | 'preview' }): Promise<string[]> {
   let query = connection.db.selectFrom('critic_reviews').select('id').where('published_at', '<=', sql<Date>`now()`);
   if (where.outletId !== undefined) query = query.where('outlet_id', '=', where.outletId);
   if (where.kind !== undefined) query = query.where('kind', '=', where.kind);
