@@ -45,10 +45,10 @@ const LEVELS: Record<Effort, { br: number; gzip: number }> = {
  * Largest body compressed on the event loop, at the quick level only. There the trip to
  * libuv's pool costs more than the work: for a 52 KB game page at brotli 2, 0.36 ms of CPU
  * asynchronously (0.08 of it on the loop) against 0.17 ms inline, and inside the busy
- * server the hand-off's wake-ups put the step's p95 at 2.7 to 3.2 ms against 0.5 to 0.7
- * inline (docs/performance.md, run AK). 64 KB at brotli 2 holds the loop for about 0.2 ms,
- * less than a tenth of the render that made the body. Larger bodies and the kept level
- * (0.7 ms and up) always go to the pool.
+ * server the hand-off's wake-ups put the step's p95 at 2.8 to 3.2 ms against 0.5 to 0.7
+ * inline (docs/performance.md, runs AK to AQ). 64 KB at brotli 2 holds the loop for about
+ * 0.2 ms, less than a tenth of the render that made the body. Larger bodies and the kept
+ * level (0.7 ms and up) always go to the pool.
  */
 export const INLINE_MAX_BYTES = 64 * 1024;
 
