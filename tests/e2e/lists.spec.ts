@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { CUSTOM_LISTS_PLAN_MESSAGE } from '../../src/lib/lists/lists.ts';
 import { createConfirmedUser, fillLogin } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectHydrated, test } from './fixtures.ts';
 
 // Play statuses, custom lists and likes, as players use them. Every page visited is
 // audited with axe (fixtures.ts).
@@ -68,6 +68,8 @@ test('an Ad-Free member makes a ranked list, reorders it by keyboard, and anothe
   await page.getByRole('button', { name: 'Create list' }).click();
   await expect(page).toHaveURL(/\/dashboard\/lists\/edit\/\d+$/);
   const listId = page.url().split('/').pop()!;
+  // The form's own navigation, not page.goto: wait for the editor as a user waits for it to load.
+  await expectHydrated(page.getByRole('searchbox'));
 
   for (const game of games) {
     await page.getByRole('searchbox').fill(game.title);
