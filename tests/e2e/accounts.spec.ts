@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from './fixtures.ts';
+import { expect, expectHydrated, test } from './fixtures.ts';
 import {
   createConfirmedUser,
   errorToast,
@@ -140,6 +140,7 @@ test('Google sign-in (test key set): a new account picks a username on /confirm'
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page).toHaveURL(/\/confirm$/);
   await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(`Gamer ${id}`);
+  await expectHydrated(page.getByLabel('Username', { exact: true }));
   await page.getByLabel('Username', { exact: true }).fill(`gamer_${id}`);
   await expect(page.getByText('✓ Username is available')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -210,6 +211,7 @@ test('profile edit and settings pages work for a signed-in user', async ({ page,
   await page.goto('/login?redirect=%2Fprofile%2Fedit');
   await fillLogin(page, user.email, user.password);
   await expect(page).toHaveURL(/\/profile\/edit$/);
+  await expectHydrated(page.getByLabel('Bio', { exact: true }));
   await page.getByLabel('Bio', { exact: true }).fill('I review platformers.');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(toastWith(page, 'Profile updated successfully!')).toBeVisible();

@@ -1,7 +1,7 @@
 import { DEMO_OWNED_OUTLET, DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { E2E_CRON_SECRET } from '../../playwright.config.ts';
 import { createConfirmedUser, fillLogin, newUser, waitForEmail } from './accounts-helpers.ts';
-import { auditAccessibility, expect, test } from './fixtures.ts';
+import { auditAccessibility, expect, expectHydrated, test } from './fixtures.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 // Outlet owners and authors, from the outside: the invitation journey through the dev
@@ -60,6 +60,7 @@ test('an owner invites an author, who signs up from the email, drafts a review t
   await expect(author).toHaveURL(/\/auth\/author-signup\?invite=/);
   const form = author.getByRole('form', { name: 'Register' });
   await expect(form.getByLabel('Email')).toHaveValue(writer.email);
+  await expectHydrated(form.getByLabel('Username'));
   await form.getByLabel('Username').fill(writer.username);
   await form.getByLabel('Full name').fill(writer.fullName);
   await form.getByLabel('Password', { exact: true }).fill(writer.password);
