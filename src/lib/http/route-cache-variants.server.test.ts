@@ -192,6 +192,8 @@ describe('quick copies for a miss, kept copies once a page is asked for again', 
     const renewed = routeCache().lookup('/games/celeste')!.page;
     expect(renewed.quick).toEqual([]);
     expect(compress.mock.calls.some(([, , effort]) => effort === 'quick')).toBe(false);
+    // One compression: the new render's. The stale render's quick copy is not made again.
+    expect(compress.mock.calls.map(([, coding, effort]) => `${coding} ${effort}`)).toEqual(['br kept']);
   });
 });
 

@@ -82,24 +82,28 @@ export async function withWantedVariant(
   return amended.body === page.body ? amended : page;
 }
 
+/** What refineQuickVariants answers when there is nothing to make: one promise, not one per hit. */
+const NOTHING_TO_MAKE: Promise<void> = Promise.resolve();
+
 /**
  * Makes a hit page's quick variants again at the kept level and puts them in its place,
- * without making the hit wait: it is answered with the quick bytes. Once per render. The
- * promise is for tests; callers need not wait for it, and it never rejects.
+ * without making the hit wait: it is answered with the quick bytes. Once per render. Every
+ * hit calls it, so a page with nothing quick left costs one length check. The promise is for
+ * tests; callers need not wait for it, and it never rejects.
  */
-export async function refineQuickVariants(store: RouteCacheStore, key: string, page: CachedPage): Promise<void> {
+export function refineQuickVariants(store: RouteCacheStore, key: string, page: CachedPage): Promise<void> {
+  if (page.quick.length === 0) return NOTHING_TO_MAKE;
   const { refining } = work();
-  if (page.quick.length === 0 || refining.has(page.body)) return;
+  if (refining.has(page.body)) return NOTHING_TO_MAKE;
   refining.add(page.body);
-  const codings = [...page.quick];
-  let made: Buffer[];
-  try {
-    made = await Promise.all(codings.map((coding) => compress(page.body, coding, 'kept')));
-  } catch {
+  return refine(store, key, page, [...page.quick]).catch(() => {
     // The quick bytes stay: correct, only larger. A later hit may try again.
     refining.delete(page.body);
-    return;
-  }
+  });
+}
+
+async function refine(store: RouteCacheStore, key: string, page: CachedPage, codings: Encoding[]): Promise<void> {
+  const made = await Promise.all(codings.map((coding) => compress(page.body, coding, 'kept')));
   store.amend(key, page.body, (current) => {
     const variants = { ...current.variants };
     codings.forEach((coding, i) => {

@@ -192,12 +192,15 @@ const routeCacheProvider: CacheProviderFactory<RouteCacheConfig> = (config) => {
       const cached = store.lookup(target.key);
       if (!cached && method === 'HEAD') return next();
       const page = cached && (await withWantedVariant(store, target.key, cached.page, context.request.headers.get('accept-encoding')));
-      if (page) void refineQuickVariants(store, target.key, page);
-      if (page && cached?.freshness === 'fresh') return fromPage(page, context.request, 'HIT');
+      if (page && cached?.freshness === 'fresh') {
+        void refineQuickVariants(store, target.key, page);
+        return fromPage(page, context.request, 'HIT');
+      }
       if (page && cached?.freshness === 'stale') {
         if (!revalidating.has(target.key)) {
           revalidating.add(target.key);
-          // Nobody waits for it, and the page has readers: its copy is made well at once.
+          // Nobody waits for it, and the page has readers: its copy is made well at once (so
+          // the stale render's quick copy is not made again; the new render replaces it).
           const refresh = renderAndStore(store, target, context.request, next, skip, 'kept')
             .catch((error: unknown) => context.logger.warn(`Background revalidation of ${target.key} failed: ${String(error)}`))
             .finally(() => revalidating.delete(target.key));
