@@ -27,17 +27,16 @@ const gzipAsync = promisify(gzip);
 export type Effort = 'quick' | 'kept';
 
 /**
- * On a 52 KB game page, one compression at a time on this machine: brotli 2 takes 0.21 ms
- * for 10 745 bytes, brotli 4 (the one level used for both before) 0.49 ms for 9902, brotli
- * 6 0.70 ms for 9052 and brotli 7 0.86 ms for 8983; brotli 9 took 11 ms for 1 % less.
- * Inside a busy server each call costs about twice its bare time, and on two cores every
- * tenth of a millisecond on a miss is pages a second. So a miss takes brotli 2 (and gzip 1,
- * 0.23 ms against gzip 6's 0.55, as nginx's default), and a page that proves popular gets
- * brotli 6 and gzip 6: 9 % fewer bytes than brotli 4 on every hit, for 0.7 ms once. Brotli
- * levels below 4 use a smaller match finder, which is where the quick level's time goes.
+ * On a 52 KB game page, one synchronous compression at a time on this machine: brotli 1
+ * takes 0.18 ms for 11 223 bytes, brotli 2 0.31 ms for 10 570, brotli 3 0.38 ms for 10 258
+ * (gzip 1: 0.30 ms for 11 340); brotli 6 takes about 1.2 ms for 8842 and brotli 9 ten times
+ * that for 1 % less. A quick copy is read by the one reader who waits for it (a page asked
+ * for again gets the kept copy), so a miss takes brotli 1, the cheapest level with a real
+ * match finder, and gzip 1; a page that proves popular gets brotli 6 and gzip 6, 21 % fewer
+ * bytes on every later hit, made once off the request path.
  */
 const LEVELS: Record<Effort, { br: number; gzip: number }> = {
-  quick: { br: 2, gzip: 1 },
+  quick: { br: 1, gzip: 1 },
   kept: { br: 6, gzip: 6 },
 };
 
@@ -46,7 +45,7 @@ const LEVELS: Record<Effort, { br: number; gzip: number }> = {
  * libuv's pool costs more than the work: for a 52 KB game page at brotli 2, 0.36 ms of CPU
  * asynchronously (0.08 of it on the loop) against 0.17 ms inline, and inside the busy
  * server the hand-off's wake-ups put the step's p95 at 2.8 to 3.2 ms against 0.5 to 0.7
- * inline (docs/performance.md, runs AK to AQ). 64 KB at brotli 2 holds the loop for about
+ * inline (docs/performance.md, runs AK to AQ). 64 KB at the quick level holds the loop for about
  * 0.2 ms, less than a tenth of the render that made the body. Larger bodies and the kept
  * level (0.7 ms and up) always go to the pool.
  */
