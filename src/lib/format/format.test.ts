@@ -7,6 +7,7 @@ import {
   formatUtcTimestamp,
   formatWeekday,
   formatYear,
+  FORMATTED_DATES_KEPT,
   isIsoDate,
   todayIso,
 } from './dates.ts';
@@ -29,6 +30,26 @@ describe('dates', () => {
       expect(() => formatLongDate(bad)).toThrow(RangeError);
     }
     expect(() => formatLongDate(new Date('nonsense'))).toThrow(RangeError);
+  });
+
+  it('print a date asked for again the same way, and the moments either side of a UTC midnight as two days', () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(formatMediumDate(new Date('2013-09-17T23:59:59.999Z'))).toBe('Sep 17, 2013');
+      expect(formatMediumDate(new Date('2013-09-18T00:00:00Z'))).toBe('Sep 18, 2013');
+      expect(formatLongDate(new Date('1969-12-31T23:00:00Z'))).toBe('December 31, 1969');
+      expect(formatLongDate(new Date('1970-01-01T00:00:00Z'))).toBe('January 1, 1970');
+      expect(formatLongDate('2013-09-17')).toBe('September 17, 2013');
+      expect(formatWeekday('2013-09-17')).toBe('Tuesday');
+      expect(() => formatLongDate('2013-02-30')).toThrow(RangeError);
+    }
+  });
+
+  it('keep printing every date correctly past the number of dates it keeps', () => {
+    const first = Date.UTC(2000, 0, 1);
+    for (let day = 0; day <= FORMATTED_DATES_KEPT + 10; day += 1) {
+      const moment = new Date(first + day * 86_400_000);
+      expect(formatMediumDate(moment)).toBe(moment.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
+    }
   });
 
   it('give the year of a release, or TBA', () => {
@@ -56,6 +77,9 @@ describe('dates', () => {
 describe('numbers', () => {
   it('group thousands and pair counts with their noun', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
+    for (const [value, text] of [[0, '0'], [999, '999'], [-999, '-999'], [1000, '1,000'], [-1000, '-1,000'], [-0, '-0'], [0.4, '0'], [999.6, '1,000']] as const) {
+      expect(formatCount(value)).toBe(text);
+    }
     expect(formatCountOf(1, 'game', 'games')).toBe('1 game');
     expect(formatCountOf(0, 'game', 'games')).toBe('0 games');
     expect(formatCountOf(100_000, 'game', 'games')).toBe('100,000 games');
