@@ -271,6 +271,16 @@ export interface FollowCountsTable {
 }
 
 /**
+ * Each game's platforms ({slug, name, abbreviation}, by release date then name) and genres ({slug,
+ * name}, by name) as its card shows them; rewritten by triggers on the links and names.
+ */
+export interface GameCardLinksTable {
+  game_id: number;
+  platforms: ColumnType<JsonObject, JsonObject | string | undefined, JsonObject | string>;
+  genres: ColumnType<JsonObject, JsonObject | string | undefined, JsonObject | string>;
+}
+
+/**
  * Per-game sums over its published (counted) critic reviews, kept current by triggers on
  * critic_reviews; rebuild_game_critic_stats() recomputes it from scratch.
  */
@@ -871,6 +881,7 @@ export interface PublicTables {
   critic_reviews: CriticReviewsTable;
   error_reports: ErrorReportsTable;
   follow_counts: FollowCountsTable;
+  game_card_links: GameCardLinksTable;
   game_critic_stats: GameCriticStatsTable;
   game_developers: GameDevelopersTable;
   game_genres: GameGenresTable;

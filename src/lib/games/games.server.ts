@@ -11,27 +11,21 @@ import type { GameCard, GameDetail, SimilarGame } from './games.ts';
 
 export type GamesQuery<O> = SelectQueryBuilder<Database, 'games', O>;
 
-function platformsOf(eb: ExpressionBuilder<Database, 'games'>) {
-  return jsonArrayFrom(
-    eb
-      .selectFrom('game_platforms')
-      .innerJoin('platforms', 'platforms.id', 'game_platforms.platform_id')
-      .select(['platforms.slug', 'platforms.name', 'platforms.abbreviation'])
-      .whereRef('game_platforms.game_id', '=', 'games.id')
-      .orderBy('game_platforms.release_date', (ob) => ob.asc().nullsLast())
-      .orderBy(sql`lower(platforms.name)`),
-  );
+/**
+ * A game's platforms and genres as its card shows them, kept in game_card_links by triggers
+ * on the links and the names (its migration says why): one primary-key lookup each instead
+ * of a join and a sort per card. A game with no links has no row: none of either.
+ */
+function keptPlatforms(eb: ExpressionBuilder<Database, 'games'>) {
+  return eb.fn
+    .coalesce(eb.selectFrom('game_card_links').select('game_card_links.platforms').whereRef('game_card_links.game_id', '=', 'games.id'), sql`'[]'::json`)
+    .$castTo<GameCard['platforms']>();
 }
 
-function genresOf(eb: ExpressionBuilder<Database, 'games'>) {
-  return jsonArrayFrom(
-    eb
-      .selectFrom('game_genres')
-      .innerJoin('genres', 'genres.id', 'game_genres.genre_id')
-      .select(['genres.slug', 'genres.name'])
-      .whereRef('game_genres.game_id', '=', 'games.id')
-      .orderBy(sql`lower(genres.name)`),
-  );
+function keptGenres(eb: ExpressionBuilder<Database, 'games'>) {
+  return eb.fn
+    .coalesce(eb.selectFrom('game_card_links').select('game_card_links.genres').whereRef('game_card_links.game_id', '=', 'games.id'), sql`'[]'::json`)
+    .$castTo<GameCard['genres']>();
 }
 
 /** Card columns: one statement per list, related rows folded in as JSON (no query per row). */
@@ -42,8 +36,8 @@ export function selectCards<O>(query: GamesQuery<O>) {
     'games.title',
     'games.release_date as releaseDate',
     'games.cover_image_url as coverImageUrl',
-    platformsOf(eb).as('platforms'),
-    genresOf(eb).as('genres'),
+    keptPlatforms(eb).as('platforms'),
+    keptGenres(eb).as('genres'),
     eb
       .selectFrom('game_critic_stats')
       .select('game_critic_stats.critic_score')
@@ -123,7 +117,7 @@ export function gameDetailQuery(db: Kysely<Database>) {
       'games.sources',
       'games.updated_at',
       sql<boolean>`'demo' = any(games.sources)`.as('is_demo'),
-      genresOf(eb).as('genres'),
+      keptGenres(eb).as('genres'),
       jsonArrayFrom(
         eb
           .selectFrom('game_platforms')
