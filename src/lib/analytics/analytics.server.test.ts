@@ -27,8 +27,8 @@ describe('the daily salted visitor hash', () => {
     expect(visitorHash(b, 'site.example', '203.0.113.7', ua)).toBe(today);
     expect(visitorHash(c, 'site.example', '203.0.113.7', ua)).not.toBe(today);
     expect(visitorHash(a, 'site.example', '203.0.113.8', ua)).not.toBe(today);
+    // A digest, not the address: 32 hex digits ('203' alone turns up in one random digest in 150).
     expect(today).toMatch(/^[0-9a-f]{32}$/);
-    expect(today).not.toContain('203');
   });
 
   it('forgets old salts: after the clean-up a past day gets a new salt', async () => {
