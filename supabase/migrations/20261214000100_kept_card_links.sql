@@ -94,27 +94,20 @@ revoke execute on function public.card_links_on_links() from public, anon, authe
 
 -- A renamed platform or genre: every game linked to it. (Deleting one that is linked is
 -- refused by the links' foreign keys.) Renames are rare and one row at a time.
-create or replace function public.card_links_on_platform_name() returns trigger
+create or replace function public.card_links_on_name() returns trigger
   language plpgsql
   set search_path = ''
 as $$
 begin
-  perform public.keep_game_card_links_in_turn(array(select gp.game_id from public.game_platforms gp where gp.platform_id = new.id));
+  if tg_table_name = 'platforms' then
+    perform public.keep_game_card_links_in_turn(array(select gp.game_id from public.game_platforms gp where gp.platform_id = new.id));
+  else
+    perform public.keep_game_card_links_in_turn(array(select gg.game_id from public.game_genres gg where gg.genre_id = new.id));
+  end if;
   return null;
 end
 $$;
-revoke execute on function public.card_links_on_platform_name() from public, anon, authenticated;
-
-create or replace function public.card_links_on_genre_name() returns trigger
-  language plpgsql
-  set search_path = ''
-as $$
-begin
-  perform public.keep_game_card_links_in_turn(array(select gg.game_id from public.game_genres gg where gg.genre_id = new.id));
-  return null;
-end
-$$;
-revoke execute on function public.card_links_on_genre_name() from public, anon, authenticated;
+revoke execute on function public.card_links_on_name() from public, anon, authenticated;
 
 drop trigger if exists game_platforms_card_links_insert on public.game_platforms;
 create trigger game_platforms_card_links_insert after insert on public.game_platforms
@@ -139,11 +132,11 @@ create trigger game_genres_card_links_delete after delete on public.game_genres
 drop trigger if exists platforms_card_links_names on public.platforms;
 create trigger platforms_card_links_names after update of slug, name, abbreviation on public.platforms
   for each row when (old.slug is distinct from new.slug or old.name is distinct from new.name or old.abbreviation is distinct from new.abbreviation)
-  execute function public.card_links_on_platform_name();
+  execute function public.card_links_on_name();
 drop trigger if exists genres_card_links_names on public.genres;
 create trigger genres_card_links_names after update of slug, name on public.genres
   for each row when (old.slug is distinct from new.slug or old.name is distinct from new.name)
-  execute function public.card_links_on_genre_name();
+  execute function public.card_links_on_name();
 
 -- Every game that has links gets its row now (nothing else writes while migrations run).
 select public.keep_game_card_links(array(
