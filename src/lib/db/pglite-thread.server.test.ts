@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +178,38 @@ describe('the pool over the thread', () => {
     await thread.ping().then(() => order.push('ping'));
     await statement;
     expect(order).toEqual(['ping', 'statement']);
+  });
+
+  it('hands its answers over one per turn of the event loop, so the network is read between two', async () => {
+    const order: string[] = [];
+    const { promise: read, resolve: onRead } = Promise.withResolvers<void>();
+    const server = createServer((socket) =>
+      socket.on('data', () => {
+        order.push('network');
+        onRead();
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await once(client, 'connect');
+    try {
+      const answered = [1, 2, 3, 4].map((n) =>
+        thread.exec(thread.session(), simpleQuery(`select ${n}`)).then(() => {
+          order.push('answer');
+          // What a request does once its rows are in: something the network must carry.
+          if (order.length === 1) client.write('x');
+        }),
+      );
+      // Hold this thread until all four answers wait on the port at once, as they do while
+      // the server is busy rendering.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+      await Promise.all([...answered, read]);
+      // Handed over in one go, all four would run before the byte is read.
+      expect(order.slice(0, 2)).toEqual(['answer', 'network']);
+    } finally {
+      client.destroy();
+      server.close();
+    }
   });
 
   it('answers "unavailable" once the engine has stopped, as an outage (503), not a crash', async () => {

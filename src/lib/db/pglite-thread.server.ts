@@ -77,8 +77,7 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
   const opened = new Promise<void>((resolve, reject) => {
     pending.set(0, { resolve: () => resolve(), reject });
   });
-  worker.on('message', (reply: ThreadReply) => {
-    answeredAt = performance.now();
+  const settle = (reply: ThreadReply) => {
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
@@ -86,6 +85,23 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
     if (reply.ok) waiter.resolve(reply);
     else if (reply.id === 0) waiter.reject(new DatabaseUnavailableError(`Could not open the embedded database in ${dataDir}: ${reply.message}`));
     else waiter.reject(new Error(reply.message));
+  };
+  // One answer per turn of the event loop. Node empties a port's whole queue in one go, and
+  // each answer resumes a request that runs on (rendering its page) before the next is
+  // handed over: several answers in a row would run several pages' work back to back with
+  // no socket read between them, so a health check or a cache hit beside a busy database
+  // waited for all of it. Handing them over from setImmediate, one at a time, lets the
+  // event loop poll the network between any two.
+  const answers: ThreadReply[] = [];
+  const handOver = () => {
+    const reply = answers.shift();
+    if (answers.length > 0) setImmediate(handOver);
+    if (reply) settle(reply);
+  };
+  worker.on('message', (reply: ThreadReply) => {
+    answeredAt = performance.now();
+    answers.push(reply);
+    if (answers.length === 1) setImmediate(handOver);
   });
   worker.on('error', (error) => {
     console.error(`[db] the embedded database thread failed: ${error.message}`);
