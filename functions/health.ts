@@ -11,8 +11,8 @@ import { json } from './http.ts';
 export async function handleHealth(): Promise<Response> {
   try {
     const database = await getDatabase();
-    // A ping answers at once while the database is visibly answering pages; a query
-    // would wait behind them for a client (PostgreSQL) or in the engine's queue (embedded).
+    // The embedded engine answers a ping between two statements; a query would wait
+    // behind every page in the one-connection queue.
     if (database.ping) await database.ping();
     else await sql`select 1`.execute(database.db);
     return json({ status: 'ok', database: database.kind });

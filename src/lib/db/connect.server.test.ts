@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'kysely';
-import { handleConnectionErrors, openPostgres } from './connect.server.ts';
+import { handleConnectionErrors } from './connect.server.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 
 // Just enough of a PostgreSQL server to accept a connection: AuthenticationOk, then
@@ -76,44 +75,6 @@ describe('handleConnectionErrors', () => {
       await pool.end();
       await standalone.end().catch(() => undefined);
       logged.mockRestore();
-    }
-  });
-});
-
-describe('the ping of a PostgreSQL connection', () => {
-  it('asks the server when nothing was answered lately: no server, no pong', async () => {
-    const closed = net.createServer();
-    closed.listen(0, '127.0.0.1');
-    await once(closed, 'listening');
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const connection = openPostgres(`postgres://nobody@127.0.0.1:${port}/nothing`, 1);
-    try {
-      expect(isDatabaseUnavailable(await connection.ping!().catch((error: unknown) => error))).toBe(true);
-    } finally {
-      await connection.close();
-    }
-  });
-
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  it.skipIf(!pgUrl)('answers at once while every client is busy, when the server answered within the last second', async () => {
-    const connection = openPostgres(pgUrl!, 1);
-    const order: string[] = [];
-    try {
-      await sql`select 1`.execute(connection.db);
-      // The pool's one client held, as 32 connections of pages hold them all.
-      const { promise: held, resolve: letGo } = Promise.withResolvers<void>();
-      const holding = connection.db.connection().execute(async (db) => {
-        await sql`select 1`.execute(db);
-        await held;
-      });
-      const queued = sql`select 1`.execute(connection.db).then(() => order.push('query'));
-      await connection.ping!().then(() => order.push('ping'));
-      letGo();
-      await Promise.all([holding, queued]);
-      expect(order).toEqual(['ping', 'query']);
-    } finally {
-      await connection.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { DatabaseLockedError, DatabaseUnavailableError } from './errors.ts';
@@ -31,9 +31,8 @@ export interface DatabaseConnection {
   /** The embedded database's files as a tarball (backups, test templates); absent for PostgreSQL. */
   dumpDataDir?(compression: 'none' | 'gzip'): Promise<Blob>;
   /**
-   * The database is up and answering, without waiting in the queue behind pages (the health
-   * check): at once when it answered a statement within the last second, otherwise by asking.
-   * Absent for one-off in-process engines, where a `select 1` is as cheap.
+   * The embedded engine is up and answering, without waiting in the query queue behind
+   * pages (the health check); absent where a `select 1` on the pool is as cheap.
    */
   ping?(): Promise<void>;
   close(): Promise<void>;
@@ -161,24 +160,12 @@ export function openPostgres(connectionString: string, max = 10, preparedStateme
       idleTimeoutMillis: 30_000,
     }),
   );
-  // When the server last answered a statement: a server that answered within the last second
-  // is up, and the health check need not queue for a client behind every page to learn it.
-  let answeredAt = -Infinity;
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === 'query') answeredAt = performance.now();
-    },
-  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(connectionString);
   return {
     db,
     kind: 'postgres',
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
-    async ping() {
-      if (performance.now() - answeredAt < 1000) return;
-      await sql`select 1`.execute(db);
-    },
     close: () => db.destroy(),
   };
 }
