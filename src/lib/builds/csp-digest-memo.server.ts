@@ -9,8 +9,8 @@ import type { Plugin } from 'vite';
  * hashed is the empty string, every time. The hash is WebCrypto's, which Node runs on libuv's
  * thread pool: each render waited for a round trip to another thread before it could start,
  * 0.12 ms at the median and 0.24 ms at p95 for an uncached game page served one at a time
- * (docs/performance.md). A digest depends only on its text and algorithm, so the first
- * render's promise is kept and later renders await a settled one.
+ * (docs/decisions/node-render-cost.md). A digest depends only on its text and algorithm,
+ * so the first render's promise is kept and later renders await a settled one.
  *
  * This plugin rewrites that one function in Astro's build output. If a new Astro no longer has
  * it as written here, the build stops with a message saying so, rather than silently going

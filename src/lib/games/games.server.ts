@@ -12,20 +12,14 @@ import type { GameCard, GameDetail, SimilarGame } from './games.ts';
 export type GamesQuery<O> = SelectQueryBuilder<Database, 'games', O>;
 
 /**
- * A game's platforms and genres as its card shows them, kept in game_card_links by triggers
- * on the links and the names (its migration says why): one primary-key lookup each instead
- * of a join and a sort per card. A game with no links has no row: none of either.
+ * A game's platforms or genres as its card shows them, kept in game_card_links by triggers
+ * on the links and the names (its migration says why): a primary-key lookup instead of a
+ * join and a sort per card. A game with no links has no row: none of either.
  */
-function keptPlatforms(eb: ExpressionBuilder<Database, 'games'>) {
+function keptLinks<K extends 'platforms' | 'genres'>(eb: ExpressionBuilder<Database, 'games'>, links: K) {
   return eb.fn
-    .coalesce(eb.selectFrom('game_card_links').select('game_card_links.platforms').whereRef('game_card_links.game_id', '=', 'games.id'), sql`'[]'::json`)
-    .$castTo<GameCard['platforms']>();
-}
-
-function keptGenres(eb: ExpressionBuilder<Database, 'games'>) {
-  return eb.fn
-    .coalesce(eb.selectFrom('game_card_links').select('game_card_links.genres').whereRef('game_card_links.game_id', '=', 'games.id'), sql`'[]'::json`)
-    .$castTo<GameCard['genres']>();
+    .coalesce(eb.selectFrom('game_card_links').select(`game_card_links.${links}` as const).whereRef('game_card_links.game_id', '=', 'games.id'), sql`'[]'::json`)
+    .$castTo<GameCard[K]>();
 }
 
 /** Card columns: one statement per list, related rows folded in as JSON (no query per row). */
@@ -36,8 +30,8 @@ export function selectCards<O>(query: GamesQuery<O>) {
     'games.title',
     'games.release_date as releaseDate',
     'games.cover_image_url as coverImageUrl',
-    keptPlatforms(eb).as('platforms'),
-    keptGenres(eb).as('genres'),
+    keptLinks(eb, 'platforms').as('platforms'),
+    keptLinks(eb, 'genres').as('genres'),
     eb
       .selectFrom('game_critic_stats')
       .select('game_critic_stats.critic_score')
@@ -117,7 +111,7 @@ export function gameDetailQuery(db: Kysely<Database>) {
       'games.sources',
       'games.updated_at',
       sql<boolean>`'demo' = any(games.sources)`.as('is_demo'),
-      keptGenres(eb).as('genres'),
+      keptLinks(eb, 'genres').as('genres'),
       jsonArrayFrom(
         eb
           .selectFrom('game_platforms')

@@ -7,7 +7,7 @@
  * frame, Node 22 implements that with async_hooks: the first `run` installs a promise hook,
  * and from then on every promise the process creates (a page render makes thousands) calls
  * into it. With the frame, the store travels with V8's continuation data and no hook runs.
- * An uncached game page took about a tenth less node CPU (docs/performance.md).
+ * An uncached game page took about a tenth less node CPU (docs/decisions/node-render-cost.md).
  *
  * `ensureAsyncContextFrame()` makes the current process such a process: on Node 22 started
  * without the flag it replaces itself with the same command plus the flag (`process.execve`:
