@@ -700,6 +700,29 @@ export interface UserGamesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/**
+ * How many of each player's user_games rows have each status, the wishlist flag and the favourite
+ * flag; kept by triggers on user_games.
+ */
+export interface UserLibraryCountsTable {
+  user_id: string;
+  playing: Generated<number>;
+  played: Generated<number>;
+  completed: Generated<number>;
+  backlog: Generated<number>;
+  shelved: Generated<number>;
+  abandoned: Generated<number>;
+  wishlist: Generated<number>;
+  favourite: Generated<number>;
+}
+
+/** The platforms each player has set on their games, with how many; kept by triggers on user_games. */
+export interface UserLibraryPlatformsTable {
+  user_id: string;
+  platform_id: number;
+  games: number;
+}
+
 /** The games of a custom list, in order, each with an optional note. */
 export interface UserListEntriesTable {
   list_id: number;
@@ -918,6 +941,8 @@ export interface PublicTables {
   test_checkout_sessions: TestCheckoutSessionsTable;
   user_follows: UserFollowsTable;
   user_games: UserGamesTable;
+  user_library_counts: UserLibraryCountsTable;
+  user_library_platforms: UserLibraryPlatformsTable;
   user_list_entries: UserListEntriesTable;
   user_list_likes: UserListLikesTable;
   user_list_reports: UserListReportsTable;

@@ -6,9 +6,9 @@ import { paginate, countRows } from '../navigation/pagination.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import {
   applyPlayChange,
+  countsFromKept,
   emptyPlayState,
   isEmptyPlayState,
-  PLAY_STATUSES,
   type GamesShelf,
   type GamesSort,
   type LibraryEntry,
@@ -108,28 +108,20 @@ export async function setPlayState(db: Db, userId: string, gameId: number, chang
 }
 
 
-/** How many games the user has per status, and on the wishlist and favourites (one indexed pass). */
+/**
+ * How many games the user has per status, and on the wishlist and favourites: their kept
+ * row (user_library_counts, written by triggers on user_games), zeros before their first.
+ */
 export async function statusCounts(db: Db, userId: string): Promise<StatusCounts> {
-  const row = await db
-    .selectFrom('user_games')
-    .where('user_id', '=', userId)
-    .select([
-      sql<number>`count(*) filter (where status is not null)::int`.as('all'),
-      sql<number>`count(*) filter (where wishlist)::int`.as('wishlist'),
-      sql<number>`count(*) filter (where favourite)::int`.as('favourite'),
-      ...PLAY_STATUSES.map((status) => sql<number>`count(*) filter (where status = ${status})::int`.as(status)),
-    ])
-    .executeTakeFirstOrThrow();
-  return row as unknown as StatusCounts;
+  const row = await db.selectFrom('user_library_counts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return countsFromKept(row);
 }
-
-
 
 /** One page of a user's games on a shelf (a status, everything with a status, wishlist, favourites). */
 export async function listLibrary(
   db: Db,
   userId: string,
-  options: { shelf: GamesShelf; sort: GamesSort; platformId?: number | undefined; page: number; pageSize: number },
+  options: { shelf: GamesShelf; sort: GamesSort; platformId?: number | undefined; page: number; pageSize: number; total?: Promise<number> | undefined },
 ): Promise<Paged<LibraryEntry>> {
   // A left join on the games' primary key (every row has its game: a foreign key) that the
   // planner drops when no sort reads the game, so the usual shelves never touch `games`.
@@ -146,7 +138,7 @@ export async function listLibrary(
   else if (options.sort === 'release') ordered = ordered.orderBy(sql`games.release_date desc nulls last`).orderBy('games.id');
   else if (options.sort === 'hours') ordered = ordered.orderBy(sql`user_games.hours_played desc nulls last`).orderBy('user_games.game_id');
   else ordered = ordered.orderBy('user_games.updated_at', 'desc').orderBy('user_games.game_id');
-  const page = await paginate(ordered, countRows(base), options);
+  const page = await paginate(ordered, options.total ?? countRows(base), options);
   const cards = await gameCardsByIds(db, page.items.map((row) => row.game_id));
   const byId = new Map(cards.map((card) => [card.id, card]));
   return {
@@ -158,12 +150,13 @@ export async function listLibrary(
   };
 }
 
-/** The platforms a user has set on any game (the dashboard's platform filter). */
+/** The platforms a user has set on any game (the dashboard's platform filter), from the kept list. */
 export function libraryPlatforms(db: Db, userId: string): Promise<{ id: number; name: string }[]> {
   return db
-    .selectFrom('platforms')
+    .selectFrom('user_library_platforms as kept')
+    .innerJoin('platforms', 'platforms.id', 'kept.platform_id')
     .select(['platforms.id', 'platforms.name'])
-    .where((eb) => eb.exists(eb.selectFrom('user_games').select(sql`1`.as('one')).where('user_games.user_id', '=', userId).whereRef('user_games.platform_id', '=', 'platforms.id')))
+    .where('kept.user_id', '=', userId)
     .orderBy('platforms.name')
     .execute();
 }

@@ -121,6 +121,24 @@ export type StatusCounts = Record<PlayStatus, number> & { all: number; wishlist:
 
 export type GamesShelf = { status: PlayStatus } | { shelf: 'all' | 'wishlist' | 'favourite' };
 
+/** A player's kept counts as stored (user_library_counts); absent before their first game. */
+export type KeptLibraryCounts = Record<PlayStatus | 'wishlist' | 'favourite', number>;
+
+/** The counts the pages show: "all" is every game with a status, each game in one status. */
+export function countsFromKept(kept: KeptLibraryCounts | undefined): StatusCounts {
+  const counts = { wishlist: kept?.wishlist ?? 0, favourite: kept?.favourite ?? 0, all: 0 } as StatusCounts;
+  for (const status of PLAY_STATUSES) {
+    counts[status] = kept?.[status] ?? 0;
+    counts.all += counts[status];
+  }
+  return counts;
+}
+
+/** How many games a shelf holds, from the counts (with no platform filter). */
+export function shelfCount(counts: StatusCounts, shelf: GamesShelf): number {
+  return 'status' in shelf ? counts[shelf.status] : counts[shelf.shelf];
+}
+
 export interface LibraryEntry {
   game: GameCard;
   state: PlayState;

@@ -3,7 +3,7 @@ import { getDb } from '../db/db.server.ts';
 import { invalidRouteParams } from '../http/errors.ts';
 import { parsePage } from '../navigation/pagination.ts';
 import { libraryPlatforms, listLibrary, statusCounts, type GamesShelf } from './play-status.server.ts';
-import { gamesSortSchema, PLAY_STATUS_LABELS, statusFromParam, type ShelfPage } from './play-status.ts';
+import { gamesSortSchema, PLAY_STATUS_LABELS, shelfCount, statusFromParam, type ShelfPage } from './play-status.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
 export const SHELF_PAGE_SIZE = 24;
@@ -32,9 +32,12 @@ export async function loadShelf(astro: AstroGlobal, which: 'status' | 'all' | 'w
   const platformValue = search.get('platform');
   const platformId = platformValue && /^\d{1,9}$/.test(platformValue) ? Number(platformValue) : undefined;
   const db = await getDb();
+  const kept = statusCounts(db, userId);
+  // Without a platform filter the shelf's size is one of the kept counts: no count of its rows.
+  const total = platformId ? undefined : kept.then((counts) => shelfCount(counts, shelf));
   const [counts, games, platforms] = await Promise.all([
-    statusCounts(db, userId),
-    listLibrary(db, userId, { shelf, sort, platformId, page: parsePage(search), pageSize: SHELF_PAGE_SIZE }),
+    kept,
+    listLibrary(db, userId, { shelf, sort, platformId, page: parsePage(search), pageSize: SHELF_PAGE_SIZE, total }),
     libraryPlatforms(db, userId),
   ]);
   return { heading, shelf, counts, games, sort, platformId, platforms };

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { ActivityKind } from '../activity/activity.ts';
 import type { Database } from '../db/schema.ts';
+import { countsFromKept, PLAY_STATUSES } from '../library/play-status.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { recentReviewsByUser, type OwnReviewView } from '../user-reviews/user-reviews.server.ts';
@@ -40,22 +41,11 @@ export interface ProfileCounts {
   reviews: number;
 }
 
-/** The counts of a profile in one statement: one pass over the player's library, and their visible reviews. */
+/** The counts of a profile in one statement: the player's kept library counts, and their visible reviews. */
 export async function profileCounts(db: Db, userId: string): Promise<ProfileCounts> {
   const row = await db
     .selectNoFrom((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('user_games')
-          .select([
-            'status',
-            sql<number>`count(*)::int`.as('count'),
-            sql<number>`(count(*) filter (where wishlist))::int`.as('wishlist'),
-            sql<number>`(count(*) filter (where favourite))::int`.as('favourites'),
-          ])
-          .where('user_id', '=', userId)
-          .groupBy('status'),
-      ).as('library'),
+      jsonObjectFrom(eb.selectFrom('user_library_counts').selectAll().where('user_id', '=', userId)).as('library'),
       eb
         .selectFrom('user_reviews')
         .select(sql<number>`count(*)::int`.as('n'))
@@ -64,14 +54,10 @@ export async function profileCounts(db: Db, userId: string): Promise<ProfileCoun
         .as('reviews'),
     ])
     .executeTakeFirstOrThrow();
+  const counts = countsFromKept(row.library ?? undefined);
   const statuses: Record<string, number> = {};
-  const flags = { wishlist: 0, favourites: 0 };
-  for (const group of row.library) {
-    if (group.status) statuses[group.status] = group.count;
-    flags.wishlist += group.wishlist;
-    flags.favourites += group.favourites;
-  }
-  return { statuses, wishlist: flags.wishlist, favourites: flags.favourites, reviews: row.reviews ?? 0 };
+  for (const status of PLAY_STATUSES) if (counts[status] > 0) statuses[status] = counts[status];
+  return { statuses, wishlist: counts.wishlist, favourites: counts.favourite, reviews: row.reviews ?? 0 };
 }
 
 export async function favouriteGames(db: Db, userId: string, limit: number = PROFILE_LIMITS.favourites) {
