@@ -8,8 +8,7 @@
 --   * user_library_counts: one row per player who has ever had a row in user_games;
 --   * user_library_platforms: per player, each platform set on at least one of their games,
 --     with how many (a row that falls to none is removed);
---   * statement triggers on user_games apply what each statement changed to both tables in
---     the same transaction (an import writes many rows in one statement).
+--   * row triggers on user_games add and take off each row written, in the same transaction.
 
 create table if not exists public.user_library_counts (
   user_id uuid primary key references auth.users (id) on delete cascade,
@@ -40,102 +39,80 @@ comment on table public.user_library_platforms is
 alter table public.user_library_platforms enable row level security;
 grant all on public.user_library_platforms to service_role;
 
--- Rows a statement removed (-1) and added (+1), as the counts see them.
-create or replace function public.library_changes(p_new public.user_games[], p_old public.user_games[])
-  returns table (user_id uuid, status text, wishlist boolean, favourite boolean, platform_id integer, sign integer)
-  language sql
-  stable
-  set search_path = ''
-as $$
-  select n.user_id, n.status, n.wishlist, n.favourite, n.platform_id, 1 from unnest(p_new) n
-  union all
-  select o.user_id, o.status, o.wishlist, o.favourite, o.platform_id, -1 from unnest(p_old) o
-$$;
-revoke execute on function public.library_changes(public.user_games[], public.user_games[]) from public, anon, authenticated;
-
--- Applies a statement's changes to the kept figures. Players are locked in the order of
--- their ids, so two statements touching the same players cannot deadlock here. A player
--- whose account is being deleted (their rows go with it) is skipped: their kept rows go too.
-create or replace function public.keep_library_counts(p_new public.user_games[], p_old public.user_games[]) returns void
+-- Adds (p_sign 1) or takes off (-1) one user_games row in its player's kept figures. The
+-- upsert adds to the newest committed row once its lock is free, so concurrent writers each
+-- add their own change. A player whose account is being deleted (their rows go with it) is
+-- skipped: their kept rows go too. A platform being deleted is skipped the same way. A row
+-- moved to another player (the site never does) is taken off one and added to the other.
+create or replace function public.count_library_row(p_row public.user_games, p_sign integer) returns void
   language plpgsql
   set search_path = ''
 as $$
 begin
+  if not exists (select 1 from auth.users u where u.id = p_row.user_id) then
+    return;
+  end if;
   insert into public.user_library_counts as k (user_id, playing, played, completed, backlog, shelved, abandoned, wishlist, favourite)
-  select c.user_id,
-    coalesce(sum(c.sign) filter (where c.status = 'playing'), 0),
-    coalesce(sum(c.sign) filter (where c.status = 'played'), 0),
-    coalesce(sum(c.sign) filter (where c.status = 'completed'), 0),
-    coalesce(sum(c.sign) filter (where c.status = 'backlog'), 0),
-    coalesce(sum(c.sign) filter (where c.status = 'shelved'), 0),
-    coalesce(sum(c.sign) filter (where c.status = 'abandoned'), 0),
-    coalesce(sum(c.sign) filter (where c.wishlist), 0),
-    coalesce(sum(c.sign) filter (where c.favourite), 0)
-  from public.library_changes(p_new, p_old) c
-  where exists (select 1 from auth.users u where u.id = c.user_id)
-  group by c.user_id
-  order by c.user_id
+  values (p_row.user_id,
+    case when p_row.status = 'playing' then p_sign else 0 end,
+    case when p_row.status = 'played' then p_sign else 0 end,
+    case when p_row.status = 'completed' then p_sign else 0 end,
+    case when p_row.status = 'backlog' then p_sign else 0 end,
+    case when p_row.status = 'shelved' then p_sign else 0 end,
+    case when p_row.status = 'abandoned' then p_sign else 0 end,
+    case when p_row.wishlist then p_sign else 0 end,
+    case when p_row.favourite then p_sign else 0 end)
   on conflict (user_id) do update set
-    playing = k.playing + excluded.playing,
-    played = k.played + excluded.played,
-    completed = k.completed + excluded.completed,
-    backlog = k.backlog + excluded.backlog,
-    shelved = k.shelved + excluded.shelved,
-    abandoned = k.abandoned + excluded.abandoned,
-    wishlist = k.wishlist + excluded.wishlist,
-    favourite = k.favourite + excluded.favourite;
-
-  insert into public.user_library_platforms as k (user_id, platform_id, games)
-  select c.user_id, c.platform_id, sum(c.sign)::integer
-  from public.library_changes(p_new, p_old) c
-  where c.platform_id is not null
-    and exists (select 1 from auth.users u where u.id = c.user_id)
-    and exists (select 1 from public.platforms p where p.id = c.platform_id)
-  group by c.user_id, c.platform_id
-  having sum(c.sign) <> 0
-  order by c.user_id, c.platform_id
-  on conflict (user_id, platform_id) do update set games = k.games + excluded.games;
-
-  -- Only a removed row can bring a platform's count to none.
-  if cardinality(p_old) > 0 then
+    playing = k.playing + excluded.playing, played = k.played + excluded.played,
+    completed = k.completed + excluded.completed, backlog = k.backlog + excluded.backlog,
+    shelved = k.shelved + excluded.shelved, abandoned = k.abandoned + excluded.abandoned,
+    wishlist = k.wishlist + excluded.wishlist, favourite = k.favourite + excluded.favourite;
+  if p_row.platform_id is null then
+    return;
+  elsif p_sign > 0 then
+    insert into public.user_library_platforms as k (user_id, platform_id, games)
+    select p_row.user_id, p.id, 1 from public.platforms p where p.id = p_row.platform_id
+    on conflict (user_id, platform_id) do update set games = k.games + 1;
+  else
+    update public.user_library_platforms k set games = k.games - 1
+    where k.user_id = p_row.user_id and k.platform_id = p_row.platform_id;
     delete from public.user_library_platforms k
-    where k.games <= 0 and k.user_id in (select o.user_id from unnest(p_old) o);
+    where k.user_id = p_row.user_id and k.platform_id = p_row.platform_id and k.games <= 0;
   end if;
 end
 $$;
-revoke execute on function public.keep_library_counts(public.user_games[], public.user_games[]) from public, anon, authenticated;
+revoke execute on function public.count_library_row(public.user_games, integer) from public, anon, authenticated;
 
-create or replace function public.library_counts_on_games() returns trigger
+-- Row triggers, not statement triggers with transition tables: for the one-row writes of the
+-- site a statement trigger cost 1.1 ms more per status change on the embedded database, a
+-- row trigger 0.2 ms. An update that changes none of the counted columns fires nothing.
+create or replace function public.library_counts_on_game_row() returns trigger
   language plpgsql
   set search_path = ''
 as $$
 begin
-  if tg_op = 'INSERT' then
-    perform public.keep_library_counts(array(select n::public.user_games from new_rows n), '{}'::public.user_games[]);
-  elsif tg_op = 'DELETE' then
-    perform public.keep_library_counts('{}'::public.user_games[], array(select o::public.user_games from old_rows o));
-  else
-    perform public.keep_library_counts(array(select n::public.user_games from new_rows n), array(select o::public.user_games from old_rows o));
+  if tg_op <> 'INSERT' then
+    perform public.count_library_row(old, -1);
+  end if;
+  if tg_op <> 'DELETE' then
+    perform public.count_library_row(new, 1);
   end if;
   return null;
 end
 $$;
-revoke execute on function public.library_counts_on_games() from public, anon, authenticated;
+revoke execute on function public.library_counts_on_game_row() from public, anon, authenticated;
 
-drop trigger if exists user_games_library_counts_insert on public.user_games;
-create trigger user_games_library_counts_insert after insert on public.user_games
-  referencing new table as new_rows for each statement execute function public.library_counts_on_games();
+drop trigger if exists user_games_library_counts on public.user_games;
 drop trigger if exists user_games_library_counts_update on public.user_games;
--- Every update: a trigger with transition tables cannot name columns. A row whose status,
--- flags and platform stay the same adds and removes itself, which sums to nothing.
-create trigger user_games_library_counts_update after update on public.user_games
-  referencing old table as old_rows new table as new_rows for each statement execute function public.library_counts_on_games();
-drop trigger if exists user_games_library_counts_delete on public.user_games;
-create trigger user_games_library_counts_delete after delete on public.user_games
-  referencing old table as old_rows for each statement execute function public.library_counts_on_games();
+create trigger user_games_library_counts after insert or delete on public.user_games
+  for each row execute function public.library_counts_on_game_row();
+create trigger user_games_library_counts_update after update of user_id, status, wishlist, favourite, platform_id on public.user_games
+  for each row when (old.user_id is distinct from new.user_id or old.status is distinct from new.status or old.wishlist is distinct from new.wishlist
+                     or old.favourite is distinct from new.favourite or old.platform_id is distinct from new.platform_id)
+  execute function public.library_counts_on_game_row();
 
 -- Every kept figure from user_games itself: for this migration, and for a bulk load that
--- wrote user_games with the triggers above disabled.
+-- wrote user_games with the insert trigger above disabled.
 create or replace function public.rebuild_library_counts() returns void
   language plpgsql
   set search_path = ''

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/database.ts';
+import { createTestDatabase, openMigratedPostgres } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { profileCounts } from '../profiles/profiles.server.ts';
 import { libraryPlatforms, listLibrary, statusCounts } from './play-status.server.ts';
@@ -162,5 +162,57 @@ describe('a shelf with kept counts', () => {
       const kept = await listLibrary(connection.db, player, { shelf, sort: 'updated', page: 1, pageSize: 2, total: Promise.resolve(shelfCount(counts, shelf)) });
       expect(kept).toEqual(counted);
     }
+  });
+});
+
+describe('the kept library counts under concurrent writers (PostgreSQL)', () => {
+  let postgres: DatabaseConnection | undefined;
+
+  beforeAll(async () => {
+    postgres = await openMigratedPostgres(4);
+  });
+
+  afterAll(() => postgres?.close());
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('counts both games when two transactions add one each for the same new player at once', async () => {
+    const db = postgres!.db;
+    const player = randomUUID();
+    await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
+              values (${player}, 'two-writers@example.test', now(), ${JSON.stringify({ username: 'twowriters', full_name: 'Two Writers' })}::jsonb)`.execute(db);
+    const [first, second] = (
+      await db
+        .insertInto('games')
+        .values([
+          { slug: 'first-writer-game', title: 'First Writer Game' },
+          { slug: 'second-writer-game', title: 'Second Writer Game' },
+        ])
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
+    const platform = (await db.insertInto('platforms').values({ slug: 'writers-console', name: 'Writers Console', abbreviation: 'WC' }).returning('id').executeTakeFirstOrThrow()).id;
+
+    let commitFirst!: () => void;
+    const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve));
+    let firstAdded!: () => void;
+    const added = new Promise<void>((resolve) => (firstAdded = resolve));
+    const firstWriter = db.transaction().execute(async (trx) => {
+      await trx.insertInto('user_games').values({ user_id: player, game_id: first!, status: 'playing', platform_id: platform }).execute();
+      firstAdded();
+      await firstMayCommit;
+    });
+    await added;
+    const secondWriter = db.transaction().execute((trx) =>
+      trx.insertInto('user_games').values({ user_id: player, game_id: second!, status: 'playing', wishlist: true, platform_id: platform }).execute(),
+    );
+    // The second writer's kept row waits for the first transaction's; the first commits only then.
+    await expect
+      .poll(async () => (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(db)).rows[0]!.waiting, { timeout: 10_000 })
+      .toBe(1);
+    commitFirst();
+    await Promise.all([firstWriter, secondWriter]);
+
+    const counts = await statusCounts(db, player);
+    expect([counts.playing, counts.all, counts.wishlist]).toEqual([2, 2, 1]);
+    expect(await db.selectFrom('user_library_platforms').select(['platform_id', 'games']).where('user_id', '=', player).execute()).toEqual([{ platform_id: platform, games: 2 }]);
   });
 });

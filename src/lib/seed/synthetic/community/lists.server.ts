@@ -65,8 +65,8 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
     if (users === 0 || games === 0) return { statuses: 0, lists: 0, entries: 0, likes: 0 };
 
     // A million rows in one statement: the kept library counts are rebuilt once after them
-    // rather than handed the whole statement's rows by their trigger.
-    await sql`alter table public.user_games disable trigger user_games_library_counts_insert`.execute(trx);
+    // instead of by a trigger call per row.
+    await sql`alter table public.user_games disable trigger user_games_library_counts`.execute(trx);
     const statuses = await sql`
       insert into public.user_games (user_id, game_id, status, wishlist, favourite, hours_played, updated_at)
       select u.id, g.id,
@@ -79,7 +79,7 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
       join bench_games g on g.n = (u.n * ${sql.lit(options.statusesPerUser)} + j) % ${sql.lit(games)}
       order by u.id, g.id
       on conflict do nothing`.execute(trx);
-    await sql`alter table public.user_games enable trigger user_games_library_counts_insert`.execute(trx);
+    await sql`alter table public.user_games enable trigger user_games_library_counts`.execute(trx);
     await sql`select public.rebuild_library_counts()`.execute(trx);
 
     await sql`alter table public.user_lists disable trigger user_lists_set_updated_at`.execute(trx);
