@@ -88,7 +88,7 @@ describe('the kept library counts', () => {
     await expectKeptAsCounted(player);
 
     // Columns the counts do not read change nothing.
-    await connection.db.updateTable('user_games').set({ note: 'A private note', hours_played: 12 }).where('user_id', '=', player).execute();
+    await connection.db.updateTable('user_games').set({ note: 'A private note', hours_played: '12' }).where('user_id', '=', player).execute();
     await expectKeptAsCounted(player);
 
     // The last game on a platform leaves it out of the filter.
