@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, openMigratedPostgres } from '../../../tests/helpers/database.ts';
+import { writersInTurn } from '../../../tests/helpers/writers-in-turn.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import type { Database } from '../db/schema.ts';
 import { gameCardsByIds } from './games.server.ts';
@@ -130,23 +131,12 @@ describe('kept card links under concurrent writers (PostgreSQL)', () => {
       .returning('id')
       .execute();
 
-    let commitFirst!: () => void;
-    const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve));
-    let firstLinked!: () => void;
-    const linked = new Promise<void>((resolve) => (firstLinked = resolve));
-    const firstWriter = db.transaction().execute(async (trx) => {
-      await trx.insertInto('game_platforms').values({ game_id: gameId, platform_id: first!.id }).execute();
-      firstLinked();
-      await firstMayCommit;
-    });
-    await linked;
-    const secondWriter = db.transaction().execute((trx) => trx.insertInto('game_platforms').values({ game_id: gameId, platform_id: second!.id }).execute());
-    // The second writer's trigger waits for the first transaction; let the first commit only then.
-    await expect
-      .poll(async () => (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(db)).rows[0]!.waiting, { timeout: 10_000 })
-      .toBe(1);
-    commitFirst();
-    await Promise.all([firstWriter, secondWriter]);
+    // The second writer's trigger waits for the first transaction, which commits only then.
+    await writersInTurn(
+      db,
+      (trx) => trx.insertInto('game_platforms').values({ game_id: gameId, platform_id: first!.id }).execute(),
+      () => db.transaction().execute((trx) => trx.insertInto('game_platforms').values({ game_id: gameId, platform_id: second!.id }).execute()),
+    );
 
     const [card] = await gameCardsByIds(db, [gameId]);
     expect(card!.platforms.map((platform) => platform.slug)).toEqual(['first-console', 'second-console']);

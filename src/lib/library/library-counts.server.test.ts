@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, openMigratedPostgres } from '../../../tests/helpers/database.ts';
+import { writersInTurn } from '../../../tests/helpers/writers-in-turn.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
+import type { Database } from '../db/schema.ts';
 import { profileCounts } from '../profiles/profiles.server.ts';
 import { libraryPlatforms, listLibrary, statusCounts } from './play-status.server.ts';
 import { countsFromKept, PLAY_STATUSES, shelfCount, type StatusCounts } from './play-status.ts';
@@ -16,10 +18,10 @@ let connection: DatabaseConnection;
 let games: number[];
 let platforms: number[];
 
-async function newPlayer(name: string): Promise<string> {
+async function newPlayer(name: string, db: Kysely<Database> = connection.db): Promise<string> {
   const id = randomUUID();
   await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-            values (${id}, ${`${name}@example.test`}, now(), ${JSON.stringify({ username: name, full_name: name })}::jsonb)`.execute(connection.db);
+            values (${id}, ${`${name}@example.test`}, now(), ${JSON.stringify({ username: name, full_name: name })}::jsonb)`.execute(db);
   return id;
 }
 
@@ -176,9 +178,7 @@ describe('the kept library counts under concurrent writers (PostgreSQL)', () => 
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('counts both games when two transactions add one each for the same new player at once', async () => {
     const db = postgres!.db;
-    const player = randomUUID();
-    await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-              values (${player}, 'two-writers@example.test', now(), ${JSON.stringify({ username: 'twowriters', full_name: 'Two Writers' })}::jsonb)`.execute(db);
+    const player = await newPlayer('twowriters', db);
     const [first, second] = (
       await db
         .insertInto('games')
@@ -191,25 +191,12 @@ describe('the kept library counts under concurrent writers (PostgreSQL)', () => 
     ).map((row) => row.id);
     const platform = (await db.insertInto('platforms').values({ slug: 'writers-console', name: 'Writers Console', abbreviation: 'WC' }).returning('id').executeTakeFirstOrThrow()).id;
 
-    let commitFirst!: () => void;
-    const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve));
-    let firstAdded!: () => void;
-    const added = new Promise<void>((resolve) => (firstAdded = resolve));
-    const firstWriter = db.transaction().execute(async (trx) => {
-      await trx.insertInto('user_games').values({ user_id: player, game_id: first!, status: 'playing', platform_id: platform }).execute();
-      firstAdded();
-      await firstMayCommit;
-    });
-    await added;
-    const secondWriter = db.transaction().execute((trx) =>
-      trx.insertInto('user_games').values({ user_id: player, game_id: second!, status: 'playing', wishlist: true, platform_id: platform }).execute(),
+    // The second writer's kept row waits for the first transaction's, which commits only then.
+    await writersInTurn(
+      db,
+      (trx) => trx.insertInto('user_games').values({ user_id: player, game_id: first!, status: 'playing', platform_id: platform }).execute(),
+      () => db.transaction().execute((trx) => trx.insertInto('user_games').values({ user_id: player, game_id: second!, status: 'playing', wishlist: true, platform_id: platform }).execute()),
     );
-    // The second writer's kept row waits for the first transaction's; the first commits only then.
-    await expect
-      .poll(async () => (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(db)).rows[0]!.waiting, { timeout: 10_000 })
-      .toBe(1);
-    commitFirst();
-    await Promise.all([firstWriter, secondWriter]);
 
     const counts = await statusCounts(db, player);
     expect([counts.playing, counts.all, counts.wishlist]).toEqual([2, 2, 1]);
