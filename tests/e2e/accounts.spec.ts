@@ -202,6 +202,11 @@ test('?auth=signin opens the modal; backdrop and close button close it and clear
   await dialog.getByRole('tab', { name: 'Register' }).click();
   await expect(dialog.getByLabel('Username', { exact: true })).toHaveValue('');
   await expect(dialog.getByText('Username must be at least 3 characters long')).toBeHidden();
+  // The Reset Password view is named once: by the dialog's own title.
+  await dialog.getByRole('tab', { name: 'Login' }).click();
+  await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(dialog.getByRole('heading')).toHaveText(['Reset your password']);
+  await expect(dialog).toHaveAccessibleName('Reset your password');
   await page.mouse.click(5, 5);
   await expect(dialog).toBeHidden();
 });

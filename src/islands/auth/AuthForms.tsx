@@ -43,6 +43,8 @@ export interface AuthFormsProps {
   /** Register form: a prefilled email (an author invitation), and where the confirmation link leads. */
   initialEmail?: string | undefined;
   confirmNext?: string | undefined;
+  /** The host already titles the Reset Password view (the modal's own heading): no second heading. */
+  titledByHost?: boolean | undefined;
 }
 
 function LoginForm(props: AuthFormsProps) {
@@ -321,7 +323,7 @@ export function AuthForms(props: AuthFormsProps) {
   if (mode === 'forgot-password') {
     return (
       <div>
-        <h2 className="mb-4 text-xl font-bold">Reset Password</h2>
+        {!props.titledByHost && <h2 className="mb-4 text-xl font-bold">Reset Password</h2>}
         <ForgotPasswordForm config={props.config} onBack={() => onModeChange('login')} />
       </div>
     );
@@ -355,6 +357,6 @@ export function AuthForms(props: AuthFormsProps) {
 /** The forms driven by the modal store (the modal on every page). */
 export function StoreAuthForms({ config }: { config: PublicAuthConfig }) {
   const modal = useStore($authModal);
-  return <AuthForms config={config} mode={modal.mode} onModeChange={setAuthModalMode} />;
+  return <AuthForms config={config} mode={modal.mode} onModeChange={setAuthModalMode} titledByHost />;
 }
 
