@@ -31,7 +31,9 @@ test('register in the modal, confirm through the mailbox link, land signed in', 
   await dialog.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/auth\/signup-success$/);
-  await expect(page.getByText('Please check your email for the confirmation link')).toBeVisible();
+  // The success message is seen: its toast is not lost with the page that raised it.
+  await expect(toastWith(page, 'Please check your email for the confirmation link')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Please check your email for the confirmation link')).toBeVisible();
 
   await page.goto('/dev/mailbox');
   const message = page.locator('li', { has: page.locator('[data-mail-to]', { hasText: user.email }) }).first();
@@ -146,6 +148,7 @@ test('Google sign-in (test key set): a new account picks a username on /confirm'
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`@gamer_${id}`)).toBeVisible();
+  await expect(toastWith(page, 'Profile created successfully!')).toBeVisible();
 
   // Next time, the profile has a username: straight to the dashboard.
   await page.context().clearCookies();

@@ -16,6 +16,7 @@ import {
   signUpSchema,
 } from '../../lib/auth/validation.ts';
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
+import { successOnNextPage } from '../../lib/toast/toast.client.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { authClient, siteOrigin } from './client.ts';
 import { Field } from './Field.tsx';
@@ -178,7 +179,8 @@ function RegisterForm(props: AuthFormsProps) {
           window.location.assign(props.confirmNext ?? '/dashboard');
           return;
         }
-        toast.success(MESSAGES.checkEmailForConfirmation);
+        // Shown on the success page: a toast raised here would go with this page.
+        successOnNextPage(MESSAGES.checkEmailForConfirmation);
         window.location.assign('/auth/signup-success');
       },
       (error) => {
