@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { expect, expectHydrated, test } from './fixtures.ts';
 import {
   createConfirmedUser,
@@ -44,7 +45,14 @@ test('register in the modal, confirm through the mailbox link, land signed in', 
   await expect(page.getByRole('heading', { name: `Hello, ${user.fullName}!` })).toBeVisible();
   await expect(page.getByText(`@${user.username}`)).toBeVisible();
   await expect(page.locator('header').getByRole('button', { name: `Account menu for ${user.username}` })).toBeVisible();
+  // The PKCE code verifier went with its use: no verifier cookie is left behind.
+  expect(await verifierCookies(page)).toEqual([]);
 });
+
+/** The PKCE code-verifier cookies the browser still holds (slots, index and the fixed key). */
+async function verifierCookies(page: Page): Promise<string[]> {
+  return (await page.context().cookies()).map((cookie) => cookie.name).filter((name) => name.endsWith('-code-verifier'));
+}
 
 test('a taken username is reported while typing', async ({ page, request }) => {
   const existing = await createConfirmedUser(request);
@@ -114,12 +122,15 @@ test('forgot password: the email link leads to a new password', async ({ page, r
 
   const mail = await waitForEmail(request, user.email, 'Reset Your Password');
   await page.goto(mail.links[0]!);
-  await expect(page).toHaveURL(/\/reset-password\?code=/);
+  // The link names its PKCE flow (sb_flow_id), so the exchange removes that flow's verifier.
+  await expect(page).toHaveURL(/\/reset-password\?sb_flow_id=[0-9a-f]+&code=/);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-7');
   await page.getByLabel('Confirm new password', { exact: true }).fill('Brand-New-Pass-7');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toastWith(page, 'Password updated')).toBeVisible();
+  expect(await verifierCookies(page)).toEqual([]);
 
   await page.context().clearCookies();
   await page.goto('/login');
