@@ -195,6 +195,11 @@ describe('invitation tokens', () => {
     await call(owner, 'POST', 'ledger-test/invitations', { email: 'again@example.test', name: 'Again' });
     const first = tokenFrom(sent.at(-1));
     const open = await connection.db.selectFrom('author_tokens').select('id').where('email', '=', 'again@example.test').where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    // An invitation is its outlet's: the owner of another outlet cannot resend it through theirs.
+    const mails = sent.length;
+    expect((await call(stranger, 'POST', `other-test/invitations/${open.id}/resend`)).status).toBe(404);
+    expect((await call(stranger, 'POST', `ledger-test/invitations/${open.id}/resend`)).status).toBe(403);
+    expect(sent.length).toBe(mails);
     expect((await call(owner, 'POST', `ledger-test/invitations/${open.id}/resend`)).status).toBe(200);
     expect((await authorCall(stranger, 'POST', `invite/${first}`)).status).toBe(410);
     expect((await authorCall(stranger, 'POST', `invite/${tokenFrom(sent.at(-1))}`)).status).toBe(200);
