@@ -72,7 +72,7 @@ async function freshList(tools: SetupTools): Promise<Record<string, string>> {
 }
 
 /** A fresh game made by the administrator. */
-async function freshGame(tools: SetupTools): Promise<Record<string, string>> {
+async function freshGame(tools: SetupTools): Promise<{ freshGame: string; freshGameSlug: string }> {
   const created = (await tools.as('admin', 'POST', '/api/admin/games', { title: `Inventory Game ${tools.unique()}`, platforms: [{ slug: 'pc', releaseDate: '' }] })) as {
     game: { id: number; slug: string };
   };
@@ -663,7 +663,7 @@ export const API_INVENTORY: readonly Row[] = [
     path: '/api/admin/games/merge',
     setup: async (tools) => {
       const [a, b] = [await freshGame(tools), await freshGame(tools)];
-      return { survivor: a.freshGameSlug!, duplicate: b.freshGameSlug! };
+      return { survivor: a.freshGameSlug, duplicate: b.freshGameSlug };
     },
     body: json({ survivor: '{survivor}', duplicate: '{duplicate}' }),
     status: adminOnly(200),
