@@ -75,7 +75,10 @@ test('a user requests a new game, an administrator approves it, and its page exi
 
   const admin = await adminPage(browser, baseURL);
   await admin.goto('/games/request/similar');
-  await admin.getByRole('region', { name: 'All pending requests' }).getByRole('link', { name: new RegExp(`^#\\d+ ${title}$`) }).click();
+  // The queue links each request's own page and the page of each action.
+  await admin.getByRole('region', { name: 'All pending requests' }).getByRole('link', { name: new RegExp(`^Approve #\\d+ ${title}$`) }).click();
+  await expect(admin).toHaveURL(/\/games\/request\/approve\?id=\d+$/);
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText(/^Approve request #\d+$/);
   await admin.getByRole('button', { name: 'Approve and create the game' }).click();
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(title);
   await admin.context().close();

@@ -124,6 +124,7 @@ test('an outlet page shows its demo label, reviews, critics and score distributi
 });
 
 test('the review widget without an outlet shows the latest reviews across outlets; with one, that outlet’s', async ({ page, request }) => {
+  test.slow(); // two pages, each audited with axe in light and dark
   await page.goto('/outlet/components/ReviewSection');
   await expect(page).toHaveTitle('Latest reviews | Critical Hit');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Latest reviews from every outlet on Critical Hit');
