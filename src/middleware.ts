@@ -48,7 +48,11 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
   let supabase: ReturnType<typeof createSupabaseServerClient> | undefined;
   // In local modes the server's supabase client calls the in-process auth and storage services directly.
   const local = localAuthEnabled();
-  const localFetch = local ? localSupabaseFetch({ clientAddress: clientAddressOf(context) }) : undefined;
+  // Cookies the local auth service sets for the browser (its device cookie after a sign-in by username).
+  const authCookies: string[] = [];
+  const localFetch = local
+    ? localSupabaseFetch({ clientAddress: clientAddressOf(context), cookies: context.request.headers.get('cookie'), setCookie: (cookie) => authCookies.push(cookie) })
+    : undefined;
   context.locals.getSupabase = () =>
     (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies }, { fetch: localFetch }));
   context.locals.user = null;
@@ -101,6 +105,7 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
   // Only complete pages are cached: a 404 for a game added a minute later, or a redirect,
   // must not be served from the cache for the next twelve hours.
   if (response.status !== 200) context.cache.set(false);
+  for (const cookie of authCookies) response.headers.append('set-cookie', cookie);
   // Everything outside the route cache may carry per-user content: never stored by a shared cache.
   return cachedRoute ? response : privateResponse(response);
 });

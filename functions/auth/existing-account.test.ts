@@ -26,7 +26,8 @@ describe('a sign-up with a registered address', () => {
       await time(accounts[11 + i]!);
       await time(uniqueEmail('fresh'));
     }
-    const [registered, fresh]: number[][] = [[], []];
+    const registered: number[] = [];
+    const fresh: number[] = [];
     for (let i = 0; i < 11; i += 1) {
       registered.push(await time(accounts[i]!));
       fresh.push(await time(uniqueEmail('fresh')));

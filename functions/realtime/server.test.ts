@@ -133,7 +133,8 @@ describe('the local Realtime service, driven by supabase-js', () => {
   });
 
   it("closes the channel of a session that ended (within the confirmation interval); the user's other sessions keep theirs", async () => {
-    const [phone, laptop]: unknown[][] = [[], []];
+    const phone: unknown[] = [];
+    const laptop: unknown[] = [];
     const onPhone = await join(await client('token-carol-phone'), CAROL, phone);
     const onLaptop = await join(await client('token-carol-laptop'), CAROL, laptop);
     expect([onPhone.status, onLaptop.status]).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
