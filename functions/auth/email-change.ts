@@ -1,3 +1,4 @@
+import { EMAIL_CHANGE_HALF_CONFIRMED } from '../../src/lib/auth/redirect.ts';
 import { nowDate, type AuthDeps, type Db, type Trx } from './context.ts';
 import { deliver, emailLink, linkExpired, patchEmailIdentity } from './email-links.ts';
 import { errors } from './errors.ts';
@@ -16,7 +17,7 @@ import { findUserByEmail, findUserById, type UserRow } from './users.ts';
  */
 
 /** GoTrue's answer to the first of the two confirmations. */
-export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+export const SINGLE_CONFIRMATION_ACCEPTED = EMAIL_CHANGE_HALF_CONFIRMED;
 
 export type EmailChangeLinks = { toNew: ReturnType<typeof emailLink>; toCurrent: ReturnType<typeof emailLink> | undefined };
 

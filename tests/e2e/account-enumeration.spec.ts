@@ -1,0 +1,81 @@
+import { expect, test } from './fixtures.ts';
+import { createConfirmedUser, fillLogin, newUser, openModal, waitForEmail } from './accounts-helpers.ts';
+
+/**
+ * Nobody learns who has an account: signing up with a registered address goes exactly as a
+ * new sign-up goes (the owner is mailed instead), and failed sign-ins slow a guesser down
+ * without locking the owner out of a device they signed in on before (its device cookie).
+ */
+
+const API = { 'x-supabase-api-version': '2024-01-01', 'content-type': 'application/json' };
+
+test('signing up with a registered email looks like any sign-up; the owner is mailed and keeps the account', async ({ page, request }) => {
+  const owner = await createConfirmedUser(request);
+  const stranger = newUser();
+  await page.goto('/');
+  const dialog = await openModal(page);
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await dialog.getByLabel('Email', { exact: true }).fill(owner.email);
+  await dialog.getByLabel('Username', { exact: true }).fill(stranger.username);
+  await expect(dialog.getByText('✓ Username is available')).toBeVisible();
+  await dialog.getByLabel('Full name', { exact: true }).fill(stranger.fullName);
+  await dialog.getByLabel('Password', { exact: true }).fill(stranger.password);
+  await dialog.getByLabel('Confirm password', { exact: true }).fill(stranger.password);
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/auth\/signup-success$/);
+  await expect(page.getByText('Please check your email for the confirmation link')).toBeVisible();
+  const notice = await waitForEmail(request, owner.email, 'You already have an account');
+  expect(notice.links.map((link) => new URL(link).pathname)).toEqual(['/login', '/reset-password']);
+
+  // The account is the owner's as before: same password, and no second account or profile.
+  const signIn = await request.post('/auth/v1/token?grant_type=password', { headers: API, data: { email: owner.email, password: owner.password } });
+  expect(signIn.status()).toBe(200);
+  const taken = (await (await request.get(`/api/auth/check-username?username=${stranger.username}`)).json()) as { available: boolean };
+  expect(taken.available).toBe(true);
+});
+
+test("others' failed sign-ins do not slow the owner on a device that signed in before; an unknown device waits", async ({ playwright, baseURL, request }) => {
+  const user = await createConfirmedUser(request);
+  const device = () => playwright.request.newContext({ baseURL });
+  const [owner, attacker, unknown] = [await device(), await device(), await device()];
+  const byUsername = (context: typeof owner, password: string) => context.post('/api/auth/sign-in', { data: { identifier: user.username, password } });
+  const byEmail = (context: typeof owner, password: string) =>
+    context.post('/auth/v1/token?grant_type=password', { headers: API, data: { email: user.email, password } });
+
+  // The owner signed in on this device before (by username, through the site's server).
+  expect((await byUsername(owner, user.password)).status()).toBe(200);
+  expect((await owner.storageState()).cookies.map((cookie) => cookie.name)).toContain('critical-hit-device');
+
+  const guesses: number[] = [];
+  for (let i = 0; i < 6; i += 1) guesses.push((await byEmail(attacker, `Guess-${i}-password`)).status());
+  expect(guesses).toEqual([400, 400, 400, 400, 400, 429]);
+
+  const refused = await byUsername(unknown, user.password);
+  expect(refused.status()).toBe(429);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Too many login attempts. Please try again later.');
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+
+  expect((await byUsername(owner, user.password)).status()).toBe(200);
+  expect((await byEmail(owner, user.password)).status()).toBe(200);
+  await Promise.all([owner.dispose(), attacker.dispose(), unknown.dispose()]);
+});
+
+test('in the browser: signed in once on the login page, the owner signs in again while someone else is guessing', async ({ page, request, context }) => {
+  const user = await createConfirmedUser(request);
+  await page.goto('/login');
+  await fillLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Signed out on this browser (its session cookies gone), the device cookie kept.
+  await context.clearCookies({ name: /^sb-/ });
+  expect((await context.cookies()).map((cookie) => cookie.name)).toContain('critical-hit-device');
+
+  for (let i = 0; i < 6; i += 1) {
+    await request.post('/auth/v1/token?grant_type=password', { headers: API, data: { email: user.email, password: `Guess-${i}-password` } });
+  }
+  expect((await request.post('/auth/v1/token?grant_type=password', { headers: API, data: { email: user.email, password: user.password } })).status()).toBe(429);
+
+  await page.goto('/login');
+  await fillLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
