@@ -162,14 +162,10 @@ test('a password change ends every other session: pages, API, storage, refresh a
   expect(await storageSees(phone)).toBe('allowed');
   expect(phoneSocket.statuses).not.toContain('CLOSED');
 
-  // A new follower is told on the phone's socket only.
-  const fan = await createConfirmedUser(request, newUser());
-  const follow = await site('/api/follows', await signIn(fan), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.username }),
-  });
-  expect(follow.status).toBe(200);
+  // The first visit of the day (a confirmed account reaching level 2) notifies the player:
+  // live on the phone's socket only.
+  const visit = await site('/api/visits', phone, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  expect(visit.status).toBe(200);
   await expect.poll(() => phoneSocket.received.length).toBeGreaterThan(0);
   expect(laptopSocket.received).toEqual([]);
   await Promise.all([phoneSocket.close(), laptopSocket.close()]);
