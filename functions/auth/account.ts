@@ -169,15 +169,20 @@ export async function updateUser(deps: AuthDeps, call: AuthCall): Promise<Respon
   return authJson(await userResponse(db, fresh));
 }
 
-/** What a new password voids (GoTrue's UpdatePassword): every pending email link of the user. */
+/**
+ * What a new password voids (GoTrue's UpdatePassword): every pending email link of the
+ * user, and with them the email change they were for (no longer shown as pending).
+ */
 const VOIDED_LINKS = {
   confirmation_token: '',
   confirmation_sent_at: null,
   recovery_token: '',
   recovery_sent_at: null,
+  email_change: '',
   email_change_token_current: '',
   email_change_token_new: '',
   email_change_sent_at: null,
+  email_change_confirm_status: 0,
   reauthentication_token: '',
   reauthentication_sent_at: null,
 } as const;
