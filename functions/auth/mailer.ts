@@ -103,13 +103,12 @@ export function noticeEmail(
           { text: 'Forgot your password? Choose a new one:', link: { href: `${siteOrigin}/reset-password`, label: 'Reset Password' } },
           { text: "If it wasn't you, you can safely ignore this email." },
         ];
-  const [subject, heading] =
-    kind === 'email_changed' ? ['Your email address was changed', 'Your email address was changed'] : ['You already have an account', 'You already have an account'];
+  const subject = kind === 'email_changed' ? 'Your email address was changed' : 'You already have an account';
   return {
     to,
     subject,
-    text: `${heading}\n\n${paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.href}` : p.text)).join('\n\n')}\n`,
-    html: `<h2>${escapeHtml(heading)}</h2>\n${paragraphs
+    text: `${subject}\n\n${paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.href}` : p.text)).join('\n\n')}\n`,
+    html: `<h2>${escapeHtml(subject)}</h2>\n${paragraphs
       .map((p) => `<p>${escapeHtml(p.text)}${p.link ? ` <a href="${escapeHtml(p.link.href)}">${escapeHtml(p.link.label)}</a>` : ''}</p>`)
       .join('\n')}`,
   };

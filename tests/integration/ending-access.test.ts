@@ -11,6 +11,7 @@ import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import { REALTIME_CLIENT_OPTIONS } from '../../src/lib/notifications/realtime.ts';
 import { startTestAuthServer, type TestAuthServer } from '../helpers/auth-server.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { memoryStorage } from '../helpers/storage-server.ts';
 
 /**
  * Ending access ends it: a password change or reset signs out every other session of the
@@ -60,15 +61,6 @@ afterAll(async () => {
   await auth?.close();
   await database?.close();
 });
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 /** A browser: supabase-js with its own storage and its own client address. */
 const browser = (flowType: 'implicit' | 'pkce' = 'implicit') =>
