@@ -323,3 +323,17 @@ describe('a sign-up with a registered address answers like any other sign-up', (
     expect(headers(repeated)).toEqual(headers(fresh));
   });
 });
+
+describe('an access token that expires', () => {
+  it('closes its socket (the services\' clock moved past the hour, no waiting); a refreshed token joins again', async () => {
+    const email = await confirmedUser();
+    const laptop = await signedIn(email);
+    const socket = await listen(laptop);
+    clock += 3_601_000;
+    await withinSeconds(() => expect(socket.statuses).toContain('CLOSED'));
+    expect(socket.system).toContainEqual(expect.objectContaining({ status: 'error', message: expect.stringMatching(/^Token has expired \d+ seconds ago$/) }));
+    expect((await laptop.auth.refreshSession()).error).toBeNull();
+    const again = await listen(laptop);
+    expect(again.statuses).toEqual(['SUBSCRIBED']);
+  });
+});
