@@ -136,6 +136,20 @@ describe('database advisors', () => {
     ).toEqual([]);
   });
 
+  it('runs every trigger function in public as its owner (security definer, empty search_path), whoever fires it', async () => {
+    // GoTrue deletes users as supabase_auth_admin and the delete cascades into our tables: a
+    // trigger that keeps derived data must not depend on the rights of the role that deleted.
+    const triggers = await sql<{ name: string; definer: boolean; config: string[] | null }>`
+      select p.oid::regprocedure::text as name, p.prosecdef as definer, p.proconfig as config
+      from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.prorettype = 'trigger'::regtype
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+      order by 1
+    `.execute(connection.db);
+    expect(triggers.rows.length).toBeGreaterThan(20);
+    expect(triggers.rows.filter((fn) => !fn.definer || !fn.config?.includes('search_path=""')).map((fn) => fn.name)).toEqual([]);
+  });
+
   it('evaluates auth.uid(), auth.jwt() and auth.role() once per statement in every policy, not once per row', async () => {
     const policies = await sql<{ name: string; qual: string | null; with_check: string | null }>`
       select tablename || '.' || policyname as name, qual, with_check from pg_policies where schemaname = 'public' order by 1
