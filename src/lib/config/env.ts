@@ -45,7 +45,7 @@ function isEs256PrivateJwk(value: string): boolean {
   }
 }
 
-export const envSchema = z
+const envFields = z
   .object({
     SITE_NAME: optional(z.string().trim().max(60, 'must be at most 60 characters')).transform((v) => v ?? 'Critical Hit'),
     // The public origin of every link the site makes (emails, canonical URLs, redirects).
@@ -175,60 +175,71 @@ export const envSchema = z
     ALLOW_TEST_CHECKOUT: optional(z.enum(['0', '1'], { error: 'must be 1 (allow the test checkout in production) or 0' })),
     // A real ad provider's snippet for the Free tier's ad slot; unset, a house ad for the membership.
     AD_SLOT_HTML: optional(z.string().trim().max(10_000, 'must be at most 10000 characters')),
-  })
-  .superRefine((env, ctx) => {
-    // Half a Supabase configuration is the most likely deploy mistake: say which half is missing.
-    if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SUPABASE_ANON_KEY'],
-        message: 'is missing: SUPABASE_URL is set, so SUPABASE_ANON_KEY (the project\'s public anon key) is required too',
-      });
-    }
-    if (env.SUPABASE_URL && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_URL'],
-        message: 'is missing: SUPABASE_URL is set, so DATABASE_URL (the Supabase transaction pooler connection string) is required too',
-      });
-    }
-    if (env.SUPABASE_ANON_KEY && !env.SUPABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SUPABASE_URL'],
-        message: 'is missing: SUPABASE_ANON_KEY is set, so SUPABASE_URL is required too',
-      });
-    }
-    // (A malformed DATABASE_URL has its own message; one mistake, one line.)
-    const deployed = (env.DATABASE_URL && postgresUrl.safeParse(env.DATABASE_URL).success) || env.NODE_ENV === 'production';
-    if (!env.SITE_URL && deployed) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SITE_URL'],
-        message:
-          'is missing: a deployed site (DATABASE_URL set or NODE_ENV=production) needs its public origin, e.g. https://example.com, for the links in its emails and redirects',
-      });
-    }
-    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['WEB_CONCURRENCY'],
-        message: 'must be 1 on the embedded database, which lives in one process: set DATABASE_URL to run several node servers',
-      });
-    }
-    if (env.STRIPE_SECRET_KEY) {
-      for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_AD_FREE_MONTH', 'STRIPE_PRICE_AD_FREE_YEAR', 'STRIPE_PRICE_PREMIUM_MONTH', 'STRIPE_PRICE_PREMIUM_YEAR'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is missing: STRIPE_SECRET_KEY is set, so the webhook secret and all four price ids are required too' });
-      }
-    }
-    if (env.VERCEL && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_URL'],
-        message: 'is missing: the embedded database cannot persist on Vercel, so set DATABASE_URL (and SUPABASE_URL, SUPABASE_ANON_KEY)',
-      });
-    }
   });
+
+/**
+ * The variables with the checks across them. `requireSiteUrl: false` is for the database
+ * commands (`npm run db:migrate`, `db:seed`), which make no links: the deploy steps run them
+ * from a machine that has only the database's variables.
+ */
+function checkedEnvSchema(options: { requireSiteUrl: boolean }) {
+  return envFields.superRefine((env, ctx) => {
+      // Half a Supabase configuration is the most likely deploy mistake: say which half is missing.
+      if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SUPABASE_ANON_KEY'],
+          message: 'is missing: SUPABASE_URL is set, so SUPABASE_ANON_KEY (the project\'s public anon key) is required too',
+        });
+      }
+      if (env.SUPABASE_URL && !env.DATABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATABASE_URL'],
+          message: 'is missing: SUPABASE_URL is set, so DATABASE_URL (the Supabase transaction pooler connection string) is required too',
+        });
+      }
+      if (env.SUPABASE_ANON_KEY && !env.SUPABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SUPABASE_URL'],
+          message: 'is missing: SUPABASE_ANON_KEY is set, so SUPABASE_URL is required too',
+        });
+      }
+      // (A malformed DATABASE_URL has its own message; one mistake, one line.)
+      const deployed = (env.DATABASE_URL && postgresUrl.safeParse(env.DATABASE_URL).success) || env.NODE_ENV === 'production';
+      if (!env.SITE_URL && deployed && options.requireSiteUrl) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SITE_URL'],
+          message:
+            'is missing: a deployed site (DATABASE_URL set or NODE_ENV=production) needs its public origin, e.g. https://example.com, for the links in its emails and redirects',
+        });
+      }
+      if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message: 'must be 1 on the embedded database, which lives in one process: set DATABASE_URL to run several node servers',
+        });
+      }
+      if (env.STRIPE_SECRET_KEY) {
+        for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_AD_FREE_MONTH', 'STRIPE_PRICE_AD_FREE_YEAR', 'STRIPE_PRICE_PREMIUM_MONTH', 'STRIPE_PRICE_PREMIUM_YEAR'] as const) {
+          if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is missing: STRIPE_SECRET_KEY is set, so the webhook secret and all four price ids are required too' });
+        }
+      }
+      if (env.VERCEL && !env.DATABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATABASE_URL'],
+          message: 'is missing: the embedded database cannot persist on Vercel, so set DATABASE_URL (and SUPABASE_URL, SUPABASE_ANON_KEY)',
+        });
+      }
+    });
+}
+
+export const envSchema = checkedEnvSchema({ requireSiteUrl: true });
+const databaseCommandEnvSchema = checkedEnvSchema({ requireSiteUrl: false });
 
 export type DeploymentMode = 'embedded' | 'self-hosted' | 'supabase';
 
@@ -263,8 +274,11 @@ export class EnvError extends Error {
 }
 
 /** Parses an environment record; throws EnvError whose lines each start with the variable's name. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  options: { purpose?: 'server' | 'database-command' } = {},
+): Env {
+  const result = (options.purpose === 'database-command' ? databaseCommandEnvSchema : envSchema).safeParse(source);
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => {
