@@ -81,23 +81,34 @@ describe('row-level security', () => {
     expect(game.title).toBe('Grand Theft Auto V');
   });
 
-  it('lets a signed-in user edit their own profile and nobody else\'s', async () => {
-    const own = await asRole(connection, { kind: 'authenticated', userId: alice }, (trx) =>
-      trx.updateTable('profiles').set({ bio: 'Hello from Alice' }).where('id', '=', alice).executeTakeFirst(),
-    );
-    expect(own.numUpdatedRows).toBe(1n);
-    const other = await asRole(connection, { kind: 'authenticated', userId: alice }, (trx) =>
-      trx.updateTable('profiles').set({ bio: 'Alice was here' }).where('id', '=', bob).executeTakeFirst(),
-    );
-    expect(other.numUpdatedRows).toBe(0n);
-    const bios = await connection.db.selectFrom('profiles').select(['username', 'bio']).orderBy('username').execute();
-    expect(bios).toEqual([
-      { username: 'alice', bio: 'Hello from Alice' },
-      { username: 'bob', bio: null },
-    ]);
+  it('shows every profile\'s name and avatar through the API roles, and nothing a private profile keeps to itself', async () => {
+    // A private profile shows others only its name and avatar; column grants cannot tell
+    // private from public, so the bio and the join date are never readable, even to the owner.
+    for (const role of [{ kind: 'anon' as const }, { kind: 'authenticated' as const, userId: alice }]) {
+      const names = await asRole(connection, role, (trx) =>
+        trx.selectFrom('profiles').select(['id', 'username', 'full_name', 'avatar_url']).orderBy('username').execute(),
+      );
+      expect(names.map((p) => p.username)).toEqual(['alice', 'bob']);
+      for (const column of ['bio', 'created_at'] as const) {
+        await expect(asRole(connection, role, (trx) => trx.selectFrom('profiles').select(column).execute())).rejects.toThrow(/permission denied/);
+      }
+    }
+  });
+
+  it('lets nobody change a profile through the API roles, not even its owner: the site validates every profile write', async () => {
+    for (const change of [{ bio: 'Hello from Alice' }, { avatar_url: 'https://tracker.example/pixel.gif' }, { full_name: 'x'.repeat(100) }]) {
+      await expect(
+        asRole(connection, { kind: 'authenticated', userId: alice }, (trx) => trx.updateTable('profiles').set(change).where('id', '=', alice).execute()),
+      ).rejects.toThrow(/permission denied/);
+    }
     await expect(
       asRole(connection, { kind: 'anon' }, (trx) => trx.updateTable('profiles').set({ bio: 'x' }).where('id', '=', bob).execute()),
     ).rejects.toThrow(/permission denied/);
+    const profiles = await connection.db.selectFrom('profiles').select(['username', 'bio', 'avatar_url']).orderBy('username').execute();
+    expect(profiles).toEqual([
+      { username: 'alice', bio: null, avatar_url: null },
+      { username: 'bob', bio: null, avatar_url: null },
+    ]);
   });
 
   it('shows a user only their own subscriptions', async () => {
@@ -161,7 +172,7 @@ describe('database advisors', () => {
     const offenders = policies.rows.filter((policy) => perRow(policy.qual) || perRow(policy.with_check));
     expect(offenders.map((policy) => `${policy.name}: ${policy.qual ?? ''} ${policy.with_check ?? ''}`)).toEqual([]);
     // The rewrite kept what the policies mean: the own-row checks still name the caller.
-    const own = policies.rows.find((policy) => policy.name === 'profiles.profiles_update_own')!;
+    const own = policies.rows.find((policy) => policy.name === 'user_subscriptions.user_subscriptions_select_own')!;
     expect(own.qual).toMatch(/SELECT auth\.uid\(\)/);
   });
 });

@@ -1,0 +1,25 @@
+-- The REST API (PostgREST, as anon or authenticated) exposes only what the site shows that
+-- person, and writes nothing: the browser never talks to PostgREST, the site's server reads
+-- and writes as the owner and validates every write itself (zod, lengths, allowed URLs).
+--
+-- Profiles: a private profile shows others only its name and avatar, and column grants cannot
+-- tell a private profile from a public one, so the API roles read the name and avatar of
+-- every profile and nothing else: not the bio, not when the account was made. Nor may a user
+-- set their own profile's columns through the API, which skipped the site's validation (any
+-- URL as an avatar, any full name): the grant and the policy that allowed it go.
+revoke all on public.profiles from anon, authenticated;
+grant select (id, username, full_name, avatar_url) on public.profiles to anon, authenticated;
+drop policy if exists profiles_update_own on public.profiles;
+
+-- Where a hosted project grants every new table, sequence and function in public to the
+-- API roles by default (Supabase's defaults for objects postgres makes), stop that: a table
+-- a later migration adds is exposed only by a grant that migration writes.
+alter default privileges in schema public revoke all on tables from anon, authenticated;
+alter default privileges in schema public revoke all on sequences from anon, authenticated;
+alter default privileges in schema public revoke all on functions from anon, authenticated;
+
+-- A user's own subscriptions: what the membership page shows them, not the Stripe ids and
+-- the webhook bookkeeping.
+revoke all on public.user_subscriptions from anon, authenticated;
+grant select (id, user_id, plan_id, status, current_period_start, current_period_end, created_at, updated_at,
+  billing_period, cancel_at_period_end) on public.user_subscriptions to authenticated;
