@@ -134,10 +134,15 @@ async function buildPlatform(database: string): Promise<void> {
 }
 
 /**
- * `npm run db:migrate` exactly as the README's deploy step runs it, as `postgres`, with
- * supautils' policy grants emulated around it (see serviceSchemaFingerprint).
+ * Runs a command that migrates `database` (by default `npm run db:migrate` with the
+ * variables of the README's deploy step), as `postgres`, with supautils' policy grants
+ * emulated around it (see serviceSchemaFingerprint).
  */
-export async function migrateAsDeployed(database: string): Promise<string> {
+export async function migrateAsDeployed(
+  database: string,
+  commandLine = 'npm run db:migrate',
+  env: NodeJS.ProcessEnv = supabaseDeployEnv(database),
+): Promise<string> {
   const grantTo = (verb: 'grant' | 'revoke') =>
     withClient(database, 'supabase_admin', (client) =>
       client.query(`${verb} supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin ${verb === 'grant' ? 'to' : 'from'} postgres`),
@@ -145,7 +150,7 @@ export async function migrateAsDeployed(database: string): Promise<string> {
   const before = await withClient(database, 'supabase_admin', serviceSchemaFingerprint);
   await grantTo('grant');
   try {
-    return await runCommand('npm run db:migrate', supabaseDeployEnv(database));
+    return await runCommand(commandLine, env);
   } finally {
     await grantTo('revoke');
     const after = await withClient(database, 'supabase_admin', serviceSchemaFingerprint);
