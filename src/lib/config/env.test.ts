@@ -128,6 +128,20 @@ describe('parseEnv errors name the variable', () => {
   });
 });
 
+describe('parseEnv for the database commands (db:migrate, db:seed)', () => {
+  it('needs no SITE_URL: the deploy steps run them with the database variables only', () => {
+    const source = { SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key', DATABASE_URL: PG };
+    expect(envError(source).issues).toEqual([expect.stringMatching(/^SITE_URL is missing/)]);
+    const env = parseEnv(source, { purpose: 'database-command' });
+    expect(env.mode).toBe('supabase');
+    expect(env.SITE_URL).toBeUndefined();
+  });
+
+  it('still names every other mistake', () => {
+    expect(() => parseEnv({ SUPABASE_URL: SUPABASE, DATABASE_URL: PG }, { purpose: 'database-command' })).toThrow(/SUPABASE_ANON_KEY is missing/);
+  });
+});
+
 describe('parseEnv half a Supabase configuration', () => {
   it('SUPABASE_URL without SUPABASE_ANON_KEY names SUPABASE_ANON_KEY', () => {
     const error = envError({ SUPABASE_URL: SUPABASE, DATABASE_URL: PG, SITE_URL: SITE });
