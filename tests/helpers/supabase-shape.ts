@@ -17,6 +17,7 @@ export const SHAPE_SERVER_URL = process.env.SUPABASE_SHAPE_URL;
 const PLATFORM_SQL = path.resolve('tests/supabase-shape/platform.sql');
 /** Arbitrary constant: one test file at a time builds the templates. */
 const TEMPLATE_LOCK_KEY = 8_774_875;
+const MIGRATION_RUN_LOCK_KEY = 8_774_876;
 
 /** Hosted Supabase lets `postgres` manage policies on these tables (supautils' policy_grants). */
 export const POLICY_GRANT_TABLES = [
@@ -143,6 +144,18 @@ export async function migrateAsDeployed(
   commandLine = 'npm run db:migrate',
   env: NodeJS.ProcessEnv = supabaseDeployEnv(database),
 ): Promise<string> {
+  // The memberships are the cluster's: one migration run at a time holds them.
+  const lock = new pg.Client({ connectionString: shapeUrl('postgres', 'supabase_admin') });
+  await lock.connect();
+  await lock.query('select pg_advisory_lock($1)', [MIGRATION_RUN_LOCK_KEY]);
+  try {
+    return await migrateWithPolicyGrants(database, commandLine, env);
+  } finally {
+    await lock.end();
+  }
+}
+
+async function migrateWithPolicyGrants(database: string, commandLine: string, env: NodeJS.ProcessEnv): Promise<string> {
   const grantTo = (verb: 'grant' | 'revoke') =>
     withClient(database, 'supabase_admin', (client) =>
       client.query(`${verb} supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin ${verb === 'grant' ? 'to' : 'from'} postgres`),

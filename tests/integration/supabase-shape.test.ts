@@ -56,7 +56,7 @@ describe.skipIf(!SHAPE_SERVER_URL)('on a Supabase-shaped database', () => {
 
   describe('GoTrue deleting a user (the dashboard\'s "Delete user", as supabase_auth_admin)', () => {
     it('removes a user with statuses, reviews, lists, follows and XP, and keeps every derived figure right', async () => {
-      const [gameA, gameB] = await releasedGames(site.db, 2);
+      const [gameA, gameB] = await twoReleasedGames(site.db);
       const owner = await signUp(database.name, 'leaving');
       const other = await signUp(database.name, 'staying');
       await premium(site.db, owner);
@@ -106,7 +106,7 @@ describe.skipIf(!SHAPE_SERVER_URL)('on a Supabase-shaped database', () => {
   });
 
   it('merges two games as the site does (postgres), the triggers that keep figures included', async () => {
-    const [survivor, duplicate] = await releasedGames(site.db, 2, 10);
+    const [survivor, duplicate] = await twoReleasedGames(site.db, 10);
     const player = await signUp(database.name, 'merger');
     await setPlayState(site.db, player, duplicate, playStatusChangeSchema.parse({ status: 'completed' }));
     const admin = await signUp(database.name, 'admin');
@@ -136,10 +136,11 @@ async function premium(db: Kysely<Database>, userId: string): Promise<void> {
   await db.insertInto('user_subscriptions').values({ user_id: userId, plan_id: plan.id, status: 'active' }).execute();
 }
 
-async function releasedGames(db: Kysely<Database>, count: number, offset = 0): Promise<number[]> {
-  const rows = await db.selectFrom('games').select('id').where('release_date', '<', sql<string>`current_date - 30`).orderBy('id').offset(offset).limit(count).execute();
-  if (rows.length < count) throw new Error('not enough released demo games');
-  return rows.map((row) => row.id);
+async function twoReleasedGames(db: Kysely<Database>, offset = 0): Promise<[number, number]> {
+  const rows = await db.selectFrom('games').select('id').where('release_date', '<', sql<string>`current_date - 30`).orderBy('id').offset(offset).limit(2).execute();
+  const [first, second] = rows;
+  if (!first || !second) throw new Error('not enough released demo games');
+  return [first.id, second.id];
 }
 
 async function figures(db: Kysely<Database>, gameId: number, otherUser: string, listId: number, reviewId: string) {
