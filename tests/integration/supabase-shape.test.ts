@@ -105,6 +105,30 @@ describe.skipIf(!SHAPE_SERVER_URL)('on a Supabase-shaped database', () => {
     });
   });
 
+  it("broadcasts a new notification on the user's private channel, which only that user may join", async () => {
+    const player = await signUp(database.name, 'listener');
+    const stranger = await signUp(database.name, 'eavesdropper');
+    await sql`insert into public.notifications (user_id, kind, source) values (${player}, 'level_up', 'shape-broadcast')`.execute(site.db);
+    // Realtime checks a join by selecting from realtime.messages as the user, with the topic set.
+    const join = (userId: string) =>
+      withClient(database.name, 'postgres', async (client) => {
+        await client.query('begin');
+        await client.query(`select set_config('request.jwt.claims', $1, true), set_config('realtime.topic', $2, true)`, [
+          JSON.stringify({ sub: userId, role: 'authenticated' }),
+          `user:${player}`,
+        ]);
+        await client.query('set local role authenticated');
+        const rows = await client.query<{ event: string; kind: string }>(
+          `select event, payload ->> 'kind' as kind from realtime.messages where topic = $1 and extension = 'broadcast'`,
+          [`user:${player}`],
+        );
+        await client.query('rollback');
+        return rows.rows;
+      });
+    expect(await join(player)).toEqual([{ event: 'notification', kind: 'level_up' }]);
+    expect(await join(stranger)).toEqual([]);
+  });
+
   it('merges two games as the site does (postgres), the triggers that keep figures included', async () => {
     const [survivor, duplicate] = await twoReleasedGames(site.db, 10);
     const player = await signUp(database.name, 'merger');
