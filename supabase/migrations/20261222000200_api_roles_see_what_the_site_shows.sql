@@ -2,13 +2,11 @@
 -- person, and writes nothing: the browser never talks to PostgREST, the site's server reads
 -- and writes as the owner and validates every write itself (zod, lengths, allowed URLs).
 --
--- Profiles: a private profile shows others only its name and avatar, and column grants cannot
--- tell a private profile from a public one, so the API roles read the name and avatar of
--- every profile and nothing else: not the bio, not when the account was made. Nor may a user
--- set their own profile's columns through the API, which skipped the site's validation (any
--- URL as an avatar, any full name): the grant and the policy that allowed it go.
-revoke all on public.profiles from anon, authenticated;
-grant select (id, username, full_name, avatar_url) on public.profiles to anon, authenticated;
+-- Profiles: a user could set their own profile's columns through the API, skipping the
+-- site's validation (any URL as an avatar, any full name); the grant and the policy that
+-- allowed it go. (Which profiles the API roles read is the select policy's: a private one
+-- only by its owner.)
+revoke update on public.profiles from anon, authenticated;
 drop policy if exists profiles_update_own on public.profiles;
 
 -- Where a hosted project grants every new table, sequence and function in public to the

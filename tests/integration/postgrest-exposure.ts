@@ -67,8 +67,8 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
   platforms: everyone(['id', 'slug', 'name', 'abbreviation']),
   poll_votes: NONE,
   profile_settings: NONE,
-  // A private profile shows others only its name and avatar: no bio, no join date, for anyone.
-  profiles: everyone(['id', 'username', 'full_name', 'avatar_url']),
+  // A profile page's columns, not the email; a private profile's row is its owner's alone (the policy).
+  profiles: everyone(['id', 'username', 'full_name', 'bio', 'avatar_url', 'created_at'], 'visible rows'),
   reserved_usernames: NONE,
   search_words: NONE,
   similar_game_rankings: NONE,
@@ -99,6 +99,8 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
 export const API_FUNCTIONS: Record<string, { anon: boolean; authenticated: boolean }> = {
   // The policies on critic_reviews and on outlet logos call it as the requesting role.
   'is_outlet_owner(integer)': { anon: true, authenticated: true },
+  // The profiles' select policy calls it: the caller's own profile, or one that is not private.
+  'profile_is_readable(uuid)': { anon: true, authenticated: true },
   // Pure helpers over public data, run with the caller's rights (security invoker).
   'critic_score_band(smallint)': { anon: true, authenticated: true },
   'normalise_critic_score(text,text)': { anon: true, authenticated: true },

@@ -146,13 +146,16 @@ describe.skipIf(!SHAPE_SERVER_URL)('the REST API on a Supabase-shaped database',
         }
       });
 
-    it("shows a private profile's name and avatar to everyone, and its bio and join date to no one", async () => {
+    it('shows a private profile to its owner only, and never the email', async () => {
+      expect(await asCaller(callers['signed-in owner']!, 'select username, bio from public.profiles where id = $1', [owner])).toEqual([
+        { username: 'matrix_owner', bio: 'Only on my own page' },
+      ]);
+      for (const caller of [callers.anon!, callers['signed-in stranger']!]) {
+        expect(await asCaller(caller, 'select username, bio, created_at from public.profiles where id = $1', [owner])).toEqual([]);
+        expect(await asCaller(caller, 'select username from public.profiles where id = $1', [stranger])).toEqual([{ username: 'matrix_stranger' }]);
+      }
       for (const caller of Object.values(callers)) {
-        expect(await asCaller(caller, 'select username, full_name, avatar_url from public.profiles where id = $1', [owner])).toEqual([
-          { username: 'matrix_owner', full_name: 'matrix_owner', avatar_url: 'https://cdn.example/a.png' },
-        ]);
-        await expect(asCaller(caller, 'select bio from public.profiles where id = $1', [owner])).rejects.toThrow(/permission denied/);
-        await expect(asCaller(caller, 'select created_at from public.profiles where id = $1', [owner])).rejects.toThrow(/permission denied/);
+        await expect(asCaller(caller, 'select email from public.profiles')).rejects.toThrow(/permission denied/);
       }
     });
 
