@@ -36,7 +36,7 @@ const settings: Handler = (deps) =>
   authJson({
     external: { email: true, phone: false, google: deps.google.clientIds.length > 0, anonymous_users: false },
     disable_signup: false,
-    mailer_autoconfirm: false,
+    mailer_autoconfirm: deps.mailerAutoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,

@@ -9,6 +9,7 @@ import { BCRYPT_COST } from './passwords.ts';
 import { authLog, describeError } from './redact.ts';
 import { route } from './routes.ts';
 import { createSessionLiveness, type SessionLiveness } from './session-liveness.ts';
+import { DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS } from './sessions.ts';
 
 /**
  * The local Supabase-Auth-compatible service (embedded and self-hosted modes), answering
@@ -41,7 +42,12 @@ export interface AuthServiceOptions {
   sessions?: SessionLiveness;
   now?: () => number;
   siteName?: string;
+  /** The shortest password accepted: 8 (the site's rule) unless configured. */
   passwordMinLength?: number;
+  /** Off by default: new accounts confirm their address by email first. */
+  mailerAutoconfirm?: boolean;
+  /** 10 (Supabase Auth's default) unless configured. */
+  refreshTokenReuseIntervalSeconds?: number;
   /** bcrypt cost; 10 (Supabase's) unless a test needs speed more than strength. */
   bcryptCost?: number;
 }
@@ -64,6 +70,8 @@ export function createAuthService(options: AuthServiceOptions) {
     redirectUrls: () => options.redirectUrls ?? [],
     siteName: options.siteName ?? 'Critical Hit',
     passwordMinLength: options.passwordMinLength ?? 8,
+    mailerAutoconfirm: options.mailerAutoconfirm ?? false,
+    refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
     bcryptCost: options.bcryptCost ?? BCRYPT_COST,
     limiter: createLimiter(options.db, options.limits ?? DEFAULT_AUTH_LIMITS, now),
     sessions: options.sessions ?? createSessionLiveness(options.db, now),
