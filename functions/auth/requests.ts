@@ -109,6 +109,7 @@ export const schemas = {
   }),
   updateUser: z.object({ email: opt(email), password: opt(newPassword), data: opt(metadata), ...pkce }),
   recover: z.object({ email: opt(email), ...pkce }),
+  factor: z.object({ factor_type: opt(text(32, TOKEN_TOO_LONG)) }),
   verify: z.object({
     type: opt(text(32, TOKEN_TOO_LONG)),
     token: opt(text(TOKEN_MAX, TOKEN_TOO_LONG)),
