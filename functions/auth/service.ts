@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
-import { isDatabaseUnavailable } from '../../src/lib/db/errors.ts';
+import { isDatabaseUnavailable, isInvalidInput } from '../../src/lib/db/errors.ts';
 import type { AuthDeps, Db } from './context.ts';
 import { AuthError, authErrorResponse, errors } from './errors.ts';
 import type { SigningKey } from './keys.ts';
@@ -20,8 +20,9 @@ import { DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS } from './sessions.ts';
  * google.ts, limits.ts (rate limits in the database), mailer.ts (templates, delivery).
  *
  * Every failure answers in Supabase's error shape: a refusal with its own code, a database
- * outage 503 `database_unavailable` with Retry-After, anything else the generic 500 (which
- * no input reaches: every input is validated first). Logged lines are redacted.
+ * outage 503 `database_unavailable` with Retry-After, a value the database refused 400
+ * `validation_failed`, anything else the generic 500 (which no input reaches: every input
+ * is validated first). Logged lines are redacted.
  */
 
 export interface AuthServiceOptions {
@@ -93,6 +94,11 @@ export function createAuthService(options: AuthServiceOptions) {
       if (isDatabaseUnavailable(error)) {
         authLog.error(`${where}: database unavailable: ${describeError(error)}`);
         return authErrorResponse(request, errors.databaseUnavailable());
+      }
+      if (isInvalidInput(error)) {
+        // Validation should have refused the value; the database did. Still the client's mistake.
+        authLog.warn(`${where}: the database refused a value: ${describeError(error)}`);
+        return authErrorResponse(request, errors.validation('The request contains a value that cannot be used.'));
       }
       authLog.error(`${where}: ${describeError(error)}`);
       return authErrorResponse(request, errors.unexpected());
