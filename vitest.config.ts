@@ -12,7 +12,7 @@ const shared = {
   // PGlite start-up and migrations take a few seconds per file on a slow machine.
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 export default getViteConfig({
   test: {

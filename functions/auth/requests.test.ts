@@ -65,12 +65,12 @@ describe('bad bytes are a 400 with validation_failed, on every endpoint that rea
       const { access_token: token } = await t.auth.signIn(await t.auth.confirmedUser());
       const headers = { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', authorization: `Bearer ${token}` };
       const json = JSON.stringify(fields);
-      const bodies: (string | Uint8Array)[] = [
+      const bodies: BodyInit[] = [
         ...withNul(fields),
         // A NUL byte as it is, not escaped.
         json.replace('{', '{"raw":"a\0b",'),
         // Not UTF-8: a lone continuation byte, a truncated sequence, an overlong encoding.
-        ...[[0x80], [0xe2, 0x82], [0xc0, 0xaf]].map((bad) => Buffer.concat([Buffer.from('{"email":"a'), Buffer.from(bad), Buffer.from('@example.com"}')])),
+        ...[[0x80], [0xe2, 0x82], [0xc0, 0xaf]].map((bad) => Uint8Array.from([...Buffer.from('{"email":"a'), ...bad, ...Buffer.from('@example.com"}')])),
       ];
       for (const body of bodies) {
         const response = await t.auth.fetch(`https://critical-hit.test/auth/v1${path}`, { method, headers, body });
