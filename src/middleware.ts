@@ -19,6 +19,7 @@ import { refuseOversizedBody } from './lib/http/body-limits.ts';
 import { canonicalRouteUrl } from './lib/http/cache-key.ts';
 import { isNeverCached, routeRules } from './lib/http/cache-rules.ts';
 import { refuseMethod } from './lib/http/methods.ts';
+import { refuseBadText } from './lib/http/request-text.ts';
 import {
   audienceOf,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -34,7 +35,7 @@ const NO_SESSION_CHECK = /^\/(auth\/v1|storage\/v1|dev)(\/|$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 const sessionAndCache = defineMiddleware(async (context, next) => {
-  const refused = refuseRequest(context);
+  const refused = refuseRequest(context) ?? (await refuseBadText(context.url, context.request));
   if (refused) {
     context.cache.set(false);
     return refused;

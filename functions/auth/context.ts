@@ -28,6 +28,10 @@ export interface AuthDeps {
   redirectUrls: () => readonly string[];
   siteName: string;
   passwordMinLength: number;
+  /** GoTrue's autoconfirm: a sign-up is confirmed and signed in at once, without an email. */
+  mailerAutoconfirm: boolean;
+  /** Seconds a rotated refresh token may be replayed for the session's current one. */
+  refreshTokenReuseIntervalSeconds: number;
   /** bcrypt cost of new hashes (10, as Supabase; tests may lower it). */
   bcryptCost: number;
   limiter: AuthLimiter;

@@ -258,6 +258,21 @@ describe('accounts variables', () => {
     expect(parseEnv({ DEV_MAILBOX: '1' }).DEV_MAILBOX).toBe('1');
     expect(envError({ DEV_MAILBOX: 'yes' }).issues.some((line) => line.startsWith('DEV_MAILBOX must be 1'))).toBe(true);
   });
+  it('auth service behaviour: autoconfirm off, passwords of 8, a 10 s refresh-token reuse interval, unless told', () => {
+    expect(parseEnv({})).toMatchObject({ AUTH_MAILER_AUTOCONFIRM: false, AUTH_PASSWORD_MIN_LENGTH: 8, AUTH_REFRESH_TOKEN_REUSE_INTERVAL: 10 });
+    expect(parseEnv({ AUTH_MAILER_AUTOCONFIRM: '1', AUTH_PASSWORD_MIN_LENGTH: '6', AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '0' })).toMatchObject({
+      AUTH_MAILER_AUTOCONFIRM: true,
+      AUTH_PASSWORD_MIN_LENGTH: 6,
+      AUTH_REFRESH_TOKEN_REUSE_INTERVAL: 0,
+    });
+    expect(parseEnv({ AUTH_MAILER_AUTOCONFIRM: '0' }).AUTH_MAILER_AUTOCONFIRM).toBe(false);
+    const error = envError({ AUTH_MAILER_AUTOCONFIRM: 'true', AUTH_PASSWORD_MIN_LENGTH: '5', AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '3600' });
+    expect(error.issues.map((issue) => issue.split(' must ')[0]).sort()).toEqual([
+      'AUTH_MAILER_AUTOCONFIRM',
+      'AUTH_PASSWORD_MIN_LENGTH',
+      'AUTH_REFRESH_TOKEN_REUSE_INTERVAL',
+    ]);
+  });
   it('accepts an ES256 private JWK', () => {
     const jwk = JSON.stringify({ kty: 'EC', crv: 'P-256', d: 'd', x: 'x', y: 'y' });
     expect(parseEnv({ AUTH_JWT_PRIVATE_KEY: jwk }).AUTH_JWT_PRIVATE_KEY).toBe(jwk);

@@ -137,6 +137,21 @@ const envFields = z
     // circuit breaker for the mail account, far above what one address may send).
     AUTH_RATE_LIMIT_EMAIL_PER_CLIENT: optional(rateLimit).transform((v) => v ?? 10),
     AUTH_RATE_LIMIT_EMAIL_SENT: optional(rateLimit).transform((v) => v ?? 500),
+    // Supabase Auth's GOTRUE_MAILER_AUTOCONFIRM: 1 signs a new account in at once, without
+    // a confirmation email (for test suites written against such a server). Off by default.
+    AUTH_MAILER_AUTOCONFIRM: optional(z.enum(['0', '1'], { error: 'must be 1 (confirm new accounts without an email) or 0' })).transform(
+      (v) => v === '1',
+    ),
+    // The shortest password the auth service accepts (GOTRUE_PASSWORD_MIN_LENGTH); the site's forms ask for 8.
+    AUTH_PASSWORD_MIN_LENGTH: optional(
+      z.coerce.number().int('must be a whole number of characters').min(6, 'must be at least 6').max(72, 'must be at most 72'),
+    ).transform((v) => v ?? 8),
+    // Seconds during which a rotated refresh token may be presented again and gets the
+    // session's current one (GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL): two tabs that
+    // refresh at once both stay signed in. Later replays end the session.
+    AUTH_REFRESH_TOKEN_REUSE_INTERVAL: optional(
+      z.coerce.number().int('must be a whole number of seconds').min(0, 'must be at least 0').max(60, 'must be at most 60'),
+    ).transform((v) => v ?? 10),
     // The dev mailbox pages hand out live account links: only to a loopback client of a
     // server listening on a loopback host, unless 1 (any client) or 0 (nobody).
     DEV_MAILBOX: optional(z.enum(['0', '1'], { error: 'must be 1 (serve the dev mailbox to any client) or 0 (never)' })),
