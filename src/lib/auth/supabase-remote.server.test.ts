@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AstroCookies } from 'astro';
-import { generateKeyPair, SignJWT } from 'jose';
+import { createServer as createHttpServer } from 'node:http';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvCache } from '../config/env.ts';
 import { REMOTE_TIMEOUT_MS } from '../config/remote-timeouts.ts';
@@ -50,9 +51,9 @@ function supabaseMode(url: string) {
 }
 
 /** A session cookie whose ES256 token names a key nobody has fetched yet (so getClaims must ask for the key set). */
-async function sessionCookie(url: string): Promise<string> {
-  const { privateKey } = await generateKeyPair('ES256');
-  const kid = randomUUID();
+async function sessionCookie(url: string, key?: { privateKey: CryptoKey; kid: string }): Promise<string> {
+  const { privateKey } = key ?? (await generateKeyPair('ES256'));
+  const kid = key?.kid ?? randomUUID();
   const now = Math.floor(Date.now() / 1000);
   const accessToken = await new SignJWT({ aud: 'authenticated', role: 'authenticated', session_id: randomUUID(), email: 'a@example.com' })
     .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
@@ -106,6 +107,36 @@ describe('hosted Supabase Auth that accepts and never answers', () => {
       expect(ms).toBeLessThan(REMOTE_TIMEOUT_MS.supabaseAuth + 3_000);
     }
     expect(lines()).toHaveLength(1);
+  });
+});
+
+describe('hosted Supabase Auth that hands out its key set but never answers getUser', () => {
+  it('a verified token still reads; a write gives up after the configured time as a failed service', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const kid = randomUUID();
+    const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] });
+    const held = new Set<() => void>();
+    const partly = createHttpServer((request, response) => {
+      if (request.url?.endsWith('/.well-known/jwks.json')) return void response.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
+      held.add(() => response.destroy());
+    });
+    await new Promise<void>((resolve) => partly.listen(0, '127.0.0.1', resolve));
+    const url = `http://localhost:${(partly.address() as { port: number }).port}`;
+    try {
+      supabaseMode(url);
+      const lines = logLines();
+      const cookie = await sessionCookie(url, { privateKey, kid });
+      const read = await timed(sessionCheck(cookie));
+      expect(read.error).toBeUndefined();
+      expect(read.value).toMatchObject({ email: 'a@example.com' });
+      const write = await timed(sessionCheck(cookie, true));
+      expect(isRemoteServiceFailure(write.error)).toBe(true);
+      expect(write.ms).toBeLessThan(REMOTE_TIMEOUT_MS.supabaseAuth + 3_000);
+      expect(lines()).toEqual([expect.stringMatching(new RegExp(`Supabase Auth .*${REMOTE_TIMEOUT_MS.supabaseAuth} ms .*GET .*/auth/v1/user`))]);
+    } finally {
+      for (const release of held) release();
+      await new Promise((resolve) => partly.close(resolve));
+    }
   });
 });
 

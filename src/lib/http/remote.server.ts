@@ -49,7 +49,7 @@ export function resetRemoteFailureLog(): void {
 }
 
 /** The innermost message of a fetch failure ("fetch failed" hides the socket's reason in its cause). */
-function reasonOf(error: unknown): string {
+export function failureReason(error: unknown): string {
   let current: unknown = error;
   let reason = 'unknown error';
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
@@ -83,7 +83,7 @@ export function timedFetch(route: RemoteRoute, base: typeof fetch = fetch): type
       const call = `${(init?.method ?? request?.method ?? 'GET').toUpperCase()} ${url.origin}${url.pathname}`;
       const failure = timeout.aborted
         ? new RemoteServiceError(service, 'timeout', `${service} gave no answer within ${timeoutMs} ms (${call})`)
-        : new RemoteServiceError(service, 'unreachable', `${service} could not be reached (${call}: ${reasonOf(error)}; timeout ${timeoutMs} ms)`);
+        : new RemoteServiceError(service, 'unreachable', `${service} could not be reached (${call}: ${failureReason(error)}; timeout ${timeoutMs} ms)`);
       logRemoteFailure(service, failure.kind, failure.message);
       throw failure;
     }
