@@ -123,6 +123,11 @@ const undeliverable: Mailer = {
   },
 };
 
+/** Can an email be delivered at all: through SMTP, or into the dev mailbox? */
+export function canDeliverEmail(): boolean {
+  return Boolean(getEnv().SMTP_URL) || mailboxEnabled();
+}
+
 export function mailerFromEnv(): Mailer {
   const env = getEnv();
   if (env.SMTP_URL) return smtpMailer(env.SMTP_URL, env.SMTP_FROM ?? `${env.SITE_NAME} <no-reply@localhost>`);
