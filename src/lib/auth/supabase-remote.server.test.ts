@@ -129,6 +129,10 @@ describe('hosted Supabase Auth that hands out its key set but never answers getU
       const read = await timed(sessionCheck(cookie));
       expect(read.error).toBeUndefined();
       expect(read.value).toMatchObject({ email: 'a@example.com' });
+      // The session's next reads are remembered for a few seconds: they do not wait again.
+      const again = await timed(sessionCheck(cookie));
+      expect(again.value).toMatchObject({ email: 'a@example.com' });
+      expect(again.ms).toBeLessThan(1_000);
       const write = await timed(sessionCheck(cookie, true));
       expect(isRemoteServiceFailure(write.error)).toBe(true);
       expect(write.ms).toBeLessThan(REMOTE_TIMEOUT_MS.supabaseAuth + 3_000);

@@ -115,8 +115,12 @@ async function hostedSessionIsLive(supabase: SupabaseClient, sessionId: string, 
   }
   const { data, error } = await supabase.auth.getUser();
   if (error && (error.status === undefined || error.status === 0 || error.status >= 500)) {
-    // Supabase Auth cannot answer: a verified token still reads, but changes nothing.
-    if (!write) return true;
+    // Supabase Auth cannot answer: a verified token still reads (remembered like any live
+    // answer, so the session's next reads do not wait out the timeout again), but changes nothing.
+    if (!write) {
+      hostedSessions.remember(sessionId, true);
+      return true;
+    }
     throw authServiceFailure(error) ?? new RemoteServiceError('Supabase Auth', 'unreachable', `Supabase Auth failed (${error.message})`);
   }
   const live = !error && Boolean(data.user);
