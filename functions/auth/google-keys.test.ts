@@ -1,8 +1,8 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { directAuth, type DirectAuth } from '../../tests/helpers/auth-service.ts';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
+import { silentServer, type SilentServer } from '../../tests/helpers/stand-ins.ts';
 import { REMOTE_TIMEOUT_MS } from '../../src/lib/config/remote-timeouts.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import { resetRemoteFailureLog } from '../../src/lib/http/remote.server.ts';
@@ -14,25 +14,18 @@ import { resetRemoteFailureLog } from '../../src/lib/http/remote.server.ts';
 
 const CLIENT_ID = 'remote-test.apps.googleusercontent.com';
 let database: DatabaseConnection;
-let silent: Server;
-const sockets = new Set<Socket>();
+let silent: SilentServer;
 let viaSilent: DirectAuth;
 let viaUnresolvable: DirectAuth;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  silent = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const port = (silent.address() as { port: number }).port;
-  viaSilent = directAuth(database, { googleClientIds: [CLIENT_ID], googleJwksUrl: `http://127.0.0.1:${port}/oauth2/v3/certs` });
+  silent = await silentServer();
+  viaSilent = directAuth(database, { googleClientIds: [CLIENT_ID], googleJwksUrl: `${silent.url}/oauth2/v3/certs` });
   viaUnresolvable = directAuth(database, { googleClientIds: [CLIENT_ID], googleJwksUrl: 'https://google-keys.invalid/oauth2/v3/certs' });
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => silent.close(resolve));
+  await silent?.close();
   await database?.close();
 });
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentServer, type SilentServer } from '../../tests/helpers/stand-ins.ts';
 import { REMOTE_TIMEOUT_MS } from '../../src/lib/config/remote-timeouts.ts';
 import { isRemoteServiceFailure } from '../../src/lib/http/remote.server.ts';
 import { smtpMailer } from './mailer.ts';
@@ -8,26 +8,16 @@ import { smtpMailer } from './mailer.ts';
 // greeting timeout (nodemailer's own default is 30 s, its connection timeout two minutes)
 // with an error that names SMTP and the time, and that reads as a remote failure.
 
-let silent: Server;
-const sockets = new Set<Socket>();
-let port: number;
+let silent: SilentServer;
 
 beforeAll(async () => {
-  silent = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  port = (silent.address() as { port: number }).port;
+  silent = await silentServer();
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => silent.close(resolve));
-});
+afterAll(() => silent?.close());
 
 describe('SMTP that never answers', () => {
   it('gives up after the greeting timeout with an error naming SMTP and the time', async () => {
-    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, 'Critical Hit <no-reply@localhost>');
+    const mailer = smtpMailer(`smtp://127.0.0.1:${silent.port}`, 'Critical Hit <no-reply@localhost>');
     const started = performance.now();
     const error = await mailer.send({ to: 'a@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' }).then(
       () => undefined,

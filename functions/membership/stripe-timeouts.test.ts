@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
+import { silentServer, STRIPE_TEST_VARIABLES, type SilentServer } from '../../tests/helpers/stand-ins.ts';
 import { parseEnv, resetEnvCache } from '../../src/lib/config/env.ts';
 import { REMOTE_TIMEOUT_MS, STRIPE_NETWORK_RETRIES } from '../../src/lib/config/remote-timeouts.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
@@ -14,30 +14,16 @@ import { handleCheckout, type MembershipContext } from './handlers.ts';
 // time per attempt and retries, then fails as a remote service (the middleware answers it
 // with "Server error. Please try again later."), logged once with the service and the time.
 
-const STRIPE_VARIABLES = {
-  STRIPE_SECRET_KEY: 'sk_test_local',
-  STRIPE_WEBHOOK_SECRET: 'whsec_local',
-  STRIPE_PRICE_AD_FREE_MONTH: 'price_adfree_m',
-  STRIPE_PRICE_AD_FREE_YEAR: 'price_adfree_y',
-  STRIPE_PRICE_PREMIUM_MONTH: 'price_premium_m',
-  STRIPE_PRICE_PREMIUM_YEAR: 'price_premium_y',
-};
-
 let database: DatabaseConnection;
-let silent: Server;
-const sockets = new Set<Socket>();
+let silent: SilentServer;
 let context: MembershipContext;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const userId = randomUUID();
   await sql`insert into auth.users (id, email, created_at) values (${userId}, 'late-payer@example.test', now())`.execute(database.db);
-  silent = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const variables = { ...STRIPE_VARIABLES, STRIPE_API_URL: `http://127.0.0.1:${(silent.address() as { port: number }).port}`, SITE_URL: 'https://critical-hit.example' };
+  silent = await silentServer();
+  const variables = { ...STRIPE_TEST_VARIABLES, STRIPE_API_URL: silent.url, SITE_URL: 'https://critical-hit.example' };
   for (const [key, value] of Object.entries(variables)) vi.stubEnv(key, value);
   resetEnvCache();
   resetStripeClient();
@@ -50,8 +36,7 @@ afterAll(async () => {
   resetEnvCache();
   resetStripeClient();
   resetRemoteFailureLog();
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => silent.close(resolve));
+  await silent?.close();
   await database?.close();
 });
 

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { REMOTE_TIMEOUT_MS } from '../../src/lib/config/remote-timeouts.ts';
+import { silentServer, type SilentServer } from '../helpers/stand-ins.ts';
 import { startSite, type SiteServer } from './servers.ts';
 
 /**
@@ -27,8 +27,7 @@ test.skip(!serverUrl, 'TEST_DATABASE_URL is not set');
 
 let admin: pg.Client;
 let databaseName: string;
-let silent: Server;
-const sockets = new Set<Socket>();
+let silent: SilentServer;
 let silentUrl: string;
 let silentSite: SiteServer;
 let unresolvableSite: SiteServer;
@@ -47,12 +46,8 @@ test.beforeAll(async () => {
     env: { ...process.env, DATABASE_URL: url.toString(), SITE_URL: 'https://critical-hit.example', SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
   });
 
-  silent = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  silentUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  silent = await silentServer();
+  silentUrl = silent.url;
   const supabase = (supabaseUrl: string) => ({
     DATABASE_URL: url.toString(),
     DATABASE_LISTEN_URL: '',
@@ -67,8 +62,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all([silentSite?.stop(), unresolvableSite?.stop()]);
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => silent?.close(resolve));
+  await silent?.close();
   if (databaseName) await admin?.query(`drop database if exists ${databaseName} with (force)`);
   await admin?.end();
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
 import type { AstroCookies } from 'astro';
 import { createServer as createHttpServer } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { silentServer, type SilentServer } from '../../../tests/helpers/stand-ins.ts';
 import { resetEnvCache } from '../config/env.ts';
 import { REMOTE_TIMEOUT_MS } from '../config/remote-timeouts.ts';
 import { isRemoteServiceFailure, resetRemoteFailureLog } from '../http/remote.server.ts';
@@ -15,22 +15,14 @@ import { createSupabaseServerClient, userFromSession } from './supabase.server.t
 // is reserved never to). The session check gives up after the configured time, says so in
 // one log line per incident, and the caller learns that the service failed.
 
-let silent: Server;
-const sockets = new Set<Socket>();
+let silent: SilentServer;
 let silentUrl: string;
 
 beforeAll(async () => {
-  silent = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  silentUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  silent = await silentServer();
+  silentUrl = silent.url;
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => silent.close(resolve));
-});
+afterAll(() => silent?.close());
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
