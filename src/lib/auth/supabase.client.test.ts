@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REMOTE_TIMEOUT_MS } from '../config/remote-timeouts.ts';
-import { fetchWithRetry } from './supabase.client.ts';
+import { fetchWithRetry, retryingFetch } from './supabase.client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,7 +30,7 @@ describe('fetchWithRetry (retried up to 3 times on a network failure)', () => {
         new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const result = fetchWithRetry('/auth/v1/signup', { method: 'POST' }).catch((error: unknown) => error);
+    const result = retryingFetch(REMOTE_TIMEOUT_MS.browserAuth)('https://abcd.supabase.co/auth/v1/signup', { method: 'POST' }).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(REMOTE_TIMEOUT_MS.browserAuth - 1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -45,7 +45,7 @@ describe('fetchWithRetry (retried up to 3 times on a network failure)', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const caller = new AbortController();
-    const result = fetchWithRetry('/x', { signal: caller.signal }).catch((error: unknown) => error);
+    const result = retryingFetch(REMOTE_TIMEOUT_MS.browserAuth)('/x', { signal: caller.signal }).catch((error: unknown) => error);
     caller.abort(new Error('navigated away'));
     expect(await result).toMatchObject({ message: 'navigated away' });
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -13,7 +13,8 @@ import type { PublicAuthConfig } from './types.ts';
 export function getBrowserClient(config: PublicAuthConfig): SupabaseClient {
   return createBrowserClient(config.url || window.location.origin, config.anonKey, {
     cookieOptions: authCookieOptions(window.location.origin),
-    global: { fetch: fetchWithRetry },
+    // Hosted Supabase Auth gets a time limit per attempt; the site's own origin answers for itself.
+    global: { fetch: config.url ? hostedFetch : fetchWithRetry },
     realtime: REALTIME_CLIENT_OPTIONS,
   });
 }
@@ -26,7 +27,8 @@ export const FETCH_RETRIES = 3;
  * failure: "Network error. Please check your connection and try again."), or with `caller`.
  * It stays armed while the body is read.
  */
-function attemptSignal(ms: number, caller: AbortSignal | null | undefined): { signal: AbortSignal; timedOut: () => boolean } {
+function attemptSignal(ms: number | undefined, caller: AbortSignal | null | undefined): { signal: AbortSignal | undefined; timedOut: () => boolean } {
+  if (ms === undefined) return { signal: caller ?? undefined, timedOut: () => false };
   const controller = new AbortController();
   setTimeout(() => controller.abort(new DOMException('The backend gave no answer in time.', 'TimeoutError')), ms);
   if (caller) {
@@ -36,16 +38,24 @@ function attemptSignal(ms: number, caller: AbortSignal | null | undefined): { si
   return { signal: controller.signal, timedOut: () => controller.signal.aborted && !caller?.aborted };
 }
 
-export async function fetchWithRetry(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  for (let attempt = 0; ; attempt += 1) {
-    const { signal, timedOut } = attemptSignal(REMOTE_TIMEOUT_MS.browserAuth, init?.signal);
-    try {
-      return await fetch(input, { ...init, signal });
-    } catch (error) {
-      // Only network failures (fetch rejects); an HTTP error status is an answer, not retried.
-      // Nor is an attempt that ran out of time: the backend may have acted on it.
-      if (attempt >= FETCH_RETRIES || init?.signal?.aborted || timedOut()) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+/** A fetch that retries network failures, each attempt limited to `attemptTimeoutMs` when given. */
+export function retryingFetch(attemptTimeoutMs?: number): typeof fetch {
+  return async (input, init) => {
+    for (let attempt = 0; ; attempt += 1) {
+      const { signal, timedOut } = attemptSignal(attemptTimeoutMs, init?.signal);
+      try {
+        return await fetch(input, signal ? { ...init, signal } : init);
+      } catch (error) {
+        // Only network failures (fetch rejects); an HTTP error status is an answer, not retried.
+        // Nor is an attempt that ran out of time: the backend may have acted on it.
+        if (attempt >= FETCH_RETRIES || init?.signal?.aborted || timedOut()) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      }
     }
-  }
+  };
 }
+
+/** The site's own origin (embedded and self-hosted modes). */
+export const fetchWithRetry = retryingFetch();
+/** Hosted Supabase. */
+const hostedFetch = retryingFetch(REMOTE_TIMEOUT_MS.browserAuth);
