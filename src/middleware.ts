@@ -20,13 +20,16 @@ import { canonicalRouteUrl } from './lib/http/cache-key.ts';
 import { isNeverCached, routeRules } from './lib/http/cache-rules.ts';
 import { refuseMethod } from './lib/http/methods.ts';
 import { refuseBadText } from './lib/http/request-text.ts';
+import { remoteServiceFailed } from './lib/http/remote.server.ts';
 import {
   audienceOf,
   DATABASE_UNAVAILABLE_MESSAGE,
   databaseUnavailable,
   OUTAGE_RETRY_AFTER_SECONDS,
+  remoteServiceUnavailable,
   routeError,
 } from './lib/http/route-errors.ts';
+import { MESSAGES } from './lib/auth/validation.ts';
 import { securityHeaders } from './lib/http/security-headers.server.ts';
 import { reportServerError } from './lib/errors/server-errors.server.ts';
 
@@ -55,12 +58,20 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
   context.locals.user = null;
 
   let response: Response;
+  // Hosted Supabase Auth gave no answer about the visitor's session (logged where it failed).
+  let authFailure: unknown;
   try {
     if (!cachedRoute && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
       // A session ended elsewhere (logout, sign out everywhere, refresh-token reuse, account
       // deleted) stops here within seconds; writes are always checked against the auth server.
       const check = { write: !SAFE_METHODS.has(context.request.method), isSessionLive: local ? localSessionIsLive : undefined };
       context.locals.user = await userFromSession(context.locals.getSupabase(), check).catch((error: unknown) => {
+        // The visitor is treated as signed out where a page allows it; where it needs a user,
+        // the answer is "Server error. Please try again later.", not the sign-in page.
+        if (remoteServiceFailed(error)) {
+          authFailure = error;
+          return null;
+        }
         if (isDatabaseUnavailable(error)) throw error;
         console.error(`[auth] session check failed: ${describeError(error)}`);
         return null;
@@ -79,7 +90,10 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
         hasUsername: async () => Boolean(user && (await getProfile(await getDb(), user.id))?.username),
         resolvers: guardResolvers,
       });
-      if (outcome.kind === 'redirect') return context.redirect(outcome.location, outcome.status ?? 302);
+      if (outcome.kind === 'redirect') {
+        if (authFailure && new URL(outcome.location, context.url).pathname === '/login') throw authFailure;
+        return context.redirect(outcome.location, outcome.status ?? 302);
+      }
       if (outcome.kind === 'deny') {
         context.locals.pageError = { status: outcome.status, message: outcome.message };
         response = await next(outcome.status === 404 ? '/404' : '/error');
@@ -98,6 +112,11 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
     response = await next(cachedRoute ? canonicalRouteUrl(context.url) : undefined);
   } catch (error) {
     return answerFailure(context, next, error);
+  }
+  // An API route that needed a user while Supabase Auth could not say who it is.
+  if (authFailure && response.status === 401 && audienceOf(context.url.pathname) === 'api') {
+    context.cache.set(false);
+    return remoteServiceUnavailable(context.url.pathname);
   }
   // Only complete pages are cached: a 404 for a game added a minute later, or a redirect,
   // must not be served from the cache for the next twelve hours.
@@ -135,8 +154,9 @@ function refuseRequest(context: APIContext): Response | null {
 }
 
 /**
- * A route that failed. A database outage is a 503 with a retry hint, never a stack trace
- * or a cached error: JSON for the API and the auth service, the error page for pages. A
+ * A route that failed. A database outage, or a remote service (hosted Supabase Auth, Stripe)
+ * that gave no answer in time, is a 503 with a retry hint, never a stack trace or a cached
+ * error: JSON for the API and the auth service, the error page for pages. A
  * value the database refused is a 400. Any other failure of an API route is a JSON 500;
  * of a page, Astro's 500 page.
  */
@@ -144,6 +164,14 @@ async function answerFailure(context: APIContext, next: MiddlewareNext, error: u
   const { pathname } = context.url;
   context.cache.set(false);
   const audience = audienceOf(pathname);
+  if (remoteServiceFailed(error)) {
+    // Logged where it failed (or just now, for Stripe), once per incident.
+    if (audience !== 'page') return remoteServiceUnavailable(pathname);
+    context.locals.pageError = { status: 503, message: MESSAGES.serverError };
+    const response = await next(errorPageRequest(context));
+    response.headers.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+    return response;
+  }
   if (isDatabaseUnavailable(error)) {
     console.error(`[db] ${context.request.method} ${pathname}: database unavailable: ${(error as Error).message}`);
     if (audience !== 'page') return databaseUnavailable(pathname);

@@ -37,7 +37,8 @@ export interface AuthDeps {
   limiter: AuthLimiter;
   /** The site's cache of live sessions: ended sessions are forgotten at once. */
   sessions: SessionLiveness;
-  google: { clientIds: string[]; keys: () => JWTVerifyGetKey };
+  /** Google sign-in: accepted client ids, the key set, and where it is fetched from (for the log). */
+  google: { clientIds: string[]; keys: () => JWTVerifyGetKey; jwksUrl: string };
 }
 
 export interface AuthCall {

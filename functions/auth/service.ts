@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { REMOTE_TIMEOUT_MS } from '../../src/lib/config/remote-timeouts.ts';
 import { isDatabaseUnavailable, isInvalidInput } from '../../src/lib/db/errors.ts';
 import type { AuthDeps, Db } from './context.ts';
 import { AuthError, authErrorResponse, errors } from './errors.ts';
@@ -61,6 +62,7 @@ export interface AuthRequestContext {
 export function createAuthService(options: AuthServiceOptions) {
   const now = options.now ?? Date.now;
   let googleKeys = options.googleKeys;
+  const googleJwksUrl = options.googleJwksUrl ?? 'https://www.googleapis.com/oauth2/v3/certs';
   const deps: AuthDeps = {
     db: options.db,
     signingKey: options.signingKey,
@@ -78,7 +80,8 @@ export function createAuthService(options: AuthServiceOptions) {
     sessions: options.sessions ?? createSessionLiveness(options.db, now),
     google: {
       clientIds: (options.googleClientIds ?? []).filter(Boolean),
-      keys: () => (googleKeys ??= createRemoteJWKSet(new URL(options.googleJwksUrl ?? 'https://www.googleapis.com/oauth2/v3/certs'))),
+      keys: () => (googleKeys ??= createRemoteJWKSet(new URL(googleJwksUrl), { timeoutDuration: REMOTE_TIMEOUT_MS.googleJwks })),
+      jwksUrl: googleJwksUrl,
     },
   };
 

@@ -178,7 +178,8 @@ const envFields = z
         .min(1, 'must be at least 1 byte')
         .max(5 * 1024 ** 3, 'must be at most 5368709120 (5 GB)'),
     ).transform((v) => v ?? 50 * 1024 * 1024),
-    // Membership payments (Stripe); unset, the embedded default uses the built-in test checkout.
+    // Membership payments (Stripe); unset, the embedded default uses the built-in test checkout
+    // and every other mode sells nothing (payments are not configured).
     STRIPE_SECRET_KEY: optional(z.string().trim().refine((v) => /^(sk|rk)_(test|live)_\w+$/.test(v), { message: 'must be a Stripe secret or restricted key (sk_live_…, sk_test_…)' })),
     STRIPE_WEBHOOK_SECRET: optional(z.string().trim().refine((v) => /^whsec_\w+$/.test(v), { message: 'must be a webhook signing secret (whsec_…)' })),
     STRIPE_PRICE_AD_FREE_MONTH: optional(z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
@@ -187,7 +188,9 @@ const envFields = z
     STRIPE_PRICE_PREMIUM_YEAR: optional(z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
     // Where the stripe package sends its requests; only for a local stand-in in tests.
     STRIPE_API_URL: optional(httpUrl),
-    ALLOW_TEST_CHECKOUT: optional(z.enum(['0', '1'], { error: 'must be 1 (allow the test checkout in production) or 0' })),
+    // The built-in test checkout gives memberships away: 1 offers it without Stripe keys in any
+    // mode (a staging site), 0 never; unset, only the embedded mode outside production has it.
+    ALLOW_TEST_CHECKOUT: optional(z.enum(['0', '1'], { error: 'must be 1 (offer the built-in test checkout, which takes no payment) or 0 (never)' })),
     // A real ad provider's snippet for the Free tier's ad slot; unset, a house ad for the membership.
     AD_SLOT_HTML: optional(z.string().trim().max(10_000, 'must be at most 10000 characters')),
   });
