@@ -102,8 +102,9 @@ async function serve(env: Env): Promise<void> {
   });
   server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
 
-  // The scheduled jobs run on one server (the only one, or the first of several).
-  const background = runsScheduledJobs() ? startBackgroundWork(env) : { stop: async () => {} };
+  // Every server hears the other servers' purges; the scheduled jobs run on one server (the
+  // only one, or the first of several).
+  const background = startBackgroundWork(env, { scheduledJobs: runsScheduledJobs() });
 
   // Close cleanly on Ctrl+C or a stop signal: stop accepting requests and the scheduled jobs,
   // then close the database so PGlite flushes its files and releases its lock.
