@@ -16,8 +16,7 @@ import { getDb } from './lib/db/db.server.ts';
 import { getEnv } from './lib/config/env.ts';
 import { isDatabaseUnavailable, isInvalidInput } from './lib/db/errors.ts';
 import { refuseOversizedBody } from './lib/http/body-limits.ts';
-import { canonicalRouteUrl } from './lib/http/cache-key.ts';
-import { isNeverCached, routeRules } from './lib/http/cache-rules.ts';
+import { cacheRuleFor, canonicalRouteUrl } from './lib/http/cache-key.ts';
 import { refuseMethod } from './lib/http/methods.ts';
 import { refuseBadText } from './lib/http/request-text.ts';
 import { remoteServiceFailed } from './lib/http/remote.server.ts';
@@ -31,6 +30,7 @@ import {
 } from './lib/http/route-errors.ts';
 import { MESSAGES } from './lib/auth/validation.ts';
 import { securityHeaders } from './lib/http/security-headers.server.ts';
+import { PRIVATE_CACHE_CONTROL, renderShared, setCacheControl } from './lib/http/shared-pages.ts';
 import { reportServerError } from './lib/errors/server-errors.server.ts';
 
 /** Paths the session check never needs: the local auth and storage services and the dev mailbox. */
@@ -44,11 +44,11 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
     return refused;
   }
 
-  // Pages that depend on who is asking are never cached, whatever a route rule says;
-  // cached public pages render the same for every visitor: no session work, no cookies read.
-  const neverCached = isNeverCached(context.url.pathname);
-  if (neverCached) context.cache.set(false);
-  const cachedRoute = !neverCached && Object.hasOwn(routeRules, context.routePattern);
+  // The page cache's verdict is the rendering route's own (cache-rules.ts), never the URL's:
+  // a shared route renders the same for every visitor (no session work, no cookies), and
+  // nothing else is stored (shared-pages.ts).
+  context.cache.set(false);
+  const rule = cacheRuleFor(context.routePattern, context.url.pathname);
   let supabase: ReturnType<typeof createSupabaseServerClient> | undefined;
   // In local modes the server's supabase client calls the in-process auth and storage services directly.
   const local = localAuthEnabled();
@@ -61,7 +61,7 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
   // Hosted Supabase Auth gave no answer about the visitor's session (logged where it failed).
   let authFailure: unknown;
   try {
-    if (!cachedRoute && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
+    if (!rule && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
       // A session ended elsewhere (logout, sign out everywhere, refresh-token reuse, account
       // deleted) stops here within seconds; writes are always checked against the auth server.
       const check = { write: !SAFE_METHODS.has(context.request.method), isSessionLive: local ? localSessionIsLive : undefined };
@@ -108,8 +108,10 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
       return privateResponse(await next('/404'));
     }
 
-    // A cached page renders from exactly the query its cache key keeps (cache-key.ts).
-    response = await next(cachedRoute ? canonicalRouteUrl(context.url) : undefined);
+    // A shared page renders from exactly the query its cache key keeps (cache-key.ts), from
+    // a request without the visitor's cookies, and does not see the user.
+    if (rule) return await renderShared(context, rule, canonicalRouteUrl(context.url), next);
+    response = await next();
   } catch (error) {
     return answerFailure(context, next, error);
   }
@@ -118,23 +120,17 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
     context.cache.set(false);
     return remoteServiceUnavailable(context.url.pathname);
   }
-  // Only complete pages are cached: a 404 for a game added a minute later, or a redirect,
-  // must not be served from the cache for the next twelve hours.
-  if (response.status !== 200) context.cache.set(false);
-  // Everything outside the route cache may carry per-user content: never stored by a shared cache.
-  return cachedRoute ? response : privateResponse(response);
+  // Everything outside the shared routes may carry per-user content: never stored, whatever
+  // the route asked of Astro.cache.
+  context.cache.set(false);
+  return privateResponse(response);
 });
 
 // Security headers on every answer (and each page's Content Security Policy) come first.
 export const onRequest = sequence(securityHeaders(() => getEnv()), sessionAndCache);
 
 function privateResponse(response: Response): Response {
-  try {
-    if (!response.headers.has('cache-control')) response.headers.set('Cache-Control', 'private, no-store');
-  } catch {
-    // immutable headers (a static asset or a redirect made elsewhere): leave them
-  }
-  return response;
+  return setCacheControl(response, PRIVATE_CACHE_CONTROL);
 }
 
 const INVALID_INPUT_MESSAGE = 'The request contains a value that cannot be used.';
