@@ -11,7 +11,7 @@ import { createFlowState } from './flow-state.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import { authLog, describeError } from './redact.ts';
 import { checkMetadata, checkSignupUsername, readBody, schemas } from './requests.ts';
-import { endOtherSessions, requireUser } from './sessions.ts';
+import { endOtherSessions, issueSession, requireUser, type SessionJson } from './sessions.ts';
 import { findUserByEmail, findUserById, insertIdentity, insertUser, isUniqueViolation, userResponse } from './users.ts';
 
 /**
@@ -44,29 +44,36 @@ export async function signup(deps: AuthDeps, call: AuthCall): Promise<Response> 
   if (typeof data.username === 'string' && (await isUsernameTaken(db, data.username))) {
     throw errors.validation(MESSAGES.usernameTakenLong);
   }
-  await deps.limiter.email('signup', email, call.clientAddress);
+  // With autoconfirm (GoTrue's GOTRUE_MAILER_AUTOCONFIRM) the account is confirmed and
+  // signed in at once, as Supabase Auth answers: no email, so no email limit either.
+  const autoconfirm = deps.mailerAutoconfirm;
+  if (!autoconfirm) await deps.limiter.email('signup', email, call.clientAddress);
   const hash = await hashPassword(deps, password);
   const repeated = { email, data, pkce: body, redirectTo };
   const owner = await findUserByEmail(db, email);
+  // With autoconfirm there is no mail to answer through: GoTrue says so, 422.
+  if (owner && autoconfirm) throw errors.userAlreadyExists();
   if (owner) return authJson(await answerRepeatedSignup(deps, db, owner, repeated));
 
   const link = emailLink(deps, 'signup', email, redirectTo);
   const at = nowDate(deps);
   const id = randomUUID();
+  let session: SessionJson | undefined;
   try {
     await db.transaction().execute(async (trx) => {
       await insertUser(trx, {
         id,
         email,
         encrypted_password: hash,
-        confirmation_token: link.hash,
-        confirmation_sent_at: at,
+        ...(autoconfirm
+          ? { email_confirmed_at: at, confirmation_token: '' }
+          : { confirmation_token: link.hash, confirmation_sent_at: at }),
         raw_app_meta_data: JSON.stringify({ provider: 'email', providers: ['email'] }),
         raw_user_meta_data: JSON.stringify(data),
         created_at: at,
         updated_at: at,
       });
-      const identityData = { sub: id, email, email_verified: false, phone_verified: false };
+      const identityData = { sub: id, email, email_verified: autoconfirm, phone_verified: false };
       await insertIdentity(trx, {
         provider_id: id,
         user_id: id,
@@ -76,12 +83,14 @@ export async function signup(deps: AuthDeps, call: AuthCall): Promise<Response> 
         created_at: at,
         updated_at: at,
       });
-      await createFlowState(deps, trx, id, body, 'email/signup');
+      if (!autoconfirm) await createFlowState(deps, trx, id, body, 'email/signup');
+      else session = await issueSession(deps, trx, call, (await findUserById(trx, id))!, 'password');
     });
   } catch (error) {
     if (isUniqueViolation(error, /users_email/)) {
       // Another sign-up of the same address won the race: answered as a repeated one.
       const winner = await findUserByEmail(db, email);
+      if (winner && autoconfirm) throw errors.userAlreadyExists();
       if (winner) return authJson(await answerRepeatedSignup(deps, db, winner, repeated));
     }
     if (error instanceof AuthError || isDatabaseUnavailable(error)) throw error;
@@ -89,6 +98,7 @@ export async function signup(deps: AuthDeps, call: AuthCall): Promise<Response> 
     authLog.error(`sign-up rolled back: ${describeError(error)}`);
     throw errors.signupDatabaseError();
   }
+  if (session) return authJson(session);
 
   if (!(await deliver(deps, link.email))) {
     await db.deleteFrom('auth.flow_state').where('user_id', '=', id).execute();

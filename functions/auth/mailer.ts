@@ -1,4 +1,6 @@
 import { getEnv } from '../../src/lib/config/env.ts';
+import { REMOTE_TIMEOUT_MS } from '../../src/lib/config/remote-timeouts.ts';
+import { failureReason, RemoteServiceError } from '../../src/lib/http/remote.server.ts';
 import { devMailbox, mailboxEnabled } from './dev-mailbox.ts';
 import { authLog, maskEmail } from './redact.ts';
 
@@ -116,12 +118,43 @@ export function noticeEmail(
 
 export { extractLinks } from './dev-mailbox.ts';
 
+const SMTP_TIMEOUTS = `connection ${REMOTE_TIMEOUT_MS.smtpConnection} ms, greeting ${REMOTE_TIMEOUT_MS.smtpGreeting} ms, socket ${REMOTE_TIMEOUT_MS.smtpSocket} ms`;
+// nodemailer's codes for a server that did not answer in time, and for one it could not reach.
+const SMTP_UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * A server that does not answer fails the send within seconds (nodemailer waits two minutes
+ * to connect and ten of silence by default) with an error naming SMTP and its timeouts; the
+ * caller logs it in one line. Without the URL: it carries the password.
+ */
+function smtpFailure(error: unknown, url: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const host = URL.canParse(url) ? new URL(url).host : 'the SMTP server';
+  const reason = failureReason(error);
+  if (code === 'ETIMEDOUT') return new RemoteServiceError('SMTP', 'timeout', `SMTP ${host} gave no answer in time (${reason}; timeouts: ${SMTP_TIMEOUTS})`);
+  if (typeof code === 'string' && SMTP_UNREACHABLE.has(code)) {
+    return new RemoteServiceError('SMTP', 'unreachable', `SMTP ${host} could not be reached (${reason}; timeouts: ${SMTP_TIMEOUTS})`);
+  }
+  return error;
+}
+
 export function smtpMailer(url: string, from: string): Mailer {
   let transport: Promise<{ sendMail(message: Record<string, unknown>): Promise<unknown> }> | undefined;
   return {
     async send(email) {
-      transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(url));
-      await (await transport).sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      transport ??= import('nodemailer').then((nodemailer) =>
+        nodemailer.default.createTransport({
+          url,
+          connectionTimeout: REMOTE_TIMEOUT_MS.smtpConnection,
+          greetingTimeout: REMOTE_TIMEOUT_MS.smtpGreeting,
+          socketTimeout: REMOTE_TIMEOUT_MS.smtpSocket,
+        }),
+      );
+      try {
+        await (await transport).sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      } catch (error) {
+        throw smtpFailure(error, url);
+      }
     },
   };
 }
@@ -131,6 +164,11 @@ const undeliverable: Mailer = {
     authLog.warn(`"${email.subject}" to ${maskEmail(email.to)} was not sent: set SMTP_URL to deliver the auth service's emails`);
   },
 };
+
+/** Can an email be delivered at all: through SMTP, or into the dev mailbox? */
+export function canDeliverEmail(): boolean {
+  return Boolean(getEnv().SMTP_URL) || mailboxEnabled();
+}
 
 export function mailerFromEnv(): Mailer {
   const env = getEnv();
