@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
-import { createConfirmedUser, fillLogin, googleIdToken, newUser, openModal, waitForEmail } from './accounts-helpers.ts';
+import { expect, expectHydrated, test } from './fixtures.ts';
+import { createConfirmedUser, fillLogin, googleIdToken, newUser, waitForEmail } from './accounts-helpers.ts';
 
 /**
  * Nobody learns who has an account: signing up with a registered address goes exactly as a
@@ -30,16 +30,16 @@ async function googleAccount(request: APIRequestContext): Promise<{ email: strin
 test('signing up with a registered email looks like any sign-up; the owner is mailed and keeps the account', async ({ page, request }) => {
   const owner = await googleAccount(request);
   const stranger = newUser();
-  await page.goto('/');
-  const dialog = await openModal(page);
-  await dialog.getByRole('tab', { name: 'Register' }).click();
-  await dialog.getByLabel('Email', { exact: true }).fill(owner.email);
-  await dialog.getByLabel('Username', { exact: true }).fill(stranger.username);
-  await expect(dialog.getByText('✓ Username is available')).toBeVisible();
-  await dialog.getByLabel('Full name', { exact: true }).fill(stranger.fullName);
-  await dialog.getByLabel('Password', { exact: true }).fill(stranger.password);
-  await dialog.getByLabel('Confirm password', { exact: true }).fill(stranger.password);
-  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.goto('/login?mode=register');
+  const form = page.locator('main');
+  await expectHydrated(form.getByLabel('Email', { exact: true }));
+  await form.getByLabel('Email', { exact: true }).fill(owner.email);
+  await form.getByLabel('Username', { exact: true }).fill(stranger.username);
+  await expect(form.getByText('✓ Username is available')).toBeVisible();
+  await form.getByLabel('Full name', { exact: true }).fill(stranger.fullName);
+  await form.getByLabel('Password', { exact: true }).fill(stranger.password);
+  await form.getByLabel('Confirm password', { exact: true }).fill(stranger.password);
+  await form.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/auth\/signup-success$/);
   await expect(page.getByText('Please check your email for the confirmation link')).toBeVisible();
