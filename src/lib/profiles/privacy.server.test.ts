@@ -92,7 +92,7 @@ beforeAll(async () => {
                 values (${period}, date_trunc(${period}, now() at time zone 'utc')::date, ${id}, ${username === players.pat.username ? 90 : 10})`.execute(connection.db);
     }
   }
-  for (const [visibility, list] of Object.entries(lists)) {
+  for (const [visibility, list] of Object.entries(lists) as ['public' | 'unlisted', { id: number; slug: string }][]) {
     const row = await connection.db
       .insertInto('user_lists')
       .values({ user_id: players.pat.id, title: list.slug, slug: list.slug, visibility })
