@@ -1,5 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import { profileTag, userListsTag } from '../http/cache-rules.ts';
 import type { PurgeTarget } from '../http/purge.server.ts';
 
@@ -7,17 +6,12 @@ import type { PurgeTarget } from '../http/purge.server.ts';
  * Private profiles (docs/decisions/private-profiles.md): to everyone but its owner a
  * private profile is its name and avatar and nothing else. Every read that shows a
  * player's things to others (their lists, follower counts, leaderboard rows) adds
- * `ownerIsPublic`; the pages and answers about the profile itself check `isPrivateProfile`.
+ * `ownerIsPublic`; the profile pages read the setting with the profile (findPublicProfile).
  */
 
 /** SQL: the profile of `userId` is not private (no settings row means public). */
 export function ownerIsPublic(userId: Expression<string>): RawBuilder<boolean> {
   return sql<boolean>`not exists (select 1 from public.profile_settings as privacy where privacy.user_id = ${userId} and privacy.is_private)`;
-}
-
-export async function isPrivateProfile(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('profile_settings').select('is_private').where('user_id', '=', userId).executeTakeFirst();
-  return row?.is_private ?? false;
 }
 
 /**

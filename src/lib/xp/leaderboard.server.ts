@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { LEADERBOARD_SIZE, type LeaderboardPeriod, type LeaderboardRow, type OwnRank } from './leaderboard.ts';
 import { periodStarts } from './xp.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
-import { isPrivateProfile, ownerIsPublic } from '../profiles/privacy.server.ts';
+import { ownerIsPublic } from '../profiles/privacy.server.ts';
 
 type Db = Kysely<Database>;
 
@@ -63,10 +63,13 @@ export async function leaderboard(db: Db, period: LeaderboardPeriod, at: Date = 
  * its owner still learns where they would stand (`onBoard: false`).
  */
 export async function ownRank(db: Db, userId: string, period: LeaderboardPeriod, at: Date = new Date()): Promise<OwnRank> {
-  const [level, isPrivate] = await Promise.all([
-    db.selectFrom('user_xp').select('level').where('user_id', '=', userId).executeTakeFirst().then((row) => row?.level ?? 1),
-    isPrivateProfile(db, userId),
-  ]);
+  const { level, isPrivate } = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('user_xp').select('level').where('user_id', '=', userId).as('level'),
+      sql<boolean>`not ${ownerIsPublic(sql.val(userId))}`.as('isPrivate'),
+    ])
+    .executeTakeFirstOrThrow()
+    .then((row) => ({ level: row.level ?? 1, isPrivate: Boolean(row.isPrivate) }));
   const mine =
     period === 'all'
       ? await db.selectFrom('user_xp').select(['total as xp', 'reached_at']).where('user_id', '=', userId).executeTakeFirst()
