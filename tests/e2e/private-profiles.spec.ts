@@ -72,9 +72,14 @@ async function othersSee(viewer: APIRequestContext, owner: Owner) {
     return { status: response.status(), body: await response.text() };
   };
   const mentions = (body: string) => [owner.lists[0]!.title, owner.lists[1]!.title, `data-username="${username}"`].filter((thing) => body.includes(thing));
-  const [profile, activity, lists, publicList, unlistedList, oldAddress] = await Promise.all(
-    [`/${username}`, `/${username}/activity`, `/${username}/lists`, owner.lists[0]!.href, owner.lists[1]!.href, `/profile/${username}`].map(text),
-  );
+  const [profile, activity, lists, publicList, unlistedList, oldAddress] = await Promise.all([
+    text(`/${username}`),
+    text(`/${username}/activity`),
+    text(`/${username}/lists`),
+    text(owner.lists[0]!.href),
+    text(owner.lists[1]!.href),
+    text(`/profile/${username}`),
+  ]);
   const boards = await Promise.all(['/leaderboard', '/leaderboard?period=week', '/leaderboard?period=month'].map(text));
   const discovery = await Promise.all(['/lists', '/lists?sort=recent', `/lists?q=${encodeURIComponent('Hidden treasures')}`].map(text));
   const feeds = await Promise.all(['/sitemap.xml', '/rss.xml', '/calendar.ics', `/api/search?q=${username}`].map(text));
