@@ -49,7 +49,8 @@ test('a member looks a title up before requesting it, then another member finds 
   await page.getByLabel('Platforms').fill('PC');
   await page.getByRole('button', { name: 'Send the request' }).click();
   await expect(page).toHaveURL(/\/games\/request$/);
-  await page.getByRole('region', { name: 'Your requests' }).getByRole('link', { name: title }).click();
+  // Exactly its title: the Edit link beside it is named 'Edit your request for …'.
+  await page.getByRole('region', { name: 'Your requests' }).getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByRole('link', { name: 'Edit your request' })).toBeVisible();
   await expect(page.getByRole('button', { name: `I want ${title} too` })).toHaveCount(0);
