@@ -305,7 +305,7 @@ export const API_INVENTORY: readonly Row[] = [
     path: '/api/user-reviews/{review}/report',
     body: json({ reason: 'spam' }),
     status: { anonymous: 401, stranger: 201, owner: 403, admin: 201 },
-    why: "others report a review, never its author (the author's refusal is the community-fixes package's)",
+    why: 'others report a review, never its author',
   },
 
   // ---- follows, notifications, XP ------------------------------------------------------------
@@ -318,7 +318,7 @@ export const API_INVENTORY: readonly Row[] = [
     path: '/api/follows',
     body: json({ username: '{outletOwnerUsername}' }),
     status: own(200),
-    why: 'following a player (the demo owner); a 500 today is the community-fixes package\'s defect',
+    why: 'following a player (the demo owner)',
   },
   { method: 'DELETE', file: 'follows.ts', path: '/api/follows', body: json({ username: '{outletOwnerUsername}' }), status: own(200) },
   { method: 'GET', file: 'notifications/index.ts', path: '/api/notifications', status: own(200) },
