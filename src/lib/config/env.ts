@@ -195,6 +195,9 @@ const envFields = z
     AD_SLOT_HTML: optional(z.string().trim().max(10_000, 'must be at most 10000 characters')),
   });
 
+/** Every variable the server reads, in schema order (docs/configuration.md lists each one). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envFields.shape);
+
 /**
  * The variables with the checks across them. `requireSiteUrl: false` is for the database
  * commands (`npm run db:migrate`, `db:seed`), which make no links: the deploy steps run them
