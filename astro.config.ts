@@ -6,7 +6,6 @@ import sentry from '@sentry/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { buildFiles } from './src/lib/builds/build-files.server.ts';
-import { cspDigestMemo } from './src/lib/builds/csp-digest-memo.server.ts';
 import { loadDotEnv } from './src/lib/config/dotenv.ts';
 import { parseEnv } from './src/lib/config/env.ts';
 import { MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from './src/lib/http/cache-rules.ts';
@@ -88,8 +87,7 @@ export default defineConfig({
   // Sessions are Supabase's job (cookies managed by @supabase/ssr), not Astro's.
   session: false,
   vite: {
-    // Astro's per-render CSP digests, kept once per text (src/lib/builds/csp-digest-memo.server.ts).
-    plugins: [tailwindcss(), cspDigestMemo()],
+    plugins: [tailwindcss()],
     build: {
       // Scripts are always files of the site's own origin, never inlined into the page (Astro
       // inlines small ones by default), so a Content Security Policy without 'unsafe-inline'

@@ -1,6 +1,5 @@
 // `npm start` (after `astro build`): checks the environment, prepares the database, then
 // starts the built node server on HOST:PORT (default localhost:4321).
-import './runtime.ts';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
