@@ -51,7 +51,7 @@ export const ALLOWED_LAYERS: Readonly<Record<Exclude<Layer, 'styles' | 'outside'
 };
 
 /** Packages that must never be bundled for the browser. */
-export const SERVER_ONLY_PACKAGES = ['pg', 'pg-protocol', '@electric-sql/pglite', 'kysely', 'nodemailer', 'bcryptjs', 'astro:middleware'];
+export const SERVER_ONLY_PACKAGES = ['pg', '@electric-sql/pglite', 'kysely', 'nodemailer', 'bcryptjs', 'astro:middleware'];
 
 /** Files that may call getDatabase() (the start script is outside the scanned folders). */
 export const GET_DATABASE_USERS = ['functions/health.ts', 'src/pages/api/admin/backup.ts'];
