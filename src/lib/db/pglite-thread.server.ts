@@ -235,7 +235,7 @@ export function poolOverThread(thread: PgliteThread, max = 8): pg.Pool {
     readonly statementPrefix: string;
     constructor() {
       const socket = new ThreadSocket(thread);
-      super({ user: 'postgres', database: 'postgres', stream: socket });
+      super({ user: 'postgres', database: 'postgres', stream: () => socket });
       this.statementPrefix = sessionStatementPrefix(socket.session);
     }
   }
