@@ -61,13 +61,13 @@ export default defineConfig({
     },
   ],
   cache: {
-    // The node server's own runtime provider (src/lib/http/route-cache.server.ts): keyed on
+    // The node server's own runtime provider (server/route-cache.ts): keyed on
     // the parameters each route reads, bounded in bytes, purged across servers.
     provider: onVercel
       ? cacheVercel()
       : {
           name: 'critical-hit-memory',
-          entrypoint: new URL('./src/lib/http/route-cache.server.ts', import.meta.url),
+          entrypoint: new URL('./server/route-cache.ts', import.meta.url),
           config: { maxEntries: MEMORY_CACHE_ENTRIES, maxBytes: MEMORY_CACHE_BYTES },
         },
   },
