@@ -52,7 +52,11 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
   let supabase: ReturnType<typeof createSupabaseServerClient> | undefined;
   // In local modes the server's supabase client calls the in-process auth and storage services directly.
   const local = localAuthEnabled();
-  const localFetch = local ? localSupabaseFetch({ clientAddress: clientAddressOf(context) }) : undefined;
+  // Cookies the local auth service sets for the browser (its device cookie after a sign-in by username).
+  const authCookies: string[] = [];
+  const localFetch = local
+    ? localSupabaseFetch({ clientAddress: clientAddressOf(context), cookies: context.request.headers.get('cookie'), setCookie: (cookie) => authCookies.push(cookie) })
+    : undefined;
   context.locals.getSupabase = () =>
     (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies }, { fetch: localFetch }));
   context.locals.user = null;
@@ -120,6 +124,7 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
     context.cache.set(false);
     return remoteServiceUnavailable(context.url.pathname);
   }
+  for (const cookie of authCookies) response.headers.append('set-cookie', cookie);
   // Everything outside the shared routes may carry per-user content: never stored, whatever
   // the route asked of Astro.cache.
   context.cache.set(false);

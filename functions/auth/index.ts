@@ -94,6 +94,11 @@ export function localSessionIsLive(sessionId: string, options: { fresh?: boolean
   return sessions().isLive(sessionId, options);
 }
 
+/** Which of these sessions are still live (as localSessionIsLive, in one query): for open Realtime sockets. */
+export function localLiveSessions(sessionIds: string[]): Promise<Set<string>> {
+  return sessions().liveAmong(sessionIds);
+}
+
 /**
  * Deletes the auth rows that can no longer matter at `now`: expired rate-limit counters,
  * and (where this service owns the auth schema, not under hosted Supabase) flow states whose

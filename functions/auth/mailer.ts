@@ -34,7 +34,14 @@ interface Template {
   label: string;
 }
 
-function template(kind: AuthEmailKind, siteName: string, detail: { to: string; from?: string | undefined }): Template {
+interface LinkDetail {
+  to: string;
+  from?: string | undefined;
+  /** An email change: the address being confirmed (the recipient may be the current one). */
+  newEmail?: string | undefined;
+}
+
+function template(kind: AuthEmailKind, siteName: string, detail: LinkDetail): Template {
   switch (kind) {
     case 'signup':
       return {
@@ -54,7 +61,7 @@ function template(kind: AuthEmailKind, siteName: string, detail: { to: string; f
       return {
         subject: 'Confirm Email Change',
         heading: 'Confirm Change of Email',
-        text: `Follow this link to confirm the update of your email from ${detail.from ?? ''} to ${detail.to}:`,
+        text: `Follow this link to confirm the update of your email from ${detail.from ?? ''} to ${detail.newEmail ?? detail.to}:`,
         label: 'Change Email',
       };
   }
@@ -64,13 +71,48 @@ const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** The email of `kind` carrying `link` (built by the caller from the site's own origin). */
-export function authEmail(kind: AuthEmailKind, options: { to: string; link: string; siteName: string; from?: string | undefined }): Email {
+export function authEmail(kind: AuthEmailKind, options: LinkDetail & { link: string; siteName: string }): Email {
   const { subject, heading, text, label } = template(kind, options.siteName, options);
   return {
     to: options.to,
     subject,
     text: `${heading}\n\n${text}\n${options.link}\n`,
     html: `<h2>${escapeHtml(heading)}</h2>\n<p>${escapeHtml(text)}</p>\n<p><a href="${escapeHtml(options.link)}">${escapeHtml(label)}</a></p>`,
+  };
+}
+
+/**
+ * Notices that need no link to act on: the old address is told its account moved to a new
+ * one; the owner of an address someone tried to sign up with is told it already has an
+ * account (the sign-up itself answers as for a new address, so only the owner learns it).
+ */
+export type AuthNoticeKind = 'email_changed' | 'account_exists';
+
+export function noticeEmail(
+  kind: AuthNoticeKind,
+  options: { to: string; siteName: string; siteOrigin: string; newEmail?: string | undefined },
+): Email {
+  const { to, siteName, siteOrigin } = options;
+  const paragraphs: { text: string; link?: { href: string; label: string } }[] =
+    kind === 'email_changed'
+      ? [
+          { text: `The email address of your ${siteName} account was changed from ${to} to ${options.newEmail ?? ''}.` },
+          { text: "If you didn't make this change, contact us immediately:", link: { href: `${siteOrigin}/contact`, label: 'Contact us' } },
+        ]
+      : [
+          { text: `Someone tried to sign up for ${siteName} with this email address, which already has an account.` },
+          { text: 'If it was you, sign in:', link: { href: `${siteOrigin}/login`, label: 'Sign in' } },
+          { text: 'Forgot your password? Choose a new one:', link: { href: `${siteOrigin}/reset-password`, label: 'Reset Password' } },
+          { text: "If it wasn't you, you can safely ignore this email." },
+        ];
+  const subject = kind === 'email_changed' ? 'Your email address was changed' : 'You already have an account';
+  return {
+    to,
+    subject,
+    text: `${subject}\n\n${paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.href}` : p.text)).join('\n\n')}\n`,
+    html: `<h2>${escapeHtml(subject)}</h2>\n${paragraphs
+      .map((p) => `<p>${escapeHtml(p.text)}${p.link ? ` <a href="${escapeHtml(p.link.href)}">${escapeHtml(p.link.label)}</a>` : ''}</p>`)
+      .join('\n')}`,
   };
 }
 

@@ -17,7 +17,10 @@ import { logout, refreshGrant } from './sessions.ts';
 type Handler = (deps: AuthDeps, call: AuthCall) => Promise<Response> | Response;
 
 const grants: Record<string, Handler> = {
-  password: async (deps, call) => authJson(await passwordGrant(deps, call)),
+  password: async (deps, call) => {
+    const { session, deviceCookie } = await passwordGrant(deps, call);
+    return authJson(session, { headers: { 'set-cookie': deviceCookie } });
+  },
   refresh_token: async (deps, call) => authJson(await refreshGrant(deps, call)),
   pkce: async (deps, call) => authJson(await pkceGrant(deps, call)),
   id_token: async (deps, call) => authJson(await idTokenGrant(deps, call)),

@@ -62,7 +62,8 @@ export interface AuthRequestContext {
 export function createAuthService(options: AuthServiceOptions) {
   const now = options.now ?? Date.now;
   let googleKeys = options.googleKeys;
-  const googleJwksUrl = options.googleJwksUrl ?? 'https://www.googleapis.com/oauth2/v3/certs';
+  // Read at each use, like the site's origin: a test server knows its key set's URL only once it listens.
+  const googleJwksUrl = () => options.googleJwksUrl ?? 'https://www.googleapis.com/oauth2/v3/certs';
   const deps: AuthDeps = {
     db: options.db,
     signingKey: options.signingKey,
@@ -80,8 +81,10 @@ export function createAuthService(options: AuthServiceOptions) {
     sessions: options.sessions ?? createSessionLiveness(options.db, now),
     google: {
       clientIds: (options.googleClientIds ?? []).filter(Boolean),
-      keys: () => (googleKeys ??= createRemoteJWKSet(new URL(googleJwksUrl), { timeoutDuration: REMOTE_TIMEOUT_MS.googleJwks })),
-      jwksUrl: googleJwksUrl,
+      keys: () => (googleKeys ??= createRemoteJWKSet(new URL(googleJwksUrl()), { timeoutDuration: REMOTE_TIMEOUT_MS.googleJwks })),
+      get jwksUrl() {
+        return googleJwksUrl();
+      },
     },
   };
 

@@ -16,6 +16,7 @@ beforeAll(async () => {
   const real = createSessionLiveness(async () => database.db);
   liveness = {
     isLive: (id) => real.isLive(id),
+    liveAmong: (ids) => real.liveAmong(ids),
     ended: (id) => {
       endedSessions.push(id);
       real.ended(id);

@@ -184,6 +184,17 @@ export async function requireUser(deps: AuthDeps, db: DbOrTrx, call: AuthCall): 
   return { user, claims };
 }
 
+/**
+ * Ends every session of the user but `keep` (all of them without one), inside `trx`; their
+ * refresh tokens go with them. Returns the ended ids: after the commit the caller marks
+ * them ended in the site's liveness cache (`deps.sessions.ended`).
+ */
+export async function endOtherSessions(trx: Trx, userId: string, keep: string | undefined): Promise<string[]> {
+  let ended = trx.deleteFrom('auth.sessions').where('user_id', '=', userId);
+  if (keep && isUuid(keep)) ended = ended.where('id', '<>', keep);
+  return (await ended.returning('id').execute()).map((row) => row.id);
+}
+
 /** POST /logout?scope=local|others|global */
 export async function logout(deps: AuthDeps, call: AuthCall): Promise<Response> {
   const claims = await bearerClaims(deps, call);

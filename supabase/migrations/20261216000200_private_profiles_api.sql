@@ -23,3 +23,7 @@ create policy profiles_select_public on public.profiles
   for select to anon, authenticated using (public.profile_is_readable(id));
 comment on policy profiles_select_public on public.profiles is
   'Profiles are public pages, except a private one, which only its owner reads; the column grants hide email.';
+
+-- Every public read of players' things (lists, leaderboards) leaves the private profiles
+-- out: they are few beside the rest, and this index holds just them.
+create index if not exists profile_settings_private_idx on public.profile_settings (user_id) where is_private;

@@ -67,6 +67,8 @@ export const collectionTag = (slug: string) => `collection:${slug}`;
 /** One custom list's page, and the page of one user's public lists. */
 export const listTag = (id: number) => `list:${id}`;
 export const userListsTag = (userId: string) => `user-lists:${userId}`;
+/** Every cached page that shows one player's things (purged when their profile turns private). */
+export const profileTag = (userId: string) => `profile:${userId}`;
 
 const { games, reviews, scores, outlets, collections } = CACHE_TAGS;
 const catalogue = (tags: string[], query?: readonly string[]): CacheRule => ({ ...CACHE_PROFILES.catalogue, tags, ...(query ? { query } : {}) });
