@@ -88,6 +88,10 @@ export default defineConfig({
   session: false,
   vite: {
     plugins: [tailwindcss()],
+    // On Vercel the value is written into the build, so the branches only the node server's
+    // modes take (the embedded database, the local services, the dev mailbox) are dropped
+    // from the function (src/lib/config/platform.server.ts).
+    define: onVercel ? { 'process.env.VERCEL': JSON.stringify(process.env.VERCEL) } : {},
     build: {
       // Scripts are always files of the site's own origin, never inlined into the page (Astro
       // inlines small ones by default), so a Content Security Policy without 'unsafe-inline'

@@ -142,7 +142,7 @@ describe('reading imports', () => {
       { specifier: './e.ts', typeOnly: false, names: ['e'] },
       { specifier: './u.ts', typeOnly: true, names: ['*'] },
       { specifier: './l.ts', typeOnly: true, names: ['Lazy'] },
-      { specifier: './m.tsx', typeOnly: false, names: ['*'] },
+      { specifier: './m.tsx', typeOnly: false, names: ['*'], dynamic: true, offVercel: false },
     ]);
   });
 

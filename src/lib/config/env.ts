@@ -253,6 +253,15 @@ function checkedEnvSchema(options: { requireSiteUrl: boolean }) {
           message: 'is missing: the embedded database cannot persist on Vercel, so set DATABASE_URL (and SUPABASE_URL, SUPABASE_ANON_KEY)',
         });
       }
+      // The Vercel build carries neither the local auth and storage services nor Realtime
+      // (src/lib/config/platform.server.ts): there the site runs on hosted Supabase.
+      if (env.VERCEL && env.DATABASE_URL && !env.SUPABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SUPABASE_URL'],
+          message: 'is missing: on Vercel the site uses hosted Supabase Auth, Storage and Realtime, so set SUPABASE_URL and SUPABASE_ANON_KEY',
+        });
+      }
     });
 }
 
