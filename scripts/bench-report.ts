@@ -112,7 +112,6 @@ export function misses(run: PerformanceRun): string[] {
 }
 
 const section = (database: BenchDatabase) => [`<!-- bench:${database} -->`, `<!-- /bench:${database} -->`] as const;
-const BY_HAND = ['<!-- by hand: npm run bench keeps this part as it is -->', '<!-- /by hand -->'] as const;
 
 /** The text between two markers of an earlier record, markers included; null when absent. */
 function between(text: string, [open, close]: readonly [string, string]): string | null {
@@ -165,8 +164,9 @@ export function databaseSection(run: PerformanceRun, measuredAt = new Date()): s
 
 /**
  * docs/performance.md after a run on one database: that database's section is new, the
- * other database's section and the part written by hand are kept from `previous` (the
- * file as it was), so a run on one database never loses the other's figures.
+ * other database's section is kept from `previous` (the file as it was), so a run on one
+ * database never loses the other's figures. Nothing else survives a run: the page holds
+ * only what the bench measured.
  */
 export function performanceRecord(run: PerformanceRun, measuredAt = new Date(), previous = ''): string {
   const databases: BenchDatabase[] = ['embedded', 'postgres'];
@@ -175,7 +175,6 @@ export function performanceRecord(run: PerformanceRun, measuredAt = new Date(), 
       ? databaseSection(run, measuredAt)
       : (between(previous, section(database)) ?? `${section(database)[0]}\n## ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --database ${database}\`.\n${section(database)[1]}`),
   );
-  const byHand = between(previous, BY_HAND);
   return [
     '# Performance',
     '',
@@ -185,7 +184,6 @@ export function performanceRecord(run: PerformanceRun, measuredAt = new Date(), 
     'How the budget was reached: docs/decisions/speed-budget.md.',
     '',
     ...sections.flatMap((text) => [text, '']),
-    ...(byHand ? [byHand, ''] : []),
   ].join('\n');
 }
 
@@ -198,56 +196,4 @@ export function consoleReport(run: PerformanceRun): string {
     '',
     textTable(RATIO_HEADER, run.ratios.map(ratioCells)),
   ].join('\n');
-}
-
-const README_SECTION = ['<!-- bench:summary -->', '<!-- /bench:summary -->'] as const;
-
-/**
- * The README's short table: every figure of the run that has a target (uncached pages at
- * one connection and under load, writes, fan-out), with its verdict; the full tables stay in
- * docs/performance.md. One table per database, replaced by that database's run.
- */
-export function readmeSummary(run: PerformanceRun, measuredAt = new Date()): string {
-  const rows: string[][] = [];
-  for (const row of run.pages) {
-    if (!row.target && !row.throughputTarget) continue;
-    const cells = pageCells(row);
-    const measured = [row.target ? `p95 ${cells[7]} ms` : '', row.throughputTarget ? `${cells[4]} req/s` : ''].filter(Boolean).join(', ');
-    rows.push([`${row.page} (${row.cache}, ${row.connections} conn${row.encoding ? '' : ', no encoding'})`, measured, cells[9]!, cells[10]!]);
-  }
-  for (const row of run.figures) {
-    if (!row.target) continue;
-    const cells = figureCells(row);
-    const measured = row.target.unit === 's' && row.p95 !== null ? `${(row.p95 / 1000).toFixed(1)} s` : `p95 ${cells[3]} ms`;
-    rows.push([row.name, measured, cells[4]!, cells[5]!]);
-  }
-  return [
-    `${DATABASE_TITLES[run.database]}, ${measuredAt.toISOString().slice(0, 10)} (${run.machine}):`,
-    '',
-    markdownTable(['measurement', 'measured', 'target', 'verdict'], rows),
-  ].join('\n');
-}
-
-/** README.md with the summary of `run` in its marked section (the other database's kept). */
-export function readmeWithSummary(readme: string, run: PerformanceRun, measuredAt = new Date()): string {
-  const [open, close] = README_SECTION;
-  const from = readme.indexOf(open);
-  const to = readme.indexOf(close, from);
-  if (from < 0 || to < 0) return readme;
-  const current = readme.slice(from + open.length, to);
-  const parts = new Map<BenchDatabase, string>();
-  for (const database of ['embedded', 'postgres'] as const) {
-    const marker = `<!-- ${database} -->`;
-    const start = current.indexOf(marker);
-    if (start >= 0) {
-      const end = current.indexOf('<!-- ', start + marker.length);
-      parts.set(database, current.slice(start + marker.length, end < 0 ? undefined : end).trim());
-    }
-  }
-  parts.set(run.database, readmeSummary(run, measuredAt));
-  const body = (['embedded', 'postgres'] as const)
-    .filter((database) => parts.has(database))
-    .map((database) => `<!-- ${database} -->\n${parts.get(database)}`)
-    .join('\n\n');
-  return `${readme.slice(0, from + open.length)}\n${body}\n${readme.slice(to)}`;
 }

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists.server.ts';
-import { consoleReport, performanceRecord, readmeWithSummary, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
+import { consoleReport, performanceRecord, type FigureRow, type PageRow, type PerformanceRun, type RatioRow } from './bench-report.ts';
 import { fetchHeaders, load, loadInTurns, turnSeconds, type LoadResult } from './bench/load.ts';
 import { startNginx, startNginxInFront, type Nginx } from './bench/nginx.ts';
 import { BENCH_PASSWORD, type BenchPlan } from './bench/plan.ts';
@@ -35,7 +35,7 @@ import { settle } from './bench/settle.ts';
 import { describeBenchPostgres, postgresInstalled, prewarmBenchPostgres, startBenchPostgres, type BenchPostgres } from './bench/postgres.ts';
 import { atLeast, atMost, summarise, type Target } from './bench/stats.ts';
 import { Client, measureDelivery, timeWrites } from './bench/writes.ts';
-import { ALL_LISTENING } from '../src/lib/http/node-servers.server.ts';
+import { ALL_LISTENING } from '../server/node-servers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -586,5 +586,4 @@ console.log(`\n== results\n\n${consoleReport(report)}`);
 const previous = existsSync('docs/performance.md') ? readFileSync('docs/performance.md', 'utf8') : '';
 const measuredAt = new Date();
 writeFileSync('docs/performance.md', performanceRecord(report, measuredAt, previous));
-writeFileSync('README.md', readmeWithSummary(readFileSync('README.md', 'utf8'), report, measuredAt));
-console.log('\n== wrote docs/performance.md and the summary in README.md');
+console.log('\n== wrote docs/performance.md');

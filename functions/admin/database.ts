@@ -53,7 +53,7 @@ export async function handleBackup(context: AdminContext & { connection: () => P
     dump.once('spawn', () => resolve(true));
     dump.once('error', () => resolve(false));
   });
-  if (!started) return apiError(501, 'pg_dump_missing', 'pg_dump is not installed on this server: run it from a machine that has it (see the README).');
+  if (!started) return apiError(501, 'pg_dump_missing', 'pg_dump is not installed on this server: run it from a machine that has it (see docs/deploy.md, Backups).');
   await audit(context.db, { adminId, action: 'database.backup', subjectType: 'database', subjectId: 'postgres' });
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

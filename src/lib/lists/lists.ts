@@ -10,7 +10,7 @@ import type { GameCard } from '../games/games.ts';
 export const LIST_TITLE_MAX = 100;
 export const LIST_DESCRIPTION_MAX = 2000;
 export const LIST_ENTRY_NOTE_MAX = 500;
-/** Abuse limits, documented in the README. */
+/** Abuse limits (the server refuses beyond them; the list editor says so). */
 export const LISTS_PER_USER_MAX = 200;
 export const ENTRIES_PER_LIST_MAX = 1000;
 
