@@ -9,7 +9,7 @@ export const baseURL = `http://localhost:${port}`;
 export const E2E_GOOGLE_CLIENT_ID = 'e2e-test-client.apps.googleusercontent.com';
 /** Lets the journeys run a scheduled job through /api/cron/{job}, as Vercel Cron does. */
 export const E2E_CRON_SECRET = 'e2e-cron-secret-for-the-journeys';
-const CATALOGUE_WRITERS = /admin\.spec\.ts$/;
+const CATALOGUE_WRITERS = /(admin|api-inventory)\.spec\.ts$/;
 const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
@@ -32,7 +32,7 @@ export default defineConfig({
     },
   },
   // Journeys that add games to the shared catalogue (administrators creating, approving and
-  // merging games) run after the rest, whose counts are the demo catalogue's.
+  // merging games, the API inventory's rows) run after the rest, whose counts are the demo catalogue's.
   projects: [
     { name: 'journeys', testIgnore: CATALOGUE_WRITERS },
     { name: 'catalogue-writers', testMatch: CATALOGUE_WRITERS, dependencies: ['journeys'] },

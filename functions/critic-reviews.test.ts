@@ -49,7 +49,7 @@ describe('critic review write API', () => {
     const updated = await connection.db.selectFrom('game_critic_stats').innerJoin('games', 'games.id', 'game_critic_stats.game_id').select('score_sum').where('games.slug', '=', 'portal-2').executeTakeFirstOrThrow();
     expect(updated.score_sum).toBe(70);
 
-    expect((await handleDeleteCriticReview(review.id, deps(stranger))).status).toBe(403);
+    expect((await handleDeleteCriticReview(review.id, deps(stranger))).status).toBe(404);
     expect((await handleDeleteCriticReview(review.id, deps(owner))).status).toBe(204);
     expect(purged.length).toBe(3);
   });
@@ -64,6 +64,12 @@ describe('critic review write API', () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const response = await handleCreateCriticReview(post({ game: 'half-life-2', outlet: 'owned-outlet', rawScore: '6', publishedAt: future }), deps(owner));
     expect(response.status).toBe(201);
+    // Nor does its id tell anyone else it exists: the answers are a missing review's.
+    const { review: scheduled } = (await response.clone().json()) as { review: { id: string } };
+    const patchAs = (id: string) => handleUpdateCriticReview(new Request('http://localhost', { method: 'PATCH', body: '{"rawScore":"7"}' }), id, deps(stranger));
+    const [known, unknown] = [await patchAs(scheduled.id), await patchAs('999999999')];
+    expect([known.status, await known.json()]).toEqual([unknown.status, await unknown.json()]);
+    expect((await handleDeleteCriticReview(scheduled.id, deps(stranger))).status).toBe(404);
     const stats = await connection.db.selectFrom('game_critic_stats').innerJoin('games', 'games.id', 'game_critic_stats.game_id').select('review_count').where('games.slug', '=', 'half-life-2').executeTakeFirst();
     expect(stats?.review_count ?? 0).toBe(0);
   });
@@ -77,7 +83,7 @@ describe('critic review write API', () => {
 
     // anonymous, stranger, owner: on update and delete, by id
     expect((await handleUpdateCriticReview(patch({ rawScore: '9' }), review.id, deps(null))).status).toBe(401);
-    expect((await handleUpdateCriticReview(patch({ rawScore: '9' }), review.id, deps(stranger))).status).toBe(403);
+    expect((await handleUpdateCriticReview(patch({ rawScore: '9' }), review.id, deps(stranger))).status).toBe(404);
     expect((await handleDeleteCriticReview(review.id, deps(null))).status).toBe(401);
     for (const id of ['abc', '0', '-1', '99999999999999999', `${review.id}0`]) {
       expect((await handleDeleteCriticReview(id, deps(owner))).status, id).toBe(404);

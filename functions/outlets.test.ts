@@ -73,10 +73,12 @@ describe('who may do what at an outlet', () => {
     const own = await call(author, 'POST', 'drafts', draft());
     expect(own.status).toBe(201);
     const { id } = (await own.json()) as { id: string };
+    // A draft is the outlet's own: to anyone outside it, its id answers exactly as a missing one.
     for (const user of [stranger, otherAuthor, admin]) {
-      expect((await call(user, 'PUT', `drafts/${id}`, draft({ rawScore: '1' }))).status).toBe(403);
-      expect((await call(user, 'POST', `drafts/${id}/publish`, {})).status).toBe(403);
-      expect((await call(user, 'DELETE', `drafts/${id}`)).status).toBe(403);
+      expect((await call(user, 'PUT', `drafts/${id}`, draft({ rawScore: '1' }))).status).toBe(404);
+      expect((await call(user, 'POST', `drafts/${id}/publish`, {})).status).toBe(404);
+      expect((await call(user, 'DELETE', `drafts/${id}`)).status).toBe(404);
+      expect(await (await call(user, 'DELETE', `drafts/${id}`)).json()).toEqual(await (await call(user, 'DELETE', 'drafts/999999999')).json());
     }
     expect((await call(null, 'DELETE', `drafts/${id}`)).status).toBe(401);
     const row = await connection.db.selectFrom('critic_review_drafts').select(['raw_score', 'author_id']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -98,8 +100,8 @@ describe('who may do what at an outlet', () => {
     expect(await publicReviews('half-life-2')).toBe(1);
     expect(purged.at(-1)?.tags).toEqual(expect.arrayContaining(['game:half-life-2', 'outlet:ledger-test']));
 
-    // Authors may not delete; owners may. Strangers cannot touch published reviews.
-    expect((await call(stranger, 'PATCH', `reviews/${reviewId}`, { rawScore: '1' })).status).toBe(403);
+    // Authors may not delete; owners may. Strangers cannot touch reviews: to them an id is not found, published or not.
+    expect((await call(stranger, 'PATCH', `reviews/${reviewId}`, { rawScore: '1' })).status).toBe(404);
     expect((await call(author, 'DELETE', `reviews/${reviewId}`)).status).toBe(403);
     expect((await call(owner, 'DELETE', `reviews/${reviewId}`)).status).toBe(200);
     expect(await publicReviews('half-life-2')).toBe(0);
@@ -193,6 +195,11 @@ describe('invitation tokens', () => {
     await call(owner, 'POST', 'ledger-test/invitations', { email: 'again@example.test', name: 'Again' });
     const first = tokenFrom(sent.at(-1));
     const open = await connection.db.selectFrom('author_tokens').select('id').where('email', '=', 'again@example.test').where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    // An invitation is its outlet's: the owner of another outlet cannot resend it through theirs.
+    const mails = sent.length;
+    expect((await call(stranger, 'POST', `other-test/invitations/${open.id}/resend`)).status).toBe(404);
+    expect((await call(stranger, 'POST', `ledger-test/invitations/${open.id}/resend`)).status).toBe(403);
+    expect(sent.length).toBe(mails);
     expect((await call(owner, 'POST', `ledger-test/invitations/${open.id}/resend`)).status).toBe(200);
     expect((await authorCall(stranger, 'POST', `invite/${first}`)).status).toBe(410);
     expect((await authorCall(stranger, 'POST', `invite/${tokenFrom(sent.at(-1))}`)).status).toBe(200);

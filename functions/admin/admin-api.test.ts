@@ -28,10 +28,13 @@ afterAll(() => connection.close());
 
 describe('the admin area', () => {
   it('covers the admin pages, the admin API and the request actions, and nothing public', () => {
-    for (const path of ['/admin', '/admin/games', '/admin/database-admin', '/admin/missing-reviews', '/api/admin/games/1', '/games/request/approve', '/games/request/similar/3']) {
+    for (const path of ['/admin', '/admin/games', '/admin/database-admin', '/admin/missing-reviews', '/api/admin/games/1', '/games/request/approve', '/games/request/duplicate']) {
       expect(isAdminPath(path), path).toBe(true);
     }
-    for (const path of ['/games/request', '/games/request/new', '/games/request/edit/3', '/administrator', '/games/admin-quest']) expect(isAdminPath(path), path).toBe(false);
+    // The lookup pages are every signed-in member's (the auth guard), with more for administrators.
+    for (const path of ['/games/request', '/games/request/new', '/games/request/edit/3', '/games/request/similar', '/games/request/similar/3', '/administrator', '/games/admin-quest']) {
+      expect(isAdminPath(path), path).toBe(false);
+    }
   });
 });
 

@@ -149,6 +149,26 @@ describe('likes', () => {
     const unlike = await read(await handleLike(new Request('http://test', { method: 'DELETE' }), as(stranger as never), id));
     expect(unlike.body).toEqual({ likesCount: 0, liked: false });
   });
+
+  it('answers HEAD as GET: a safe method never likes a list (a prefetch or a crawler would)', async () => {
+    const made = await createAs(owner as never, { title: 'Heads only', visibility: 'public' });
+    const id = String(made.body.list.id);
+    const head = await handleLike(new Request('http://test', { method: 'HEAD' }), as(stranger as never), id);
+    expect(head.status).toBe(200);
+    const state = await read(await handleLike(new Request('http://test', { method: 'GET' }), as(stranger as never), id));
+    expect(state.body).toMatchObject({ liked: false, likesCount: 0 });
+  });
+});
+
+describe('a change names what it changes', () => {
+  it('keeps a private, ranked list private and ranked when only its description changes', async () => {
+    const made = await createAs(owner as never, { title: 'Quiet ranking', visibility: 'private', ranked: true, description: 'Before.' });
+    const id = String(made.body.list.id);
+    const changed = await read(await handleUpdateList(body('PATCH', { description: 'After.' }), as(owner as never), id));
+    expect(changed.body.list).toMatchObject({ title: 'Quiet ranking', description: 'After.', visibility: 'private', ranked: true });
+    const renamed = await read(await handleUpdateList(body('PATCH', { title: 'Quiet ranking, renamed' }), as(owner as never), id));
+    expect(renamed.body.list).toMatchObject({ description: 'After.', visibility: 'private', ranked: true });
+  });
 });
 
 describe('play statuses', () => {

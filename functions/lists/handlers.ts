@@ -195,11 +195,11 @@ export async function handleReorder(request: Request, context: ListsContext, idV
   });
 }
 
-/** GET (the viewer's like), POST (like) or DELETE (unlike) /api/lists/{id}/like */
+/** GET or HEAD (the viewer's like: safe methods never write), POST (like) or DELETE (unlike) /api/lists/{id}/like */
 export async function handleLike(request: Request, context: ListsContext, idValue: string | undefined): Promise<Response> {
   const listId = idParam(idValue);
   if (!listId) return apiError(404, 'list_not_found', 'That list does not exist.');
-  if (request.method === 'GET') {
+  if (request.method === 'GET' || request.method === 'HEAD') {
     const state = await likeState(await context.db(), context.user?.id ?? null, listId);
     if (!state) return apiError(404, 'list_not_found', 'That list does not exist.');
     return json({ ...state, viewerId: context.user?.id ?? null });

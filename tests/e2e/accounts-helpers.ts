@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_GOOGLE_CLIENT_ID } from '../../playwright.config.ts';
+import { baseURL, E2E_GOOGLE_CLIENT_ID } from '../../playwright.config.ts';
 
 export interface TestUser {
   email: string;
@@ -109,4 +109,19 @@ export async function fakeGoogle(page: Page, account: { sub: string; email: stri
       },
     };
   });
+}
+
+/**
+ * A request context signed in as `identifier` (username or email), for journeys that drive the
+ * API. It sends the site's Origin, as a browser does (Astro refuses form-like posts without it).
+ */
+export async function signedInRequest(
+  playwright: { request: { newContext: (options: { baseURL: string; extraHTTPHeaders: Record<string, string> }) => Promise<APIRequestContext> } },
+  identifier: string,
+  password: string,
+): Promise<APIRequestContext> {
+  const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const response = await context.post('/api/auth/sign-in', { data: { identifier, password } });
+  expect(response.status(), `sign-in of ${identifier}: ${await response.text()}`).toBe(200);
+  return context;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { expect, expectHydrated, test } from './fixtures.ts';
 import {
   createConfirmedUser,
@@ -31,7 +32,9 @@ test('register in the modal, confirm through the mailbox link, land signed in', 
   await dialog.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/auth\/signup-success$/);
-  await expect(page.getByText('Please check your email for the confirmation link')).toBeVisible();
+  // The success message is seen: its toast is not lost with the page that raised it.
+  await expect(toastWith(page, 'Please check your email for the confirmation link')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Please check your email for the confirmation link')).toBeVisible();
 
   await page.goto('/dev/mailbox');
   const message = page.locator('li', { has: page.locator('[data-mail-to]', { hasText: user.email }) }).first();
@@ -42,7 +45,14 @@ test('register in the modal, confirm through the mailbox link, land signed in', 
   await expect(page.getByRole('heading', { name: `Hello, ${user.fullName}!` })).toBeVisible();
   await expect(page.getByText(`@${user.username}`)).toBeVisible();
   await expect(page.locator('header').getByRole('button', { name: `Account menu for ${user.username}` })).toBeVisible();
+  // The PKCE code verifier went with its use: no verifier cookie is left behind.
+  expect(await verifierCookies(page)).toEqual([]);
 });
+
+/** The PKCE code-verifier cookies the browser still holds (slots, index and the fixed key). */
+async function verifierCookies(page: Page): Promise<string[]> {
+  return (await page.context().cookies()).map((cookie) => cookie.name).filter((name) => name.endsWith('-code-verifier'));
+}
 
 test('a taken username is reported while typing', async ({ page, request }) => {
   const existing = await createConfirmedUser(request);
@@ -112,12 +122,15 @@ test('forgot password: the email link leads to a new password', async ({ page, r
 
   const mail = await waitForEmail(request, user.email, 'Reset Your Password');
   await page.goto(mail.links[0]!);
-  await expect(page).toHaveURL(/\/reset-password\?code=/);
+  // The link names its PKCE flow (sb_flow_id), so the exchange removes that flow's verifier.
+  await expect(page).toHaveURL(/\/reset-password\?sb_flow_id=[0-9a-f]+&code=/);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass-7');
   await page.getByLabel('Confirm new password', { exact: true }).fill('Brand-New-Pass-7');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toastWith(page, 'Password updated')).toBeVisible();
+  expect(await verifierCookies(page)).toEqual([]);
 
   await page.context().clearCookies();
   await page.goto('/login');
@@ -146,6 +159,7 @@ test('Google sign-in (test key set): a new account picks a username on /confirm'
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`@gamer_${id}`)).toBeVisible();
+  await expect(toastWith(page, 'Profile created successfully!')).toBeVisible();
 
   // Next time, the profile has a username: straight to the dashboard.
   await page.context().clearCookies();
@@ -202,6 +216,11 @@ test('?auth=signin opens the modal; backdrop and close button close it and clear
   await dialog.getByRole('tab', { name: 'Register' }).click();
   await expect(dialog.getByLabel('Username', { exact: true })).toHaveValue('');
   await expect(dialog.getByText('Username must be at least 3 characters long')).toBeHidden();
+  // The Reset Password view is named once: by the dialog's own title.
+  await dialog.getByRole('tab', { name: 'Login' }).click();
+  await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(dialog.getByRole('heading')).toHaveText(['Reset your password']);
+  await expect(dialog).toHaveAccessibleName('Reset your password');
   await page.mouse.click(5, 5);
   await expect(dialog).toBeHidden();
 });

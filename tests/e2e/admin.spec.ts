@@ -7,9 +7,10 @@ import { expect, test } from './fixtures.ts';
 // request games, administrators approve them and merge duplicates.
 test.slow();
 
-const ADMIN_PAGES = ['/admin/games', '/admin/database-admin', '/games/request/approve?id=1', '/games/request/reject?id=1'];
+const ADMIN_PAGES = ['/admin/games', '/admin/database-admin', '/games/request/approve?id=1', '/games/request/reject?id=1', '/games/request/duplicate?id=1'];
 // Pages the spec puts behind sign-in: signed-out visitors go to /login first, then non-admins get the 404.
-const SIGN_IN_FIRST = ['/admin/missing-reviews', '/games/request/similar', '/games/request/similar/1'];
+// (The /games/request/similar lookups are every member's: game-requests.spec.ts.)
+const SIGN_IN_FIRST = ['/admin/missing-reviews'];
 
 async function signIn(page: Page, identifier: string, password: string) {
   await page.goto('/login');
@@ -74,7 +75,10 @@ test('a user requests a new game, an administrator approves it, and its page exi
 
   const admin = await adminPage(browser, baseURL);
   await admin.goto('/games/request/similar');
-  await admin.getByRole('region', { name: 'All pending requests' }).getByRole('link', { name: new RegExp(title) }).click();
+  // The queue links each request's own page and the page of each action.
+  await admin.getByRole('region', { name: 'All pending requests' }).getByRole('link', { name: new RegExp(`^Approve #\\d+ ${title}$`) }).click();
+  await expect(admin).toHaveURL(/\/games\/request\/approve\?id=\d+$/);
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText(/^Approve request #\d+$/);
   await admin.getByRole('button', { name: 'Approve and create the game' }).click();
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(title);
   await admin.context().close();

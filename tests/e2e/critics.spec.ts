@@ -84,6 +84,7 @@ test('an embargoed review is nowhere to be seen before its time', async ({ page,
     '/api/search?q=starfall',
     ...outletPaths,
     ...outletPaths.map((path) => `/outlet/components/ReviewSection?outlet=${path.split('/').pop()}`),
+    '/outlet/components/ReviewSection',
   ];
   for (const path of paths) {
     const response = await request.get(path);
@@ -120,6 +121,28 @@ test('an outlet page shows its demo label, reviews, critics and score distributi
   const bare = await page.request.get(`/authors/${id}`, { maxRedirects: 0 });
   expect(bare.status()).toBe(301);
   expect(bare.headers().location).toBe(canonical);
+});
+
+test('the review widget without an outlet shows the latest reviews across outlets; with one, that outlet’s', async ({ page, request }) => {
+  test.slow(); // two pages, each audited with axe in light and dark
+  await page.goto('/outlet/components/ReviewSection');
+  await expect(page).toHaveTitle('Latest reviews | Critical Hit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Latest reviews from every outlet on Critical Hit');
+  const rows = page.getByRole('listitem');
+  await expect(rows).toHaveCount(10);
+  // Each row names its game and its outlet, and the outlets differ.
+  const outlets = new Set<string>();
+  for (const row of await rows.all()) {
+    await expect(row.locator('a[href^="/games/"]')).toHaveCount(1);
+    outlets.add((await row.locator('a[href^="/outlet/"]').getAttribute('href'))!);
+  }
+  expect(outlets.size).toBeGreaterThan(1);
+
+  await page.goto('/outlet/components/ReviewSection?outlet=pixel-ledger');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Latest reviews by Pixel Ledger');
+  await expect(page.getByRole('listitem').locator('a[href^="/outlet/"]')).toHaveCount(0);
+  expect((await request.get('/outlet/components/ReviewSection?outlet=no-such-outlet')).status()).toBe(404);
+  expect((await request.get('/outlet/components/ReviewSection?outlet=Not%20a%20slug!')).status()).toBe(404);
 });
 
 test('the calendar moves between months and offers the same releases as .ics', async ({ page, request }) => {

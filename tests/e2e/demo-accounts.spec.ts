@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
+import { DEMO_ACCOUNTS, DEMO_OWNED_OUTLET, DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { TIER_LABELS, type Tier } from '../../src/lib/auth/tiers.ts';
 import { fillLogin } from './accounts-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -20,6 +20,28 @@ for (const account of DEMO_ACCOUNTS) {
 
     const me = (await (await page.request.get('/api/auth/me')).json()) as { tier: Tier; profile: { username: string } | null };
     expect(me).toMatchObject({ tier: account.tier, profile: { username: account.username } });
+
+    // The sidebar offers the author and outlet tools only to those who have them, and they open.
+    const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(sidebar.getByRole('link', { name: 'My lists' })).toBeVisible();
+    // (The owner of one outlet lands on that outlet's page.)
+    const tools = {
+      author: ['Author dashboard', '/dashboard/author', '/dashboard/author'],
+      owner: ['Manage outlet', '/manage-outlet', `/manage-outlet/${DEMO_OWNED_OUTLET}`],
+    } as const;
+    for (const [role, [label, href, landing]] of Object.entries(tools)) {
+      const link = sidebar.getByRole('link', { name: label, exact: true });
+      if (account.role !== role) {
+        await expect(link, `${account.email}: ${label}`).toHaveCount(0);
+        continue;
+      }
+      await expect(link).toHaveAttribute('href', href);
+      await link.click();
+      await expect(page).toHaveURL(landing);
+      await expect(page.getByText('Page Not Found')).toHaveCount(0);
+      await expect(page.getByText("Only an outlet's owner can manage it.")).toHaveCount(0);
+      await page.goBack();
+    }
   });
 }
 

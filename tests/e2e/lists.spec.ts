@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { CUSTOM_LISTS_PLAN_MESSAGE } from '../../src/lib/lists/lists.ts';
@@ -155,6 +156,28 @@ test('a private list is a 404 to anonymous visitors and strangers, by id and by 
   }
   await stranger.context().close();
   expect((await page.request.get(`/api/lists/${list.id}/like`)).status()).toBe(200);
+});
+
+test('a player downloads their library from the import page, as JSON and as CSV files in a ZIP', async ({ page, request }) => {
+  const user = await createConfirmedUser(request);
+  await signIn(page, user.email, user.password);
+  const [game] = await twoGames(page);
+  const { games } = (await (await page.request.get(`/api/library/games?q=${encodeURIComponent(game!.title)}`)).json()) as { games: { id: number; slug: string }[] };
+  const id = games.find((found) => found.slug === game!.slug)!.id;
+  expect((await page.request.put(`/api/library/${id}`, { data: { status: 'completed', note: 'Exported by the journey.' } })).status()).toBe(200);
+
+  await page.goto('/dashboard/import');
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data (JSON)' }).click()]);
+  expect(json.suggestedFilename()).toMatch(/^critical-hit-library-\d{4}-\d{2}-\d{2}\.json$/);
+  const text = readFileSync((await json.path())!, 'utf8');
+  expect(text).toContain(game!.title);
+  expect(text).toContain('Exported by the journey.');
+
+  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data (CSV files in a ZIP)' }).click()]);
+  expect(zip.suggestedFilename()).toMatch(/^critical-hit-library-\d{4}-\d{2}-\d{2}\.zip$/);
+  const bytes = readFileSync((await zip.path())!);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(bytes.toString('latin1')).toMatch(/\.csv/);
 });
 
 test('a HowLongToBeat import shows a preview, one unknown title is linked by hand, and a second import changes nothing', async ({ page, request }) => {

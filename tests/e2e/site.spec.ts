@@ -76,7 +76,7 @@ test('the contact API refuses bad input with a clear message and a too long mess
   expect(form.headers().location).toBe('/contact?error=email');
 });
 
-test('a signed-in player votes, sees the results as bars, and changes the vote', async ({ page, request }) => {
+test('a signed-in player votes, sees the results as bars, and changes the vote; the next voter sees it counted', async ({ page, browser, request }) => {
   test.slow();
   const user = await createConfirmedUser(request);
   await page.goto('/test-vote');
@@ -97,6 +97,26 @@ test('a signed-in player votes, sees the results as bars, and changes the vote',
   await page.getByRole('button', { name: 'Change my vote' }).click();
   await expect(results.locator('[data-vote-option="year-in-review"] [data-vote-mine]')).toBeVisible();
   await expect(results.locator('[data-vote-option="platform-import"] [data-vote-mine]')).toBeHidden();
+
+  // Another player votes the same way and finds the first vote among the results: one more.
+  // (No other journey votes, so the counts move only here.)
+  const before = await results.locator('[data-vote-option="year-in-review"] [data-vote-count]').textContent();
+  const total = Number(await results.locator('[data-vote-total]').textContent());
+  const count = Number(/^(\d+)/.exec(before ?? '')?.[1]);
+  expect(count).toBeGreaterThan(0);
+  const next = await createConfirmedUser(request);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/login?redirect=%2Ftest-vote');
+  await fillLogin(other, next.username, next.password);
+  await expect(other).toHaveURL(/\/test-vote$/);
+  await other.getByLabel('A personal year in review of what you played').check();
+  await other.getByRole('button', { name: 'Vote' }).click();
+  const seen = other.locator('[data-vote-results]');
+  await expect(seen.locator('[data-vote-option="year-in-review"] [data-vote-mine]')).toBeVisible();
+  await expect(seen.locator('[data-vote-option="year-in-review"] [data-vote-count]')).toHaveText(new RegExp(`^${count + 1} `));
+  await expect(seen.locator('[data-vote-total]')).toHaveText(String(total + 1));
+  await context.close();
 });
 
 test('the vote API refuses anonymous voters and unknown options', async ({ request }) => {

@@ -16,6 +16,7 @@ import {
   signUpSchema,
 } from '../../lib/auth/validation.ts';
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
+import { successOnNextPage } from '../../lib/toast/toast.client.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { authClient, siteOrigin } from './client.ts';
 import { Field } from './Field.tsx';
@@ -43,6 +44,8 @@ export interface AuthFormsProps {
   /** Register form: a prefilled email (an author invitation), and where the confirmation link leads. */
   initialEmail?: string | undefined;
   confirmNext?: string | undefined;
+  /** The host already titles the Reset Password view (the modal's own heading): no second heading. */
+  titledByHost?: boolean | undefined;
 }
 
 function LoginForm(props: AuthFormsProps) {
@@ -176,7 +179,8 @@ function RegisterForm(props: AuthFormsProps) {
           window.location.assign(props.confirmNext ?? '/dashboard');
           return;
         }
-        toast.success(MESSAGES.checkEmailForConfirmation);
+        // Shown on the success page: a toast raised here would go with this page.
+        successOnNextPage(MESSAGES.checkEmailForConfirmation);
         window.location.assign('/auth/signup-success');
       },
       (error) => {
@@ -321,7 +325,7 @@ export function AuthForms(props: AuthFormsProps) {
   if (mode === 'forgot-password') {
     return (
       <div>
-        <h2 className="mb-4 text-xl font-bold">Reset Password</h2>
+        {!props.titledByHost && <h2 className="mb-4 text-xl font-bold">Reset Password</h2>}
         <ForgotPasswordForm config={props.config} onBack={() => onModeChange('login')} />
       </div>
     );
@@ -355,6 +359,6 @@ export function AuthForms(props: AuthFormsProps) {
 /** The forms driven by the modal store (the modal on every page). */
 export function StoreAuthForms({ config }: { config: PublicAuthConfig }) {
   const modal = useStore($authModal);
-  return <AuthForms config={config} mode={modal.mode} onModeChange={setAuthModalMode} />;
+  return <AuthForms config={config} mode={modal.mode} onModeChange={setAuthModalMode} titledByHost />;
 }
 

@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { ApiError, apiFetch, errorMessage } from '../../lib/auth/messages.ts';
 import { fullNameSchema, MESSAGES, usernameError } from '../../lib/auth/validation.ts';
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
+import { successOnNextPage } from '../../lib/toast/toast.client.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { HydrationGate } from './HydrationGate.tsx';
@@ -53,7 +54,7 @@ function ConfirmUsernameForm({ user, fullName: initialName, next = '/dashboard' 
             }),
           }),
         );
-        toast.success(MESSAGES.profileCreated);
+        successOnNextPage(MESSAGES.profileCreated);
         window.location.assign(next);
       },
       (error) => {

@@ -2,6 +2,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import { fieldErrors, updatePasswordSchema } from '../../lib/auth/validation.ts';
 import { trackLoading } from '../../lib/loading/loading-bar.ts';
+import { successOnNextPage } from '../../lib/toast/toast.client.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { HydrationGate } from './HydrationGate.tsx';
@@ -30,9 +31,13 @@ export function NewPasswordForm({ config, next, submitLabel = 'Update password' 
       async () => {
         const { error } = await trackLoading(authClient(config).auth.updateUser({ password: parsed.data.newPassword }));
         if (error) throw error;
-        toast.success('Password updated', 'Your new password is set.');
         setForm({ newPassword: '', confirmPassword: '' });
-        if (next) window.location.assign(next);
+        if (next) {
+          successOnNextPage('Password updated', 'Your new password is set.');
+          window.location.assign(next);
+        } else {
+          toast.success('Password updated', 'Your new password is set.');
+        }
       },
       reportFailure('[auth] password update failed'),
     );

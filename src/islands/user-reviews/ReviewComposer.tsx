@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { USER_REVIEW_LIMITS, userReviewPatchSchema } from '../../lib/user-reviews/user-reviews.ts';
 import { deleteReview, myReviewState, saveReview, type MyReviewState } from '../../lib/user-reviews/user-reviews.client.ts';
+import { successOnNextPage } from '../../lib/toast/toast.client.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 
@@ -71,7 +72,7 @@ function Composer({ gameId, gameTitle, platforms }: Props) {
             setBusy(true);
             try {
               await deleteReview(review.id);
-              toast.success('Your review was deleted.');
+              successOnNextPage('Your review was deleted.');
               window.location.reload();
             } catch (e) {
               toast.error(e instanceof Error ? e.message : 'An unexpected error occurred. Please try again.');
@@ -108,7 +109,7 @@ function Composer({ gameId, gameTitle, platforms }: Props) {
     setBusy(true);
     try {
       await saveReview(review?.id ?? null, review ? parsed.data : { gameId, ...parsed.data });
-      toast.success(review ? 'Your review was updated.' : 'Your review is published.');
+      successOnNextPage(review ? 'Your review was updated.' : 'Your review is published.');
       window.location.reload();
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'An unexpected error occurred. Please try again.');

@@ -2,12 +2,13 @@ import { z } from 'zod';
 
 /**
  * The admin area: which paths belong to it, and the shapes of the audit log. Everything
- * under /admin and /api/admin, the admin actions on game requests and the lookalike
- * requests they resolve, answers 404 to
- * anyone who is not an administrator (the pages do not advertise themselves).
+ * under /admin and /api/admin, and the pages of the admin actions on game requests,
+ * answers 404 to anyone who is not an administrator (the pages do not advertise
+ * themselves). The /games/request/similar pages are every member's (they add the admin
+ * queue for administrators).
  */
 
-const ADMIN_PATHS = [/^\/admin(\/.*)?$/, /^\/api\/admin(\/.*)?$/, /^\/games\/request\/(approve|reject|duplicate|similar)(\/.*)?$/];
+const ADMIN_PATHS = [/^\/admin(\/.*)?$/, /^\/api\/admin(\/.*)?$/, /^\/games\/request\/(approve|reject|duplicate)(\/.*)?$/];
 
 export function isAdminPath(pathname: string): boolean {
   return ADMIN_PATHS.some((pattern) => pattern.test(pathname));

@@ -9,6 +9,13 @@ describe('eventSchema', () => {
     expect(parsed).toMatchObject({ n: 'pageview', w: 1280, h: 1, p: { url: 'https://example.org' } });
   });
 
+  it('takes null for every optional field as absent (trackers send null for "none")', () => {
+    const parsed = eventSchema.parse({ ...valid, r: null, w: null, h: null, p: null, $: null });
+    expect(parsed).toMatchObject({ n: 'pageview', r: null, w: null, h: null, p: null, $: null });
+    expect(deviceFromWidth(parsed.w)).toBe('unknown');
+    expect(revenueCents(parsed.$)).toBeNull();
+  });
+
   it('accepts p and $ sent as JSON text', () => {
     const parsed = eventSchema.parse({ ...valid, p: '{"plan":"premium"}', $: '{"amount":5,"currency":"USD"}' });
     expect(parsed.p).toEqual({ plan: 'premium' });

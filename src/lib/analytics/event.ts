@@ -31,24 +31,28 @@ const jsonText = <T extends z.ZodType>(schema: T) =>
 
 const propValue = z.union([z.string().max(MAX_PROP_LENGTH), z.number(), z.boolean()]);
 
+/** Every field but n, u and d may be left out or sent as null (trackers send null for "none"). */
 export const eventSchema = z
   .object({
     n: z.string().trim().min(1, 'n is required').max(120, 'n must be at most 120 characters'),
     u: httpUrl,
     d: z.string().trim().min(1, 'd is required').max(255).regex(/^[a-z0-9.:[\]-]+$/i, 'd must be a domain'),
     r: z.union([z.string().max(2000), z.null()]).optional(),
-    w: z.number().int().min(0).max(100_000).optional(),
-    h: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+    w: z.number().int().min(0).max(100_000).nullable().optional(),
+    h: z.union([z.boolean(), z.literal(0), z.literal(1)]).nullable().optional(),
     p: jsonText(
       z
         .record(z.string().max(300), propValue)
-        .refine((props) => Object.keys(props).length <= MAX_PROPS, `p may have at most ${MAX_PROPS} properties`),
+        .refine((props) => Object.keys(props).length <= MAX_PROPS, `p may have at most ${MAX_PROPS} properties`)
+        .nullable(),
     ).optional(),
     $: jsonText(
-      z.object({
-        amount: z.union([z.number(), z.string().regex(/^\d{1,12}(\.\d{1,2})?$/)]),
-        currency: z.string().regex(/^[A-Z]{3}$/, '$ currency must be a three-letter code'),
-      }),
+      z
+        .object({
+          amount: z.union([z.number(), z.string().regex(/^\d{1,12}(\.\d{1,2})?$/)]),
+          currency: z.string().regex(/^[A-Z]{3}$/, '$ currency must be a three-letter code'),
+        })
+        .nullable(),
     ).optional(),
   })
   .strict();
@@ -58,8 +62,8 @@ export type AnalyticsEvent = z.output<typeof eventSchema>;
 export type Device = 'mobile' | 'tablet' | 'laptop' | 'desktop' | 'unknown';
 
 /** Plausible's screen-size classes from the window width. */
-export function deviceFromWidth(width: number | undefined): Device {
-  if (width === undefined || width <= 0) return 'unknown';
+export function deviceFromWidth(width: number | null | undefined): Device {
+  if (width === undefined || width === null || width <= 0) return 'unknown';
   if (width < 576) return 'mobile';
   if (width < 992) return 'tablet';
   if (width < 1440) return 'laptop';

@@ -14,13 +14,15 @@ const SITE = 'https://critical-hit.example';
 type Exchange = Awaited<ReturnType<SupabaseClient['auth']['exchangeCodeForSession']>>;
 
 /** A server client whose code exchange answers `result`. */
-function clientAnswering(result: Exchange | (() => Exchange)): SupabaseClient & { calls: string[] } {
+function clientAnswering(result: Exchange | (() => Exchange)): SupabaseClient & { calls: string[]; flows: (string | undefined)[] } {
   const calls: string[] = [];
-  const exchangeCodeForSession = vi.fn(async (code: string) => {
+  const flows: (string | undefined)[] = [];
+  const exchangeCodeForSession = vi.fn(async (code: string, options?: { flowId?: string }) => {
     calls.push(code);
+    flows.push(options?.flowId);
     return typeof result === 'function' ? result() : result;
   });
-  return { auth: { exchangeCodeForSession }, calls } as unknown as SupabaseClient & { calls: string[] };
+  return { auth: { exchangeCodeForSession }, calls, flows } as unknown as SupabaseClient & { calls: string[]; flows: (string | undefined)[] };
 }
 
 const signedInAs = (id: string) => ({ data: { user: { id }, session: {} }, error: null }) as unknown as Exchange;
@@ -44,6 +46,13 @@ describe('exchangeCode', () => {
     expect(await exchangeCode(clientAnswering(failing(expired)), url('?code=abc'))).toEqual({ kind: 'invalid' });
     const unknown = new AuthApiError('invalid flow state, no valid flow state found', 404, 'flow_state_not_found');
     expect(await exchangeCode(clientAnswering(failing(unknown)), url('?code=abc'))).toEqual({ kind: 'invalid' });
+  });
+
+  it("names the link's PKCE flow, so that flow's verifier cookie is the one used and removed", async () => {
+    const client = clientAnswering(signedInAs('u'));
+    await exchangeCode(client, url('?next=%2Fsettings&sb_flow_id=0123456789abcdef0123456789abcdef&code=abc'));
+    await exchangeCode(client, url('?code=def'));
+    expect(client.flows).toEqual(['0123456789abcdef0123456789abcdef', undefined]);
   });
 
   it('turns an auth service that cannot answer into an outage, not an invalid link', async () => {

@@ -22,6 +22,9 @@ export type CodeExchange =
   /** Expired, used, or not a code at all. */
   | { kind: 'invalid' };
 
+/** The query parameter auth-js appends to a link's redirect to name its PKCE flow. */
+export const PKCE_FLOW_ID_PARAM = 'sb_flow_id';
+
 /** Codes are UUIDs; anything much longer is not worth a round trip. */
 const MAX_CODE_LENGTH = 512;
 
@@ -35,7 +38,9 @@ export async function exchangeCode(supabase: SupabaseClient, url: URL): Promise<
   const code = url.searchParams.get('code');
   if (!code) return { kind: 'no-code' };
   if (code.length > MAX_CODE_LENGTH) return { kind: 'invalid' };
-  const { data, error } = await supabase.auth.exchangeCodeForSession(code);
+  // The flow the link belongs to (supabase.client.ts): its verifier slot is used and then removed.
+  const flowId = url.searchParams.get(PKCE_FLOW_ID_PARAM);
+  const { data, error } = await supabase.auth.exchangeCodeForSession(code, flowId ? { flowId } : undefined);
   if (!error && data.user) return { kind: 'signed-in', userId: data.user.id };
   if (isAuthPKCECodeVerifierMissingError(error)) return { kind: 'other-browser' };
   if (isAuthRetryableFetchError(error) && error.status === 503) {

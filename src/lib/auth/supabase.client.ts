@@ -9,9 +9,16 @@ import type { PublicAuthConfig } from './types.ts';
  * The one supabase client of the browser (createBrowserClient keeps a singleton): the
  * session lives in the same cookies the server reads. In embedded and self-hosted modes
  * its URL is the site's own origin, where the local auth service answers /auth/v1.
+ *
+ * Each email link (sign-up confirmation, password reset, email change) is a PKCE flow
+ * whose verifier waits in a cookie slot of its own. The flow's id travels in the link
+ * (`sb_flow_id`), so the server's exchange removes exactly that slot once used; without it
+ * the slot and its index would stay for the cookie's 400 days. The links lead back to the
+ * site's own origin, which Supabase Auth accepts whatever their query string.
  */
 export function getBrowserClient(config: PublicAuthConfig): SupabaseClient {
   return createBrowserClient(config.url || window.location.origin, config.anonKey, {
+    auth: { experimental: { appendPkceFlowIdToRedirects: true } },
     cookieOptions: authCookieOptions(window.location.origin),
     // Hosted Supabase Auth gets a time limit per attempt; the site's own origin answers for itself.
     global: { fetch: config.url ? hostedFetch : fetchWithRetry },

@@ -4,7 +4,9 @@ import { audit } from '../admin/admin.server.ts';
 import { insertGame } from '../admin/games.server.ts';
 import type { Database } from '../db/schema.ts';
 import { slugify } from '../games/slug.ts';
-import { SIMILARITY_THRESHOLD, type RequestInput, type RequestStatus, type ResolveInput } from './requests.ts';
+import { SIMILARITY_THRESHOLD, type RequestInput, type RequestStatus, type ResolveInput, type SimilarMatches } from './requests.ts';
+
+export type { SimilarMatches } from './requests.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -159,11 +161,6 @@ export async function setVote(db: Kysely<Database>, userId: string, id: number, 
     const row = await trx.selectFrom('game_requests').select('votes_count').where('id', '=', id).executeTakeFirstOrThrow();
     return row.votes_count;
   });
-}
-
-export interface SimilarMatches {
-  games: { slug: string; title: string; releaseDate: string | null; similarity: number }[];
-  requests: { id: number; title: string; status: RequestStatus; similarity: number }[];
 }
 
 /** Existing games and requests whose titles look like `title` (trigram similarity). */

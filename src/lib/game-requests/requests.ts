@@ -46,10 +46,36 @@ export type ResolveInput = z.output<typeof resolveInputSchema>;
 
 export const similarQuerySchema = z.object({ title: z.string().trim().min(2).max(200) });
 
+/**
+ * Who may open a request's own page: administrators, its requester, and every signed-in
+ * member while it is pending or approved (the requests the public list and the lookups
+ * already show). A rejected or duplicate request of someone else is not found.
+ */
+export function requestVisibleTo(request: { status: RequestStatus; requesterId: string }, viewer: { id: string; admin: boolean }): boolean {
+  return viewer.admin || request.requesterId === viewer.id || request.status === 'pending' || request.status === 'approved';
+}
+
+/** The admin actions on a pending request, each with its own page (/games/request/{action}?id=). */
+export const ADMIN_REQUEST_ACTIONS = { approve: 'Approve', reject: 'Reject', duplicate: 'Mark as duplicate' } as const;
+export type AdminRequestAction = keyof typeof ADMIN_REQUEST_ACTIONS;
+
+export function isAdminRequestAction(value: string | undefined): value is AdminRequestAction {
+  return value !== undefined && Object.hasOwn(ADMIN_REQUEST_ACTIONS, value);
+}
+
+/** The page of one admin action on request `id`. */
+export const adminActionHref = (action: AdminRequestAction, id: number) => `/games/request/${action}?id=${id}`;
+
 export const requestIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export function statusLabel(status: RequestStatus): string {
   return { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', duplicate: 'Duplicate' }[status];
+}
+
+/** Games and requests whose titles look like a given title (requests.server.ts finds them). */
+export interface SimilarMatches {
+  games: { slug: string; title: string; releaseDate: string | null; similarity: number }[];
+  requests: { id: number; title: string; status: RequestStatus; similarity: number }[];
 }
 
 /** What the request form shows when editing. */

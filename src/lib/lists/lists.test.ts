@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moveItem } from './lists.client.ts';
-import { canView, likeRefusal, listDetailsSchema, listJsonLd, reorderSchema, slugifyTitle, uniqueSlug } from './lists.ts';
+import { canView, likeRefusal, listDetailsSchema, listJsonLd, listUpdateSchema, reorderSchema, slugifyTitle, uniqueSlug } from './lists.ts';
 import { applyPlayChange, emptyPlayState, isEmptyPlayState, playStatusChangeSchema, statusFromParam } from '../library/play-status.ts';
 
 describe('list rules', () => {
@@ -15,6 +15,14 @@ describe('list rules', () => {
     expect(listDetailsSchema.safeParse({ title: 'x', description: 'd'.repeat(2001) }).error?.issues[0]?.message).toBe('The description can be at most 2000 characters.');
     expect(listDetailsSchema.safeParse({ title: 'x', visibility: 'secret' }).success).toBe(false);
     expect(reorderSchema.safeParse({ gameIds: [1, 2, 1] }).error?.issues[0]?.message).toBe('A game appears twice in the new order.');
+  });
+
+  it('changes only what an update names: no default turns a private list public or a ranked one unranked', () => {
+    expect(listUpdateSchema.parse({ description: 'Only this.' })).toEqual({ description: 'Only this.' });
+    expect(listUpdateSchema.parse({ title: 'Renamed' })).toEqual({ title: 'Renamed' });
+    expect(listUpdateSchema.parse({ description: '  ' })).toEqual({ description: null });
+    expect(listUpdateSchema.parse({ description: null, visibility: 'private', ranked: true })).toEqual({ description: null, visibility: 'private', ranked: true });
+    expect(listUpdateSchema.safeParse({ owner: 'someone' }).success).toBe(false);
   });
 
   it('hides private lists, hidden lists and the lists of private profiles from everyone but the owner, and refuses likes that make no sense', () => {

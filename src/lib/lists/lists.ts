@@ -33,15 +33,29 @@ const title = z
   .max(LIST_TITLE_MAX, `The title can be at most ${LIST_TITLE_MAX} characters.`);
 const description = z.string().max(LIST_DESCRIPTION_MAX, `The description can be at most ${LIST_DESCRIPTION_MAX} characters.`);
 
+const blankIsNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+const visibility = z.enum(LIST_VISIBILITIES);
+
 export const listDetailsSchema = z.object({
   title,
-  description: description.nullish().transform((value) => (value?.trim() ? value.trim() : null)),
-  visibility: z.enum(LIST_VISIBILITIES).default('public'),
+  description: description.nullish().transform(blankIsNull),
+  visibility: visibility.default('public'),
   ranked: z.boolean().default(false),
 });
 export type ListDetails = z.infer<typeof listDetailsSchema>;
 
-export const listUpdateSchema = listDetailsSchema.partial().strict();
+/**
+ * A change to a list: only the fields it names change. No defaults here (a default would
+ * make a private list public when a request names only its description).
+ */
+export const listUpdateSchema = z
+  .object({
+    title: title.optional(),
+    description: description.nullable().transform(blankIsNull).optional(),
+    visibility: visibility.optional(),
+    ranked: z.boolean().optional(),
+  })
+  .strict();
 
 export const entryNoteSchema = z
   .string()

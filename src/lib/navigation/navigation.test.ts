@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeHref, HEADER_LINKS, manageOutletLinks } from './navigation.ts';
+import { activeHref, dashboardLinks, HEADER_LINKS, manageOutletLinks } from './navigation.ts';
 
 const at = (path: string) => activeHref(HEADER_LINKS, new URL(path, 'https://critical-hit.example'));
 
@@ -44,5 +44,23 @@ describe('manageOutletLinks', () => {
       '/manage-outlet/settings',
     ]);
     expect(manageOutletLinks().map((item) => item.href)).not.toContain('/manage-outlet/pixel-press');
+  });
+});
+
+describe('dashboardLinks', () => {
+  const labels = (roles: { author: boolean; owner: boolean }) => dashboardLinks(roles).map((item) => item.label);
+
+  it('offers the author dashboard only to authors and outlet management only to owners', () => {
+    expect(labels({ author: false, owner: false })).not.toContain('Author dashboard');
+    expect(labels({ author: false, owner: false })).not.toContain('Manage outlet');
+    expect(labels({ author: true, owner: false })).toContain('Author dashboard');
+    expect(labels({ author: true, owner: false })).not.toContain('Manage outlet');
+    expect(labels({ author: false, owner: true })).toEqual(expect.arrayContaining(['Manage outlet']));
+    expect(labels({ author: false, owner: true })).not.toContain('Author dashboard');
+    expect(labels({ author: true, owner: true }).slice(-2)).toEqual(['Author dashboard', 'Manage outlet']);
+  });
+
+  it('keeps every other link for everyone', () => {
+    expect(labels({ author: false, owner: false })).toEqual(expect.arrayContaining(['Overview', 'My games', 'My lists', 'Settings']));
   });
 });

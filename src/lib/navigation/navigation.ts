@@ -37,7 +37,7 @@ export const FOOTER_LINKS: readonly NavItem[] = [
   { href: '/terms-of-service', label: 'Terms' },
 ];
 
-/** The signed-in user's dashboard (dashboard layout). */
+/** The signed-in user's dashboard (dashboard layout); see dashboardLinks for who sees which. */
 export const DASHBOARD_LINKS: readonly NavItem[] = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/dashboard/my-games', label: 'My games' },
@@ -53,6 +53,17 @@ export const DASHBOARD_LINKS: readonly NavItem[] = [
   { href: '/dashboard/author', label: 'Author dashboard' },
   { href: '/manage-outlet', label: 'Manage outlet' },
 ];
+
+const AUTHOR_TOOLS = '/dashboard/author';
+const OWNER_TOOLS = '/manage-outlet';
+
+/**
+ * The dashboard's links for this user: the author dashboard only to an author who writes for
+ * an outlet, outlet management only to an outlet's owner (to anyone else they lead nowhere).
+ */
+export function dashboardLinks(roles: { author: boolean; owner: boolean }): NavItem[] {
+  return DASHBOARD_LINKS.filter((item) => (item.href !== AUTHOR_TOOLS || roles.author) && (item.href !== OWNER_TOOLS || roles.owner));
+}
 
 /** The author dashboard (author dashboard layout). */
 export const AUTHOR_DASHBOARD_LINKS: readonly NavItem[] = [

@@ -46,6 +46,20 @@ export interface ManagedOutlet {
   role: 'owner' | 'author';
 }
 
+/**
+ * Is the user an outlet's owner, an author who writes for an outlet, both or neither?
+ * One statement: the dashboard asks it on every page to offer only the tools the user can open.
+ */
+export async function outletRolesOf(db: Db, userId: string): Promise<{ owner: boolean; author: boolean }> {
+  const row = await db
+    .selectNoFrom([
+      sql<boolean>`exists (select 1 from public.outlet_owners o where o.user_id = ${userId})`.as('owner'),
+      sql<boolean>`exists (select 1 from public.authors a join public.outlet_authors oa on oa.author_id = a.id where a.user_id = ${userId})`.as('author'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { owner: Boolean(row.owner), author: Boolean(row.author) };
+}
+
 /** Every outlet the user owns or writes for, owned first, then by name. */
 export async function managedOutlets(db: Db, userId: string): Promise<ManagedOutlet[]> {
   const rows = await db

@@ -79,7 +79,8 @@ async function loadDraft(trx: Trx, userId: string, id: string) {
   const draft = await trx.selectFrom('critic_review_drafts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!draft) return refuse('not-found', M.noDraft);
   const access = await outletAccess(trx, userId, { id: draft.outlet_id });
-  if (!access) return refuse('forbidden', M.noAccess);
+  // Outside the outlet a draft's id answers as a missing one: no id tells an unpublished draft exists.
+  if (!access) return refuse('not-found', M.noDraft);
   if (!canEdit(access, draft.author_id)) return refuse('forbidden', M.notYourDraft);
   return { ok: true as const, draft, access };
 }
@@ -193,7 +194,8 @@ async function loadReview(trx: Trx, userId: string, id: string) {
     .executeTakeFirst();
   if (!review) return refuse('not-found', M.noReview);
   const access = await outletAccess(trx, userId, { id: review.outlet_id });
-  if (!access) return refuse('forbidden', M.noAccess);
+  // Outside the outlet a review's id answers as a missing one, so no id tells an embargoed review exists.
+  if (!access) return refuse('not-found', M.noReview);
   if (!canEdit(access, review.author_id)) return refuse('forbidden', M.notYourDraft);
   if (!canPublish(access)) return refuse('forbidden', M.authorsCannotPublish);
   return { ok: true as const, review, access };

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import type { ReviewItem } from '../reviews/reviews.ts';
-import { reviewsBy } from '../reviews/reviews.server.ts';
+import { latestReviews, reviewsBy } from '../reviews/reviews.server.ts';
 import { emptyBandCounts } from '../scores/scores.ts';
 import {
   OUTLET_EMBED_REVIEWS,
@@ -148,6 +148,11 @@ export async function outletEmbed(db: Kysely<Database>, slug: string): Promise<{
   if (!outlet) return undefined;
   const { items } = await reviewsBy(db, { outletId: outlet.id }, 1, OUTLET_EMBED_REVIEWS);
   return { outlet, reviews: items };
+}
+
+/** The widget without an outlet: the latest reviews across every outlet, as many as an outlet's. */
+export async function latestEmbed(db: Kysely<Database>): Promise<ReviewItem[]> {
+  return (await latestReviews(db, 1, OUTLET_EMBED_REVIEWS)).items;
 }
 
 /**

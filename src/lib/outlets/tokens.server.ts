@@ -169,7 +169,17 @@ export async function revokeInvitation(db: Db, userId: string, slug: string, id:
 /** Sends an invitation again: the old link stops working and a new one (7 more days) is issued. */
 export async function resendInvitation(db: Db, userId: string, slug: string, id: string): Promise<ManageResult<IssuedToken>> {
   if (!uuidPattern.test(id)) return refuse('not-found', 'No such invitation.');
-  const row = await db.selectFrom('author_tokens').select('email').where('id', '=', id).where('purpose', '=', 'invite').executeTakeFirst();
+  // The outlet's owners resend its own invitations, as they revoke them: never another outlet's.
+  const access = await outletAccess(db, userId, { slug });
+  if (!access) return refuse('forbidden', M.noAccess);
+  if (access.role !== 'owner') return refuse('forbidden', M.ownersOnly);
+  const row = await db
+    .selectFrom('author_tokens')
+    .select('email')
+    .where('id', '=', id)
+    .where('purpose', '=', 'invite')
+    .where('outlet_id', '=', access.outlet.id)
+    .executeTakeFirst();
   if (!row?.email) return refuse('not-found', 'No such invitation.');
   const name = await invitedName(db, row.email);
   return createInvitation(db, userId, slug, { email: row.email, name: name ?? row.email.split('@')[0]! });

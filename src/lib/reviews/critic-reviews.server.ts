@@ -112,7 +112,8 @@ async function findOwnedReview(db: Db, id: string) {
 export async function updateCriticReview(db: Db, userId: string, id: string, patch: CriticReviewPatch): Promise<CriticReviewWrite<{ id: string }>> {
   const review = await findOwnedReview(db, id);
   if (!review) return refuse('not-found', MESSAGES.noReview);
-  if (!(await isOwner(db, review.outletId, userId))) return refuse('forbidden', MESSAGES.notOwner);
+  // Only the outlet's owners learn a review's id exists (a scheduled one is embargoed): others get the missing review's answer.
+  if (!(await isOwner(db, review.outletId, userId))) return refuse('not-found', MESSAGES.noReview);
   const next = {
     kind: review.kind,
     rawScore: patch.rawScore === undefined ? review.rawScore : patch.rawScore,
@@ -143,7 +144,8 @@ export async function updateCriticReview(db: Db, userId: string, id: string, pat
 export async function deleteCriticReview(db: Db, userId: string, id: string): Promise<CriticReviewWrite<null>> {
   const review = await findOwnedReview(db, id);
   if (!review) return refuse('not-found', MESSAGES.noReview);
-  if (!(await isOwner(db, review.outletId, userId))) return refuse('forbidden', MESSAGES.notOwner);
+  // Only the outlet's owners learn a review's id exists (a scheduled one is embargoed): others get the missing review's answer.
+  if (!(await isOwner(db, review.outletId, userId))) return refuse('not-found', MESSAGES.noReview);
   await db.deleteFrom('critic_reviews').where('id', '=', review.id).execute();
   return {
     ok: true,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, removeToast, toast, TOAST_TIMEOUT_MS } from './toast.ts';
-import { mountToastRegion } from './toast.client.ts';
+import { mountToastRegion, NEXT_PAGE_TOASTS_KEY, showWaitingToasts, successOnNextPage, toastOnNextPage } from './toast.client.ts';
 
 function clearToasts(): void {
   for (const item of $toasts.get()) removeToast(item.id);
@@ -146,5 +146,39 @@ describe('mountToastRegion', () => {
     toast.error('After unmount');
     expect(other.textContent).not.toContain('After unmount');
     unmount = () => {};
+  });
+});
+
+describe('toasts for the next page', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('a toast raised before a navigation is shown by the next page, with its whole timeout, once', () => {
+    successOnNextPage('Please check your email for the confirmation link');
+    expect($toasts.get()).toEqual([]);
+    // The next page: its toast region mounts.
+    const region = document.createElement('div');
+    const stop = mountToastRegion(region);
+    expect(region.querySelector('[role="status"]')?.textContent).toContain('Please check your email for the confirmation link');
+    vi.advanceTimersByTime(TOAST_TIMEOUT_MS - 1);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toEqual([]);
+    stop();
+    // A third page shows nothing again.
+    expect(showWaitingToasts()).toEqual([]);
+  });
+
+  it('keeps at most five, and ignores what is not a toast', () => {
+    for (let i = 1; i <= 7; i += 1) toastOnNextPage({ title: `Toast ${i}` });
+    expect(showWaitingToasts().map((t) => t.title)).toEqual(['Toast 3', 'Toast 4', 'Toast 5', 'Toast 6', 'Toast 7']);
+    sessionStorage.setItem(NEXT_PAGE_TOASTS_KEY, JSON.stringify([{ title: '' }, { title: 'x', color: 'black' }, 'text', { title: 'Fine', timeout: 1000 }]));
+    expect(showWaitingToasts().map((t) => t.title)).toEqual(['Fine']);
+    sessionStorage.setItem(NEXT_PAGE_TOASTS_KEY, '{not json');
+    expect(showWaitingToasts()).toEqual([]);
+  });
+
+  it('does nothing without storage', () => {
+    toastOnNextPage({ title: 'Lost' }, null);
+    expect(showWaitingToasts(null)).toEqual([]);
   });
 });

@@ -52,3 +52,4 @@ export const toast = {
     return addToast({ title, description, color: 'green', ...options });
   },
 };
+
