@@ -6,7 +6,6 @@ import sentry from '@sentry/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { buildFiles } from './src/lib/builds/build-files.server.ts';
-import { cspDigestMemo } from './src/lib/builds/csp-digest-memo.server.ts';
 import { loadDotEnv } from './src/lib/config/dotenv.ts';
 import { parseEnv } from './src/lib/config/env.ts';
 import { MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from './src/lib/http/cache-rules.ts';
@@ -62,13 +61,13 @@ export default defineConfig({
     },
   ],
   cache: {
-    // The node server's own runtime provider (src/lib/http/route-cache.server.ts): keyed on
+    // The node server's own runtime provider (server/route-cache.ts): keyed on
     // the parameters each route reads, bounded in bytes, purged across servers.
     provider: onVercel
       ? cacheVercel()
       : {
           name: 'critical-hit-memory',
-          entrypoint: new URL('./src/lib/http/route-cache.server.ts', import.meta.url),
+          entrypoint: new URL('./server/route-cache.ts', import.meta.url),
           config: { maxEntries: MEMORY_CACHE_ENTRIES, maxBytes: MEMORY_CACHE_BYTES },
         },
   },
@@ -88,8 +87,11 @@ export default defineConfig({
   // Sessions are Supabase's job (cookies managed by @supabase/ssr), not Astro's.
   session: false,
   vite: {
-    // Astro's per-render CSP digests, kept once per text (src/lib/builds/csp-digest-memo.server.ts).
-    plugins: [tailwindcss(), cspDigestMemo()],
+    plugins: [tailwindcss()],
+    // On Vercel the value is written into the build, so the branches only the node server's
+    // modes take (the embedded database, the local services, the dev mailbox) are dropped
+    // from the function (src/lib/config/platform.server.ts).
+    define: onVercel ? { 'process.env.VERCEL': JSON.stringify(process.env.VERCEL) } : {},
     build: {
       // Scripts are always files of the site's own origin, never inlined into the page (Astro
       // inlines small ones by default), so a Content Security Policy without 'unsafe-inline'

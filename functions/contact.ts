@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { getEnv } from '../src/lib/config/env.ts';
+import { ON_VERCEL } from '../src/lib/config/platform.server.ts';
 import { CONTACT_MESSAGES, contactEmail, contactSchema, isSpam } from '../src/lib/contact/contact.ts';
 import { ContactRateLimitedError, markContactEmailed, storeContactMessage } from '../src/lib/contact/contact.server.ts';
 import type { Database } from '../src/lib/db/schema.ts';
@@ -33,7 +34,7 @@ export type ContactResult =
 export function contactRecipient(): string | null {
   const env = getEnv();
   if (env.CONTACT_EMAIL) return canDeliverEmail() ? env.CONTACT_EMAIL : null;
-  return mailboxEnabled() ? 'contact@localhost' : null;
+  return !ON_VERCEL && mailboxEnabled() ? 'contact@localhost' : null;
 }
 
 export async function submitContact(raw: unknown, context: ContactContext): Promise<ContactResult> {

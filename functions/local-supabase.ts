@@ -3,6 +3,9 @@ import { DEVICE_COOKIE, deviceCookieValue } from './auth/device-cookies.ts';
 import { getLocalAuthService } from './auth/index.ts';
 import { getLocalStorageService } from './storage/index.ts';
 
+/** Whether a local session is still live: the middleware's check on every signed-in request. */
+export { localSessionIsLive } from './auth/index.ts';
+
 export interface LocalFetchContext extends AuthRequestContext {
   /** The browser's Cookie header: its device cookie goes along to the auth service. */
   cookies?: string | null | undefined;

@@ -3,7 +3,8 @@
 // Stop the server first when it uses the embedded database (one process owns a PGlite directory).
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { parseEnv } from '../src/lib/config/env.ts';
-import { openPglite, openPostgres } from '../src/lib/db/connect.server.ts';
+import { openPostgres } from '../src/lib/db/connect.server.ts';
+import { openPglite } from '../src/lib/db/pglite.server.ts';
 import { parseAdminCommand } from '../src/lib/admin/admin.ts';
 import { grantAdmin, listAdmins, revokeAdmin, UnknownAccountError } from '../src/lib/admin/admin.server.ts';
 

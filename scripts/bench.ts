@@ -35,7 +35,7 @@ import { settle } from './bench/settle.ts';
 import { describeBenchPostgres, postgresInstalled, prewarmBenchPostgres, startBenchPostgres, type BenchPostgres } from './bench/postgres.ts';
 import { atLeast, atMost, summarise, type Target } from './bench/stats.ts';
 import { Client, measureDelivery, timeWrites } from './bench/writes.ts';
-import { ALL_LISTENING } from '../src/lib/http/node-servers.server.ts';
+import { ALL_LISTENING } from '../server/node-servers.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,6 @@
 // The server the e2e suite runs against: the built site on a brand-new embedded database
 // (PGLITE_DIR, which playwright.config.ts points at .data/e2e), so every run starts from
 // the demo data and nothing else.
-import './runtime.ts';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

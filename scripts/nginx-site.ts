@@ -8,7 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cachedRouteMatchers } from '../src/lib/http/cache-key.ts';
 import { NEVER_CACHED_PREFIXES } from '../src/lib/http/cache-rules.ts';
-import { ENCODINGS } from '../src/lib/http/content-encoding.ts';
+
+/** The codings the node server answers with, in its order of preference (server/encoding.ts). */
+const ENCODINGS = ['br', 'gzip'] as const;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SITE_CONFIG = path.join(ROOT, 'deploy/nginx/critical-hit.conf');
@@ -104,7 +106,7 @@ export function cacheKeyConfig(): string {
     `    "~^10(?!\\*)" ${quote(kept)};`,
     '}',
     '',
-    `# The stored variant: ${ENCODINGS.join(', ')} or none, as content-encoding.ts prefers them; sent`,
+    `# The stored variant: ${ENCODINGS.join(', ')} or none, as server/encoding.ts prefers them; sent`,
     '# upstream in place of the browser\'s header. Any coding with q above 0 is acceptable to the',
     '# browser, so the first one it accepts is what it gets.',
     'map $http_accept_encoding $critical_hit_encoding {',

@@ -3,7 +3,8 @@
 // stop the server first when it uses the embedded database.
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { parseEnv } from '../src/lib/config/env.ts';
-import { openPglite, openPostgres } from '../src/lib/db/connect.server.ts';
+import { openPostgres } from '../src/lib/db/connect.server.ts';
+import { openPglite } from '../src/lib/db/pglite.server.ts';
 import { addOutletOwner } from '../src/lib/outlets/authors.server.ts';
 
 const USAGE = `Usage: npm run outlet -- add-owner <outlet slug> <account email>

@@ -1,15 +1,17 @@
 // Part of `npm run build`, after `astro build`: writes a brotli (.br) and a gzip (.gz) copy
-// beside every compressible file of dist/client, at the highest settings (once per build,
-// so the time is free; small files too, as a copy costs nothing per request), so the node server sends them as they are and compresses no
-// static file per request (src/lib/http/static-files.server.ts). A copy that would not be
-// smaller is not written. Without dist/client (the Vercel build) there is nothing to do.
+// beside every text file of dist/client, at the highest settings (once per build, so the
+// time is free; small files too, as a copy costs nothing per request), which the node
+// server's static files (sirv, server/http-server.ts) send as they are. A copy that would
+// not be smaller is not written. Without dist/client (the Vercel build) there is nothing to do.
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { PRECOMPRESSED_EXTENSIONS, precompressible } from '../src/lib/http/static-files.ts';
+
+const PRECOMPRESSED_EXTENSIONS = { br: '.br', gzip: '.gz' } as const;
+const TEXT_FILE = /\.(js|mjs|css|html|json|map|webmanifest|xml|txt|svg)$/i;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -48,7 +50,7 @@ if (!existsSync(client)) {
 } else {
   const started = performance.now();
   const todo: string[] = [];
-  for await (const file of files(client)) if (precompressible(file)) todo.push(file);
+  for await (const file of files(client)) if (TEXT_FILE.test(file)) todo.push(file);
   let written = 0;
   // Two at a time: the build machine's other work keeps a core.
   for (let i = 0; i < todo.length; i += 2) {

@@ -5,7 +5,8 @@
 // On the embedded database, stop the server first (a PGlite directory has one owner).
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
 import { parseEnv } from '../src/lib/config/env.ts';
-import { openPglite, openPostgres } from '../src/lib/db/connect.server.ts';
+import { openPostgres } from '../src/lib/db/connect.server.ts';
+import { openPglite } from '../src/lib/db/pglite.server.ts';
 import { purge } from '../src/lib/http/purge.server.ts';
 import { CACHE_TAGS, gameTag } from '../src/lib/http/cache-rules.ts';
 import { decideReviewWindow } from '../src/lib/user-reviews/review-bomb.server.ts';

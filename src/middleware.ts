@@ -3,9 +3,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { isAdminPath } from './lib/admin/admin.ts';
 import { isAdmin } from './lib/admin/admin.server.ts';
 import { clientAddressOf } from '../functions/auth/context.ts';
-import { localAuthEnabled, localSessionIsLive } from '../functions/auth/index.ts';
 import { describeError } from '../functions/auth/redact.ts';
-import { localSupabaseFetch } from '../functions/local-supabase.ts';
 import { hasAuthCookie } from './lib/auth/cookies.ts';
 import { guardResolvers } from './lib/auth/guard-resolvers.server.ts';
 import { guardsFor, runGuards } from './lib/auth/guards.ts';
@@ -14,6 +12,7 @@ import { createSupabaseServerClient, userFromSession } from './lib/auth/supabase
 import type { Tier } from './lib/auth/tiers.ts';
 import { getDb } from './lib/db/db.server.ts';
 import { getEnv } from './lib/config/env.ts';
+import { ON_VERCEL } from './lib/config/platform.server.ts';
 import { isDatabaseUnavailable, isInvalidInput } from './lib/db/errors.ts';
 import { refuseOversizedBody } from './lib/http/body-limits.ts';
 import { cacheRuleFor, canonicalRouteUrl } from './lib/http/cache-key.ts';
@@ -37,6 +36,9 @@ import { reportServerError } from './lib/errors/server-errors.server.ts';
 const NO_SESSION_CHECK = /^\/(auth\/v1|storage\/v1|dev)(\/|$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
+/** The in-process auth and storage services of the embedded and self-hosted modes; never part of the Vercel build. */
+const localServices = () => (ON_VERCEL || getEnv().mode === 'supabase' ? undefined : import('../functions/local-supabase.ts'));
+
 const sessionAndCache = defineMiddleware(async (context, next) => {
   const refused = refuseRequest(context) ?? (await refuseBadText(context.url, context.request));
   if (refused) {
@@ -51,12 +53,14 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
   const rule = cacheRuleFor(context.routePattern, context.url.pathname);
   let supabase: ReturnType<typeof createSupabaseServerClient> | undefined;
   // In local modes the server's supabase client calls the in-process auth and storage services directly.
-  const local = localAuthEnabled();
+  const local = await localServices();
   // Cookies the local auth service sets for the browser (its device cookie after a sign-in by username).
   const authCookies: string[] = [];
-  const localFetch = local
-    ? localSupabaseFetch({ clientAddress: clientAddressOf(context), cookies: context.request.headers.get('cookie'), setCookie: (cookie) => authCookies.push(cookie) })
-    : undefined;
+  const localFetch = local?.localSupabaseFetch({
+    clientAddress: clientAddressOf(context),
+    cookies: context.request.headers.get('cookie'),
+    setCookie: (cookie) => authCookies.push(cookie),
+  });
   context.locals.getSupabase = () =>
     (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies }, { fetch: localFetch }));
   context.locals.user = null;
@@ -68,7 +72,7 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
     if (!rule && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
       // A session ended elsewhere (logout, sign out everywhere, refresh-token reuse, account
       // deleted) stops here within seconds; writes are always checked against the auth server.
-      const check = { write: !SAFE_METHODS.has(context.request.method), isSessionLive: local ? localSessionIsLive : undefined };
+      const check = { write: !SAFE_METHODS.has(context.request.method), isSessionLive: local?.localSessionIsLive };
       context.locals.user = await userFromSession(context.locals.getSupabase(), check).catch((error: unknown) => {
         // The visitor is treated as signed out where a page allows it; where it needs a user,
         // the answer is "Server error. Please try again later.", not the sign-in page.

@@ -23,7 +23,8 @@ export interface MailboxEntry extends Email {
 }
 
 const MAILBOX_SIZE = 200;
-const MAILBOX = Symbol.for('critical-hit.dev-mailbox');
+// Pure: a build that never opens the mailbox (Vercel's) drops this module whole.
+const MAILBOX = /* @__PURE__ */ Symbol.for('critical-hit.dev-mailbox');
 
 interface MailboxState {
   entries: MailboxEntry[];

@@ -1,4 +1,5 @@
 import { getEnv } from '../../src/lib/config/env.ts';
+import { ON_VERCEL } from '../../src/lib/config/platform.server.ts';
 import { REMOTE_TIMEOUT_MS } from '../../src/lib/config/remote-timeouts.ts';
 import { failureReason, RemoteServiceError } from '../../src/lib/http/remote.server.ts';
 import { devMailbox, mailboxEnabled } from './dev-mailbox.ts';
@@ -167,11 +168,12 @@ const undeliverable: Mailer = {
 
 /** Can an email be delivered at all: through SMTP, or into the dev mailbox? */
 export function canDeliverEmail(): boolean {
-  return Boolean(getEnv().SMTP_URL) || mailboxEnabled();
+  return Boolean(getEnv().SMTP_URL) || (!ON_VERCEL && mailboxEnabled());
 }
 
 export function mailerFromEnv(): Mailer {
   const env = getEnv();
   if (env.SMTP_URL) return smtpMailer(env.SMTP_URL, env.SMTP_FROM ?? `${env.SITE_NAME} <no-reply@localhost>`);
-  return mailboxEnabled() ? devMailbox : undeliverable;
+  // The Vercel build does not carry the dev mailbox (embedded mode only).
+  return !ON_VERCEL && mailboxEnabled() ? devMailbox : undeliverable;
 }

@@ -22,6 +22,10 @@ export interface ImportEdge {
   typeOnly: boolean;
   /** Names imported (`import { a, b as c }` gives a, b); '*' and 'default' where used. */
   names: string[];
+  /** `import('x')` as an expression: loaded when that code runs, not with the module. */
+  dynamic?: boolean;
+  /** A dynamic import in the branch of `ON_VERCEL ? … : …` that Vercel never takes (platform.server.ts). */
+  offVercel?: boolean;
 }
 
 export interface ModuleNode {
@@ -110,10 +114,15 @@ export function splitAstro(text: string): AstroParts {
   return { frontmatter, scripts };
 }
 
-interface RawImport {
-  specifier: string;
-  typeOnly: boolean;
-  names: string[];
+type RawImport = Pick<ImportEdge, 'specifier' | 'typeOnly' | 'names' | 'dynamic' | 'offVercel'>;
+
+/** Is `node` in the branch of an `ON_VERCEL ? a : b` (or `if (ON_VERCEL) … else …`) taken off Vercel? */
+function offVercelBranch(node: ts.Node): boolean {
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (ts.isConditionalExpression(parent) && child === parent.whenFalse && /\bON_VERCEL\b/.test(parent.condition.getText())) return true;
+    if (ts.isIfStatement(parent) && child === parent.elseStatement && /\bON_VERCEL\b/.test(parent.expression.getText())) return true;
+  }
+  return false;
 }
 
 /** The imports of a piece of TypeScript (or TSX), in source order. */
@@ -141,7 +150,7 @@ export function readImports(code: string, fileName = 'module.tsx'): RawImport[] 
       found.push({ specifier: node.argument.literal.text, typeOnly: true, names: node.qualifier ? [node.qualifier.getText(source)] : ['*'] });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
-      if (argument && ts.isStringLiteralLike(argument)) found.push({ specifier: argument.text, typeOnly: false, names: ['*'] });
+      if (argument && ts.isStringLiteralLike(argument)) found.push({ specifier: argument.text, typeOnly: false, names: ['*'], dynamic: true, offVercel: offVercelBranch(node) });
     }
     ts.forEachChild(node, visit);
   };

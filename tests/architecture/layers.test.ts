@@ -7,8 +7,8 @@ import { checkLayers } from './layers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-describe('the import graph of src/ and functions/', () => {
-  const graph = buildGraph(ROOT, ['src', 'functions']);
+describe('the import graph of src/, functions/ and server/', () => {
+  const graph = buildGraph(ROOT, ['src', 'functions', 'server']);
 
   it('is read whole (a sanity check on the walk itself)', () => {
     expect(graph.size).toBeGreaterThan(150);
@@ -31,7 +31,7 @@ describe('the layer rules catch', () => {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), text);
     }
-    return checkLayers(buildGraph(root, ['src', 'functions']));
+    return checkLayers(buildGraph(root, ['src', 'functions', 'server']));
   };
 
   it('lib importing an island, a component or a handler', () => {
@@ -46,6 +46,22 @@ describe('the layer rules catch', () => {
       'src/lib/a.ts -> functions/h.ts: lib may import only lib, not functions',
       'src/lib/a.ts -> src/components/C.astro: lib may import only lib, not components',
       'src/lib/a.ts -> src/islands/x.tsx: lib may import only lib, not islands',
+    ]);
+  });
+
+  it('the site importing the node server, and the node server importing a page', () => {
+    expect(
+      write({
+        'src/lib/a.server.ts': "import { cache } from '../../server/cache.ts';",
+        'functions/h.ts': "import '../server/cache.ts';",
+        'server/cache.ts': "import '../src/pages/p.ts';\nimport '../functions/h.ts';\nimport '../src/lib/b.ts';\nexport const cache = 1;",
+        'src/pages/p.ts': 'export {};',
+        'src/lib/b.ts': 'export {};',
+      }),
+    ).toEqual([
+      'functions/h.ts -> server/cache.ts: functions may import only functions, lib, not server',
+      'server/cache.ts -> src/pages/p.ts: server may import only server, functions, lib, not pages',
+      'src/lib/a.server.ts -> server/cache.ts: lib may import only lib, not server',
     ]);
   });
 
@@ -126,7 +142,7 @@ describe('reading imports', () => {
       { specifier: './e.ts', typeOnly: false, names: ['e'] },
       { specifier: './u.ts', typeOnly: true, names: ['*'] },
       { specifier: './l.ts', typeOnly: true, names: ['Lazy'] },
-      { specifier: './m.tsx', typeOnly: false, names: ['*'] },
+      { specifier: './m.tsx', typeOnly: false, names: ['*'], dynamic: true, offVercel: false },
     ]);
   });
 

@@ -6,7 +6,8 @@ import type { Graph, ImportEdge, ModuleNode } from './import-graph.ts';
  *
  * 1. Layers point one way. pages (and src/middleware.ts) -> layouts, components, islands,
  *    functions, lib; layouts and components -> each other, islands, lib; islands -> islands,
- *    lib; functions -> functions, lib; lib -> lib only. Within lib, the data layer
+ *    lib; functions -> functions, lib; lib -> lib only; server/ (the node server around the
+ *    built site: node-only) -> server, functions, lib, and nothing in the site imports it. Within lib, the data layer
  *    (src/lib/db) knows nothing of the features: it imports src/lib/db and src/lib/config only.
  * 2. File roles: `x.server.ts` runs on the server only, `x.client.ts` in the browser only,
  *    `x.ts` in both. So `x.ts` in src/lib imports neither; `.client.ts` imports no `.server.ts`
@@ -24,7 +25,7 @@ import type { Graph, ImportEdge, ModuleNode } from './import-graph.ts';
  *    modules of src/lib (islands and .astro scripts are browser code already).
  */
 
-export type Layer = 'lib' | 'islands' | 'components' | 'layouts' | 'pages' | 'middleware' | 'functions' | 'styles' | 'outside';
+export type Layer = 'lib' | 'islands' | 'components' | 'layouts' | 'pages' | 'middleware' | 'functions' | 'server' | 'styles' | 'outside';
 
 export function layerOf(file: string): Layer {
   if (file.startsWith('src/lib/')) return 'lib';
@@ -34,6 +35,7 @@ export function layerOf(file: string): Layer {
   if (file.startsWith('src/pages/')) return 'pages';
   if (file === 'src/middleware.ts') return 'middleware';
   if (file.startsWith('functions/')) return 'functions';
+  if (file.startsWith('server/')) return 'server';
   if (file.startsWith('src/styles/')) return 'styles';
   return 'outside';
 }
@@ -47,11 +49,12 @@ export const ALLOWED_LAYERS: Readonly<Record<Exclude<Layer, 'styles' | 'outside'
   components: ['components', 'layouts', 'islands', 'lib'],
   islands: ['islands', 'lib'],
   functions: ['functions', 'lib'],
+  server: ['server', 'functions', 'lib'],
   lib: ['lib'],
 };
 
 /** Packages that must never be bundled for the browser. */
-export const SERVER_ONLY_PACKAGES = ['pg', 'pg-protocol', '@electric-sql/pglite', 'kysely', 'nodemailer', 'bcryptjs', 'astro:middleware'];
+export const SERVER_ONLY_PACKAGES = ['pg', '@electric-sql/pglite', 'kysely', 'nodemailer', 'bcryptjs', 'astro:middleware'];
 
 /** Files that may call getDatabase() (the start script is outside the scanned folders). */
 export const GET_DATABASE_USERS = ['functions/health.ts', 'src/pages/api/admin/backup.ts'];
@@ -77,7 +80,7 @@ function isBrowserRoot(node: ModuleNode): boolean {
 function isServerRoot(node: ModuleNode): boolean {
   if (node.astroScript) return false;
   const layer = layerOf(node.file);
-  if (isServerModule(node.file) || layer === 'functions' || layer === 'middleware') return true;
+  if (isServerModule(node.file) || layer === 'functions' || layer === 'server' || layer === 'middleware') return true;
   return (layer === 'pages' || layer === 'layouts' || layer === 'components') && /\.(astro|ts)$/.test(node.file);
 }
 
@@ -142,6 +145,7 @@ function forbiddenPaths(
 function serverOnlyTarget(edge: ImportEdge): string | undefined {
   if (edge.kind === 'file' && isServerModule(edge.to)) return 'browser code reaches a server-only module';
   if (edge.kind === 'file' && layerOf(edge.to) === 'functions') return 'browser code reaches the API handlers';
+  if (edge.kind === 'file' && layerOf(edge.to) === 'server') return 'browser code reaches the node server';
   if (edge.typeOnly) return undefined;
   if (edge.kind === 'builtin') return 'browser code reaches a Node built-in';
   if (edge.kind === 'package' && SERVER_ONLY_PACKAGES.includes(edge.to)) return 'browser code reaches a server-only package';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
-import { openPglite } from '../../src/lib/db/connect.server.ts';
+import { openPglite } from '../../src/lib/db/pglite.server.ts';
 import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../../src/lib/db/migrations.server.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { getEnv } from '../config/env.ts';
 import { CACHE_TAGS } from '../http/cache-rules.ts';
 import type { Purge } from '../http/purge.server.ts';
-import { purgeRouteCache, routeCache } from '../http/route-cache.server.ts';
+import { pageCache } from '../http/page-cache.server.ts';
 
 export interface CacheStats {
   /** False on Vercel, where the CDN holds the pages and keeps its own statistics. */
@@ -16,13 +16,12 @@ export interface CacheStats {
 
 export function cacheStats(): CacheStats {
   const inProcess = !getEnv().VERCEL;
-  const store = routeCache();
-  const lookups = store.hits + store.misses;
-  return { inProcess, entries: store.entries, bytes: store.bytes, hits: store.hits, misses: store.misses, hitRate: lookups ? store.hits / lookups : null };
+  const { entries, bytes, hits, misses } = pageCache()?.stats() ?? { entries: 0, bytes: 0, hits: 0, misses: 0 };
+  return { inProcess, entries, bytes, hits, misses, hitRate: hits + misses ? hits / (hits + misses) : null };
 }
 
 /** Empties this server's cache and purges every tag on the others (and the CDN). */
 export async function purgeEverything(purge: Purge): Promise<void> {
-  purgeRouteCache({ all: true });
+  pageCache()?.purge({ all: true });
   await purge({ tags: Object.values(CACHE_TAGS), paths: ['/'] });
 }

@@ -87,8 +87,9 @@ describe('parseEnv deployment mode', () => {
     expect(envError({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '0' }).issues[0]).toMatch(/^WEB_CONCURRENCY must be at least 1/);
   });
 
-  it('accepts VERCEL when a DATABASE_URL is configured', () => {
-    expect(parseEnv({ VERCEL: '1', DATABASE_URL: PG, SITE_URL: SITE }).mode).toBe('self-hosted');
+  it('accepts VERCEL with hosted Supabase, and refuses it without (the Vercel build has no local services)', () => {
+    expect(parseEnv({ VERCEL: '1', DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon', SITE_URL: SITE }).mode).toBe('supabase');
+    expect(envError({ VERCEL: '1', DATABASE_URL: PG, SITE_URL: SITE }).issues).toEqual([expect.stringMatching(/^SUPABASE_URL is missing: on Vercel the site uses hosted Supabase/)]);
   });
 });
 

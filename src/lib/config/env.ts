@@ -78,11 +78,11 @@ const envFields = z
       z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100'),
     ).transform((v) => v ?? 10),
     // Page and API reads the node server renders at once; more wait their turn in arrival order
-    // (src/lib/http/render-admission.server.ts). Unset, it depends on the database (below).
+    // (server/render-admission.ts). Unset, it depends on the database (below).
     RENDER_CONCURRENCY: optional(
       z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256'),
     ),
-    // Node servers on the one port, one per core (src/lib/http/node-servers.server.ts); on
+    // Node servers on the one port, one per core (server/node-servers.ts); on
     // PostgreSQL only, since the embedded database lives in one process.
     WEB_CONCURRENCY: optional(
       z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64'),
@@ -254,6 +254,15 @@ function checkedEnvSchema(options: { requireSiteUrl: boolean }) {
           code: 'custom',
           path: ['DATABASE_URL'],
           message: 'is missing: the embedded database cannot persist on Vercel, so set DATABASE_URL (and SUPABASE_URL, SUPABASE_ANON_KEY)',
+        });
+      }
+      // The Vercel build carries neither the local auth and storage services nor Realtime
+      // (src/lib/config/platform.server.ts): there the site runs on hosted Supabase.
+      if (env.VERCEL && env.DATABASE_URL && !env.SUPABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SUPABASE_URL'],
+          message: 'is missing: on Vercel the site uses hosted Supabase Auth, Storage and Realtime, so set SUPABASE_URL and SUPABASE_ANON_KEY',
         });
       }
     });

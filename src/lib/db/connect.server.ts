@@ -1,21 +1,14 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { REMOTE_TIMEOUT_MS } from '../config/remote-timeouts.ts';
 import type { Database } from './schema.ts';
-import { DatabaseLockedError, DatabaseUnavailableError } from './errors.ts';
 import { namingClient } from './prepared-statements.server.ts';
-import { poolOverThread, startPgliteThread } from './pglite-thread.server.ts';
 
 /**
- * One Kysely instance over `pg` for every mode: PGlite through its node-postgres
- * adapter when DATABASE_URL is unset, a pg Pool otherwise. Queries are named prepared
- * statements on the embedded thread and on PostgreSQL unless DATABASE_URL is a transaction
- * pooler (prepared-statements.server.ts).
+ * One Kysely instance over `pg` for every mode: a pg Pool on DATABASE_URL here, the embedded
+ * PGlite (pglite.server.ts, loaded only when DATABASE_URL is unset) otherwise. Queries are
+ * named prepared statements on the embedded thread and on PostgreSQL unless DATABASE_URL is a
+ * transaction pooler (prepared-statements.server.ts).
  */
 
 // `date` columns stay 'YYYY-MM-DD' strings: turning them into Date objects would shift
@@ -57,97 +50,6 @@ export function handleConnectionErrors<T extends pg.Pool | pg.Client>(target: T,
     target.on('error', log);
   }
   return target;
-}
-
-function lockPathFor(dataDir: string): string {
-  return `${path.resolve(dataDir)}.lock`;
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * PGlite is a single-process database: two processes opening one directory corrupt it.
- * A pid file beside the directory turns that into a clear error.
- */
-async function acquireLock(dataDir: string): Promise<() => Promise<void>> {
-  const lockPath = lockPathFor(dataDir);
-  const existing = await readFile(lockPath, 'utf8').catch(() => '');
-  const holder = Number.parseInt(existing, 10);
-  if (Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder)) {
-    throw new DatabaseLockedError(
-      `The embedded database in ${dataDir} is open in another process (pid ${holder}). ` +
-        'Stop that process (for example the running server) and try again.',
-    );
-  }
-  await mkdir(path.dirname(lockPath), { recursive: true });
-  await writeFile(lockPath, String(process.pid));
-  return async () => {
-    const current = await readFile(lockPath, 'utf8').catch(() => '');
-    if (current === String(process.pid)) await rm(lockPath, { force: true });
-  };
-}
-
-export interface PgliteOptions {
-  /** Start from a dumpDataDir() tarball instead of an empty cluster (tests use a migrated template). */
-  loadDataDir?: Blob | undefined;
-  /**
-   * Run the engine in a worker thread (the server: its event loop keeps serving while a
-   * query runs; docs/decisions/embedded-database-thread.md), or in this thread (tests and
-   * one-off scripts, where nothing else waits and one engine per test file is cheaper).
-   */
-  thread?: boolean;
-}
-
-/** Opens PGlite at `dataDir` ('memory://' for tests) behind a one-connection pg pool. */
-export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<DatabaseConnection> {
-  const inMemory = dataDir.startsWith('memory://');
-  const release = inMemory ? async () => {} : await acquireLock(dataDir);
-  const location = inMemory ? 'memory' : path.resolve(dataDir);
-  try {
-    if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-    if (options.thread) {
-      const thread = await startPgliteThread(dataDir, options.loadDataDir);
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: handleConnectionErrors(poolOverThread(thread)) }) });
-      return {
-        db,
-        kind: 'pglite',
-        location,
-        dumpDataDir: (compression) => thread.dumpDataDir(compression),
-        ping: () => thread.ping(),
-        async close() {
-          await db.destroy();
-          await thread.close();
-          await release();
-        },
-      };
-    }
-    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: handleConnectionErrors(new pg.Pool(createPgConfig(pglite))) }) });
-    return {
-      db,
-      kind: 'pglite',
-      location,
-      dumpDataDir: (compression) => pglite.dumpDataDir(compression),
-      async close() {
-        await db.destroy();
-        await pglite.close();
-        await release();
-      },
-    };
-  } catch (error) {
-    await release();
-    if (error instanceof DatabaseUnavailableError) throw error;
-    throw new DatabaseUnavailableError(`Could not open the embedded database in ${dataDir}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
 }
 
 export function openPostgres(connectionString: string, max = 10, preparedStatements = false): DatabaseConnection {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { getEnv, type Env } from '../config/env.ts';
-import { openPglite, openPostgres, type DatabaseConnection } from './connect.server.ts';
+import { ON_VERCEL } from '../config/platform.server.ts';
+import { openPostgres, type DatabaseConnection } from './connect.server.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './errors.ts';
 import { maintainEmbeddedDatabase } from './embedded-statistics.server.ts';
 import { preparedStatementsFor } from './prepared-statements.server.ts';
@@ -31,6 +32,24 @@ function registry(): Registry {
 
 const log = (message: string) => console.log(`[db] ${message}`);
 
+/** PGlite under PGLITE_DIR, in its thread, with the bootstrap, migrations and fresh statistics. */
+async function openEmbedded({ openPglite }: typeof import('./pglite.server.ts'), env: Env): Promise<DatabaseConnection> {
+  const connection = await openPglite(env.PGLITE_DIR, { thread: true });
+  try {
+    const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
+    await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql, log });
+    // No autovacuum in PGlite: statistics of tables that grew since they were taken, and
+    // GIN pending lists, are brought up to date before the first request (then every few minutes).
+    const { analyzed, ginPages } = await maintainEmbeddedDatabase(connection.db);
+    if (analyzed.length > 0) log(`statistics refreshed for ${analyzed.length} table(s)`);
+    if (ginPages > 0) log(`${ginPages} pending page(s) merged into GIN indexes`);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  return connection;
+}
+
 /**
  * Opens the database the environment describes and brings its schema up to date (loading
  * demo data is the start-up path's job: src/lib/seed/demo/seed.server.ts):
@@ -40,25 +59,16 @@ const log = (message: string) => console.log(`[db] ${message}`);
  *   `npm run db:migrate`); skipped on Vercel, where the SQL files are not deployed.
  */
 export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConnection> {
+  // The Vercel build leaves the embedded database out (platform.server.ts); the environment
+  // check refuses Vercel without DATABASE_URL before this.
   if (!env.DATABASE_URL) {
-    const connection = await openPglite(env.PGLITE_DIR, { thread: true });
-    try {
-      const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
-      await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql, log });
-      // No autovacuum in PGlite: statistics of tables that grew since they were taken, and
-      // GIN pending lists, are brought up to date before the first request (then every few minutes).
-      const { analyzed, ginPages } = await maintainEmbeddedDatabase(connection.db);
-      if (analyzed.length > 0) log(`statistics refreshed for ${analyzed.length} table(s)`);
-      if (ginPages > 0) log(`${ginPages} pending page(s) merged into GIN indexes`);
-    } catch (error) {
-      await connection.close();
-      throw error;
-    }
-    return connection;
+    return ON_VERCEL
+      ? Promise.reject(new DatabaseUnavailableError('No DATABASE_URL on Vercel'))
+      : import('./pglite.server.ts').then((embedded) => openEmbedded(embedded, env));
   }
 
   const connection = openPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX, preparedStatementsFor(env.DATABASE_URL, env.DATABASE_PREPARED_STATEMENTS));
-  if (env.VERCEL) return connection;
+  if (ON_VERCEL || env.VERCEL) return connection;
   try {
     const files = await readMigrationFiles();
     if (env.mode === 'self-hosted') {

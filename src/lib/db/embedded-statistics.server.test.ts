@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type DatabaseConnection } from './connect.server.ts';
+import { type DatabaseConnection } from './connect.server.ts';
+import { openPglite } from './pglite.server.ts';
 import { analyzeChangedTables, cleanGinPendingLists } from './embedded-statistics.server.ts';
 
 /** The planner's estimate of how many rows `where` matches in public.things. */

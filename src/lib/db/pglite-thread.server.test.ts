@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { openPglite, type DatabaseConnection } from './connect.server.ts';
+import { type DatabaseConnection } from './connect.server.ts';
+import { openPglite } from './pglite.server.ts';
 import { isDatabaseUnavailable, isInvalidInput } from './errors.ts';
 import { poolOverThread, startPgliteThread, type PgliteThread } from './pglite-thread.server.ts';
 import type { Database } from './schema.ts';
@@ -145,6 +146,28 @@ describe('the pool over the thread', () => {
     expect(rows).toEqual([{ n: 0 }]);
     await pool.query('insert into held values (1)');
     expect((await pool.query('select id from held')).rows).toEqual([{ id: 1 }]);
+  });
+
+  it('names each session\'s statements apart on the one engine, and drops them when the session ends', async () => {
+    const [first, second] = [await pool.connect(), await pool.connect()];
+    const prefixOf = (client: pg.PoolClient) => (client as unknown as { statementPrefix: string }).statementPrefix;
+    const [gone, kept] = [prefixOf(first), prefixOf(second)];
+    // Without parameters, so that the count itself prepares nothing.
+    const namesStarting = async (prefix: string) =>
+      (await pool.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where starts_with(name, '${prefix}')`)).rows[0]!.n;
+    try {
+      // The same text on two sessions at once: a statement of each session's own, no clash.
+      const same = 'select $1::int + 1 as n';
+      const answers = await Promise.all([first.query(same, [1]), second.query(same, [2]), first.query(same, [3])]);
+      expect(answers.map((answer) => answer.rows[0].n)).toEqual([2, 3, 4]);
+      expect(await namesStarting(gone)).toBe(1);
+      expect(await namesStarting(kept)).toBe(1);
+    } finally {
+      first.release(new Error('the request died'));
+      second.release();
+    }
+    await expect.poll(() => namesStarting(gone)).toBe(0);
+    expect(await namesStarting(kept)).toBe(1);
   });
 
   it('gives an open transaction the engine: another client waits for its commit, then sees it', async () => {

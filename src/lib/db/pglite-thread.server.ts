@@ -1,20 +1,18 @@
-import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { serialize } from 'pg-protocol';
-import { Parser } from 'pg-protocol/dist/parser.js';
-import type { BackendMessage } from 'pg-protocol/dist/messages.js';
 import { DatabaseUnavailableError } from './errors.ts';
 import { namingClient } from './prepared-statements.server.ts';
 
 /**
  * PGlite in a worker thread, behind a pg pool (docs/decisions/embedded-database-thread.md).
- * The engine executes raw wire protocol in its thread; node-postgres on this side
- * serialises queries and parses the answers exactly as it does over a socket, so result
- * types and DatabaseError codes are those of any PostgreSQL. Each pool client is a session
- * of its own to the thread, which runs their statements in arrival order, except that an
- * open transaction keeps the engine for its session until it ends.
+ * Each pool client talks to the thread through a socket of its own: a Duplex stream given
+ * to node-postgres as its `stream` (a public option of pg.Client), which carries the wire
+ * protocol to the engine and its answers back. node-postgres serialises and parses exactly
+ * as over TCP, so result types and DatabaseError codes are those of any PostgreSQL. Each
+ * client is a session of its own to the thread, which runs their statements in arrival
+ * order, except that an open transaction keeps the engine for its session until it ends.
  */
 
 // Bytes that crossed the port are backed by a plain ArrayBuffer (what Blob and transfer need).
@@ -25,23 +23,21 @@ export interface ThreadStart {
   loadDataDir?: Bytes | undefined;
 }
 
-export type ThreadRequest =
-  | { id: number; op: 'exec'; session: number; bytes: Bytes }
-  | { id: number; op: 'release'; session: number; statements: string[] }
-  | { id: number; op: 'ping' | 'close' }
-  | { id: number; op: 'dump'; compression: 'none' | 'gzip' };
-
-export type ThreadReply = { id: number; ok: true; bytes?: Bytes } | { id: number; ok: false; message: string };
-
 type Ask =
   | { op: 'exec'; session: number; bytes: Bytes }
-  | { op: 'release'; session: number; statements: string[] }
+  | { op: 'release'; session: number }
   | { op: 'ping' | 'close' }
   | { op: 'dump'; compression: 'none' | 'gzip' };
+
+export type ThreadRequest = Ask & { id: number };
+export type ThreadReply = { id: number; ok: true; bytes?: Bytes } | { id: number; ok: false; message: string };
 
 // Resolved from the working directory, as the migrations are: the built server bundle never
 // opens the embedded database itself (scripts/start.ts does, before loading it).
 const WORKER_FILE = path.resolve(process.cwd(), 'src/lib/db/pglite-worker.server.ts');
+
+/** The prefix of the statements a session prepares: the engine is one backend for every session. */
+export const sessionStatementPrefix = (session: number) => `t${session}_`;
 
 export interface PgliteThread {
   /** A new session id (one per pool client). */
@@ -49,7 +45,7 @@ export interface PgliteThread {
   /** Runs a session's wire-protocol messages; resolves with the engine's answer. */
   exec(session: number, bytes: Bytes): Promise<Uint8Array>;
   /** The session has ended: rolls back a transaction it left open and drops its prepared statements. */
-  release(session: number, statements: string[]): Promise<void>;
+  release(session: number): Promise<void>;
   /**
    * Resolves when the engine is up: at once when it answered within the last second (it is
    * working through the queue), otherwise when it answers between two statements.
@@ -125,7 +121,7 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
   return {
     session: () => nextSession++,
     exec: async (session, bytes) => (await ask({ op: 'exec', session, bytes })).bytes ?? new Uint8Array(0),
-    release: async (session, statements) => void (await ask({ op: 'release', session, statements })),
+    release: async (session) => void (await ask({ op: 'release', session })),
     async ping() {
       if (stopped) throw stopped;
       if (performance.now() - answeredAt < 1000) return;
@@ -142,124 +138,89 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
   };
 }
 
+// Frontend messages after which the client waits for an answer: Sync, Flush, a simple Query,
+// and the end or failure of a COPY. Terminate ('X') ends the session instead of reaching the engine.
+const ROUND_ENDS = new Set(['S', 'H', 'Q', 'c', 'f']);
+
+/** The type of the last message in `bytes` (one write of node-postgres: whole messages), or null for a startup packet. */
+function lastMessageType(bytes: Buffer, started: boolean): string | null {
+  if (!started) return null;
+  let type = '';
+  for (let at = 0; at + 5 <= bytes.length; at += 1 + bytes.readInt32BE(at + 1)) type = String.fromCharCode(bytes[at]!);
+  return type;
+}
+
 /**
- * What node-postgres' Client expects of its `connection`, over the thread instead of a
- * socket. Messages are collected until Sync, Flush or a simple Query (what a socket would
- * carry in one write), so a query is one round trip to the thread, not five.
+ * The socket of one pool client: a session of its own to the thread. Messages are collected
+ * until one the client waits after (what a socket would carry in one flight), so a query is
+ * one round trip to the thread, not one per message.
  */
-class ThreadConnection extends EventEmitter {
-  _connecting = false;
-  parsedStatements: Record<string, unknown> = {};
-  submittedNamedStatements: Record<string, unknown> = {};
-  readonly stream = { destroy: () => this.#finish(null) };
+class ThreadSocket extends Duplex {
+  readonly session: number;
   readonly #thread: PgliteThread;
-  readonly #session: number;
-  readonly #parser = new Parser();
   #batch: Buffer[] = [];
-  #chain: Promise<void> = Promise.resolve();
-  #ended = false;
+  #started = false;
+  #released = false;
 
   constructor(thread: PgliteThread) {
     super();
     this.#thread = thread;
-    this.#session = thread.session();
+    this.session = thread.session();
   }
 
-  /**
-   * The engine is one backend for every session, so a statement prepared by one is visible to
-   * all: each session names its own (`t3_q…`), which node-postgres then tracks per client as
-   * it does on a socket of its own, and the thread drops them when the session ends.
-   */
-  get statementPrefix(): string {
-    return `t${this.#session}_`;
+  // What node-postgres asks of a socket. The engine runs in this process, trusted: no TLS,
+  // no password, no keep-alive.
+  connect(): this {
+    queueMicrotask(() => this.emit('connect'));
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
   }
 
-  connect(): void {
-    this._connecting = true;
-    this.#queue(async () => {
-      await this.#thread.ping();
-      this.emit('readyForQuery', { name: 'readyForQuery', length: 5, status: 'I' });
-    });
-  }
+  override _read(): void {}
 
-  // The engine runs in this process, trusted: no TLS, no password, no cancel key.
-  requestSsl(): void {}
-  startup(): void {}
-  password(): void {}
-  cancel(): void {}
-  ref(): void {}
-  unref(): void {}
-
-  query(text: string): void {
-    this.#send(serialize.query(text));
-  }
-  parse(query: Parameters<typeof serialize.parse>[0]): void {
-    this.#batch.push(serialize.parse(query));
-  }
-  bind(config: Parameters<typeof serialize.bind>[0]): void {
-    this.#batch.push(serialize.bind(config));
-  }
-  execute(config: Parameters<typeof serialize.execute>[0]): void {
-    this.#batch.push(serialize.execute(config));
-  }
-  describe(message: Parameters<typeof serialize.describe>[0]): void {
-    this.#batch.push(serialize.describe(message));
-  }
-  close(message: Parameters<typeof serialize.close>[0]): void {
-    this.#batch.push(serialize.close(message));
-  }
-  flush(): void {
-    this.#send(serialize.flush());
-  }
-  sync(): void {
-    this.#send(serialize.sync());
-  }
-  sendCopyFromChunk(chunk: Buffer): void {
-    this.#batch.push(serialize.copyData(chunk));
-  }
-  endCopyFrom(): void {
-    this.#send(serialize.copyDone());
-  }
-  sendCopyFail(message: string): void {
-    this.#send(serialize.copyFail(message));
-  }
-  end(): void {
-    this.#queue(async () => this.#finish(null));
-  }
-
-  #send(last: Buffer): void {
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    const type = lastMessageType(chunk, this.#started);
+    if (type === 'X') return done();
+    this.#batch.push(chunk);
+    if (type !== null && !ROUND_ENDS.has(type)) return done();
+    this.#started = true;
     // A fresh buffer of its own (small Buffers share a pool), so it can be transferred.
-    const bytes = new Uint8Array(Buffer.concat([...this.#batch, last]));
+    const bytes = new Uint8Array(Buffer.concat(this.#batch));
     this.#batch = [];
-    this.#queue(async () => {
-      const answer = await this.#thread.exec(this.#session, bytes);
-      this.#parser.parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (message: BackendMessage) => {
-        if (this.listenerCount('message') > 0) this.emit('message', message);
-        this.emit(message.name === 'error' ? 'errorMessage' : message.name, message);
-      });
-    });
+    this.#thread.exec(this.session, bytes).then(
+      (answer) => this.push(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength)),
+      (error: Error) => this.destroy(error),
+    );
+    done();
   }
 
-  /** Runs steps in order; nothing more reaches the thread once this connection has ended. */
-  #queue(step: () => Promise<void>): void {
-    this.#chain = this.#chain.then(async () => {
-      if (this.#ended) return;
-      try {
-        await step();
-      } catch (error) {
-        this.#finish(error as Error);
-      }
-    });
+  override _final(done: (error?: Error | null) => void): void {
+    this.#release();
+    this.push(null);
+    done();
   }
 
-  /** Ends the connection as a closing socket does: 'error' first when it failed, then 'end'. */
-  #finish(error: Error | null): void {
-    if (this.#ended) return;
-    this.#ended = true;
-    // After everything this session sent: the thread runs a session's requests in order.
-    this.#thread.release(this.#session, Object.keys(this.parsedStatements)).catch(() => undefined);
-    if (error) this.emit('error', error);
-    this.emit('end');
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.#release();
+    done(error);
+  }
+
+  /** After everything this session sent: the thread runs a session's requests in order. */
+  #release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.#thread.release(this.session).catch(() => undefined);
   }
 }
 
@@ -270,8 +231,12 @@ class ThreadConnection extends EventEmitter {
  */
 export function poolOverThread(thread: PgliteThread, max = 8): pg.Pool {
   class ThreadClient extends pg.Client {
+    /** Read by namingClient: statements are named per session, since the engine is shared. */
+    readonly statementPrefix: string;
     constructor() {
-      super({ user: 'postgres', database: 'postgres', connection: new ThreadConnection(thread) } as pg.ClientConfig);
+      const socket = new ThreadSocket(thread);
+      super({ user: 'postgres', database: 'postgres', stream: () => socket });
+      this.statementPrefix = sessionStatementPrefix(socket.session);
     }
   }
   return new pg.Pool({ max, idleTimeoutMillis: 0, Client: namingClient(ThreadClient) });

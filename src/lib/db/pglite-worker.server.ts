@@ -1,8 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { serialize } from 'pg-protocol';
-import type { ThreadReply, ThreadRequest, ThreadStart } from './pglite-thread.server.ts';
+import { sessionStatementPrefix, type ThreadReply, type ThreadRequest, type ThreadStart } from './pglite-thread.server.ts';
 
 /**
  * The embedded database's own thread (started by pglite-thread.server.ts): PGlite runs here,
@@ -47,16 +46,21 @@ async function handle(pglite: PGlite, request: ThreadRequest): Promise<void> {
       reply({ id: request.id, ok: true, bytes: answer }, [answer.buffer]);
       return;
     }
-    case 'release':
+    case 'release': {
       // A client that went away inside its transaction must not leave it open for the others
       // (a server backend rolls back when its connection closes; this is that rollback).
       if (owner === request.session) {
-        if (pglite.isInTransaction()) await pglite.execProtocolRaw(simpleQuery('rollback'));
+        if (pglite.isInTransaction()) await pglite.exec('rollback');
         owner = null;
       }
-      if (request.statements.length > 0) await pglite.execProtocolRaw(closeStatements(request.statements));
+      // Its prepared statements go with it, as a backend's do.
+      const { rows } = await pglite.query<{ name: string }>('select name from pg_prepared_statements where starts_with(name, $1)', [
+        sessionStatementPrefix(request.session),
+      ]);
+      for (const { name } of rows) await pglite.exec(`deallocate "${name}"`);
       reply({ id: request.id, ok: true });
       return;
+    }
     case 'ping':
       await pglite.waitReady;
       if (pglite.closed) throw new Error('PGlite is closed');
@@ -74,21 +78,6 @@ async function handle(pglite: PGlite, request: ThreadRequest): Promise<void> {
       port.close();
       return;
   }
-}
-
-/** Close messages for the session's prepared statements, then Sync. */
-function closeStatements(names: string[]): Uint8Array {
-  return new Uint8Array(Buffer.concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]));
-}
-
-/** A simple-protocol Query message ('Q', length, text, NUL). */
-function simpleQuery(text: string): Uint8Array {
-  const body = Buffer.from(`${text}\0`, 'utf8');
-  const message = Buffer.alloc(5 + body.length);
-  message.write('Q', 0, 'latin1');
-  message.writeInt32BE(4 + body.length, 1);
-  body.copy(message, 5);
-  return message;
 }
 
 const waiting: ThreadRequest[] = [];

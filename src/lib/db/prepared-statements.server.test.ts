@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type DatabaseConnection } from './connect.server.ts';
+import { openPostgres, type DatabaseConnection } from './connect.server.ts';
+import { openPglite } from './pglite.server.ts';
 import { MAX_NAMED_PER_CONNECTION, preparedStatementsFor, statementName } from './prepared-statements.server.ts';
 import { sql } from 'kysely';
 

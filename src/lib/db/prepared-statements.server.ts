@@ -32,25 +32,24 @@ export function statementName(text: string, prefix = ''): string {
   return prefix + name;
 }
 
-interface StatementTracking {
-  parsedStatements: Record<string, unknown>;
-  /** Set by a connection whose statements share one engine with other sessions (the embedded thread). */
-  statementPrefix?: string;
-}
-
 /**
  * A pg Client that names the queries Kysely sends (`query(text, values)`), so a pool built
  * with it prepares each statement once per connection. Anything else goes through as is.
+ * A client whose connection shares one engine with other sessions (the embedded thread's)
+ * has a `statementPrefix` that keeps its names apart.
  */
 export function namingClient(Base: typeof pg.Client): typeof pg.Client {
   return class NamingClient extends Base {
+    /** The names this connection has been given, at most MAX_NAMED_PER_CONNECTION. */
+    readonly #named = new Set<string>();
+
     // One override for every overload: only the (text, values) form Kysely uses is changed.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     override query(config: any, values?: any, callback?: any): any {
       if (typeof config === 'string' && Array.isArray(values) && config.length <= MAX_TEXT && NAMEABLE.test(config)) {
-        const tracking = (this as unknown as { connection: StatementTracking }).connection;
-        const name = statementName(config, tracking.statementPrefix);
-        if (name in tracking.parsedStatements || Object.keys(tracking.parsedStatements).length < MAX_NAMED_PER_CONNECTION) {
+        const name = statementName(config, (this as { statementPrefix?: string }).statementPrefix);
+        if (this.#named.has(name) || this.#named.size < MAX_NAMED_PER_CONNECTION) {
+          this.#named.add(name);
           return super.query({ name, text: config, values }, callback);
         }
       }

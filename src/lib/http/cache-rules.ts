@@ -169,7 +169,7 @@ export function isNeverCached(pathname: string): boolean {
 
 /**
  * The node server's in-memory route cache: at most this many rendered pages and this many
- * bytes, whichever comes first (see route-cache-store.ts for what goes first).
+ * bytes, whichever comes first, the least recently used page going first (server/route-cache.ts).
  */
 export const MEMORY_CACHE_ENTRIES = 5_000;
 export const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;

@@ -4,14 +4,14 @@ import type { APIContext } from 'astro';
 import { getEnv } from '../config/env.ts';
 import { getDb } from '../db/db.server.ts';
 import { CACHE_TAGS, gameTag, outletTag, authorTag } from './cache-rules.ts';
-import { purgeRouteCache } from './route-cache.server.ts';
+import { pageCache } from './page-cache.server.ts';
 
 /**
  * The one way cached pages are purged: by tag (every page built from the changed data
  * carries it, see cache-rules.ts) and, where a page has no tag of its own, by path.
  * `purge` needs no request, so jobs and handlers use it alike:
- * - on the node server it empties this process's route cache, then tells every other
- *   server on the same PostgreSQL with NOTIFY (purge-listener.server.ts hears it there);
+ * - on the node server it empties this process's page cache, then tells every other
+ *   server on the same PostgreSQL with NOTIFY (server/purge-listener.ts hears it there);
  *   the embedded database belongs to one process, so there the local purge is all;
  * - on Vercel it invalidates the CDN's copies by tag (path purges are tags there too).
  */
@@ -99,7 +99,7 @@ export const purge: Purge = async (target) => {
     await purgeVercel({ tags, paths });
     return;
   }
-  purgeRouteCache({ tags, paths });
+  pageCache()?.purge({ tags, paths });
   if (env.DATABASE_URL) await notifyOtherServers({ tags, paths });
 };
 

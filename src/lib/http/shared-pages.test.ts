@@ -67,11 +67,13 @@ describe('renderShared', () => {
   const member = { id: 'member-1' } as unknown as App.Locals['user'];
   function sharedContext(headers: Record<string, string> = { cookie: 'sb-access-token=member' }) {
     const settings: unknown[] = [];
+    const cookies: string[] = [];
     const context = {
       request: new Request('http://localhost:4321/games/request', { headers }),
       routePattern: '/games/[slug]',
       locals: { user: member, getSupabase: () => ({}) as ReturnType<App.Locals['getSupabase']> } as App.Locals,
       cache: { set: (options: unknown) => void settings.push(options) } as unknown as import('astro').APIContext['cache'],
+      cookies: { set: (name: string) => void cookies.push(name), headers: () => cookies.map((name) => `${name}=1`)[Symbol.iterator]() } as unknown as import('astro').AstroCookies,
     };
     return { context, settings };
   }
@@ -98,6 +100,15 @@ describe('renderShared', () => {
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       expect(String(errors[0])).toContain('/games/[slug] is a shared page but read Astro.locals.');
     }
+  });
+
+  it('never stores a page that sets a cookie, and answers it private', async () => {
+    const { context, settings } = sharedContext();
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await renderShared(context, rule, undefined, async () => (context.cookies.set('theme', 'dark'), new Response('Portal 2')));
+    spy.mockRestore();
+    expect(settings.at(-1)).toBe(false);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('stores nothing but complete pages', async () => {

@@ -9,7 +9,7 @@ import { sharedCacheControl, type CacheRule } from './cache-rules.ts';
  *   `Astro.cookies` and the request's headers hold nothing of the visitor's;
  * - its `Astro.locals.user` is null, and reading it or the session client is noted: that
  *   render is then answered private and not stored (the route cache refuses private
- *   answers too, route-cache.server.ts), and the route is logged.
+ *   answers too, server/route-cache.ts), and the route is logged.
  */
 
 /** Request headers that name the visitor. */
@@ -69,10 +69,10 @@ export function setCacheControl(response: Response, value: string, { replace = f
  * Renders the shared page of `rule` through `next` (the middleware's): with the rule's
  * lifetime and tags, from `canonical` (the URL its cache key stands for) and a request that
  * names nobody, and tells shared caches in front the same lifetime. Only a complete page
- * (200) is stored; one that asked who the visitor is is answered private.
+ * (200) is stored; one that asked who the visitor is, or set a cookie, is answered private.
  */
 export async function renderShared(
-  context: Pick<APIContext, 'request' | 'routePattern' | 'locals' | 'cache'>,
+  context: Pick<APIContext, 'request' | 'routePattern' | 'locals' | 'cache' | 'cookies'>,
   rule: CacheRule,
   canonical: URL | undefined,
   next: (request?: Request) => Promise<Response>,
@@ -80,10 +80,11 @@ export async function renderShared(
   context.cache.set({ maxAge: rule.maxAge, swr: rule.swr, tags: rule.tags ?? [] });
   const visitorRead = watchVisitorReads(context.locals);
   const response = await next(anonymousRequest(context.request, canonical));
-  const read = visitorRead();
+  // A cookie set through Astro.cookies reaches the answer's headers only in the adapter, after the cache.
+  const read = visitorRead() ?? (context.cookies.headers().next().done ? undefined : 'set a cookie');
   if (read) {
     // A bug in the page: it is listed as shared but asked who the visitor is.
-    console.error(`[cache] ${context.routePattern} is a shared page but read ${read}: answered private and not stored`);
+    console.error(`[cache] ${context.routePattern} is a shared page but ${read.startsWith('set') ? read : `read ${read}`}: answered private and not stored`);
     context.cache.set(false);
     return setCacheControl(response, PRIVATE_CACHE_CONTROL, { replace: true });
   }

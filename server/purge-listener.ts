@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { z } from 'zod';
-import { PURGE_CHANNEL, serverId } from './purge.server.ts';
-import type { PurgeRequest } from './route-cache-store.ts';
+import { PURGE_CHANNEL, serverId } from '../src/lib/http/purge.server.ts';
+import type { PurgeRequest } from '../src/lib/http/page-cache.server.ts';
 
 /**
  * Hears the purges other node servers send (purge.server.ts) on a dedicated `pg` client:

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMITS } from './body-limits.ts';
-import { boundRequests } from './request-bounds.server.ts';
+import { BODY_LIMITS } from '../src/lib/http/body-limits.ts';
+import { boundRequests } from './request-bounds.ts';
 
 // A handler standing in for the Astro adapter: it reads `req.body` when set (as the adapter
 // does), else the stream, and answers with the number of bytes it got.
@@ -11,8 +11,10 @@ let server: http.Server;
 let port: number;
 
 beforeAll(async () => {
-  server = http.createServer(
-    boundRequests(async (req, res) => {
+  const bound = boundRequests();
+  server = http.createServer((request, response) =>
+    bound(request, response, async () => {
+      const [req, res] = [request, response];
       handled += 1;
       const preset = (req as http.IncomingMessage & { body?: Buffer }).body;
       let length = preset?.length ?? 0;

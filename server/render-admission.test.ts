@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { admitRenders } from './render-admission.server.ts';
+import { admitRenders } from './render-admission.ts';
 
 // A server whose renders finish only when the test says so: which ones have started, and in
 // what order, is exactly what a visitor waiting on a busy server would notice.
@@ -19,14 +19,12 @@ const rigs: Rig[] = [];
 async function rig(concurrency: number, maxWaiting = 100): Promise<Rig> {
   const started: string[] = [];
   const holding = new Map<string, ServerResponse>();
-  const admit = admitRenders(
-    (req: IncomingMessage, res: ServerResponse) => {
-      started.push(`${req.method} ${req.url}`);
-      holding.set(req.url!, res);
-    },
-    { concurrency, maxWaiting },
-  );
-  const server = http.createServer(admit);
+  const admit = admitRenders({ concurrency, maxWaiting });
+  const render = (req: IncomingMessage, res: ServerResponse) => {
+    started.push(`${req.method} ${req.url}`);
+    holding.set(req.url!, res);
+  };
+  const server = http.createServer((req, res) => admit(req, res, () => render(req, res)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const made: Rig = {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

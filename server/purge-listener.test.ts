@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMigratedPostgres } from '../../../tests/helpers/database.ts';
-import { openPostgres, type DatabaseConnection } from '../db/connect.server.ts';
-import { startPurgeListener, type PurgeListener } from './purge-listener.server.ts';
-import { PURGE_CHANNEL, purgeMessages } from './purge.server.ts';
-import type { PurgeRequest } from './route-cache-store.ts';
+import { createMigratedPostgres } from '../tests/helpers/database.ts';
+import { openPostgres, type DatabaseConnection } from '../src/lib/db/connect.server.ts';
+import { PURGE_CHANNEL, purgeMessages } from '../src/lib/http/purge.server.ts';
+import type { PurgeRequest } from '../src/lib/http/page-cache.server.ts';
+import { startPurgeListener, type PurgeListener } from './purge-listener.ts';
 
 describe('purgeMessages', () => {
   it('fits any purge into NOTIFY payloads under 8000 bytes, losing nothing', () => {

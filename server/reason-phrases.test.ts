@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { writeResponse } from 'astro/app/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StandardReasonResponse } from './reason-phrases.server.ts';
+import { StandardReasonResponse } from './reason-phrases.ts';
 
 /** The status line a raw socket reads for GET `path`. */
 function statusLine(server: Server, path: string): Promise<string> {

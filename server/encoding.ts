@@ -1,0 +1,50 @@
+import { constants } from 'node:zlib';
+import Negotiator from 'negotiator';
+
+/**
+ * Content negotiation on Accept-Encoding, one answer for the static files, the page cache
+ * and the compression of everything else: q-values count (`br;q=0` refuses brotli), ties go
+ * to brotli, then gzip; no header means identity.
+ */
+
+export type Coding = 'br' | 'gzip' | 'identity';
+
+/**
+ * Brotli's level for what the server compresses itself: each page stored in the page cache
+ * (once, off the event loop) and the answers it does not store. The level the `compression`
+ * package picks by default as its balance of speed and size; static files come from the build
+ * at the highest level (scripts/precompress.ts).
+ */
+export const BROTLI_QUALITY = 4;
+export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } };
+
+/** Text formats worth compressing (HTML, CSS, JavaScript, JSON, XML, SVG, calendars, plain text). */
+export const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i;
+
+type Preferring = { encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined; encodings(available: readonly string[]): string[] };
+
+// Browsers send a handful of distinct headers between them: each is weighed once.
+const weighed = new Map<string, { coding: Coding; accepted: string }>();
+
+function weigh(acceptEncoding: string | null | undefined): { coding: Coding; accepted: string } {
+  const header = acceptEncoding ?? '';
+  let found = weighed.get(header);
+  if (found === undefined) {
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as Preferring;
+    const coding = header.trim() === '' ? 'identity' : ((negotiator.encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip', 'identity'] }) ?? 'identity') as Coding);
+    found = { coding, accepted: negotiator.encodings(['br', 'gzip']).join(', ') };
+    if (weighed.size >= 256) weighed.clear();
+    weighed.set(header, found);
+  }
+  return found;
+}
+
+/** The coding to answer with when brotli, gzip and identity are all on offer. */
+export function codingFor(acceptEncoding: string | null | undefined): Coding {
+  return weigh(acceptEncoding).coding;
+}
+
+/** The codings a header accepts, best first: what sirv, which reads the header as plain text, is shown instead. */
+export function acceptedCodings(acceptEncoding: string | undefined): string {
+  return weigh(acceptEncoding).accepted;
+}

@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import type { CacheProvider, CacheProviderFactory } from 'astro';
+import { LRUCache } from 'lru-cache';
+import { routeCacheKey } from '../src/lib/http/cache-key.ts';
+import { MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from '../src/lib/http/cache-rules.ts';
+import { installPageCache, type PageCache, type PurgeRequest } from '../src/lib/http/page-cache.server.ts';
+import { BROTLI_OPTIONS, codingFor, COMPRESSIBLE_TYPE, type Coding } from './encoding.ts';
+
+/**
+ * The node server's page cache: an Astro runtime cache provider (astro.config.ts names this
+ * file as its entrypoint) over an LRU bounded in pages and bytes (docs/decisions/route-cache.md).
+ * Unlike Astro's memoryCache it keys a page on its path and the query parameters its route
+ * reads, never the Host (cache-key.ts); it stores nothing private (shared-pages.md); it can be
+ * purged without a request, by this server's jobs and by the other servers (purge.server.ts);
+ * and it keeps one brotli copy of each page, made off the event loop when the page is
+ * stored, so a hit compresses nothing. Fresh hits are also answered by the node server before
+ * Astro runs (`serveCachedPages`): the same store and the same answer, without routing.
+ */
+
+type Handler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** The body in brotli, when it is text and got smaller. */
+  br: Buffer | undefined;
+  /** Strong validator of the body; the brotli copy answers it with `-br` appended. */
+  etag: string;
+  tags: readonly string[];
+  /** Path of the page (without query), for purges by path. */
+  path: string;
+  storedAt: number;
+  maxAge: number;
+  swr: number;
+}
+
+export interface StoreLimits {
+  maxEntries: number;
+  maxBytes: number;
+}
+
+const PURGES_REMEMBERED = 256;
+
+function bytesOf(page: CachedPage, key: string): number {
+  let bytes = 256 + key.length * 2 + page.body.length + (page.br?.length ?? 0);
+  for (const [name, value] of page.headers) bytes += (name.length + value.length) * 2;
+  for (const tag of page.tags) bytes += tag.length * 2;
+  return bytes;
+}
+
+function matches(request: PurgeRequest, page: CachedPage): boolean {
+  return Boolean(request.all || request.paths?.includes(page.path) || page.tags.some((tag) => request.tags?.includes(tag)));
+}
+
+export class PageStore implements PageCache {
+  readonly #pages: LRUCache<string, CachedPage>;
+  /** Purges so far, and the last few: a render that began before one that touches it is not stored. */
+  #generation = 0;
+  readonly #purges: { generation: number; request: PurgeRequest }[] = [];
+  #hits = 0;
+  #misses = 0;
+
+  constructor(limits: StoreLimits) {
+    // A single page over an eighth of the budget is not stored rather than emptying the cache for it.
+    this.#pages = new LRUCache({ max: limits.maxEntries, maxSize: limits.maxBytes, maxEntrySize: Math.floor(limits.maxBytes / 8), sizeCalculation: bytesOf });
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** The page under `key`, fresh or stale (counted); a page past its stale window is dropped. */
+  lookup(key: string, now = Date.now()): { page: CachedPage; fresh: boolean } | undefined {
+    const page = this.#pages.get(key);
+    const age = page ? (now - page.storedAt) / 1000 : 0;
+    if (!page || age > page.maxAge + page.swr) {
+      if (page) this.#pages.delete(key);
+      this.#misses += 1;
+      return undefined;
+    }
+    this.#hits += 1;
+    return { page, fresh: age <= page.maxAge };
+  }
+
+  /** The page under `key` if it is fresh (counted as a hit); anything else is left to `lookup`. */
+  fresh(key: string, now = Date.now()): CachedPage | undefined {
+    const page = this.#pages.get(key);
+    if (!page || (now - page.storedAt) / 1000 > page.maxAge) return undefined;
+    this.#hits += 1;
+    return page;
+  }
+
+  /** Stores a page rendered from generation `since`, unless a purge touching it came meanwhile. */
+  store(key: string, page: CachedPage, since: number): boolean {
+    const oldest = this.#purges[0]?.generation ?? this.#generation + 1;
+    // The log no longer reaches back to the render's start: assume the worst.
+    if (since < this.#generation && (since + 1 < oldest || this.#purges.some((purge) => purge.generation > since && matches(purge.request, page)))) return false;
+    this.#pages.set(key, page);
+    return this.#pages.has(key);
+  }
+
+  purge(request: PurgeRequest): number {
+    this.#generation += 1;
+    this.#purges.push({ generation: this.#generation, request });
+    if (this.#purges.length > PURGES_REMEMBERED) this.#purges.shift();
+    let dropped = 0;
+    for (const [key, page] of [...this.#pages.entries()]) {
+      if (matches(request, page)) dropped += Number(this.#pages.delete(key));
+    }
+    return dropped;
+  }
+
+  stats() {
+    return { entries: this.#pages.size, bytes: this.#pages.calculatedSize, hits: this.#hits, misses: this.#misses };
+  }
+}
+
+/** The process's store (shared by the start script's copy of this module and the server bundle's). */
+export function pageStore(limits: Partial<StoreLimits> = {}): PageStore {
+  return installPageCache(() => new PageStore({ maxEntries: limits.maxEntries ?? MEMORY_CACHE_ENTRIES, maxBytes: limits.maxBytes ?? MEMORY_CACHE_BYTES }));
+}
+
+function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  return Boolean(ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag));
+}
+
+/**
+ * A stored page as a request wants it: brotli when it takes brotli, each copy with its own
+ * ETag, a 304 when If-None-Match names that copy. HEAD gets the same headers.
+ */
+export function answerFor(page: CachedPage, coding: Coding, ifNoneMatch: string | null | undefined, state?: 'HIT' | 'MISS' | 'STALE') {
+  const br = coding === 'br' && page.br !== undefined;
+  const etag = br ? `"${page.etag}-br"` : `"${page.etag}"`;
+  const headers: [string, string][] = [...page.headers, ['etag', etag]];
+  if (br) headers.push(['content-encoding', 'br']);
+  if (state) headers.push(['x-astro-cache', state]);
+  if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: undefined };
+  const body = br ? page.br! : page.body;
+  headers.push(['content-length', String(body.length)]);
+  return { status: page.status, headers, body };
+}
+
+function toResponse(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' | 'STALE'): Response {
+  // A gzip client gets the plain page, which the compression layer in front gzips.
+  const coding = codingFor(request.headers.get('accept-encoding')) === 'br' ? 'br' : 'identity';
+  const answer = answerFor(page, coding, request.headers.get('if-none-match'), state);
+  return new Response(answer.body ? new Uint8Array(answer.body) : null, { status: answer.status, headers: answer.headers });
+}
+
+// Instructions to this cache, or per response: never stored.
+const NOT_STORED = new Set(['set-cookie', 'cdn-cache-control', 'cache-tag', 'x-astro-cache', 'vary', 'etag', 'content-length', 'content-encoding']);
+
+/** A shared answer: no cookie, not private (shared-pages.ts marks personal answers), no Vary but Accept-Encoding. */
+function shareable(response: Response): boolean {
+  if (response.headers.has('set-cookie') || /\b(private|no-store|no-cache)\b/i.test(response.headers.get('cache-control') ?? '')) return false;
+  return (response.headers.get('vary') ?? '').split(',').every((name) => ['', 'accept-encoding'].includes(name.trim().toLowerCase()));
+}
+
+function lifetime(cdnCacheControl: string | null): { maxAge: number; swr: number } {
+  const seconds = (name: string) => Number(new RegExp(`(?:^|,)\\s*${name}=(\\d+)`, 'i').exec(cdnCacheControl ?? '')?.[1] ?? 0);
+  return { maxAge: seconds('max-age'), swr: seconds('stale-while-revalidate') };
+}
+
+/** Brotli on libuv's thread pool: the event loop keeps serving while a page is compressed. */
+const brotli = (body: Buffer) =>
+  new Promise<Buffer>((resolve, reject) => zlib.brotliCompress(body, BROTLI_OPTIONS, (error, result) => (error ? reject(error) : resolve(result))));
+
+/** Renders through `next` and stores the page with its brotli copy when its rule says so. */
+async function renderAndStore(store: PageStore, target: { key: string; path: string }, request: Request, next: () => Promise<Response>, warn: (message: string) => void): Promise<Response> {
+  const since = store.generation;
+  const response = await next();
+  const { maxAge, swr } = lifetime(response.headers.get('CDN-Cache-Control'));
+  if (maxAge <= 0 || response.status !== 200) return response;
+  if (!shareable(response)) {
+    warn(`Not caching ${target.path}: it sets a cookie, is private or varies by a request header.`);
+    return response;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  const br = body.length >= 1024 && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '') ? await brotli(body) : undefined;
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => void (NOT_STORED.has(name) || headers.push([name, value])));
+  const smaller = br && br.length < body.length ? br : undefined;
+  if (smaller) headers.push(['vary', 'Accept-Encoding']);
+  const page: CachedPage = {
+    status: 200,
+    headers,
+    body,
+    br: smaller,
+    etag: createHash('sha1').update(body).digest('base64url').slice(0, 22),
+    tags: (response.headers.get('Cache-Tag') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean),
+    path: target.path,
+    storedAt: Date.now(),
+    maxAge,
+    swr,
+  };
+  return toResponse(page, request, store.store(target.key, page, since) ? 'MISS' : undefined);
+}
+
+const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) => {
+  const store = pageStore(config);
+  const revalidating = new Set<string>();
+  const provider: CacheProvider = {
+    name: 'critical-hit-memory',
+    async onRequest(context, next) {
+      const { request } = context;
+      // HEAD reads the cache (the headers GET gets) but never fills it.
+      const target = request.method === 'GET' || request.method === 'HEAD' ? routeCacheKey(context.url) : undefined;
+      if (!target) return next();
+      const warn = (message: string) => context.logger.warn(message);
+      const cached = store.lookup(target.key);
+      if (cached && !cached.fresh && !revalidating.has(target.key)) {
+        revalidating.add(target.key);
+        const refresh = renderAndStore(store, target, request, next, warn)
+          .catch((error: unknown) => warn(`Background revalidation of ${target.key} failed: ${String(error)}`))
+          .finally(() => revalidating.delete(target.key));
+        context.waitUntil?.(refresh);
+      }
+      if (cached) return toResponse(cached.page, request, cached.fresh ? 'HIT' : 'STALE');
+      return request.method === 'HEAD' ? next() : renderAndStore(store, target, request, next, warn);
+    },
+    async invalidate(options) {
+      store.purge({ tags: options.tags === undefined ? undefined : [options.tags].flat(), paths: options.path ? [options.path] : undefined });
+    },
+  };
+  return provider;
+};
+
+export default routeCacheProvider;
+
+/** The cache key of each request target as it arrived (bounded: one-off targets only churn it). */
+const keys = new Map<string, string | null>();
+
+function keyOf(target: string): string | null {
+  let key = keys.get(target);
+  if (key === undefined) {
+    try {
+      key = routeCacheKey(new URL(target, 'http://localhost'))?.key ?? null;
+    } catch {
+      key = null;
+    }
+    if (keys.size >= 4096) keys.clear();
+    if (target.length <= 256) keys.set(target, key);
+  }
+  return key;
+}
+
+/**
+ * Fresh hits answered before Astro: the provider's answer to the same request, without
+ * routing or a web Request and Response. Stale pages, misses and gzip clients go on.
+ */
+export function serveCachedPages(store: PageStore = pageStore()): Handler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const key = keyOf(req.url ?? '/');
+    const page = key === null ? undefined : store.fresh(key);
+    const coding = codingFor(req.headers['accept-encoding']);
+    if (!page || (coding === 'gzip' && page.br)) return next();
+    const answer = answerFor(page, coding, req.headers['if-none-match'], 'HIT');
+    res.statusCode = answer.status;
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.end(answer.body);
+  };
+}
