@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { openPostgres, type DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { openPglite } from '../../src/lib/db/pglite.server.ts';
 import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../../src/lib/db/migrations.server.ts';
 import { SQUASHED_INTO_BASELINE } from '../../src/lib/db/squashed-migrations.ts';
 
