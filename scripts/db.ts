@@ -89,6 +89,8 @@ async function resetPostgres(connection: DatabaseConnection, env: Env): Promise<
     drop schema if exists app_meta cascade;
     drop schema if exists auth cascade;
     drop schema if exists extensions cascade;
+    drop schema if exists storage cascade;
+    drop schema if exists private cascade;
     create schema public;
     grant usage on schema public to public;
   `.execute(connection.db);

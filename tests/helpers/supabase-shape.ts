@@ -144,18 +144,27 @@ export async function migrateAsDeployed(
   commandLine = 'npm run db:migrate',
   env: NodeJS.ProcessEnv = supabaseDeployEnv(database),
 ): Promise<string> {
+  return withPolicyGrants(database, () => runCommand(commandLine, env));
+}
+
+/**
+ * Runs `work` (a migration run as `postgres`) with supautils' policy grants emulated: the
+ * services' roles granted to `postgres` for its length, and a check afterwards that the
+ * service schemas changed in nothing but their policies.
+ */
+export async function withPolicyGrants<T>(database: string, work: () => Promise<T>): Promise<T> {
   // The memberships are the cluster's: one migration run at a time holds them.
   const lock = new pg.Client({ connectionString: shapeUrl('postgres', 'supabase_admin') });
   await lock.connect();
   await lock.query('select pg_advisory_lock($1)', [MIGRATION_RUN_LOCK_KEY]);
   try {
-    return await migrateWithPolicyGrants(database, commandLine, env);
+    return await grantedAround(database, work);
   } finally {
     await lock.end();
   }
 }
 
-async function migrateWithPolicyGrants(database: string, commandLine: string, env: NodeJS.ProcessEnv): Promise<string> {
+async function grantedAround<T>(database: string, work: () => Promise<T>): Promise<T> {
   const grantTo = (verb: 'grant' | 'revoke') =>
     withClient(database, 'supabase_admin', (client) =>
       client.query(`${verb} supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin ${verb === 'grant' ? 'to' : 'from'} postgres`),
@@ -163,7 +172,7 @@ async function migrateWithPolicyGrants(database: string, commandLine: string, en
   const before = await withClient(database, 'supabase_admin', serviceSchemaFingerprint);
   await grantTo('grant');
   try {
-    return await runCommand(commandLine, env);
+    return await work();
   } finally {
     await grantTo('revoke');
     const after = await withClient(database, 'supabase_admin', serviceSchemaFingerprint);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import { SQUASHED_INTO_BASELINE } from './squashed-migrations.ts';
 
 /**
  * Applies supabase/migrations/*.sql in name order (the Supabase CLI's layout), each in
@@ -85,6 +86,7 @@ async function appliedChecksums(db: AnyDb): Promise<Map<string, string>> {
 export async function migrationStatus(db: AnyDb, files: MigrationFile[]): Promise<MigrationStatus> {
   const recorded = await appliedChecksums(db);
   const byName = new Map(files.map((file) => [file.name, file]));
+  refuseSquashedChain(recorded, byName);
   for (const [name, sum] of recorded) {
     const file = byName.get(name);
     if (!file) {
@@ -104,6 +106,24 @@ export async function migrationStatus(db: AnyDb, files: MigrationFile[]): Promis
     applied: [...recorded.keys()],
     pending: files.filter((file) => !recorded.has(file.name)),
   };
+}
+
+const squashed = new Set<string>(SQUASHED_INTO_BASELINE.migrations);
+
+/**
+ * A database made by the migrations that the baseline replaced has their names recorded and
+ * not the baseline's. The baseline cannot apply over it (every table exists) and the old
+ * files are gone, so it is recreated; the project had no release, so no data of value is lost.
+ */
+function refuseSquashedChain(recorded: Map<string, string>, files: Map<string, MigrationFile>): void {
+  const old = [...recorded.keys()].filter((name) => squashed.has(name) && !files.has(name));
+  if (old.length === 0 || recorded.has(SQUASHED_INTO_BASELINE.baseline)) return;
+  throw new MigrationError(
+    `This database was migrated by migrations that were squashed into the baseline ` +
+      `(${old.length} of them, ${old[0]} to ${old.at(-1)}, now supabase/migrations/${SQUASHED_INTO_BASELINE.baseline}), ` +
+      'so it cannot be migrated further. Recreate it: run npm run db:reset (it deletes this database\'s data and loads the demo data; ' +
+      'add --yes with DATABASE_URL). For a hosted Supabase project: supabase db reset --linked, then npm run db:migrate.',
+  );
 }
 
 export interface MigrateOptions {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmptyPglite, createEmptyPostgres } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from './connect.server.ts';
+import { SQUASHED_INTO_BASELINE } from './squashed-migrations.ts';
 import { BOOTSTRAP_FILE, checksum, migrate, MigrationError, migrationStatus, readMigrationFiles, type MigrationFile } from './migrations.server.ts';
 
 // The same suite runs on PGlite always, and on a real PostgreSQL server when
@@ -65,6 +66,16 @@ describe.each(targets)('migration runner on $name', ({ open }) => {
     if (!db) return context.skip('TEST_DATABASE_URL is not set');
     await migrate(db, { files: [file('0001_a.sql', 'create table a (id int);')] });
     await expect(migrate(db, { files: [] })).rejects.toThrow(/0001_a\.sql was applied to this database but is missing/);
+  });
+
+  it('refuses a database the squashed migrations made, saying to recreate it with npm run db:reset', async (context) => {
+    const db = (await fresh())?.db;
+    if (!db) return context.skip('TEST_DATABASE_URL is not set');
+    await migrate(db, { files: [file(SQUASHED_INTO_BASELINE.migrations[0], 'create table a (id int);')] });
+    const baseline = file(SQUASHED_INTO_BASELINE.baseline, 'create table a (id int);');
+    await expect(migrate(db, { files: [baseline] })).rejects.toThrow(/migrated by migrations that were squashed into the baseline.*run npm run db:reset/s);
+    const recorded = await sql<{ name: string }>`select name from app_meta.schema_migrations`.execute(db);
+    expect(recorded.rows).toEqual([{ name: SQUASHED_INTO_BASELINE.migrations[0] }]);
   });
 
   it('rolls a failing migration back completely and records nothing for it', async (context) => {

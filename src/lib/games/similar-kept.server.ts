@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 // Each dated game's similar games are kept in public.similar_game_rankings; a catalogue
-// change deletes the rankings it may alter and queues those games (the triggers of
-// 20261212000100_kept_similar_games.sql), and these rank the queue again. Pages read the
+// change deletes the rankings it may alter and queues those games (the similar_games_on_*
+// triggers), and these rank the queue again. Pages read the
 // kept ranking through public.kept_similar_games, which ranks on the spot while a game waits.
 
 /** How many games one statement ranks: a few milliseconds each on 100 000 games. */

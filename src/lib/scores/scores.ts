@@ -1,7 +1,7 @@
 /**
  * How critic scores are made comparable, and how a game's numbers follow from them. Every
  * constant here is published on /faq; the database mirrors normaliseScore() and
- * scoreBand() (supabase/migrations/20261124000100_critics.sql) and a test checks that
+ * scoreBand() (public.normalise_critic_score and public.critic_score_band in the baseline migration) and a test checks that
  * the two agree on every value each scale allows.
  */
 

@@ -15,7 +15,7 @@ import { escapeLike, isSearchable, OUTLET_SUGGESTION_LIMIT, SUGGESTION_LIMIT, ty
  * or trigram similarity, a few candidates per word), then the games whose titles contain
  * a candidate for every typed word come from the GIN index on title_words(title). That
  * costs a few milliseconds on 100 000 games, where matching whole titles by trigrams
- * cost ten or more (see migration 20261124000500).
+ * cost ten or more (see public.title_words in the baseline migration).
  */
 
 /** Games collected before ranking; the full list is /games?q=. */
