@@ -18,7 +18,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  // Every visited page is audited with axe in two colour modes; on two busy cores that alone can take 20 s.
+  // A journey ends with two axe audits of the page it leaves (fixtures.ts), whatever it visited.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

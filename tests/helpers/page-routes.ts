@@ -39,3 +39,32 @@ export function pageRoutes(): PageRoute[] {
 export function routeSource(route: PageRoute): string {
   return readFileSync(path.join(ROOT, route.file), 'utf8');
 }
+
+/** The kind of each segment of a route, most specific first (Astro's priority). */
+const segmentRank = (segment: string) => (segment.startsWith('[...') ? 2 : segment.includes('[') ? 1 : 0);
+
+function routePattern(route: string): RegExp {
+  const source = route
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      if (segment.startsWith('[...')) return '(?:/[^/]+)+';
+      return `/${segment.replace(/[.*+?^${}()|\\]/g, '\\$&').replace(/\\?\[[^\]]+\\?\]/g, '[^/]+')}`;
+    })
+    .join('');
+  return new RegExp(`^${source || '/'}/?$`);
+}
+
+/**
+ * The route that answers `pathname`, as Astro chooses among routes that match: segment by
+ * segment, a static segment before a parameter, a parameter before a rest parameter.
+ */
+export function routeOf(pathname: string, routes: readonly string[] = pageRoutes().map(({ route }) => route)): string | undefined {
+  const matching = routes.filter((route) => routePattern(route).test(pathname));
+  const ranks = (route: string) => route.split('/').slice(1).map(segmentRank);
+  return matching.sort((a, b) => {
+    const [ra, rb] = [ranks(a), ranks(b)];
+    for (let i = 0; i < Math.min(ra.length, rb.length); i++) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;
+    return rb.length - ra.length;
+  })[0];
+}

@@ -128,13 +128,15 @@ export const routeRules: Record<string, CacheRule> = {
 };
 
 /**
- * The Cache-Control of a shared page: browsers revalidate (max-age=0, with the ETag), shared
- * caches in front (a CDN, a proxy) may keep it as long as the route cache does. Astro's own
- * cache headers (CDN-Cache-Control, Cache-Tag) are instructions to the route cache and never
- * leave the server. The nginx of deploy/ holds pages 5 s whatever this says (it hears no purge).
+ * The Cache-Control of a shared page: browsers revalidate every time (max-age=0, with the
+ * ETag), shared caches in front (a CDN, a proxy) may keep it as long as the route cache does.
+ * No stale-while-revalidate here: browsers honour it too, and would show a page as it was
+ * before a write that purged it. The route cache and Vercel's CDN keep their own
+ * stale-while-revalidate (CDN-Cache-Control, an instruction that never leaves the server).
+ * The nginx of deploy/ holds pages 5 s whatever this says (it hears no purge).
  */
-export function sharedCacheControl(rule: Pick<CacheRule, 'maxAge' | 'swr'>): string {
-  return `public, max-age=0, s-maxage=${rule.maxAge}, stale-while-revalidate=${rule.swr}`;
+export function sharedCacheControl(rule: Pick<CacheRule, 'maxAge'>): string {
+  return `public, max-age=0, s-maxage=${rule.maxAge}`;
 }
 
 /**

@@ -86,7 +86,7 @@ describe('renderShared', () => {
     const response = await renderShared(context, rule, undefined, page((request) => ((seen = request), 'Portal 2'))(context));
     expect(seen?.headers.get('cookie')).toBeNull();
     expect(settings).toEqual([{ maxAge: 43_200, swr: 43_200, tags: ['games'] }]);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=43200, stale-while-revalidate=43200');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=43200');
   });
 
   it('never stores a page that asks who the visitor is, and answers it private', async () => {
