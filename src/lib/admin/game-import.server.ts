@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { titleKey } from '../catalogue-import/merge.ts';
-import { slugify } from '../games/slug.ts';
 import { audit } from './admin.server.ts';
 import type { GameImportCandidate, GameImportPreview, GameImportPreviewRow } from './game-import.ts';
 import { runInSteps, WRITE_STEPS } from '../db/bounded-steps.server.ts';
-import { GameAdminError, insertGame } from './games.server.ts';
+import { GameAdminError } from './games.server.ts';
+import { insertImportedGames } from './game-import-write.server.ts';
 
 type Db = Kysely<Database>;
 
@@ -57,8 +57,8 @@ export class GameImportStoppedError extends Error {
 }
 
 /**
- * Creates the new games of an import in short steps (runInSteps), each a transaction of a
- * few games, so that the rest of the site keeps being served while a file of thousands of
+ * Creates the new games of an import in short steps (runInSteps), each a transaction that
+ * writes a run of games set-based (insertImportedGames), so that the rest of the site keeps being served while a file of thousands of
  * games is written. Every line was checked before (the file is refused as a whole while
  * any line has an error), and the platforms are checked here before anything is written.
  * A game whose title already exists is skipped, checked again inside each step under a
@@ -81,18 +81,8 @@ export async function importGames(db: Db, games: readonly GameImportCandidate[],
         const step = await db.transaction().execute(async (trx) => {
           await sql`select pg_advisory_xact_lock(hashtext('game-import'))`.execute(trx);
           const existing = await existingByTitle(trx as unknown as Db, chunk.map((game) => game.input.title));
-          const made: { id: number; slug: string }[] = [];
-          for (const game of chunk) {
-            if (existing.has(titleKey(game.input.title))) continue;
-            const base = slugify(game.input.title) || 'untitled';
-            let slug = base;
-            for (let n = 2; ; n += 1) {
-              const taken = await trx.selectFrom('games').select('id').where('slug', '=', slug).unionAll(trx.selectFrom('game_slug_redirects').select('game_id as id').where('old_slug', '=', slug)).executeTakeFirst();
-              if (!taken) break;
-              slug = `${base.slice(0, 110)}-${n}`;
-            }
-            made.push(await insertGame(trx, { ...game.input, slug }, adminId));
-          }
+          const fresh = chunk.filter((game) => !existing.has(titleKey(game.input.title)));
+          const made = await insertImportedGames(trx, fresh.map((game) => game.input), adminId);
           return made;
         });
         created.push(...step);
