@@ -278,7 +278,9 @@ export async function handleImportPreview(request: Request, context: ListsContex
     if (lists.length > 0 && !canUseFeature(await getUserTier(db, user.id), 'customLists')) {
       problems.push(`${lists.length} ${lists.length === 1 ? 'list' : 'lists'} will be left out: ${CUSTOM_LISTS_PLAN_MESSAGE}`);
     }
-    return json({ format: result.file.format, rows, lists, problems });
+    // What the wizard shows and links by: the file's own values (notes, dates) stay on the server, which reads the file again on import.
+    const shown = rows.map(({ line, title, status, platform, hoursPlayed, lists: on, kind, game, confidence }) => ({ line, title, status, platform, hoursPlayed, lists: on, kind, game, confidence }));
+    return json({ format: result.file.format, rows: shown, lists, problems });
   });
 }
 

@@ -11,6 +11,7 @@ interface PreviewRow {
   line: number;
   title: string;
   status: PlayStatus | null;
+  platform: string | null;
   hoursPlayed: number | null;
   lists: string[];
   kind: MatchKind;
@@ -156,6 +157,7 @@ function Wizard() {
                   <p className="font-semibold">{row.title}</p>
                   <p className="text-xs text-content-muted">
                     {row.status ? PLAY_STATUS_LABELS[row.status] : 'No status'}
+                    {row.platform && ` · ${row.platform}`}
                     {row.hoursPlayed !== null && ` · ${row.hoursPlayed} h`} · {KIND_LABELS[row.kind]}
                     {row.kind === 'fuzzy' && ` (${Math.round(row.confidence * 100)}% sure)`}
                   </p>
