@@ -9,7 +9,7 @@ import { buildFiles } from './src/lib/builds/build-files.server.ts';
 import { cspDigestMemo } from './src/lib/builds/csp-digest-memo.server.ts';
 import { loadDotEnv } from './src/lib/config/dotenv.ts';
 import { parseEnv } from './src/lib/config/env.ts';
-import { astroRouteRules, MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from './src/lib/http/cache-rules.ts';
+import { MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from './src/lib/http/cache-rules.ts';
 
 loadDotEnv();
 
@@ -72,7 +72,9 @@ export default defineConfig({
           config: { maxEntries: MEMORY_CACHE_ENTRIES, maxBytes: MEMORY_CACHE_BYTES },
         },
   },
-  routeRules: astroRouteRules,
+  // No `routeRules`: Astro matches them against the URL, so a rule for /games/[slug] also
+  // covered /games/request. The middleware applies each rule of src/lib/http/cache-rules.ts
+  // to exactly the route it names (Astro.cache.set).
   // Content Security Policy with the hashes of the scripts each page uses, sent as a
   // response header (cached with the page: no per-request nonce). The middleware completes
   // it with the deployment's sources and directives (src/lib/http/security-headers.server.ts).

@@ -1,16 +1,31 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
+import { upstreamAuthJsProject } from './tests/upstream/harness/project.ts';
 
-// One config for unit and integration tests. Tests sit beside the code they test
-// (*.test.ts / *.test.tsx); integration tests open their own in-memory PGlite through
-// tests/helpers/database.ts. Browser journeys live in tests/e2e (Playwright).
+// Unit and integration tests: they sit beside the code they test (*.test.ts / *.test.tsx);
+// integration tests open their own in-memory PGlite through tests/helpers/database.ts.
+// Browser journeys live in tests/e2e (Playwright). A second project runs auth-js's own
+// test suite, vendored unchanged, against the local auth service (tests/upstream).
+const shared = {
+  globalSetup: ['tests/helpers/global-setup.ts'],
+  environment: 'node',
+  // PGlite start-up and migrations take a few seconds per file on a slow machine.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default getViteConfig({
   test: {
-    globalSetup: ['tests/helpers/global-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
-    environment: 'node',
-    // PGlite start-up and migrations take a few seconds per file on a slow machine.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: 'site',
+          include: ['src/**/*.test.{ts,tsx}', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+        },
+      },
+      upstreamAuthJsProject(shared),
+    ],
   },
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
+import { resetEnvCache } from '../src/lib/config/env.ts';
 import { CONTACT_MESSAGES } from '../src/lib/contact/contact.ts';
 import type { Email, Mailer } from './auth/mailer.ts';
 import { submitContact } from './contact.ts';
@@ -48,5 +49,46 @@ describe('submitContact', () => {
     for (const n of [1, 2]) expect((await submitContact(message('same@example.com'), context(`203.0.113.${n}`))).ok).toBe(true);
     expect((await submitContact(message('SAME@example.com'), context('203.0.113.3'))).ok).toBe(true);
     expect((await submitContact(message('same@example.com'), context('203.0.113.4'))).ok).toBe(false);
+  });
+});
+
+describe('emailed means sent', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    resetEnvCache();
+  });
+  const emailedAt = async (email: string) =>
+    (await connection.db.selectFrom('contact_messages').select('emailed_at').where('email', '=', email).executeTakeFirstOrThrow()).emailed_at;
+
+  it('on Vercel with CONTACT_EMAIL but no SMTP_URL the message is stored, not marked emailed, and the log says why', async () => {
+    const deployed = {
+      VERCEL: '1',
+      SUPABASE_URL: 'https://abcd.supabase.co',
+      SUPABASE_ANON_KEY: 'anon',
+      DATABASE_URL: 'postgres://u:p@db.test:5432/app',
+      SITE_URL: 'https://critical-hit.example',
+      CONTACT_EMAIL: 'team@critical-hit.example',
+      SMTP_URL: '',
+    };
+    for (const [key, value] of Object.entries(deployed)) vi.stubEnv(key, value);
+    resetEnvCache();
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { mailer: _injected, ...withoutMailer } = context('192.0.2.77');
+    expect((await submitContact(message('unsent@example.com'), withoutMailer)).ok).toBe(true);
+    expect(await emailedAt('unsent@example.com')).toBeNull();
+    expect(warned.mock.calls.flat().join(' ')).toMatch(/not emailed.*SMTP_URL/);
+  });
+
+  it('a mailer that fails leaves it not emailed; one that sends marks it', async () => {
+    const failing: Mailer = { send: async () => Promise.reject(new Error('SMTP refused')) };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect((await submitContact(message('failed@example.com'), { ...context('192.0.2.78'), mailer: failing })).ok).toBe(true);
+    expect(await emailedAt('failed@example.com')).toBeNull();
+    vi.stubEnv('CONTACT_EMAIL', 'team@critical-hit.example');
+    resetEnvCache();
+    expect((await submitContact(message('sent@example.com'), context('192.0.2.79'))).ok).toBe(true);
+    expect(await emailedAt('sent@example.com')).not.toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { ContactRateLimitedError, markContactEmailed, storeContactMessage } from
 import type { Database } from '../src/lib/db/schema.ts';
 import type { Mailer } from './auth/mailer.ts';
 import { mailboxEnabled } from './auth/dev-mailbox.ts';
-import { mailerFromEnv } from './auth/mailer.ts';
+import { canDeliverEmail, mailerFromEnv } from './auth/mailer.ts';
 import { apiError, json } from './http.ts';
 
 /**
@@ -26,10 +26,13 @@ export type ContactResult =
   | { ok: true; message: string }
   | { ok: false; status: 400 | 429; code: string; message: string; field?: string };
 
-/** Where the team reads contact messages by email; null when they can only be read in the admin area. */
+/**
+ * Where the team reads contact messages by email; null when they can only be read in the
+ * admin area: no CONTACT_EMAIL, or no way to send one (no SMTP_URL outside the dev mailbox).
+ */
 export function contactRecipient(): string | null {
   const env = getEnv();
-  if (env.CONTACT_EMAIL) return env.CONTACT_EMAIL;
+  if (env.CONTACT_EMAIL) return canDeliverEmail() ? env.CONTACT_EMAIL : null;
   return mailboxEnabled() ? 'contact@localhost' : null;
 }
 
@@ -49,7 +52,9 @@ export async function submitContact(raw: unknown, context: ContactContext): Prom
     if (error instanceof ContactRateLimitedError) return { ok: false, status: 429, code: 'rate_limited', message: CONTACT_MESSAGES.rateLimited };
     throw error;
   }
+  // A message is marked emailed only once a mailer has taken it; without one it waits in the admin area.
   const to = contactRecipient();
+  if (!to && getEnv().CONTACT_EMAIL) console.warn(`[contact] message ${stored.id} stored, not emailed: set SMTP_URL to email contact messages to CONTACT_EMAIL`);
   if (to) {
     const env = getEnv();
     const { subject, text } = contactEmail(parsed.data, env.SITE_NAME);

@@ -70,3 +70,29 @@ it('signs in and stores avatar variants without a network hop, files under STORA
   expect(unreachable).not.toHaveBeenCalled();
   vi.unstubAllGlobals();
 });
+
+it("carries the browser's device cookie to the auth service and hands the new one back (a sign-in by username)", async () => {
+  const email = 'device@example.com';
+  const password = 'Correct-Horse-9';
+  const client = (localFetch: typeof fetch) =>
+    createClient('http://localhost:4321', LOCAL_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: localFetch },
+    });
+  const signUp = await client(localSupabaseFetch({ clientAddress: '10.1.0.1' })!).auth.signUp({ email, password });
+  await sql`update auth.users set email_confirmed_at = now() where id = ${signUp.data.user!.id}`.execute(database.db);
+
+  // The owner's browser signs in through the server: the device cookie comes back to it.
+  const set: string[] = [];
+  const owner = client(localSupabaseFetch({ clientAddress: '10.1.0.2', cookies: 'theme=dark', setCookie: (cookie) => set.push(cookie) })!);
+  expect((await owner.auth.signInWithPassword({ email, password })).error).toBeNull();
+  expect(set).toHaveLength(1);
+  const deviceCookie = set[0]!.split(';')[0]!;
+
+  // Someone else's failures delay the account, but not that browser.
+  const attacker = client(localSupabaseFetch({ clientAddress: '10.1.0.3' })!);
+  for (let i = 0; i < 5; i += 1) await attacker.auth.signInWithPassword({ email, password: `Guess-${i}-password` });
+  expect((await attacker.auth.signInWithPassword({ email, password })).error?.status).toBe(429);
+  const again = client(localSupabaseFetch({ clientAddress: '10.1.0.2', cookies: `a=1; ${deviceCookie}; b=2` })!);
+  expect((await again.auth.signInWithPassword({ email, password })).error).toBeNull();
+});

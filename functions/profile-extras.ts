@@ -1,7 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/lib/db/schema.ts';
+import type { Purge } from '../src/lib/http/purge.server.ts';
 import { replaceAvatar } from '../src/lib/profiles/avatar.server.ts';
+import { privacyPurgeTargets } from '../src/lib/profiles/privacy.server.ts';
 import { setProfilePrivacy } from '../src/lib/profiles/profiles.server.ts';
 import { profileSettingsSchema } from '../src/lib/profiles/profiles.ts';
 import { apiError, json } from './http.ts';
@@ -33,10 +35,12 @@ export async function handleAvatarUpload(request: Request, deps: ProfileExtrasDe
   }
 }
 
-export async function handleSetPrivacy(request: Request, deps: Omit<ProfileExtrasDeps, 'supabase'>): Promise<Response> {
+/** Turning private (or public again) purges every cached page that shows the player's things. */
+export async function handleSetPrivacy(request: Request, deps: Omit<ProfileExtrasDeps, 'supabase'> & { purge: Purge }): Promise<Response> {
   if (!deps.user) return notSignedIn();
   const parsed = profileSettingsSchema.safeParse(await request.json().catch(() => undefined));
   if (!parsed.success) return apiError(400, 'invalid_request', 'isPrivate must be true or false.');
   await setProfilePrivacy(deps.db, deps.user.id, parsed.data.isPrivate);
+  await deps.purge(privacyPurgeTargets(deps.user.id));
   return json({ isPrivate: parsed.data.isPrivate });
 }

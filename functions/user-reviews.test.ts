@@ -210,6 +210,10 @@ describe('helpful votes and reports', () => {
     expect((await report({ reason: 'nope' }, users.free)).status).toBe(400);
     expect((await report({ reason: 'spoiler', details: 'Ending in the first line' }, users.free)).status).toBe(201);
     expect((await report({ reason: 'spam' }, users.free)).status).toBe(409);
+    // Never one's own review.
+    const own = await report({ reason: 'spam' }, users.author);
+    expect(own.status).toBe(403);
+    expect(await errorOf(own)).toEqual({ code: 'forbidden', message: 'You cannot report your own review.' });
     const rows = await connection.db.selectFrom('user_review_reports').select(['reason', 'details', 'status']).where('review_id', '=', reviewId).execute();
     expect(rows).toEqual([{ reason: 'spoiler', details: 'Ending in the first line', status: 'open' }]);
   });

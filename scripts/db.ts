@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'types') return writeTypes();
-  const env = parseEnv(process.env);
+  const env = parseEnv(process.env, { purpose: 'database-command' });
 
   switch (command) {
     case 'migrate':

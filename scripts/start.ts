@@ -9,6 +9,7 @@ import { startBackgroundWork } from '../functions/jobs/background.ts';
 import { createLocalRealtime } from '../functions/realtime/index.ts';
 import { compressResponses } from '../src/lib/http/compression.server.ts';
 import { admitRenders, DEFAULT_ADMISSION } from '../src/lib/http/render-admission.server.ts';
+import { StandardReasonResponse } from '../src/lib/http/reason-phrases.server.ts';
 import { serveRouteCacheHits } from '../src/lib/http/route-cache-hits.server.ts';
 import { serveStaticFiles } from '../src/lib/http/static-files.server.ts';
 import { boundRequests } from '../src/lib/http/request-bounds.server.ts';
@@ -81,7 +82,9 @@ async function serve(env: Env): Promise<void> {
   // (docs/decisions/compress-once.md, docs/decisions/render-admission.md).
   const { handler } = (await import(entry.href)) as { handler: Handler };
   const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
+  // Every status with its standard reason phrase, whatever a layer set (reason-phrases.server.ts).
   const server = http.createServer(
+    { ServerResponse: StandardReasonResponse },
     withSecurityHeaders(
       boundRequests(
         serveHealthCheck(
@@ -102,8 +105,9 @@ async function serve(env: Env): Promise<void> {
   });
   server.listen(port, host, () => console.log(`Server listening on http://${host}:${port}`));
 
-  // The scheduled jobs run on one server (the only one, or the first of several).
-  const background = runsScheduledJobs() ? startBackgroundWork(env) : { stop: async () => {} };
+  // Every server hears the other servers' purges; the scheduled jobs run on one server (the
+  // only one, or the first of several).
+  const background = startBackgroundWork(env, { scheduledJobs: runsScheduledJobs() });
 
   // Close cleanly on Ctrl+C or a stop signal: stop accepting requests and the scheduled jobs,
   // then close the database so PGlite flushes its files and releases its lock.

@@ -16,17 +16,21 @@ import { getDb } from './lib/db/db.server.ts';
 import { getEnv } from './lib/config/env.ts';
 import { isDatabaseUnavailable, isInvalidInput } from './lib/db/errors.ts';
 import { refuseOversizedBody } from './lib/http/body-limits.ts';
-import { canonicalRouteUrl } from './lib/http/cache-key.ts';
-import { isNeverCached, routeRules } from './lib/http/cache-rules.ts';
+import { cacheRuleFor, canonicalRouteUrl } from './lib/http/cache-key.ts';
 import { refuseMethod } from './lib/http/methods.ts';
+import { refuseBadText } from './lib/http/request-text.ts';
+import { remoteServiceFailed } from './lib/http/remote.server.ts';
 import {
   audienceOf,
   DATABASE_UNAVAILABLE_MESSAGE,
   databaseUnavailable,
   OUTAGE_RETRY_AFTER_SECONDS,
+  remoteServiceUnavailable,
   routeError,
 } from './lib/http/route-errors.ts';
+import { MESSAGES } from './lib/auth/validation.ts';
 import { securityHeaders } from './lib/http/security-headers.server.ts';
+import { PRIVATE_CACHE_CONTROL, renderShared, setCacheControl } from './lib/http/shared-pages.ts';
 import { reportServerError } from './lib/errors/server-errors.server.ts';
 
 /** Paths the session check never needs: the local auth and storage services and the dev mailbox. */
@@ -34,32 +38,44 @@ const NO_SESSION_CHECK = /^\/(auth\/v1|storage\/v1|dev)(\/|$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 const sessionAndCache = defineMiddleware(async (context, next) => {
-  const refused = refuseRequest(context);
+  const refused = refuseRequest(context) ?? (await refuseBadText(context.url, context.request));
   if (refused) {
     context.cache.set(false);
     return refused;
   }
 
-  // Pages that depend on who is asking are never cached, whatever a route rule says;
-  // cached public pages render the same for every visitor: no session work, no cookies read.
-  const neverCached = isNeverCached(context.url.pathname);
-  if (neverCached) context.cache.set(false);
-  const cachedRoute = !neverCached && Object.hasOwn(routeRules, context.routePattern);
+  // The page cache's verdict is the rendering route's own (cache-rules.ts), never the URL's:
+  // a shared route renders the same for every visitor (no session work, no cookies), and
+  // nothing else is stored (shared-pages.ts).
+  context.cache.set(false);
+  const rule = cacheRuleFor(context.routePattern, context.url.pathname);
   let supabase: ReturnType<typeof createSupabaseServerClient> | undefined;
   // In local modes the server's supabase client calls the in-process auth and storage services directly.
   const local = localAuthEnabled();
-  const localFetch = local ? localSupabaseFetch({ clientAddress: clientAddressOf(context) }) : undefined;
+  // Cookies the local auth service sets for the browser (its device cookie after a sign-in by username).
+  const authCookies: string[] = [];
+  const localFetch = local
+    ? localSupabaseFetch({ clientAddress: clientAddressOf(context), cookies: context.request.headers.get('cookie'), setCookie: (cookie) => authCookies.push(cookie) })
+    : undefined;
   context.locals.getSupabase = () =>
     (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies }, { fetch: localFetch }));
   context.locals.user = null;
 
   let response: Response;
+  // Hosted Supabase Auth gave no answer about the visitor's session (logged where it failed).
+  let authFailure: unknown;
   try {
-    if (!cachedRoute && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
+    if (!rule && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
       // A session ended elsewhere (logout, sign out everywhere, refresh-token reuse, account
       // deleted) stops here within seconds; writes are always checked against the auth server.
       const check = { write: !SAFE_METHODS.has(context.request.method), isSessionLive: local ? localSessionIsLive : undefined };
       context.locals.user = await userFromSession(context.locals.getSupabase(), check).catch((error: unknown) => {
+        // The visitor is treated as signed out where a page allows it; where it needs a user,
+        // the answer is "Server error. Please try again later.", not the sign-in page.
+        if (remoteServiceFailed(error)) {
+          authFailure = error;
+          return null;
+        }
         if (isDatabaseUnavailable(error)) throw error;
         console.error(`[auth] session check failed: ${describeError(error)}`);
         return null;
@@ -78,7 +94,10 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
         hasUsername: async () => Boolean(user && (await getProfile(await getDb(), user.id))?.username),
         resolvers: guardResolvers,
       });
-      if (outcome.kind === 'redirect') return context.redirect(outcome.location, outcome.status ?? 302);
+      if (outcome.kind === 'redirect') {
+        if (authFailure && new URL(outcome.location, context.url).pathname === '/login') throw authFailure;
+        return context.redirect(outcome.location, outcome.status ?? 302);
+      }
       if (outcome.kind === 'deny') {
         context.locals.pageError = { status: outcome.status, message: outcome.message };
         response = await next(outcome.status === 404 ? '/404' : '/error');
@@ -93,28 +112,30 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
       return privateResponse(await next('/404'));
     }
 
-    // A cached page renders from exactly the query its cache key keeps (cache-key.ts).
-    response = await next(cachedRoute ? canonicalRouteUrl(context.url) : undefined);
+    // A shared page renders from exactly the query its cache key keeps (cache-key.ts), from
+    // a request without the visitor's cookies, and does not see the user.
+    if (rule) return await renderShared(context, rule, canonicalRouteUrl(context.url), next);
+    response = await next();
   } catch (error) {
     return answerFailure(context, next, error);
   }
-  // Only complete pages are cached: a 404 for a game added a minute later, or a redirect,
-  // must not be served from the cache for the next twelve hours.
-  if (response.status !== 200) context.cache.set(false);
-  // Everything outside the route cache may carry per-user content: never stored by a shared cache.
-  return cachedRoute ? response : privateResponse(response);
+  // An API route that needed a user while Supabase Auth could not say who it is.
+  if (authFailure && response.status === 401 && audienceOf(context.url.pathname) === 'api') {
+    context.cache.set(false);
+    return remoteServiceUnavailable(context.url.pathname);
+  }
+  for (const cookie of authCookies) response.headers.append('set-cookie', cookie);
+  // Everything outside the shared routes may carry per-user content: never stored, whatever
+  // the route asked of Astro.cache.
+  context.cache.set(false);
+  return privateResponse(response);
 });
 
 // Security headers on every answer (and each page's Content Security Policy) come first.
 export const onRequest = sequence(securityHeaders(() => getEnv()), sessionAndCache);
 
 function privateResponse(response: Response): Response {
-  try {
-    if (!response.headers.has('cache-control')) response.headers.set('Cache-Control', 'private, no-store');
-  } catch {
-    // immutable headers (a static asset or a redirect made elsewhere): leave them
-  }
-  return response;
+  return setCacheControl(response, PRIVATE_CACHE_CONTROL);
 }
 
 const INVALID_INPUT_MESSAGE = 'The request contains a value that cannot be used.';
@@ -134,8 +155,9 @@ function refuseRequest(context: APIContext): Response | null {
 }
 
 /**
- * A route that failed. A database outage is a 503 with a retry hint, never a stack trace
- * or a cached error: JSON for the API and the auth service, the error page for pages. A
+ * A route that failed. A database outage, or a remote service (hosted Supabase Auth, Stripe)
+ * that gave no answer in time, is a 503 with a retry hint, never a stack trace or a cached
+ * error: JSON for the API and the auth service, the error page for pages. A
  * value the database refused is a 400. Any other failure of an API route is a JSON 500;
  * of a page, Astro's 500 page.
  */
@@ -143,6 +165,14 @@ async function answerFailure(context: APIContext, next: MiddlewareNext, error: u
   const { pathname } = context.url;
   context.cache.set(false);
   const audience = audienceOf(pathname);
+  if (remoteServiceFailed(error)) {
+    // Logged where it failed (or just now, for Stripe), once per incident.
+    if (audience !== 'page') return remoteServiceUnavailable(pathname);
+    context.locals.pageError = { status: 503, message: MESSAGES.serverError };
+    const response = await next(errorPageRequest(context));
+    response.headers.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+    return response;
+  }
   if (isDatabaseUnavailable(error)) {
     console.error(`[db] ${context.request.method} ${pathname}: database unavailable: ${(error as Error).message}`);
     if (audience !== 'page') return databaseUnavailable(pathname);

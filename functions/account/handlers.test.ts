@@ -252,12 +252,45 @@ describe('PATCH /api/profile and DELETE /api/account', () => {
     const id = data.user!.id;
     const bad = await handleUpdateProfile(post('/api/profile', { full_name: '', bio: '' }, 'PATCH'), ctx(asUser(id)));
     expect((await bad.json()).error.message).toBe('Full name is required');
-    const ok = await handleUpdateProfile(
-      post('/api/profile', { full_name: 'New Name', bio: 'New bio', avatar_url: 'https://img.example/a.png' }, 'PATCH'),
-      ctx(asUser(id)),
-    );
-    expect((await ok.json()).profile).toMatchObject({ full_name: 'New Name', bio: 'New bio', avatar_url: 'https://img.example/a.png' });
+    const ok = await handleUpdateProfile(post('/api/profile', { full_name: 'New Name', bio: 'New bio' }, 'PATCH'), ctx(asUser(id)));
+    expect((await ok.json()).profile).toMatchObject({ full_name: 'New Name', bio: 'New bio' });
   });
+
+  it('leaves what the request does not name as it is, and changes the avatar only through the upload', async () => {
+    const { data } = await signUp(`keep_${uniq()}`);
+    const id = data.user!.id;
+    const uploaded = 'http://site.test/storage/v1/object/public/avatars/x/avatar-256-0123456789abcdef.webp';
+    await database.db.updateTable('profiles').set({ avatar_url: uploaded }).where('id', '=', id).execute();
+    const patch = async (body: unknown) => {
+      const response = await handleUpdateProfile(post('/api/profile', body, 'PATCH'), ctx(asUser(id)));
+      return { status: response.status, body: (await response.json()) as { profile?: Record<string, unknown>; error?: { message: string } } };
+    };
+
+    // The profile form after an avatar upload: name and bio only; the new avatar stays.
+    expect((await patch({ full_name: 'Kept Avatar', bio: 'Bio' })).body.profile).toMatchObject({ full_name: 'Kept Avatar', bio: 'Bio', avatar_url: uploaded });
+    expect((await patch({ bio: 'Only the bio' })).body.profile).toMatchObject({ full_name: 'Kept Avatar', bio: 'Only the bio', avatar_url: uploaded });
+    expect((await patch({ full_name: 'Only the name' })).body.profile).toMatchObject({ full_name: 'Only the name', bio: 'Only the bio', avatar_url: uploaded });
+    expect((await patch({ bio: '' })).body.profile).toMatchObject({ bio: null, avatar_url: uploaded });
+    // An old form sending the avatar URL back, or any other URL, is refused and changes nothing.
+    for (const avatar_url of ['http://site.test/storage/v1/object/public/avatars/x/old.webp', '', null]) {
+      expect(await patch({ full_name: 'Old Form', bio: 'x', avatar_url })).toEqual({
+        status: 400,
+        body: { error: { code: 'validation_failed', message: 'The avatar is changed by uploading a picture on your profile page.' } },
+      });
+    }
+    const stored = await database.db.selectFrom('profiles').select(['full_name', 'avatar_url']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ full_name: 'Only the name', avatar_url: uploaded });
+  });
+
+  it('completes the profile (avatar and bio) for its XP whichever comes last', async () => {
+    const { data } = await signUp(`xp_${uniq()}`);
+    const id = data.user!.id;
+    await database.db.updateTable('profiles').set({ avatar_url: 'http://site.test/a.webp', bio: null }).where('id', '=', id).execute();
+    await handleUpdateProfile(post('/api/profile', { bio: 'Now with a bio' }, 'PATCH'), ctx(asUser(id)));
+    const awards = await database.db.selectFrom('xp_ledger').select(['kind', 'points']).where('user_id', '=', id).execute();
+    expect(awards).toEqual([{ kind: 'profile_completed', points: 30 }]);
+  });
+
   it('deletes the account after the confirmation, profile included', async () => {
     const { data, email } = await signUp(`bye_${uniq()}`);
     const id = data.user!.id;

@@ -4,12 +4,14 @@ import { MESSAGES } from '../../src/lib/auth/validation.ts';
 import { isDatabaseUnavailable } from '../../src/lib/db/errors.ts';
 import { nowDate, type AuthCall, type AuthDeps } from './context.ts';
 import { AuthError, authJson, errors } from './errors.ts';
+import { answerRepeatedSignup } from './existing-account.ts';
+import { emailChangeLinks, deliverEmailChange, recordEmailChange, withdrawEmailChange } from './email-change.ts';
 import { deliver, emailLink, redirectTarget } from './email-links.ts';
 import { createFlowState } from './flow-state.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import { authLog, describeError } from './redact.ts';
 import { checkMetadata, checkSignupUsername, readBody, schemas } from './requests.ts';
-import { requireUser } from './sessions.ts';
+import { endOtherSessions, issueSession, requireUser, type SessionJson } from './sessions.ts';
 import { findUserByEmail, findUserById, insertIdentity, insertUser, isUniqueViolation, userResponse } from './users.ts';
 
 /**
@@ -37,33 +39,41 @@ export async function signup(deps: AuthDeps, call: AuthCall): Promise<Response> 
   const redirectTo = redirectTarget(deps, call);
   const db = await deps.db();
 
-  // An address that already has an account, confirmed or not, is refused (the answer
-  // Supabase gives with auto-confirm): people learn they already have an account, and an
-  // unconfirmed one is completed through "Forgot password?" (a recovery link confirms too).
-  if (await findUserByEmail(db, email)) throw errors.userAlreadyExists();
+  // Everything up to the password's hash is the same whether the address has an account
+  // or not (the same checks, limits and bcrypt work): only the owner's mailbox learns which.
   if (typeof data.username === 'string' && (await isUsernameTaken(db, data.username))) {
     throw errors.validation(MESSAGES.usernameTakenLong);
   }
-  await deps.limiter.email('signup', email, call.clientAddress);
-
+  // With autoconfirm (GoTrue's GOTRUE_MAILER_AUTOCONFIRM) the account is confirmed and
+  // signed in at once, as Supabase Auth answers: no email, so no email limit either.
+  const autoconfirm = deps.mailerAutoconfirm;
+  if (!autoconfirm) await deps.limiter.email('signup', email, call.clientAddress);
   const hash = await hashPassword(deps, password);
+  const repeated = { email, data, pkce: body, redirectTo };
+  const owner = await findUserByEmail(db, email);
+  // With autoconfirm there is no mail to answer through: GoTrue says so, 422.
+  if (owner && autoconfirm) throw errors.userAlreadyExists();
+  if (owner) return authJson(await answerRepeatedSignup(deps, db, owner, repeated));
+
   const link = emailLink(deps, 'signup', email, redirectTo);
   const at = nowDate(deps);
   const id = randomUUID();
+  let session: SessionJson | undefined;
   try {
     await db.transaction().execute(async (trx) => {
       await insertUser(trx, {
         id,
         email,
         encrypted_password: hash,
-        confirmation_token: link.hash,
-        confirmation_sent_at: at,
+        ...(autoconfirm
+          ? { email_confirmed_at: at, confirmation_token: '' }
+          : { confirmation_token: link.hash, confirmation_sent_at: at }),
         raw_app_meta_data: JSON.stringify({ provider: 'email', providers: ['email'] }),
         raw_user_meta_data: JSON.stringify(data),
         created_at: at,
         updated_at: at,
       });
-      const identityData = { sub: id, email, email_verified: false, phone_verified: false };
+      const identityData = { sub: id, email, email_verified: autoconfirm, phone_verified: false };
       await insertIdentity(trx, {
         provider_id: id,
         user_id: id,
@@ -73,15 +83,22 @@ export async function signup(deps: AuthDeps, call: AuthCall): Promise<Response> 
         created_at: at,
         updated_at: at,
       });
-      await createFlowState(deps, trx, id, body, 'email/signup');
+      if (!autoconfirm) await createFlowState(deps, trx, id, body, 'email/signup');
+      else session = await issueSession(deps, trx, call, (await findUserById(trx, id))!, 'password');
     });
   } catch (error) {
-    if (isUniqueViolation(error, /users_email/)) throw errors.userAlreadyExists();
+    if (isUniqueViolation(error, /users_email/)) {
+      // Another sign-up of the same address won the race: answered as a repeated one.
+      const winner = await findUserByEmail(db, email);
+      if (winner && autoconfirm) throw errors.userAlreadyExists();
+      if (winner) return authJson(await answerRepeatedSignup(deps, db, winner, repeated));
+    }
     if (error instanceof AuthError || isDatabaseUnavailable(error)) throw error;
     // The profile trigger refused the metadata (a username taken a moment ago): nothing was saved.
     authLog.error(`sign-up rolled back: ${describeError(error)}`);
     throw errors.signupDatabaseError();
   }
+  if (session) return authJson(session);
 
   if (!(await deliver(deps, link.email))) {
     await db.deleteFrom('auth.flow_state').where('user_id', '=', id).execute();
@@ -100,10 +117,16 @@ export async function getUser(deps: AuthDeps, call: AuthCall): Promise<Response>
   return authJson(await userResponse(db, user));
 }
 
-/** PUT /user { password?, email?, data? } */
+/**
+ * PUT /user { password?, email?, data? }. A new password ends every other session of the
+ * user (their refresh tokens go with them, and the site stops trusting their access
+ * tokens at once) and voids pending email links, as GoTrue does: whoever else held a
+ * session, a thief included, is signed out; the session making the change stays. A new
+ * email is only asked for: see email-change.ts.
+ */
 export async function updateUser(deps: AuthDeps, call: AuthCall): Promise<Response> {
   const db = await deps.db();
-  const { user } = await requireUser(deps, db, call);
+  const { user, claims } = await requireUser(deps, db, call);
   const body = await readBody(call.request, schemas.updateUser);
   const redirectTo = redirectTarget(deps, call);
 
@@ -128,31 +151,48 @@ export async function updateUser(deps: AuthDeps, call: AuthCall): Promise<Respon
     if (owner && owner.id !== user.id) throw errors.emailExists();
     await deps.limiter.email('email_change', newEmail, call.clientAddress);
   }
-  const link = newEmail ? emailLink(deps, 'email_change', newEmail, redirectTo, user.email) : undefined;
+  const links = newEmail ? emailChangeLinks(deps, user, newEmail, redirectTo) : undefined;
   const passwordHash = password !== undefined ? await hashPassword(deps, password) : undefined;
   const at = nowDate(deps);
 
-  await db.transaction().execute(async (trx) => {
+  const ended = await db.transaction().execute(async (trx) => {
     const users = trx.updateTable('auth.users').where('id', '=', user.id);
-    if (passwordHash) await users.set({ encrypted_password: passwordHash, updated_at: at }).execute();
+    let endedSessions: string[] = [];
+    if (passwordHash) {
+      await users.set({ encrypted_password: passwordHash, ...VOIDED_LINKS, updated_at: at }).execute();
+      endedSessions = await endOtherSessions(trx, user.id, claims.session_id);
+    }
     if (metadata) await users.set({ raw_user_meta_data: JSON.stringify(metadata), updated_at: at }).execute();
-    if (newEmail && link) {
-      await users
-        .set({ email_change: newEmail, email_change_token_new: link.hash, email_change_sent_at: at, email_change_confirm_status: 0, updated_at: at })
-        .execute();
+    if (newEmail && links) {
+      await recordEmailChange(deps, trx, user.id, newEmail, links);
       await createFlowState(deps, trx, user.id, body, 'email_change');
     }
+    return endedSessions;
   });
-  if (link && !(await deliver(deps, link.email))) {
-    await db
-      .updateTable('auth.users')
-      .set({ email_change: '', email_change_token_new: '', updated_at: at })
-      .where('id', '=', user.id)
-      .where('email_change_token_new', '=', link.hash)
-      .execute();
-    await db.deleteFrom('auth.flow_state').where('user_id', '=', user.id).where('authentication_method', '=', 'email_change').execute();
+  for (const sessionId of ended) deps.sessions.ended(sessionId);
+  if (ended.length > 0) authLog.info(`password changed: ${ended.length} other session(s) of the user ended`);
+  if (links && !(await deliverEmailChange(deps, links))) {
+    await withdrawEmailChange(deps, db, user.id, links);
     throw errors.mailError('email change');
   }
   const fresh = (await findUserById(db, user.id)) ?? user;
   return authJson(await userResponse(db, fresh));
 }
+
+/**
+ * What a new password voids (GoTrue's UpdatePassword): every pending email link of the
+ * user, and with them the email change they were for (no longer shown as pending).
+ */
+const VOIDED_LINKS = {
+  confirmation_token: '',
+  confirmation_sent_at: null,
+  recovery_token: '',
+  recovery_sent_at: null,
+  email_change: '',
+  email_change_token_current: '',
+  email_change_token_new: '',
+  email_change_sent_at: null,
+  email_change_confirm_status: 0,
+  reauthentication_token: '',
+  reauthentication_sent_at: null,
+} as const;

@@ -28,12 +28,17 @@ export interface AuthDeps {
   redirectUrls: () => readonly string[];
   siteName: string;
   passwordMinLength: number;
+  /** GoTrue's autoconfirm: a sign-up is confirmed and signed in at once, without an email. */
+  mailerAutoconfirm: boolean;
+  /** Seconds a rotated refresh token may be replayed for the session's current one. */
+  refreshTokenReuseIntervalSeconds: number;
   /** bcrypt cost of new hashes (10, as Supabase; tests may lower it). */
   bcryptCost: number;
   limiter: AuthLimiter;
   /** The site's cache of live sessions: ended sessions are forgotten at once. */
   sessions: SessionLiveness;
-  google: { clientIds: string[]; keys: () => JWTVerifyGetKey };
+  /** Google sign-in: accepted client ids, the key set, and where it is fetched from (for the log). */
+  google: { clientIds: string[]; keys: () => JWTVerifyGetKey; jwksUrl: string };
 }
 
 export interface AuthCall {

@@ -7,9 +7,12 @@ import { authLog, maskEmail } from './redact.ts';
  * The dev mailbox: in embedded mode without SMTP_URL, every email the auth service sends
  * lands here (the last 200, in this process), readable at /dev/mailbox and
  * /dev/mailbox.json. Those pages hand out live confirmation and recovery links, so they
- * answer only a developer on this machine: a request from a loopback address to a server
- * listening on a loopback host. DEV_MAILBOX=1 lifts that (a dev server in a container or a
- * VM), DEV_MAILBOX=0 closes the pages; NODE_ENV=production never has a mailbox at all.
+ * answer only a developer on this machine: a request from a loopback address, naming a
+ * loopback host in its Host header, to a server listening on a loopback host. The Host check
+ * stops DNS rebinding: a page on another site whose name is made to point at 127.0.0.1 reads
+ * through the visitor's own browser (a loopback client), but its requests carry its own name.
+ * DEV_MAILBOX=1 lifts all that (a dev server in a container or a VM), DEV_MAILBOX=0 closes
+ * the pages; NODE_ENV=production never has a mailbox at all.
  */
 
 export interface MailboxEntry extends Email {
@@ -75,11 +78,19 @@ export function isLoopbackHost(host: string | undefined): boolean {
   return host.toLowerCase() === 'localhost' || isLoopbackAddress(host);
 }
 
-/** May this request read the dev mailbox? Its pages answer 404 otherwise. */
-export function mailboxVisibleTo(clientAddress: string | undefined): boolean {
+/** A Host header naming this machine: localhost, 127.0.0.1 or [::1], with any port or none. */
+export function isLoopbackHostHeader(host: string | null | undefined): boolean {
+  const match = /^(?:\[([0-9a-f:]+)\]|([a-z0-9.]+))(?::\d{1,5})?$/i.exec(host ?? '');
+  if (!match) return false;
+  const name = (match[1] ?? match[2] ?? '').toLowerCase();
+  return name === 'localhost' || name === '127.0.0.1' || name === '::1';
+}
+
+/** May this request (its client's address, its Host header) read the dev mailbox? Its pages answer 404 otherwise. */
+export function mailboxVisibleTo(clientAddress: string | undefined, hostHeader: string | null | undefined): boolean {
   if (!mailboxEnabled()) return false;
   const { DEV_MAILBOX, HOST } = getEnv();
   if (DEV_MAILBOX === '0') return false;
   if (DEV_MAILBOX === '1') return true;
-  return isLoopbackHost(HOST) && isLoopbackAddress(clientAddress);
+  return isLoopbackHost(HOST) && isLoopbackAddress(clientAddress) && isLoopbackHostHeader(hostHeader);
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { nowDate, type AuthCall, type AuthDeps, type Trx } from './context.ts';
 import { AuthError, authJson, errors } from './errors.ts';
-import { createFlowState, deleteFlowStates, EMAIL_LINK_TTL_SECONDS, issueAuthCode, type FlowMethod } from './flow-state.ts';
-import { authEmail, type AuthEmailKind } from './mailer.ts';
+import { SINGLE_CONFIRMATION_ACCEPTED, verifyEmailChange } from './email-change.ts';
+import { createFlowState, deleteFlowStates, EMAIL_LINK_TTL_SECONDS, hasFlowState, issueAuthCode, type FlowMethod } from './flow-state.ts';
+import { authEmail, type AuthEmailKind, type Email } from './mailer.ts';
 import { authLog, describeError, maskEmail } from './redact.ts';
 import { allowedRedirect, verifyLink } from './redirects.ts';
 import { queryParam, readBody, schemas } from './requests.ts';
@@ -26,10 +27,10 @@ export const redirectTarget = (deps: AuthDeps, call: AuthCall) =>
   allowedRedirect(deps.siteOrigin(), deps.redirectUrls(), queryParam(call.url, 'redirect_to'));
 
 /** A fresh link token and the email carrying it (stored hash first, email after commit). */
-export function emailLink(deps: AuthDeps, kind: AuthEmailKind, to: string, redirectTo: string, from?: string | null) {
+export function emailLink(deps: AuthDeps, kind: AuthEmailKind, to: string, redirectTo: string, from?: string | null, newEmail?: string) {
   const token = randomToken();
   const link = verifyLink(deps.siteOrigin(), token, kind, redirectTo);
-  return { hash: sha256Hex(token), email: authEmail(kind, { to, link, siteName: deps.siteName, from: from ?? undefined }) };
+  return { hash: sha256Hex(token), email: authEmail(kind, { to, link, siteName: deps.siteName, from: from ?? undefined, newEmail }) };
 }
 
 /** Hands a committed email to the mailer; false (logged, masked) when it could not be sent. */
@@ -69,7 +70,7 @@ export async function recover(deps: AuthDeps, call: AuthCall): Promise<Response>
 }
 
 /** Merges `patch` into the identity_data of the user's email identity. */
-async function patchEmailIdentity(trx: Trx, userId: string, patch: Record<string, unknown>, at: Date): Promise<void> {
+export async function patchEmailIdentity(trx: Trx, userId: string, patch: Record<string, unknown>, at: Date): Promise<void> {
   await trx
     .updateTable('auth.identities')
     .set({ identity_data: sql<Record<string, unknown>>`identity_data || ${JSON.stringify(patch)}::jsonb`, updated_at: at })
@@ -78,11 +79,16 @@ async function patchEmailIdentity(trx: Trx, userId: string, patch: Record<string
     .execute();
 }
 
-const linkExpired = (deps: AuthDeps, sentAt: Date | null) =>
+export const linkExpired = (deps: AuthDeps, sentAt: Date | null) =>
   !sentAt || nowDate(deps).getTime() - new Date(sentAt).getTime() > EMAIL_LINK_TTL_SECONDS * 1000;
 
+type Verification =
+  | { user: UserRow; kind: AuthEmailKind; notice?: Email | undefined }
+  /** The first of an email change's two links: no session, the other link is awaited. */
+  | { pending: true; userId: string };
+
 /** Applies a link's token inside `trx`: the user it confirms, or otp_expired. */
-async function applyVerification(deps: AuthDeps, trx: Trx, type: string, token: string): Promise<{ user: UserRow; kind: AuthEmailKind }> {
+async function applyVerification(deps: AuthDeps, trx: Trx, type: string, token: string): Promise<Verification> {
   const hash = sha256Hex(token);
   const at = nowDate(deps);
   let row: UserRow | undefined;
@@ -107,18 +113,8 @@ async function applyVerification(deps: AuthDeps, trx: Trx, type: string, token: 
       .where('id', '=', row.id)
       .execute();
   } else if (type === 'email_change') {
-    kind = 'email_change';
-    row = await findUserByLinkToken(trx, 'email_change_token_new', hash);
-    const newEmail = row?.email_change;
-    if (!row || !newEmail || linkExpired(deps, row.email_change_sent_at)) throw errors.otpExpired();
-    const taken = await findUserByEmail(trx, newEmail);
-    if (taken && taken.id !== row.id) throw errors.emailExists();
-    await trx
-      .updateTable('auth.users')
-      .set({ email: newEmail, email_change: '', email_change_token_new: '', email_change_confirm_status: 0, updated_at: at })
-      .where('id', '=', row.id)
-      .execute();
-    await patchEmailIdentity(trx, row.id, { email: newEmail }, at);
+    const change = await verifyEmailChange(deps, trx, token);
+    return change.pending ? change : { user: change.user, kind: 'email_change', notice: change.notice };
   } else {
     throw errors.validation('Verify requires a verification type');
   }
@@ -136,14 +132,21 @@ export async function verifyGet(deps: AuthDeps, call: AuthCall): Promise<Respons
   const type = queryParam(call.url, 'type', 32) ?? '';
   const db = await deps.db();
   try {
-    const target = await db.transaction().execute(async (trx) => {
-      const { user, kind } = await applyVerification(deps, trx, type, token);
+    const { target, notice } = await db.transaction().execute(async (trx) => {
+      const verified = await applyVerification(deps, trx, type, token);
       const url = new URL(redirectTo);
+      if ('pending' in verified) {
+        // As GoTrue: the message in the fragment, and for a PKCE flow in the query too.
+        if (await hasFlowState(trx, verified.userId, 'email_change')) url.searchParams.set('message', SINGLE_CONFIRMATION_ACCEPTED);
+        url.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' }).toString();
+        return { target: url.href, notice: undefined };
+      }
+      const { user, kind } = verified;
       // PKCE: hand the browser a one-time code; the session goes to whoever holds the verifier.
       const code = await issueAuthCode(deps, trx, user.id, FLOW[kind]);
       if (code) {
         url.searchParams.set('code', code);
-        return url.href;
+        return { target: url.href, notice: verified.notice };
       }
       const session = await issueSession(deps, trx, call, user, sessionMethod(kind));
       url.hash = new URLSearchParams({
@@ -154,8 +157,9 @@ export async function verifyGet(deps: AuthDeps, call: AuthCall): Promise<Respons
         token_type: 'bearer',
         type: kind,
       }).toString();
-      return url.href;
+      return { target: url.href, notice: verified.notice };
     });
+    if (notice) void deliver(deps, notice);
     return seeOther(target);
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
@@ -172,10 +176,14 @@ export async function verifyPost(deps: AuthDeps, call: AuthCall): Promise<Respon
   const token = body.token_hash ?? body.token ?? '';
   if (!token) throw errors.validation('Verify requires either a token or a token hash');
   const db = await deps.db();
-  const session = await db.transaction().execute(async (trx) => {
-    const { user, kind } = await applyVerification(deps, trx, body.type ?? '', token);
-    await deleteFlowStates(trx, user.id, FLOW[kind]);
-    return issueSession(deps, trx, call, user, sessionMethod(kind));
+  const outcome = await db.transaction().execute(async (trx) => {
+    const verified = await applyVerification(deps, trx, body.type ?? '', token);
+    if ('pending' in verified) return { pending: true as const };
+    await deleteFlowStates(trx, verified.user.id, FLOW[verified.kind]);
+    return { session: await issueSession(deps, trx, call, verified.user, sessionMethod(verified.kind)), notice: verified.notice };
   });
-  return authJson(session);
+  // GoTrue's answer to the first of an email change's two confirmations.
+  if ('pending' in outcome) return authJson({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });
+  if (outcome.notice) void deliver(deps, outcome.notice);
+  return authJson(outcome.session);
 }

@@ -99,6 +99,9 @@ export const errors = {
       {},
       OUTAGE_RETRY_SECONDS,
     ),
+  // GoTrue's answer to a request that ran out of time, and to a provider it could not reach.
+  requestTimeout: () => new AuthError(504, 'request_timeout', 'Processing this request timed out, please retry after a moment.'),
+  providerUnreachable: () => new AuthError(502, 'unexpected_failure', 'The identity provider could not be reached, please retry after a moment.'),
   unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),

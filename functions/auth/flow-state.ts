@@ -58,6 +58,12 @@ export async function deleteFlowStates(trx: Trx, userId: string, method: FlowMet
   await trx.deleteFrom('auth.flow_state').where('user_id', '=', userId).where('authentication_method', '=', method).execute();
 }
 
+/** Does a PKCE flow of `method` wait for this user? */
+export async function hasFlowState(trx: Trx, userId: string, method: FlowMethod): Promise<boolean> {
+  const flow = await trx.selectFrom('auth.flow_state').select('id').where('user_id', '=', userId).where('authentication_method', '=', method).limit(1).executeTakeFirst();
+  return Boolean(flow);
+}
+
 /** The link was followed: the pending flow's code, now valid for five minutes (none without PKCE). */
 export async function issueAuthCode(deps: AuthDeps, trx: Trx, userId: string, method: FlowMethod): Promise<string | undefined> {
   const flow = await trx

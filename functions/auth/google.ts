@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { jwtVerify } from 'jose';
+import { errors as joseErrors, jwtVerify } from 'jose';
+import { REMOTE_TIMEOUT_MS } from '../../src/lib/config/remote-timeouts.ts';
+import { failureReason, logRemoteFailure } from '../../src/lib/http/remote.server.ts';
 import { FULL_NAME_MAX } from '../../src/lib/auth/validation.ts';
 import { isDatabaseUnavailable } from '../../src/lib/db/errors.ts';
 import { nowDate, type AuthCall, type AuthDeps, type Trx } from './context.ts';
@@ -32,9 +34,33 @@ async function verifiedClaims(deps: AuthDeps, idToken: string): Promise<Record<s
     });
     return payload as Record<string, unknown>;
   } catch (error) {
+    const unavailable = keySetFailure(deps, error);
+    if (unavailable) throw unavailable;
     authLog.warn(`Google ID token refused: ${describeError(error)}`);
     throw errors.badIdToken('Bad ID token');
   }
+}
+
+const KEY_SET = "Google's key set";
+
+/**
+ * Google's key set could not be fetched (no answer in time, no connection, not a key set):
+ * the service failing, not a bad token. A 5xx that supabase-js reads as retryable, logged
+ * once per incident.
+ */
+function keySetFailure(deps: AuthDeps, error: unknown): AuthError | null {
+  const where = `GET ${deps.google.jwksUrl}`;
+  if (error instanceof joseErrors.JWKSTimeout) {
+    logRemoteFailure(KEY_SET, 'timeout', `${KEY_SET} gave no answer within ${REMOTE_TIMEOUT_MS.googleJwks} ms (${where})`);
+    return errors.requestTimeout();
+  }
+  const unreachable =
+    (error instanceof TypeError && /fetch/i.test(error.message)) ||
+    error instanceof joseErrors.JWKSInvalid ||
+    (error instanceof joseErrors.JOSEError && /JSON Web Key Set HTTP response/.test(error.message));
+  if (!unreachable) return null;
+  logRemoteFailure(KEY_SET, 'unreachable', `${KEY_SET} could not be fetched (${where}: ${failureReason(error)}; timeout ${REMOTE_TIMEOUT_MS.googleJwks} ms)`);
+  return errors.providerUnreachable();
 }
 
 /** The user behind Google account `sub`: found by identity, linked by verified email, or new. */

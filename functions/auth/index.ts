@@ -68,6 +68,9 @@ export function getLocalAuthService(): AuthService | null {
       googleClientIds: env.PUBLIC_GOOGLE_CLIENT_ID ? [env.PUBLIC_GOOGLE_CLIENT_ID] : [],
       googleJwksUrl: env.GOOGLE_JWKS_URL,
       limits: authLimitsFrom(env),
+      passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
+      mailerAutoconfirm: env.AUTH_MAILER_AUTOCONFIRM,
+      refreshTokenReuseIntervalSeconds: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
       sessions: sessions(),
     });
   }
@@ -89,6 +92,11 @@ export function resetLocalAuthService(): void {
  */
 export function localSessionIsLive(sessionId: string, options: { fresh?: boolean } = {}): Promise<boolean> {
   return sessions().isLive(sessionId, options);
+}
+
+/** Which of these sessions are still live (as localSessionIsLive, in one query): for open Realtime sockets. */
+export function localLiveSessions(sessionIds: string[]): Promise<Set<string>> {
+  return sessions().liveAmong(sessionIds);
 }
 
 /**

@@ -9,7 +9,8 @@ import { normaliseEmail } from './users.ts';
  * address. Emails are limited three ways: per requesting address, per recipient (one of a
  * kind per minute, Supabase's GOTRUE_SMTP_MAX_FREQUENCY) and in total, the total far above
  * what one address may request, so no single client can use up everyone's email. Failed
- * sign-ins slow down per account (a growing delay, never a lockout).
+ * sign-ins slow down per account (a growing delay, never a lockout), except on a device the
+ * account signed in on before, which only its own failures slow down.
  *
  * Every limit is keyed by what the client sent (its address, the email it typed), never by
  * whether an account exists: unknown addresses and usernames are limited exactly like
@@ -68,13 +69,20 @@ export interface AuthLimiter {
   request(name: RequestLimit, clientAddress: string | undefined): Promise<void>;
   /** An email of `kind` to `recipient` asked for by `clientAddress`; throws 429 over_email_send_rate_limit. */
   email(kind: AuthEmailKind, recipient: string, clientAddress: string | undefined): Promise<void>;
-  /** A password attempt at the account `email` (known or not); throws 429 while its delay runs. */
-  signInAttempt(email: string): Promise<void>;
-  /** The right password: the account's failed attempts are forgotten. */
-  signInSucceeded(email: string): Promise<void>;
+  /**
+   * A password attempt at the account `email` (known or not); throws 429 while its delay
+   * runs. From a `device` trusted for the account (device-cookies.ts), counted for that
+   * device alone; from any other, in the count all untrusted devices share.
+   */
+  signInAttempt(email: string, device?: string): Promise<void>;
+  /** The right password: the failed attempts of the count it was made in are forgotten. */
+  signInSucceeded(email: string, device?: string): Promise<void>;
 }
 
 const clientKey = (address: string | undefined) => address || 'unknown';
+/** Where a sign-in attempt is counted: the trusted device's own count, or the account's shared one. */
+const signInCount = (email: string, device: string | undefined): [bucket: string, key: string] =>
+  device ? ['signInFailuresDevice', `${normaliseEmail(email)}\u0000${device}`] : ['signInFailures', normaliseEmail(email)];
 
 export function createLimiter(db: () => Promise<Db>, limits: AuthLimits, now: () => number): AuthLimiter {
   const at = () => new Date(now());
@@ -93,12 +101,13 @@ export function createLimiter(db: () => Promise<Db>, limits: AuthLimits, now: ()
       const total = await takeToken(database, 'emailsTotal', 'service', limits.emailsTotal, at());
       if (!total.allowed) throw errors.emailRateLimited(total.retryAfterSeconds);
     },
-    async signInAttempt(email) {
-      const take = await takeAttempt(await db(), 'signInFailures', normaliseEmail(email), limits.signInFailures, at());
+    async signInAttempt(email, device) {
+      const [bucket, key] = signInCount(email, device);
+      const take = await takeAttempt(await db(), bucket, key, limits.signInFailures, at());
       if (!take.allowed) throw errors.rateLimited(take.retryAfterSeconds);
     },
-    async signInSucceeded(email) {
-      await clearAttempts(await db(), 'signInFailures', normaliseEmail(email));
+    async signInSucceeded(email, device) {
+      await clearAttempts(await db(), ...signInCount(email, device));
     },
   };
 }

@@ -63,6 +63,21 @@ describe('dev mailbox', () => {
   });
 });
 
+describe('settings from the environment', () => {
+  it('AUTH_MAILER_AUTOCONFIRM=1 turns autoconfirm on (off by default)', async () => {
+    const { generatePrivateJwk } = await import('./keys.ts');
+    const key = JSON.stringify(await generatePrivateJwk());
+    const settings = async () => {
+      const response = await getLocalAuthService()!(new Request('http://localhost:4321/auth/v1/settings'));
+      return (await response.json()) as { mailer_autoconfirm: boolean };
+    };
+    withEnv({ DATABASE_URL: '', SUPABASE_URL: '', SUPABASE_ANON_KEY: '', AUTH_JWT_PRIVATE_KEY: key });
+    expect((await settings()).mailer_autoconfirm).toBe(false);
+    withEnv({ AUTH_MAILER_AUTOCONFIRM: '1' });
+    expect((await settings()).mailer_autoconfirm).toBe(true);
+  });
+});
+
 describe('signing keys', () => {
   it('AUTH_JWT_PRIVATE_KEY: the configured key, its public half only in the JWKS', async () => {
     const { generatePrivateJwk, keyFromEnvValue } = await import('./keys.ts');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import type { AuthCall, AuthDeps } from './context.ts';
+import { nowSeconds, type AuthCall, type AuthDeps } from './context.ts';
+import { deviceCookieAfterSignIn, trustedDevice } from './device-cookies.ts';
 import { errors } from './errors.ts';
 import { readBody, schemas } from './requests.ts';
 import { issueSession, type SessionJson } from './sessions.ts';
@@ -10,7 +11,8 @@ import { findUserByEmail, normaliseEmail } from './users.ts';
  * Passwords: bcrypt, cost 10, in the `$2b$` format Supabase's Go bcrypt reads, and the
  * password grant. An account that does not exist costs the same as a wrong password (a
  * comparison against a dummy hash) and counts against the same per-account delay, so
- * neither the time nor a 429 tells whether an email has an account.
+ * neither the time nor a 429 tells whether an email has an account. A device the account
+ * signed in on before is slowed down only by its own failures.
  */
 
 export const BCRYPT_COST = 10;
@@ -32,21 +34,29 @@ export async function passwordMatches(deps: AuthDeps, password: string, hash: st
   return Boolean(hash) && matches && password.length > 0;
 }
 
-/** POST /token?grant_type=password */
-export async function passwordGrant(deps: AuthDeps, call: AuthCall): Promise<SessionJson> {
+/**
+ * POST /token?grant_type=password. The session, and the device cookie (device-cookies.ts)
+ * that makes this browser a trusted device of the account from now on.
+ */
+export async function passwordGrant(deps: AuthDeps, call: AuthCall): Promise<{ session: SessionJson; deviceCookie: string }> {
   await deps.limiter.request('signInSignUps', call.clientAddress);
   const body = await readBody(call.request, schemas.password);
   if (body.phone !== undefined && body.email === undefined) throw errors.phoneDisabled();
   if (!body.email) throw errors.validation('missing email or phone');
   const email = normaliseEmail(body.email);
+  const key = await deps.signingKey();
+  const cookies = call.request.headers.get('cookie');
+  const device = await trustedDevice(key, cookies, email, nowSeconds(deps));
   // Counted before the password is checked, so parallel guesses cannot share one count.
-  await deps.limiter.signInAttempt(email);
+  await deps.limiter.signInAttempt(email, device);
   const db = await deps.db();
   const user = await findUserByEmail(db, email);
   const ok = await passwordMatches(deps, body.password ?? '', user?.encrypted_password);
   if (!user || !ok) throw errors.invalidCredentials();
-  await deps.limiter.signInSucceeded(email);
+  await deps.limiter.signInSucceeded(email, device);
   if (user.banned_until && new Date(user.banned_until).getTime() > deps.now()) throw errors.userBanned();
   if (!user.email_confirmed_at) throw errors.emailNotConfirmed();
-  return db.transaction().execute((trx) => issueSession(deps, trx, call, user, 'password'));
+  const session = await db.transaction().execute((trx) => issueSession(deps, trx, call, user, 'password'));
+  const secure = new URL(deps.siteOrigin()).protocol === 'https:';
+  return { session, deviceCookie: await deviceCookieAfterSignIn(key, cookies, email, nowSeconds(deps), secure) };
 }

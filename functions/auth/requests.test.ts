@@ -42,6 +42,51 @@ describe('no input of any size answers 500', () => {
   }
 });
 
+describe('bad bytes are a 400 with validation_failed, on every endpoint that reads a body', () => {
+  const endpoints: [method: string, path: string, fields: Record<string, unknown>][] = [
+    ['POST', '/signup', { email: uniqueEmail(), password: PASSWORD, data: { full_name: 'A' } }],
+    ['POST', '/token?grant_type=password', { email: uniqueEmail(), password: PASSWORD }],
+    ['POST', '/token?grant_type=refresh_token', { refresh_token: 'abcdefghijkl' }],
+    ['POST', '/token?grant_type=pkce', { auth_code: 'code', code_verifier: 'v'.repeat(43) }],
+    ['POST', '/token?grant_type=id_token', { provider: 'google', id_token: 'x.y.z', nonce: 'n' }],
+    ['POST', '/recover', { email: uniqueEmail() }],
+    ['POST', '/verify', { type: 'signup', token_hash: 'hash' }],
+    ['PUT', '/user', { data: { full_name: 'A' } }],
+    ['POST', '/factors', { factor_type: 'totp' }],
+  ];
+  /** The body with a NUL (as JSON writes it, \u0000) in each field in turn, and in a key. */
+  const withNul = (fields: Record<string, unknown>) => [
+    ...Object.keys(fields).map((key) => JSON.stringify({ ...fields, [key]: typeof fields[key] === 'string' ? `a\u0000${fields[key]}` : { x: '\u0000' } })),
+    JSON.stringify({ ...fields, 'k\u0000': 1 }),
+  ];
+
+  for (const [method, path, fields] of endpoints) {
+    it(`${method} ${path}`, async () => {
+      const { access_token: token } = await t.auth.signIn(await t.auth.confirmedUser());
+      const headers = { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', authorization: `Bearer ${token}` };
+      const json = JSON.stringify(fields);
+      const bodies: BodyInit[] = [
+        ...withNul(fields),
+        // A NUL byte as it is, not escaped.
+        json.replace('{', '{"raw":"a\0b",'),
+        // Not UTF-8: a lone continuation byte, a truncated sequence, an overlong encoding.
+        ...[[0x80], [0xe2, 0x82], [0xc0, 0xaf]].map((bad) => Uint8Array.from([...Buffer.from('{"email":"a'), ...bad, ...Buffer.from('@example.com"}')])),
+      ];
+      for (const body of bodies) {
+        const response = await t.auth.fetch(`https://critical-hit.test/auth/v1${path}`, { method, headers, body });
+        const answer = (await response.json()) as { code: string };
+        expect([response.status, answer.code], `${path} with ${String(body).slice(0, 80)}`).toEqual([400, 'validation_failed']);
+      }
+    });
+  }
+
+  it('while an escaped backslash before u0000 is only text', async () => {
+    // The JSON text "\\u0000" is a backslash, then "u0000".
+    const { status, body } = await t.auth.json('POST', '/signup', { body: `{"email":"${uniqueEmail()}","password":"${PASSWORD}\\\\u0000"}` });
+    expect([status, body.code]).not.toEqual([400, 'validation_failed']);
+  });
+});
+
 describe('sign-up bounds', () => {
   it('a megabyte email is email_address_invalid (400)', async () => {
     const { status, body } = await signUp({ email: `${'a'.repeat(MEGABYTE)}@example.com`, password: PASSWORD });

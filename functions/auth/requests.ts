@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIO_MAX, FULL_NAME_MAX, MESSAGES, USERNAME_MAX, usernameSchema } from '../../src/lib/auth/validation.ts';
+import { BAD_TEXT_MESSAGE, carriesNul, decodeUtf8 } from '../../src/lib/http/request-text.ts';
 import { AuthError, errors } from './errors.ts';
 
 /**
@@ -109,6 +110,7 @@ export const schemas = {
   }),
   updateUser: z.object({ email: opt(email), password: opt(newPassword), data: opt(metadata), ...pkce }),
   recover: z.object({ email: opt(email), ...pkce }),
+  factor: z.object({ factor_type: opt(text(32, TOKEN_TOO_LONG)) }),
   verify: z.object({
     type: opt(text(32, TOKEN_TOO_LONG)),
     token: opt(text(TOKEN_MAX, TOKEN_TOO_LONG)),
@@ -124,9 +126,13 @@ function refusalFor(error: z.ZodError): AuthError {
   return errors.badJson();
 }
 
-/** The request's JSON body (empty means {}) checked against `schema`. */
+/**
+ * The request's JSON body (empty means {}) checked against `schema`. Bytes that are not
+ * UTF-8, or a NUL character anywhere (PostgreSQL text cannot hold one), are refused first.
+ */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const raw = await request.text();
+  const raw = decodeUtf8(new Uint8Array(await request.arrayBuffer()));
+  if (raw === null || carriesNul(raw)) throw errors.validation(BAD_TEXT_MESSAGE);
   let value: unknown = {};
   if (raw.trim()) {
     try {

@@ -91,3 +91,26 @@ describe('a mail server that refuses', () => {
     expect(String(log.mock.calls[0])).toMatch(/could not send "Reset Your Password" to p\*\*\*@example\.com/);
   });
 });
+
+describe('features the service does not offer', () => {
+  it('answer as Supabase Auth answers with them turned off, signed-in routes after the sign-in check', async () => {
+    const { access_token: token } = await t.auth.signIn(await t.auth.confirmedUser());
+    const bearer = { authorization: `Bearer ${token}` };
+    const answer = async (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => {
+      const { status, body } = await t.auth.json(method, path, options);
+      return [status, body.code, body.message];
+    };
+    expect(await answer('POST', '/sso', { body: { domain: 'example.com' } })).toEqual([404, 'saml_provider_disabled', 'SAML 2.0 is disabled']);
+    expect(await answer('POST', '/token?grant_type=web3', { body: { chain: 'solana' } })).toEqual([422, 'web3_provider_disabled', 'Web3 provider is disabled']);
+    expect((await answer('GET', '/user/identities/authorize?provider=google'))[1]).toBe('no_authorization');
+    expect(await answer('GET', '/user/identities/authorize?provider=google', { headers: bearer })).toEqual([404, 'manual_linking_disabled', 'Manual linking is disabled']);
+    expect(await answer('DELETE', '/user/identities/00000000-0000-4000-8000-000000000000', { headers: bearer })).toEqual([404, 'manual_linking_disabled', 'Manual linking is disabled']);
+    expect((await answer('POST', '/factors', { body: { factor_type: 'totp' } }))[1]).toBe('no_authorization');
+    expect(await answer('POST', '/factors', { body: { factor_type: 'totp' }, headers: bearer })).toEqual([422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP']);
+    expect(await answer('POST', '/factors', { body: { factor_type: 'webauthn' }, headers: bearer })).toEqual([422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn']);
+    expect((await answer('POST', '/factors', { body: { factor_type: 'sms' }, headers: bearer }))[1]).toBe('validation_failed');
+    expect(await answer('POST', '/factors/00000000-0000-4000-8000-000000000000/challenge', { headers: bearer })).toEqual([404, 'mfa_factor_not_found', 'Factor not found']);
+    expect(await answer('DELETE', '/factors/anything', { headers: bearer })).toEqual([404, 'mfa_factor_not_found', 'Factor not found']);
+    expect((await answer('PUT', '/factors', { headers: bearer }))[1]).toBe('method_not_allowed');
+  });
+});

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
-import { isDatabaseUnavailable } from '../../src/lib/db/errors.ts';
+import { REMOTE_TIMEOUT_MS } from '../../src/lib/config/remote-timeouts.ts';
+import { isDatabaseUnavailable, isInvalidInput } from '../../src/lib/db/errors.ts';
 import type { AuthDeps, Db } from './context.ts';
 import { AuthError, authErrorResponse, errors } from './errors.ts';
 import type { SigningKey } from './keys.ts';
@@ -9,6 +10,7 @@ import { BCRYPT_COST } from './passwords.ts';
 import { authLog, describeError } from './redact.ts';
 import { route } from './routes.ts';
 import { createSessionLiveness, type SessionLiveness } from './session-liveness.ts';
+import { DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS } from './sessions.ts';
 
 /**
  * The local Supabase-Auth-compatible service (embedded and self-hosted modes), answering
@@ -19,8 +21,9 @@ import { createSessionLiveness, type SessionLiveness } from './session-liveness.
  * google.ts, limits.ts (rate limits in the database), mailer.ts (templates, delivery).
  *
  * Every failure answers in Supabase's error shape: a refusal with its own code, a database
- * outage 503 `database_unavailable` with Retry-After, anything else the generic 500 (which
- * no input reaches: every input is validated first). Logged lines are redacted.
+ * outage 503 `database_unavailable` with Retry-After, a value the database refused 400
+ * `validation_failed`, anything else the generic 500 (which no input reaches: every input
+ * is validated first). Logged lines are redacted.
  */
 
 export interface AuthServiceOptions {
@@ -41,7 +44,12 @@ export interface AuthServiceOptions {
   sessions?: SessionLiveness;
   now?: () => number;
   siteName?: string;
+  /** The shortest password accepted: 8 (the site's rule) unless configured. */
   passwordMinLength?: number;
+  /** Off by default: new accounts confirm their address by email first. */
+  mailerAutoconfirm?: boolean;
+  /** 10 (Supabase Auth's default) unless configured. */
+  refreshTokenReuseIntervalSeconds?: number;
   /** bcrypt cost; 10 (Supabase's) unless a test needs speed more than strength. */
   bcryptCost?: number;
 }
@@ -54,6 +62,8 @@ export interface AuthRequestContext {
 export function createAuthService(options: AuthServiceOptions) {
   const now = options.now ?? Date.now;
   let googleKeys = options.googleKeys;
+  // Read at each use, like the site's origin: a test server knows its key set's URL only once it listens.
+  const googleJwksUrl = () => options.googleJwksUrl ?? 'https://www.googleapis.com/oauth2/v3/certs';
   const deps: AuthDeps = {
     db: options.db,
     signingKey: options.signingKey,
@@ -64,12 +74,17 @@ export function createAuthService(options: AuthServiceOptions) {
     redirectUrls: () => options.redirectUrls ?? [],
     siteName: options.siteName ?? 'Critical Hit',
     passwordMinLength: options.passwordMinLength ?? 8,
+    mailerAutoconfirm: options.mailerAutoconfirm ?? false,
+    refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
     bcryptCost: options.bcryptCost ?? BCRYPT_COST,
     limiter: createLimiter(options.db, options.limits ?? DEFAULT_AUTH_LIMITS, now),
     sessions: options.sessions ?? createSessionLiveness(options.db, now),
     google: {
       clientIds: (options.googleClientIds ?? []).filter(Boolean),
-      keys: () => (googleKeys ??= createRemoteJWKSet(new URL(options.googleJwksUrl ?? 'https://www.googleapis.com/oauth2/v3/certs'))),
+      keys: () => (googleKeys ??= createRemoteJWKSet(new URL(googleJwksUrl()), { timeoutDuration: REMOTE_TIMEOUT_MS.googleJwks })),
+      get jwksUrl() {
+        return googleJwksUrl();
+      },
     },
   };
 
@@ -85,6 +100,11 @@ export function createAuthService(options: AuthServiceOptions) {
       if (isDatabaseUnavailable(error)) {
         authLog.error(`${where}: database unavailable: ${describeError(error)}`);
         return authErrorResponse(request, errors.databaseUnavailable());
+      }
+      if (isInvalidInput(error)) {
+        // Validation should have refused the value; the database did. Still the client's mistake.
+        authLog.warn(`${where}: the database refused a value: ${describeError(error)}`);
+        return authErrorResponse(request, errors.validation('The request contains a value that cannot be used.'));
       }
       authLog.error(`${where}: ${describeError(error)}`);
       return authErrorResponse(request, errors.unexpected());

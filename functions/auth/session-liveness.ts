@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { SessionCache } from '../../src/lib/auth/session-cache.ts';
 import type { Db } from './context.ts';
 import { isUuid } from './secrets.ts';
@@ -14,6 +15,11 @@ import { isUuid } from './secrets.ts';
 export interface SessionLiveness {
   /** `fresh`: ask the database whatever is remembered (for requests that change something). */
   isLive(sessionId: string, options?: { fresh?: boolean }): Promise<boolean>;
+  /**
+   * Which of these sessions are still live (at most a few seconds stale, ended ones at
+   * once): one query for all those not remembered, for the Realtime service's sockets.
+   */
+  liveAmong(sessionIds: readonly string[]): Promise<Set<string>>;
   /** The session ended (after the transaction that ended it committed). */
   ended(sessionId: string): void;
   /** Every session of the user ended. */
@@ -32,6 +38,24 @@ export function createSessionLiveness(db: () => Promise<Db>, now: () => number =
       const row = await (await db()).selectFrom('auth.sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
       cache.remember(sessionId, Boolean(row), row?.user_id);
       return Boolean(row);
+    },
+    async liveAmong(sessionIds) {
+      const live = new Set<string>();
+      const unknown: string[] = [];
+      for (const sessionId of new Set(sessionIds)) {
+        if (!isUuid(sessionId)) continue;
+        const remembered = cache.get(sessionId);
+        if (remembered === true) live.add(sessionId);
+        else if (remembered === undefined) unknown.push(sessionId);
+      }
+      if (unknown.length === 0) return live;
+      const rows = await (await db()).selectFrom('auth.sessions').select(['id', 'user_id']).where('id', '=', sql<string>`any(${sql.val(unknown)}::uuid[])`).execute();
+      const found = new Map(rows.map((row) => [row.id, row.user_id]));
+      for (const sessionId of unknown) {
+        cache.remember(sessionId, found.has(sessionId), found.get(sessionId));
+        if (found.has(sessionId)) live.add(sessionId);
+      }
+      return live;
     },
     ended: (sessionId) => cache.ended(sessionId),
     endedAllOf: (userId) => cache.endedAllOf(userId),

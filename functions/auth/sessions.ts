@@ -10,12 +10,20 @@ import { findUserById, INSTANCE_ID, userResponse, type UserRow } from './users.t
 
 /**
  * Sessions: one auth.sessions row per sign-in, an ES256 access token (one hour) naming it
- * in `session_id`, and a refresh token that rotates on every use. Reuse detection: a
- * rotated refresh token presented again, at any time, is taken as stolen and ends the whole
- * session (its refresh tokens go with it), so neither the thief's copy nor the owner's
- * works. An ended session is marked in the site's liveness cache at once, so its access
- * token stops working on the site too, not only here.
+ * in `session_id`, and a refresh token that rotates on every use.
+ *
+ * A rotated refresh token presented again within the reuse interval (10 s, Supabase Auth's
+ * default) is answered as Supabase Auth answers it: with the session's current refresh
+ * token (no new one) and a fresh access token. Two tabs, or a tab and the server, that
+ * refresh with the same token at once therefore end up holding the same session. Presented
+ * later, it is taken as stolen (reuse detection) and ends the whole session (its refresh
+ * tokens go with it), so neither the thief's copy nor the owner's works. An ended session
+ * is marked in the site's liveness cache at once, so its access token stops working on the
+ * site too, not only here.
  */
+
+/** Supabase Auth's default GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL, in seconds. */
+export const DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10;
 
 export interface SessionInfo {
   id: string;
@@ -85,7 +93,23 @@ export async function issueSession(deps: AuthDeps, trx: Trx, call: AuthCall, use
 
 type Rotation = { session: SessionJson } | { reused: string } | { missing: true };
 
-/** POST /token?grant_type=refresh_token: rotate, or end the session on reuse. */
+/** The session's one refresh token that has not been rotated yet. */
+async function currentRefreshToken(trx: Trx, sessionId: string): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('auth.refresh_tokens')
+    .select('token')
+    .where('session_id', '=', sessionId)
+    .where('revoked', '=', false)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.token ?? undefined;
+}
+
+/** Was a token rotated at `rotatedAt` rotated no longer than the reuse interval ago? */
+const withinReuseInterval = (deps: AuthDeps, rotatedAt: Date | null) =>
+  rotatedAt !== null && deps.now() - new Date(rotatedAt).getTime() <= deps.refreshTokenReuseIntervalSeconds * 1000;
+
+/** POST /token?grant_type=refresh_token: rotate, answer a replay within the reuse interval, or end the session on reuse. */
 export async function refreshGrant(deps: AuthDeps, call: AuthCall): Promise<SessionJson> {
   await deps.limiter.request('tokenRefresh', call.clientAddress);
   const { refresh_token: presented } = await readBody(call.request, schemas.refresh);
@@ -94,7 +118,7 @@ export async function refreshGrant(deps: AuthDeps, call: AuthCall): Promise<Sess
   const outcome = await db.transaction().execute(async (trx): Promise<Rotation> => {
     const row = await trx
       .selectFrom('auth.refresh_tokens')
-      .select(['id', 'token', 'user_id', 'revoked', 'session_id'])
+      .select(['id', 'token', 'user_id', 'revoked', 'session_id', 'updated_at'])
       .where('token', '=', presented)
       .forUpdate()
       .executeTakeFirst();
@@ -107,15 +131,22 @@ export async function refreshGrant(deps: AuthDeps, call: AuthCall): Promise<Sess
       .executeTakeFirst();
     const user = session && (await findUserById(trx, row.user_id));
     if (!session || !user) return { missing: true };
-    if (row.revoked) {
-      // A refresh token used again after rotation: it may have been stolen. End the whole
-      // session (its refresh tokens go with it), so neither copy works any more.
-      await trx.deleteFrom('auth.sessions').where('id', '=', session.id).execute();
-      return { reused: session.id };
-    }
     const at = nowDate(deps);
-    await trx.updateTable('auth.refresh_tokens').set({ revoked: true, updated_at: at }).where('id', '=', row.id).execute();
-    const next = await insertRefreshToken(trx, user.id, session.id, row.token, at);
+    let next: string | undefined;
+    if (row.revoked) {
+      // Rotated a moment ago: another tab or request refreshed with the same token at the
+      // same time. It gets the session's current token, as Supabase Auth answers.
+      next = withinReuseInterval(deps, row.updated_at) ? await currentRefreshToken(trx, session.id) : undefined;
+      if (!next) {
+        // Used again later: it may have been stolen. End the whole session (its refresh
+        // tokens go with it), so neither copy works any more.
+        await trx.deleteFrom('auth.sessions').where('id', '=', session.id).execute();
+        return { reused: session.id };
+      }
+    } else {
+      await trx.updateTable('auth.refresh_tokens').set({ revoked: true, updated_at: at }).where('id', '=', row.id).execute();
+      next = await insertRefreshToken(trx, user.id, session.id, row.token, at);
+    }
     await trx.updateTable('auth.sessions').set({ refreshed_at: at, updated_at: at }).where('id', '=', session.id).execute();
     const method = session.tag?.startsWith('amr:') ? session.tag.slice(4) : 'password';
     const authenticatedAt = Math.floor(new Date(session.created_at ?? at).getTime() / 1000);
@@ -151,6 +182,17 @@ export async function requireUser(deps: AuthDeps, db: DbOrTrx, call: AuthCall): 
   const user = isUuid(claims.sub) ? await findUserById(db, claims.sub) : undefined;
   if (!user) throw errors.userNotFound();
   return { user, claims };
+}
+
+/**
+ * Ends every session of the user but `keep` (all of them without one), inside `trx`; their
+ * refresh tokens go with them. Returns the ended ids: after the commit the caller marks
+ * them ended in the site's liveness cache (`deps.sessions.ended`).
+ */
+export async function endOtherSessions(trx: Trx, userId: string, keep: string | undefined): Promise<string[]> {
+  let ended = trx.deleteFrom('auth.sessions').where('user_id', '=', userId);
+  if (keep && isUuid(keep)) ended = ended.where('id', '<>', keep);
+  return (await ended.returning('id').execute()).map((row) => row.id);
 }
 
 /** POST /logout?scope=local|others|global */

@@ -54,8 +54,34 @@ export async function insertIdentity(trx: Trx, values: Insertable<AuthIdentities
   await trx.insertInto('auth.identities').values(values).execute();
 }
 
+/** What the user object of Supabase's API is made of. */
+export type UserJsonSource = Pick<
+  UserRow,
+  | 'id'
+  | 'aud'
+  | 'role'
+  | 'email'
+  | 'email_confirmed_at'
+  | 'phone'
+  | 'confirmation_sent_at'
+  | 'confirmed_at'
+  | 'recovery_sent_at'
+  | 'email_change'
+  | 'email_change_sent_at'
+  | 'last_sign_in_at'
+  | 'raw_app_meta_data'
+  | 'raw_user_meta_data'
+  | 'created_at'
+  | 'updated_at'
+  | 'is_anonymous'
+>;
+export type IdentityJsonSource = Pick<
+  IdentityRow,
+  'id' | 'provider_id' | 'user_id' | 'identity_data' | 'provider' | 'last_sign_in_at' | 'created_at' | 'updated_at' | 'email'
+>;
+
 /** The user object of Supabase's API. */
-export function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+export function userJson(user: UserJsonSource, identities: IdentityJsonSource[]): Record<string, unknown> {
   return {
     id: user.id,
     aud: user.aud ?? 'authenticated',

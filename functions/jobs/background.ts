@@ -13,12 +13,15 @@ import { startJobRunner } from './runner.ts';
  * when several servers may share the PostgreSQL database, the listener that applies their
  * purges to this server's route cache. Started by `npm start` (scripts/start.ts) and
  * `npm run dev` (astro.config.ts); stop it before the database closes.
+ *
+ * Every server listens for purges, since each has a route cache of its own; only one of
+ * several servers on one port runs the jobs (`scheduledJobs: false` on the others).
  */
-export function startBackgroundWork(env: Env): { stop(): Promise<void> } {
-  const runner = startJobRunner({ jobs: JOBS, deps: async () => ({ db: await getDb(), purge }) });
+export function startBackgroundWork(env: Env, { scheduledJobs = true }: { scheduledJobs?: boolean } = {}): { stop(): Promise<void> } {
+  const runner = scheduledJobs ? startJobRunner({ jobs: JOBS, deps: async () => ({ db: await getDb(), purge }) }) : undefined;
   // The embedded database has no autovacuum: its statistics and GIN indexes are kept here (PostgreSQL keeps its own).
   const statistics =
-    env.mode === 'embedded'
+    scheduledJobs && env.mode === 'embedded'
       ? setInterval(() => {
           getDb()
             .then(maintainEmbeddedDatabase)
@@ -30,7 +33,7 @@ export function startBackgroundWork(env: Env): { stop(): Promise<void> } {
   return {
     async stop() {
       clearInterval(statistics);
-      await Promise.all([runner.stop(), listener?.stop()]);
+      await Promise.all([runner?.stop(), listener?.stop()]);
     },
   };
 }

@@ -18,7 +18,7 @@ import {
   addEntry,
   createList,
   deleteList,
-  hasLiked,
+  likeState,
   likeList,
   ListError,
   removeEntry,
@@ -203,11 +203,9 @@ export async function handleLike(request: Request, context: ListsContext, idValu
   const listId = idParam(idValue);
   if (!listId) return apiError(404, 'list_not_found', 'That list does not exist.');
   if (request.method === 'GET') {
-    const db = await context.db();
-    const list = await db.selectFrom('user_lists').select(['likes_count', 'visibility', 'user_id']).where('id', '=', listId).executeTakeFirst();
-    if (!list || (list.visibility === 'private' && list.user_id !== context.user?.id)) return apiError(404, 'list_not_found', 'That list does not exist.');
-    const liked = context.user ? await hasLiked(db, context.user.id, listId) : false;
-    return json({ liked, likesCount: list.likes_count, viewerId: context.user?.id ?? null });
+    const state = await likeState(await context.db(), context.user?.id ?? null, listId);
+    if (!state) return apiError(404, 'list_not_found', 'That list does not exist.');
+    return json({ ...state, viewerId: context.user?.id ?? null });
   }
   if (!context.user) return notSignedIn();
   const user = context.user;

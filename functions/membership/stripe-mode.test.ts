@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
+import { STRIPE_TEST_VARIABLES } from '../../tests/helpers/stand-ins.ts';
 import { getUserTier } from '../../src/lib/auth/profiles.server.ts';
 import { parseEnv } from '../../src/lib/config/env.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
@@ -72,17 +73,9 @@ beforeAll(async () => {
     response.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? { error: { message: 'No such route' } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const env = parseEnv({
-    STRIPE_SECRET_KEY: 'sk_test_local',
-    STRIPE_WEBHOOK_SECRET: 'whsec_local',
-    STRIPE_PRICE_AD_FREE_MONTH: 'price_adfree_m',
-    STRIPE_PRICE_AD_FREE_YEAR: 'price_adfree_y',
-    STRIPE_PRICE_PREMIUM_MONTH: 'price_premium_m',
-    STRIPE_PRICE_PREMIUM_YEAR: 'price_premium_y',
-    STRIPE_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    SITE_URL: 'https://critical-hit.example',
-  });
-  Object.assign(process.env, { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: env.STRIPE_API_URL, STRIPE_PRICE_AD_FREE_MONTH: 'price_adfree_m', STRIPE_PRICE_AD_FREE_YEAR: 'price_adfree_y', STRIPE_PRICE_PREMIUM_MONTH: 'price_premium_m', STRIPE_PRICE_PREMIUM_YEAR: 'price_premium_y' });
+  const stripeVariables = { ...STRIPE_TEST_VARIABLES, STRIPE_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  const env = parseEnv({ ...stripeVariables, SITE_URL: 'https://critical-hit.example' });
+  Object.assign(process.env, stripeVariables);
   resetEnvCache();
   resetStripeClient();
   const user = { id: userId, email: 'payer@example.test', sessionId: null, provider: 'email', userMetadata: {} };

@@ -2,15 +2,25 @@ import { sql } from 'kysely';
 import { getDb } from '../../src/lib/db/db.server.ts';
 import { describeNotification, type NotificationData, type NotificationKind } from '../../src/lib/notifications/notifications.ts';
 import { liveOutletReviewWriter } from '../../src/lib/notifications/notifications.server.ts';
-import { localAuthEnabled, localSessionIsLive, signingKey } from '../auth/index.ts';
+import { localAuthEnabled, localLiveSessions, localSessionIsLive, signingKey } from '../auth/index.ts';
+import type { SigningKey } from '../auth/keys.ts';
+import type { SessionLiveness } from '../auth/session-liveness.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import { createRealtimeServer, type Identity, type NewNotificationRow, type RealtimeServer } from './server.ts';
 
-/** A token of the local auth service whose session still exists. */
-export async function verifyLocalToken(token: string): Promise<Identity | null> {
-  const claims = await verifyAccessToken(await signingKey(), token, Math.floor(Date.now() / 1000));
-  if (!claims.sub || !(await localSessionIsLive(claims.session_id as string))) return null;
-  return { userId: claims.sub, expiresAt: claims.exp ?? 0 };
+/**
+ * How the Realtime service knows users in local modes: access tokens of the local auth
+ * service (signed with `key`) whose sessions still exist, asked of `sessions`.
+ */
+export function localTokenAuth(key: () => Promise<SigningKey>, sessions: Pick<SessionLiveness, 'isLive' | 'liveAmong'>, now: () => number = Date.now) {
+  return {
+    async verify(token: string): Promise<Identity | null> {
+      const claims = await verifyAccessToken(await key(), token, Math.floor(now() / 1000));
+      if (!claims.sub || !(await sessions.isLive(claims.session_id))) return null;
+      return { userId: claims.sub, sessionId: claims.session_id, expiresAt: claims.exp ?? 0 };
+    },
+    liveSessions: (sessionIds: string[]) => sessions.liveAmong(sessionIds),
+  };
 }
 
 /** What a client receives for a notification (the same item the notifications page lists). */
@@ -49,5 +59,6 @@ export async function latestNotificationId(): Promise<string> {
 /** The node server's Realtime service, or null where hosted Supabase Realtime is used. */
 export function createLocalRealtime(): RealtimeServer | null {
   if (!localAuthEnabled()) return null;
-  return createRealtimeServer({ verify: verifyLocalToken, newNotifications: newNotificationsFor, latestNotificationId });
+  const auth = localTokenAuth(signingKey, { isLive: localSessionIsLive, liveAmong: localLiveSessions });
+  return createRealtimeServer({ ...auth, newNotifications: newNotificationsFor, latestNotificationId });
 }

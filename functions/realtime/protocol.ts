@@ -68,3 +68,6 @@ export const userTopic = (userId: string) => `realtime:user:${userId}`;
 
 export const unauthorized = (topic: string) =>
   `Unauthorized: You do not have permissions to read from this Channel topic: ${topic.replace(/^realtime:/, '')}`;
+
+/** Supabase Realtime's reason for closing a channel whose permission went away. */
+export const revoked = (topic: string) => `You no longer have permission to read from this Channel topic: ${topic.replace(/^realtime:/, '')}`;

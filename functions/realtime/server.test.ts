@@ -7,9 +7,20 @@ import { createRealtimeServer, type NewNotificationRow, type RealtimeServer } fr
 
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';
-const tokens: Record<string, string> = { 'token-alice': ALICE, 'token-bob': BOB };
+const CAROL = '33333333-3333-4333-8333-333333333333';
+/** The fake auth: token -> its user, its session and how long it lives. */
+const tokens: Record<string, { userId: string; sessionId: string; lifetime: number }> = {
+  'token-alice': { userId: ALICE, sessionId: 'session-alice', lifetime: 3600 },
+  'token-bob': { userId: BOB, sessionId: 'session-bob', lifetime: 3600 },
+  'token-carol-phone': { userId: CAROL, sessionId: 'session-carol-phone', lifetime: 3600 },
+  'token-carol-laptop': { userId: CAROL, sessionId: 'session-carol-laptop', lifetime: 3600 },
+  'token-carol-short': { userId: CAROL, sessionId: 'session-carol-short', lifetime: 60 },
+};
+const endedSessions = new Set<string>();
 const pending: NewNotificationRow[] = [];
 let nextId = 100;
+/** The clock the service reads: tests move it instead of waiting. */
+let clock = Date.now();
 
 let http: Server;
 let realtime: RealtimeServer;
@@ -17,11 +28,19 @@ let url: string;
 const clients: SupabaseClient[] = [];
 
 beforeAll(async () => {
+  const issuedAt = clock / 1000;
   realtime = createRealtimeServer({
-    verify: async (token) => (tokens[token] ? { userId: tokens[token]!, expiresAt: Date.now() / 1000 + 3600 } : null),
+    verify: async (token) => {
+      const known = tokens[token];
+      if (!known || endedSessions.has(known.sessionId)) return null;
+      return { userId: known.userId, sessionId: known.sessionId, expiresAt: issuedAt + known.lifetime };
+    },
+    liveSessions: async (ids) => new Set(ids.filter((id) => !endedSessions.has(id))),
     newNotifications: async (afterId, userIds) => pending.filter((row) => Number(row.id) > Number(afterId) && userIds.includes(row.userId)),
     latestNotificationId: async () => String(nextId),
     pollMs: 50,
+    confirmMs: 50,
+    now: () => clock,
   });
   http = createServer((_req, res) => res.writeHead(404).end());
   http.on('upgrade', (req, socket, head) => {
@@ -46,13 +65,26 @@ async function client(token: string): Promise<SupabaseClient> {
   return supabase;
 }
 
-function join(supabase: SupabaseClient, userId: string, received: unknown[]): Promise<{ channel: RealtimeChannel; status: string; error?: Error }> {
+interface Listening {
+  channel: RealtimeChannel;
+  status: string;
+  error?: Error;
+  /** Every status the channel went through, and the system messages it was sent. */
+  statuses: string[];
+  system: { status?: string; message?: string }[];
+}
+
+function join(supabase: SupabaseClient, userId: string, received: unknown[]): Promise<Listening> {
   return new Promise((resolve) => {
+    const statuses: string[] = [];
+    const system: Listening['system'] = [];
     const channel = supabase
       .channel(`user:${userId}`, { config: { private: true } })
-      .on('broadcast', { event: 'notification' }, (message) => received.push(message.payload));
+      .on('broadcast', { event: 'notification' }, (message) => received.push(message.payload))
+      .on('system', {}, (message) => system.push(message as Listening['system'][number]));
     channel.subscribe((status, error) => {
-      if (status !== 'CLOSED') resolve({ channel, status, error });
+      statuses.push(status);
+      if (status !== 'CLOSED') resolve({ channel, status, error, statuses, system });
     });
   });
 }
@@ -98,5 +130,48 @@ describe('the local Realtime service, driven by supabase-js', () => {
     await until(() => realtime.deliver(BOB, { text: 'after the reconnect' }) > 0);
     await until(() => received.length > 0);
     expect(received[0]).toEqual({ text: 'after the reconnect' });
+  });
+
+  it("closes the channel of a session that ended (within the confirmation interval); the user's other sessions keep theirs", async () => {
+    const phone: unknown[] = [];
+    const laptop: unknown[] = [];
+    const onPhone = await join(await client('token-carol-phone'), CAROL, phone);
+    const onLaptop = await join(await client('token-carol-laptop'), CAROL, laptop);
+    expect([onPhone.status, onLaptop.status]).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
+    await until(() => realtime.deliver(CAROL, { text: 'to both' }) === 2);
+    await until(() => phone.length === 1 && laptop.length === 1);
+
+    // The phone changed the password: the laptop's session is gone.
+    endedSessions.add('session-carol-laptop');
+    await until(() => onLaptop.statuses.includes('CLOSED'));
+    expect(onLaptop.system).toContainEqual(
+      expect.objectContaining({ status: 'error', message: `You no longer have permission to read from this Channel topic: user:${CAROL}` }),
+    );
+    expect(realtime.deliver(CAROL, { text: 'phone only' })).toBe(1);
+    await until(() => phone.length === 2);
+    expect(laptop).toEqual([{ text: 'to both' }]);
+    // Joining again with the ended session's token is refused.
+    expect((await join(await client('token-carol-laptop'), CAROL, [])).status).toBe('CHANNEL_ERROR');
+  });
+
+  it('closes the channel when its access token expires (the clock moved, no waiting)', async () => {
+    const received: unknown[] = [];
+    const supabase = await client('token-carol-short');
+    const listening = await join(supabase, CAROL, received);
+    expect(listening.status).toBe('SUBSCRIBED');
+    clock += 61_000;
+    try {
+      await until(() => listening.statuses.includes('CLOSED'));
+      expect(listening.system).toContainEqual(expect.objectContaining({ status: 'error', message: expect.stringMatching(/^Token has expired \d+ seconds ago$/) }));
+      realtime.deliver(CAROL, { text: 'after expiry' });
+      // Frames arrive in order: once the heartbeat's reply is in, the notification would have been too.
+      await new Promise<void>((resolve) => {
+        supabase.realtime.onHeartbeat((heartbeat) => heartbeat === 'ok' && resolve());
+        void supabase.realtime.sendHeartbeat();
+      });
+      expect(received).toEqual([]);
+    } finally {
+      clock -= 61_000;
+    }
   });
 });

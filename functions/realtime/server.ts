@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { broadcastFrame, decodeFrame, encodeFrame, joinPayloadSchema, reply, unauthorized, userTopic, type Frame } from './protocol.ts';
+import { broadcastFrame, decodeFrame, encodeFrame, joinPayloadSchema, reply, revoked, unauthorized, userTopic, type Frame } from './protocol.ts';
 
 /**
  * The local Realtime service (embedded and self-hosted modes) at /realtime/v1/websocket:
@@ -15,6 +15,8 @@ const IDLE_MS = 60_000;
 
 export interface Identity {
   userId: string;
+  /** The auth session the token belongs to: when it ends, so does the channel. */
+  sessionId: string;
   /** Seconds since the epoch when the token stops being valid. */
   expiresAt: number;
 }
@@ -32,6 +34,10 @@ export interface RealtimeDeps {
   newNotifications(afterId: string, userIds: string[]): Promise<NewNotificationRow[]>;
   /** The highest notification id now (where delivery starts). */
   latestNotificationId(): Promise<string>;
+  /** Which of these auth sessions are still live (ended ones are shut out within seconds). */
+  liveSessions(sessionIds: string[]): Promise<Set<string>>;
+  /** How often joined channels are confirmed: token not expired, session still live. */
+  confirmMs?: number;
   /** How often to look for new notifications while sockets are open. */
   pollMs?: number;
   now?: () => number;
@@ -99,17 +105,59 @@ export function createRealtimeServer(deps: RealtimeDeps): RealtimeServer {
     send(connection, reply(frame, 'ok', { postgres_changes: [] }));
   }
 
+  /**
+   * Ends a channel from the server side as Supabase Realtime does: a `system` error
+   * message saying why, then `phx_close` (supabase-js does not rejoin a closed channel).
+   */
+  function shutDown(connection: Connection, joined: Joined, message: string) {
+    leave(connection, joined.topic);
+    const channel = joined.topic.replace(/^realtime:/, '');
+    send(connection, { joinRef: joined.joinRef, ref: null, topic: joined.topic, event: 'system', payload: { extension: 'system', status: 'error', message, channel } });
+    send(connection, { joinRef: joined.joinRef, ref: null, topic: joined.topic, event: 'phx_close', payload: {} });
+  }
+
   async function refreshToken(connection: Connection, frame: Frame) {
     const joined = connection.channels.get(frame.topic);
     const token = typeof frame.payload.access_token === 'string' ? frame.payload.access_token : '';
     if (!joined) return;
     const identity = token ? await deps.verify(token).catch(() => null) : null;
     if (!identity || identity.userId !== joined.identity.userId) {
-      leave(connection, frame.topic);
-      send(connection, { joinRef: joined.joinRef, ref: null, topic: frame.topic, event: 'phx_close', payload: {} });
+      shutDown(connection, joined, revoked(joined.topic));
       return;
     }
     joined.identity = identity;
+  }
+
+  /**
+   * Every joined channel, confirmed: a token past its expiry, or whose session has ended
+   * (sign-out, sign out everywhere, a password change, refresh-token reuse, a deleted
+   * account), shuts its channel; nothing more is delivered on it.
+   */
+  let confirming = false;
+  async function confirmChannels() {
+    if (confirming || byUser.size === 0) return;
+    confirming = true;
+    try {
+      const joined = [...connections].flatMap((connection) => [...connection.channels.values()].map((channel) => ({ connection, channel })));
+      const seconds = now() / 1000;
+      const current = joined.filter(({ connection, channel }) => {
+        if (channel.identity.expiresAt > seconds) return true;
+        shutDown(connection, channel, `Token has expired ${Math.floor(seconds - channel.identity.expiresAt)} seconds ago`);
+        return false;
+      });
+      if (current.length === 0) return;
+      const live = await deps.liveSessions([...new Set(current.map(({ channel }) => channel.identity.sessionId))]);
+      for (const { connection, channel } of current) {
+        // Only if it is still the same token (the client may have sent a new one meanwhile).
+        if (!live.has(channel.identity.sessionId) && connection.channels.get(channel.topic) === channel) {
+          shutDown(connection, channel, revoked(channel.topic));
+        }
+      }
+    } catch (error) {
+      console.error(`[realtime] confirming sessions failed: ${(error as Error).message}`);
+    } finally {
+      confirming = false;
+    }
   }
 
   function onMessage(connection: Connection, data: string) {
@@ -174,6 +222,8 @@ export function createRealtimeServer(deps: RealtimeDeps): RealtimeServer {
 
   const pollTimer = setInterval(() => void poll(), deps.pollMs ?? 500);
   pollTimer.unref();
+  const confirmTimer = setInterval(() => void confirmChannels(), deps.confirmMs ?? 1000);
+  confirmTimer.unref();
   const idleTimer = setInterval(() => {
     for (const connection of connections) if (now() - connection.lastSeen > IDLE_MS) connection.socket.terminate();
   }, 10_000);
@@ -206,6 +256,7 @@ export function createRealtimeServer(deps: RealtimeDeps): RealtimeServer {
     },
     close() {
       clearInterval(pollTimer);
+      clearInterval(confirmTimer);
       clearInterval(idleTimer);
       for (const connection of connections) connection.socket.terminate();
       wss.close();

@@ -1,4 +1,7 @@
+import { connect } from 'node:net';
 import { E2E_CRON_SECRET, baseURL } from '../../playwright.config.ts';
+import { DEMO_OWNED_OUTLET, DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
+import { newUser, waitForEmail } from './accounts-helpers.ts';
 import { expect, test, watchCspViolations } from './fixtures.ts';
 
 // The server around the pages: the route cache's keys, the security headers of every kind
@@ -89,4 +92,52 @@ test('the cron route runs a job only for Vercel Cron\'s secret', async ({ reques
   expect(ran.status()).toBe(200);
   expect(await ran.json()).toMatchObject({ job: 'release-critic-embargoes' });
   expect(ran.headers()['cache-control']).toContain('no-store');
+});
+
+/** The status line of a request (GET, or POST of a JSON body), as a raw socket reads it. */
+function statusLine(path: string, { headers = {}, json }: { headers?: Record<string, string>; json?: unknown } = {}): Promise<string> {
+  const { hostname, port } = new URL(baseURL);
+  const body = json === undefined ? '' : JSON.stringify(json);
+  const head = [`${body ? 'POST' : 'GET'} ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close'];
+  if (body) head.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
+  for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`${head.join('\r\n')}\r\n\r\n${body}`));
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if (received.includes('\r\n')) socket.destroy();
+    });
+    socket.on('close', () => resolve(received.split('\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
+
+test('every status goes out with its standard reason phrase', async ({ request }) => {
+  test.slow();
+  const etag = (await request.get('/about', { headers: { 'accept-encoding': 'identity' } })).headers().etag!;
+  // A revoked invitation's link: a page that sets its status itself (it read "410 OK").
+  const writer = newUser();
+  expect((await request.post('/api/auth/sign-in', { data: { identifier: 'owner@demo.test', password: DEMO_PASSWORD } })).status()).toBe(200);
+  const api = `/api/manage-outlet/${DEMO_OWNED_OUTLET}`;
+  expect((await request.post(`${api}/invitations`, { data: { name: writer.fullName, email: writer.email } })).status()).toBe(201);
+  const panel = await (await request.get('/manage-outlet/authors')).text();
+  const revoke = new RegExp(`data-invitation="${writer.email}"[\\s\\S]*?data-method="DELETE" data-api-action="([^"]+)"`).exec(panel)?.[1];
+  expect((await request.delete(revoke!, { headers: { origin: baseURL } })).status()).toBe(200);
+  const invitation = await waitForEmail(request, writer.email, 'Pixel Ledger invites you to write on Critical Hit');
+  const revoked = new URL(invitation.links.find((link) => link.includes('/author/invite/'))!).pathname;
+  // Login attempts: five in five minutes per account, then 429.
+  const wrong = { identifier: `nobody-${writer.email}`, password: 'Wrong-password-1' };
+  for (let attempt = 0; attempt < 5; attempt += 1) expect((await request.post('/api/auth/sign-in', { data: wrong })).status()).toBe(400);
+
+  expect(await statusLine('/about')).toBe('HTTP/1.1 200 OK');
+  expect(await statusLine('/profile/demo_free')).toBe('HTTP/1.1 301 Moved Permanently');
+  expect(await statusLine('/dashboard')).toBe('HTTP/1.1 302 Found');
+  expect(await statusLine('/about', { headers: { 'If-None-Match': etag } })).toBe('HTTP/1.1 304 Not Modified');
+  expect(await statusLine('/games/no-such-game-anywhere')).toBe('HTTP/1.1 404 Not Found');
+  expect(await statusLine('/author/invite/not-a-real-token')).toBe('HTTP/1.1 404 Not Found');
+  expect(await statusLine(revoked)).toBe('HTTP/1.1 410 Gone');
+  expect(await statusLine('/api/auth/sign-in', { json: wrong })).toBe('HTTP/1.1 429 Too Many Requests');
+  expect(await statusLine('/api/sentry-example-api')).toBe('HTTP/1.1 500 Internal Server Error');
 });

@@ -29,8 +29,11 @@ export interface SiteServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the built site with `env` and waits until /api/health answers `healthStatus`. */
-export async function startSite(env: Record<string, string>, healthStatus = 200): Promise<SiteServer> {
+/**
+ * Starts the built site with `env` and waits until /api/health answers `healthStatus` (a
+ * first start on a new embedded database loads the demo first: give it `timeout`).
+ */
+export async function startSite(env: Record<string, string>, healthStatus = 200, timeout = 60_000): Promise<SiteServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let output = '';
@@ -45,7 +48,7 @@ export async function startSite(env: Record<string, string>, healthStatus = 200)
     .poll(async () => {
       if (!alive()) throw new Error(`the server exited:\n${output}`);
       return (await fetch(`${origin}/api/health`).catch(() => undefined))?.status;
-    }, { timeout: 60_000 })
+    }, { timeout })
     .toBe(healthStatus);
   return {
     origin,

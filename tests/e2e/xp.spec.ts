@@ -19,7 +19,8 @@ test('a new player earns XP for confirming, visiting and following, sees it on e
   // 50 (account confirmed, a milestone) + 5 (visit) + 2 (follow) = 57: level 2.
   await expect(page.locator('[data-level-progress]')).toContainText('Level 2: Newcomer II');
   await expect(page.locator('[data-level-progress]')).toContainText('57 XP');
-  await expect(page.locator('[data-xp-today]')).toHaveText('57 of 200 today');
+  // The cap counts the visit and the follow only: milestones are not counted against it.
+  await expect(page.locator('[data-xp-today]')).toHaveText('7 of 200 today');
   await expect(page.locator('[data-xp-recent]')).toContainText('Follow an outlet');
 
   // Unfollowing takes the follow's XP back.

@@ -34,7 +34,8 @@ export interface TestStorageServer {
   close(): Promise<void>;
 }
 
-function memoryStorage() {
+/** A browser's session storage for supabase-js, in memory. */
+export function memoryStorage() {
   const items = new Map<string, string>();
   return {
     getItem: (key: string) => items.get(key) ?? null,

@@ -53,7 +53,7 @@ function ChangeEmail({ config, email, pendingEmail }: { config: PublicAuthConfig
         if (updateError) throw updateError;
         setPending(parsed.data);
         setValue('');
-        toast.success('Check your email', `We've sent a confirmation link to ${parsed.data}.`, { timeout: 6000 });
+        toast.success('Check your email', `We've sent a confirmation link to ${parsed.data} and one to ${email ?? 'your current address'}.`, { timeout: 6000 });
       },
       reportFailure('[settings] email change failed'),
     );
@@ -66,7 +66,7 @@ function ChangeEmail({ config, email, pendingEmail }: { config: PublicAuthConfig
       </p>
       {pending && (
         <p className="rounded-md bg-badge p-3 text-sm" role="status">
-          Waiting for confirmation of <span className="font-semibold">{pending}</span>: open the link we sent there.
+          Waiting for confirmation of <span className="font-semibold">{pending}</span>: open the links we sent there and to your current address.
         </p>
       )}
       <Field id={`${id}-email`} label="New email" name="email" type="email" autoComplete="email" value={value} onChange={(e) => setValue(e.target.value)} error={error} disabled={busy} />

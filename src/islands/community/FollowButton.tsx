@@ -61,6 +61,13 @@ function Button({ target, label, compact = false }: Props) {
   }
 
   const following = state?.following ?? false;
+  const count = !compact && state && state.followers !== null && (
+    <span className="text-sm text-content-muted" data-follower-count>
+      {state.followers === 1 ? '1 follower' : `${formatCount(state.followers)} followers`}
+    </span>
+  );
+  // Nobody follows themselves: one's own profile shows the count alone.
+  if (state?.self) return <span className="inline-flex items-center gap-2" data-follow>{count}</span>;
   return (
     <span className="inline-flex items-center gap-2" data-follow>
       <button
@@ -74,11 +81,7 @@ function Button({ target, label, compact = false }: Props) {
         <Icon name={following ? 'check' : 'plus'} />
         {following ? 'Following' : 'Follow'}
       </button>
-      {!compact && state && (
-        <span className="text-sm text-content-muted" data-follower-count>
-          {state.followers === 1 ? '1 follower' : `${formatCount(state.followers)} followers`}
-        </span>
-      )}
+      {count}
     </span>
   );
 }

@@ -21,6 +21,7 @@ export default function OwnRank({ period }: { period: LeaderboardPeriod }) {
       ) : (
         <>Your rank: <strong>#{rank.rank}</strong> with {formatCount(rank.xp)} XP (level {rank.level}).</>
       )}
+      {!rank.onBoard && <> Your profile is private, so the board does not show you to others.</>}
     </p>
   );
 }

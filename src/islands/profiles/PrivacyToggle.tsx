@@ -25,7 +25,9 @@ function Toggle({ isPrivate }: { isPrivate: boolean }) {
       <input type="checkbox" checked={value} disabled={busy} onChange={(e) => change(e.target.checked)} className="mt-1" />
       <span>
         <span className="font-medium">Private profile</span>
-        <span className="block text-sm text-content-muted">Only your name and avatar are shown to others. Your reviews stay on game pages.</span>
+        <span className="block text-sm text-content-muted">
+          Only your name and avatar are shown to others. Your reviews stay on game pages. <a href="/faq#private-profiles" className="link">What it hides</a>
+        </span>
       </span>
     </label>
   );

@@ -6,6 +6,7 @@ import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import { closeDatabase, setConnector } from '../db/db.server.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isRemoteServiceFailure } from '../http/remote.server.ts';
 import { callbackDestination, exchangeCode } from './code-exchange.server.ts';
 
 const SITE = 'https://critical-hit.example';
@@ -46,10 +47,15 @@ describe('exchangeCode', () => {
   });
 
   it('turns an auth service that cannot answer into an outage, not an invalid link', async () => {
-    for (const error of [new AuthRetryableFetchError('The database cannot be reached right now.', 503), new AuthRetryableFetchError('fetch failed', 0)]) {
+    const down = new AuthRetryableFetchError('The database cannot be reached right now.', 503);
+    expect(isDatabaseUnavailable(await exchangeCode(clientAnswering(failing(down)), url('?code=abc')).catch((thrown: unknown) => thrown))).toBe(true);
+    // Hosted Supabase Auth gave no answer (a timeout, an unknown host) or a gateway did: a remote failure.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const error of [new AuthRetryableFetchError('Supabase Auth gave no answer within 5000 ms', 0), new AuthRetryableFetchError('Gateway Timeout', 504)]) {
       const failure = await exchangeCode(clientAnswering(failing(error)), url('?code=abc')).catch((thrown: unknown) => thrown);
-      expect(isDatabaseUnavailable(failure), error.message).toBe(true);
+      expect(isRemoteServiceFailure(failure), error.message).toBe(true);
     }
+    log.mockRestore();
   });
 });
 

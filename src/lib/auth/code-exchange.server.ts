@@ -2,6 +2,7 @@ import { isAuthPKCECodeVerifierMissingError, isAuthRetryableFetchError, type Sup
 import { getDb } from '../db/db.server.ts';
 import { DatabaseUnavailableError } from '../db/errors.ts';
 import { getProfile } from './profiles.server.ts';
+import { authServiceFailure } from './supabase.server.ts';
 import { confirmUrlFor, nextPath } from './redirect.ts';
 
 /**
@@ -25,9 +26,9 @@ export type CodeExchange =
 const MAX_CODE_LENGTH = 512;
 
 /**
- * Exchanges the `code` of `url`. An auth service that cannot answer (its database is down,
- * or hosted Supabase Auth is unreachable) is not an invalid link: that throws
- * DatabaseUnavailableError, which the middleware answers with the 503 page, so the visitor
+ * Exchanges the `code` of `url`. An auth service that cannot answer is not an invalid link:
+ * its database is down (DatabaseUnavailableError), or hosted Supabase Auth gave no answer in
+ * time (a RemoteServiceError); the middleware answers either with a 503 page, so the visitor
  * can open the same link again a little later.
  */
 export async function exchangeCode(supabase: SupabaseClient, url: URL): Promise<CodeExchange> {
@@ -37,9 +38,11 @@ export async function exchangeCode(supabase: SupabaseClient, url: URL): Promise<
   const { data, error } = await supabase.auth.exchangeCodeForSession(code);
   if (!error && data.user) return { kind: 'signed-in', userId: data.user.id };
   if (isAuthPKCECodeVerifierMissingError(error)) return { kind: 'other-browser' };
-  if (isAuthRetryableFetchError(error) && (error.status === 0 || error.status >= 502)) {
+  if (isAuthRetryableFetchError(error) && error.status === 503) {
     throw new DatabaseUnavailableError(`The auth service could not exchange a code: ${error.message}`, { cause: error });
   }
+  const failure = authServiceFailure(error);
+  if (failure) throw failure;
   return { kind: 'invalid' };
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { recordActivity } from '../activity/activity.server.ts';
 import type { Database, ProfileRow } from '../db/schema.ts';
 import { tierFromPlanName, type Tier } from './tiers.ts';
 import type { Profile } from './types.ts';
@@ -102,18 +103,30 @@ export async function createProfileForUser(
   }
 }
 
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  input: { full_name: string; bio: string; avatar_url: string },
-): Promise<Profile | null> {
-  const row = await db
-    .updateTable('profiles')
-    .set({ full_name: input.full_name, bio: input.bio || null, avatar_url: input.avatar_url || null })
-    .where('id', '=', userId)
-    .returning(PROFILE_COLUMNS)
-    .executeTakeFirst();
-  return row ? toProfile(row) : null;
+/**
+ * Changes the fields `input` names and leaves the others as they are; an empty bio clears
+ * it. The change is recorded (privately) as the avatar upload's is, so completing the
+ * profile (avatar and bio) earns its XP whichever came last.
+ */
+export async function updateProfile(db: Db, userId: string, input: { full_name?: string | undefined; bio?: string | undefined }): Promise<Profile | null> {
+  const changes = {
+    ...(input.full_name !== undefined ? { full_name: input.full_name } : {}),
+    ...(input.bio !== undefined ? { bio: input.bio || null } : {}),
+  };
+  if (Object.keys(changes).length === 0) return getProfile(db, userId);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.updateTable('profiles').set(changes).where('id', '=', userId).returning(PROFILE_COLUMNS).executeTakeFirst();
+    if (!row) return null;
+    await recordActivity(trx, {
+      actorId: userId,
+      kind: 'profile_updated',
+      subjectType: 'profile',
+      subjectId: userId,
+      data: { hasAvatar: Boolean(row.avatar_url), hasBio: Boolean(row.bio) },
+      isPublic: false,
+    });
+    return toProfile(row);
+  });
 }
 
 /** The email behind a username, for signing in by username on the server (never sent to the browser). */

@@ -79,3 +79,12 @@ export function signedInDestination(redirectTo: string | undefined, hasUsername:
   if (!hasUsername) return confirmUrlFor(target);
   return target ?? fallback;
 }
+
+/**
+ * What Supabase Auth says after the first of the two links a (secure) email change sends,
+ * one to each address: in the redirect's fragment, and for a PKCE flow in its query.
+ */
+export const EMAIL_CHANGE_HALF_CONFIRMED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+/** Did the auth service send the browser here after the first of an email change's two links? */
+export const isHalfConfirmedEmailChange = (url: URL) => url.searchParams.get('message') === EMAIL_CHANGE_HALF_CONFIRMED;

@@ -3,6 +3,8 @@ import { isAuthRetryableFetchError, type JwtPayload, type SupabaseClient } from 
 import type { AstroCookies } from 'astro';
 import { DatabaseUnavailableError } from '../db/errors.ts';
 import { getEnv } from '../config/env.ts';
+import { REMOTE_TIMEOUT_MS } from '../config/remote-timeouts.ts';
+import { logRemoteFailure, RemoteServiceError, timedFetch } from '../http/remote.server.ts';
 import { authCookieOptions } from './cookies.ts';
 import { publicAuthConfig, serverAuthUrl } from './config.server.ts';
 import { SessionCache } from './session-cache.ts';
@@ -13,7 +15,8 @@ import type { AuthUser } from './types.ts';
  * One supabase server client per request (createServerClient with Astro's cookies), and
  * the signed-in user behind its session. The caller hands in the fetch the client uses: in
  * embedded and self-hosted modes the middleware passes the in-process fetch of the local auth
- * and storage services (this module knows nothing of them), against hosted Supabase the default.
+ * and storage services (this module knows nothing of them), against hosted Supabase a fetch
+ * with a timeout: Node's own waits 300 s for an answer that may never come.
  */
 
 export interface ServerClientContext {
@@ -27,6 +30,13 @@ export interface ServerClientOptions {
   fetch?: typeof fetch | undefined;
 }
 
+/** Hosted Supabase: Auth and Storage calls give up after their configured time (an upload may take longer than a key set). */
+const hostedSupabaseFetch = timedFetch((url) =>
+  url.pathname.startsWith('/storage/')
+    ? { service: 'Supabase Storage', timeoutMs: REMOTE_TIMEOUT_MS.supabaseStorage }
+    : { service: 'Supabase Auth', timeoutMs: REMOTE_TIMEOUT_MS.supabaseAuth },
+);
+
 /** The Retry-After (seconds) of the last 429 each client received from the auth service. */
 const retryAfters = new WeakMap<SupabaseClient, { seconds?: number }>();
 
@@ -37,7 +47,7 @@ export function createSupabaseServerClient(context: ServerClientContext, options
   // One line, and the request goes on signed out (nothing of the cookie: it may carry a token).
   if (dropped.length > 0) console.warn('[auth] malformed session cookie ignored: treated as signed out');
   const limited: { seconds?: number } = {};
-  const baseFetch = options.fetch ?? fetch;
+  const baseFetch = options.fetch ?? hostedSupabaseFetch;
   const client = createServerClient(serverAuthUrl(context.url), anonKey, {
     cookieOptions: authCookieOptions(getEnv().siteOrigin),
     cookies: {
@@ -84,6 +94,19 @@ export interface SessionCheck {
 
 const hostedSessions = new SessionCache();
 
+/**
+ * Supabase Auth failed to answer: no answer at all (status 0: a timeout or a host that cannot
+ * be reached, logged by the fetch) or a gateway's 502 / 504 (logged here). Null for an answer.
+ */
+export function authServiceFailure(error: unknown): RemoteServiceError | null {
+  if (!isAuthRetryableFetchError(error)) return null;
+  if (error.status === 0) return new RemoteServiceError('Supabase Auth', 'unreachable', error.message);
+  if (error.status !== 502 && error.status !== 504) return null;
+  const failure = new RemoteServiceError('Supabase Auth', 'unreachable', `Supabase Auth answered ${error.status} (${error.message})`);
+  logRemoteFailure(failure.service, failure.kind, failure.message);
+  return failure;
+}
+
 /** Hosted Supabase Auth: getUser for writes, a few seconds' memory for reads. */
 async function hostedSessionIsLive(supabase: SupabaseClient, sessionId: string, write: boolean): Promise<boolean> {
   if (!write) {
@@ -92,8 +115,13 @@ async function hostedSessionIsLive(supabase: SupabaseClient, sessionId: string, 
   }
   const { data, error } = await supabase.auth.getUser();
   if (error && (error.status === undefined || error.status === 0 || error.status >= 500)) {
-    // Supabase Auth unreachable: a signed token still reads, but changes nothing.
-    return !write;
+    // Supabase Auth cannot answer: a verified token still reads (remembered like any live
+    // answer, so the session's next reads do not wait out the timeout again), but changes nothing.
+    if (!write) {
+      hostedSessions.remember(sessionId, true);
+      return true;
+    }
+    throw authServiceFailure(error) ?? new RemoteServiceError('Supabase Auth', 'unreachable', `Supabase Auth failed (${error.message})`);
   }
   const live = !error && Boolean(data.user);
   hostedSessions.remember(sessionId, live, data.user?.id);
@@ -104,12 +132,18 @@ async function hostedSessionIsLive(supabase: SupabaseClient, sessionId: string, 
  * The user behind the request's session cookie, or null: the token verified with getClaims
  * (JWKS), its claims acceptable, and its session still live (ended sessions stop working
  * within seconds: logout, sign out everywhere, refresh-token reuse, a deleted account).
+ * Throws a RemoteServiceError when hosted Supabase Auth cannot answer.
  */
 export async function userFromSession(supabase: SupabaseClient, check: SessionCheck): Promise<AuthUser | null> {
   const { data, error } = await supabase.auth.getClaims();
   // An auth service that cannot reach its database (refreshing an expired token) is an
   // outage, not a signed-out visitor: the request answers 503.
   if (isAuthRetryableFetchError(error) && error.status === 503) throw new DatabaseUnavailableError(error.message, { cause: error });
+  // Supabase Auth that cannot answer (its key set, or a refresh) is not a signed-out visitor
+  // either: the caller decides (the middleware treats the visitor as signed out where a page
+  // allows it, and answers "Server error. Please try again later." where it needs a user).
+  const failure = authServiceFailure(error);
+  if (failure) throw failure;
   if (error || !data?.claims?.sub) return null;
   const claims = data.claims;
   if (!acceptableClaims(claims, Math.floor(Date.now() / 1000))) return null;

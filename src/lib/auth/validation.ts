@@ -42,7 +42,9 @@ export const MESSAGES = {
   emailRequired: 'Please enter your email address',
   passwordRequired: 'Please enter your password',
   emailAndPasswordRequired: 'Please enter both email and password.',
-  avatarUrlInvalid: 'Please enter a valid image URL (http:// or https://)',
+  // Not in the spec: what PATCH /api/profile answers to a field it does not change.
+  avatarByUpload: 'The avatar is changed by uploading a picture on your profile page.',
+  profileFieldsOnly: 'Only full_name and bio can be changed here.',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   networkError: 'Network error. Please check your connection and try again.',
   serverError: 'Server error. Please try again later.',
@@ -224,17 +226,19 @@ export const updatePasswordSchema = z
     message: MESSAGES.passwordsDoNotMatch,
   });
 
-export const avatarUrlSchema = z
-  .string()
-  .trim()
-  .max(2048, MESSAGES.avatarUrlInvalid)
-  .refine((value) => value === '' || (/^https?:\/\//i.test(value) && URL.canParse(value)), MESSAGES.avatarUrlInvalid);
-
-export const profileUpdateSchema = z.object({
-  full_name: fullNameSchema,
-  bio: bioSchema.default(''),
-  avatar_url: avatarUrlSchema.default(''),
-});
+/**
+ * PATCH /api/profile: the fields it names change, the others are left as they are (a form
+ * that loaded the profile before an avatar upload must not send the old avatar back). The
+ * avatar is changed only by the upload flow (POST /api/profile/avatar). An empty bio clears it.
+ */
+export const profileUpdateSchema = z.strictObject(
+  {
+    full_name: fullNameSchema.optional(),
+    bio: bioSchema.optional(),
+    avatar_url: z.never({ error: MESSAGES.avatarByUpload }).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.profileFieldsOnly : undefined) },
+);
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 /** POST /api/auth/create-profile: the caller's own user id and the profile to create. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { BODY_LIMITS } from '../http/body-limits.ts';
-import { astroRouteRules, NEVER_CACHED_PREFIXES } from '../http/cache-rules.ts';
+import { NEVER_CACHED_PREFIXES, routeRules } from '../http/cache-rules.ts';
 import { newBuildId, type LatestBuild } from './builds.ts';
 import { generateServiceWorker } from './service-worker.server.ts';
 
@@ -30,7 +30,7 @@ export function buildFiles(): AstroIntegration {
         if (!clientDir) return;
         const dir = fileURLToPath(clientDir);
         await mkdir(join(dir, 'builds', 'meta'), { recursive: true });
-        const meta = { ...latest, routeRules: astroRouteRules, middleware: { neverCachedPrefixes: NEVER_CACHED_PREFIXES, bodyLimits: BODY_LIMITS } };
+        const meta = { ...latest, routeRules, middleware: { neverCachedPrefixes: NEVER_CACHED_PREFIXES, bodyLimits: BODY_LIMITS } };
         await writeFile(join(dir, 'builds', 'meta', `${id}.json`), `${JSON.stringify(meta, null, 2)}\n`);
         await writeFile(join(dir, 'builds', 'latest.json'), `${JSON.stringify(latest)}\n`);
         const sw = await generateServiceWorker(dir, id);

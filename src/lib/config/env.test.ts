@@ -128,6 +128,20 @@ describe('parseEnv errors name the variable', () => {
   });
 });
 
+describe('parseEnv for the database commands (db:migrate, db:seed)', () => {
+  it('needs no SITE_URL: the deploy steps run them with the database variables only', () => {
+    const source = { SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key', DATABASE_URL: PG };
+    expect(envError(source).issues).toEqual([expect.stringMatching(/^SITE_URL is missing/)]);
+    const env = parseEnv(source, { purpose: 'database-command' });
+    expect(env.mode).toBe('supabase');
+    expect(env.SITE_URL).toBeUndefined();
+  });
+
+  it('still names every other mistake', () => {
+    expect(() => parseEnv({ SUPABASE_URL: SUPABASE, DATABASE_URL: PG }, { purpose: 'database-command' })).toThrow(/SUPABASE_ANON_KEY is missing/);
+  });
+});
+
 describe('parseEnv half a Supabase configuration', () => {
   it('SUPABASE_URL without SUPABASE_ANON_KEY names SUPABASE_ANON_KEY', () => {
     const error = envError({ SUPABASE_URL: SUPABASE, DATABASE_URL: PG, SITE_URL: SITE });
@@ -243,6 +257,21 @@ describe('accounts variables', () => {
   it('DEV_MAILBOX is 0 or 1, and says so', () => {
     expect(parseEnv({ DEV_MAILBOX: '1' }).DEV_MAILBOX).toBe('1');
     expect(envError({ DEV_MAILBOX: 'yes' }).issues.some((line) => line.startsWith('DEV_MAILBOX must be 1'))).toBe(true);
+  });
+  it('auth service behaviour: autoconfirm off, passwords of 8, a 10 s refresh-token reuse interval, unless told', () => {
+    expect(parseEnv({})).toMatchObject({ AUTH_MAILER_AUTOCONFIRM: false, AUTH_PASSWORD_MIN_LENGTH: 8, AUTH_REFRESH_TOKEN_REUSE_INTERVAL: 10 });
+    expect(parseEnv({ AUTH_MAILER_AUTOCONFIRM: '1', AUTH_PASSWORD_MIN_LENGTH: '6', AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '0' })).toMatchObject({
+      AUTH_MAILER_AUTOCONFIRM: true,
+      AUTH_PASSWORD_MIN_LENGTH: 6,
+      AUTH_REFRESH_TOKEN_REUSE_INTERVAL: 0,
+    });
+    expect(parseEnv({ AUTH_MAILER_AUTOCONFIRM: '0' }).AUTH_MAILER_AUTOCONFIRM).toBe(false);
+    const error = envError({ AUTH_MAILER_AUTOCONFIRM: 'true', AUTH_PASSWORD_MIN_LENGTH: '5', AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '3600' });
+    expect(error.issues.map((issue) => issue.split(' must ')[0]).sort()).toEqual([
+      'AUTH_MAILER_AUTOCONFIRM',
+      'AUTH_PASSWORD_MIN_LENGTH',
+      'AUTH_REFRESH_TOKEN_REUSE_INTERVAL',
+    ]);
   });
   it('accepts an ES256 private JWK', () => {
     const jwk = JSON.stringify({ kty: 'EC', crv: 'P-256', d: 'd', x: 'x', y: 'y' });

@@ -45,7 +45,7 @@ function isEs256PrivateJwk(value: string): boolean {
   }
 }
 
-export const envSchema = z
+const envFields = z
   .object({
     SITE_NAME: optional(z.string().trim().max(60, 'must be at most 60 characters')).transform((v) => v ?? 'Critical Hit'),
     // The public origin of every link the site makes (emails, canonical URLs, redirects).
@@ -137,6 +137,21 @@ export const envSchema = z
     // circuit breaker for the mail account, far above what one address may send).
     AUTH_RATE_LIMIT_EMAIL_PER_CLIENT: optional(rateLimit).transform((v) => v ?? 10),
     AUTH_RATE_LIMIT_EMAIL_SENT: optional(rateLimit).transform((v) => v ?? 500),
+    // Supabase Auth's GOTRUE_MAILER_AUTOCONFIRM: 1 signs a new account in at once, without
+    // a confirmation email (for test suites written against such a server). Off by default.
+    AUTH_MAILER_AUTOCONFIRM: optional(z.enum(['0', '1'], { error: 'must be 1 (confirm new accounts without an email) or 0' })).transform(
+      (v) => v === '1',
+    ),
+    // The shortest password the auth service accepts (GOTRUE_PASSWORD_MIN_LENGTH); the site's forms ask for 8.
+    AUTH_PASSWORD_MIN_LENGTH: optional(
+      z.coerce.number().int('must be a whole number of characters').min(6, 'must be at least 6').max(72, 'must be at most 72'),
+    ).transform((v) => v ?? 8),
+    // Seconds during which a rotated refresh token may be presented again and gets the
+    // session's current one (GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL): two tabs that
+    // refresh at once both stay signed in. Later replays end the session.
+    AUTH_REFRESH_TOKEN_REUSE_INTERVAL: optional(
+      z.coerce.number().int('must be a whole number of seconds').min(0, 'must be at least 0').max(60, 'must be at most 60'),
+    ).transform((v) => v ?? 10),
     // The dev mailbox pages hand out live account links: only to a loopback client of a
     // server listening on a loopback host, unless 1 (any client) or 0 (nobody).
     DEV_MAILBOX: optional(z.enum(['0', '1'], { error: 'must be 1 (serve the dev mailbox to any client) or 0 (never)' })),
@@ -163,7 +178,8 @@ export const envSchema = z
         .min(1, 'must be at least 1 byte')
         .max(5 * 1024 ** 3, 'must be at most 5368709120 (5 GB)'),
     ).transform((v) => v ?? 50 * 1024 * 1024),
-    // Membership payments (Stripe); unset, the embedded default uses the built-in test checkout.
+    // Membership payments (Stripe); unset, the embedded default uses the built-in test checkout
+    // and every other mode sells nothing (payments are not configured).
     STRIPE_SECRET_KEY: optional(z.string().trim().refine((v) => /^(sk|rk)_(test|live)_\w+$/.test(v), { message: 'must be a Stripe secret or restricted key (sk_live_…, sk_test_…)' })),
     STRIPE_WEBHOOK_SECRET: optional(z.string().trim().refine((v) => /^whsec_\w+$/.test(v), { message: 'must be a webhook signing secret (whsec_…)' })),
     STRIPE_PRICE_AD_FREE_MONTH: optional(z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
@@ -172,63 +188,76 @@ export const envSchema = z
     STRIPE_PRICE_PREMIUM_YEAR: optional(z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')),
     // Where the stripe package sends its requests; only for a local stand-in in tests.
     STRIPE_API_URL: optional(httpUrl),
-    ALLOW_TEST_CHECKOUT: optional(z.enum(['0', '1'], { error: 'must be 1 (allow the test checkout in production) or 0' })),
+    // The built-in test checkout gives memberships away: 1 offers it without Stripe keys in any
+    // mode (a staging site), 0 never; unset, only the embedded mode outside production has it.
+    ALLOW_TEST_CHECKOUT: optional(z.enum(['0', '1'], { error: 'must be 1 (offer the built-in test checkout, which takes no payment) or 0 (never)' })),
     // A real ad provider's snippet for the Free tier's ad slot; unset, a house ad for the membership.
     AD_SLOT_HTML: optional(z.string().trim().max(10_000, 'must be at most 10000 characters')),
-  })
-  .superRefine((env, ctx) => {
-    // Half a Supabase configuration is the most likely deploy mistake: say which half is missing.
-    if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SUPABASE_ANON_KEY'],
-        message: 'is missing: SUPABASE_URL is set, so SUPABASE_ANON_KEY (the project\'s public anon key) is required too',
-      });
-    }
-    if (env.SUPABASE_URL && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_URL'],
-        message: 'is missing: SUPABASE_URL is set, so DATABASE_URL (the Supabase transaction pooler connection string) is required too',
-      });
-    }
-    if (env.SUPABASE_ANON_KEY && !env.SUPABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SUPABASE_URL'],
-        message: 'is missing: SUPABASE_ANON_KEY is set, so SUPABASE_URL is required too',
-      });
-    }
-    // (A malformed DATABASE_URL has its own message; one mistake, one line.)
-    const deployed = (env.DATABASE_URL && postgresUrl.safeParse(env.DATABASE_URL).success) || env.NODE_ENV === 'production';
-    if (!env.SITE_URL && deployed) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SITE_URL'],
-        message:
-          'is missing: a deployed site (DATABASE_URL set or NODE_ENV=production) needs its public origin, e.g. https://example.com, for the links in its emails and redirects',
-      });
-    }
-    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['WEB_CONCURRENCY'],
-        message: 'must be 1 on the embedded database, which lives in one process: set DATABASE_URL to run several node servers',
-      });
-    }
-    if (env.STRIPE_SECRET_KEY) {
-      for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_AD_FREE_MONTH', 'STRIPE_PRICE_AD_FREE_YEAR', 'STRIPE_PRICE_PREMIUM_MONTH', 'STRIPE_PRICE_PREMIUM_YEAR'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is missing: STRIPE_SECRET_KEY is set, so the webhook secret and all four price ids are required too' });
-      }
-    }
-    if (env.VERCEL && !env.DATABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_URL'],
-        message: 'is missing: the embedded database cannot persist on Vercel, so set DATABASE_URL (and SUPABASE_URL, SUPABASE_ANON_KEY)',
-      });
-    }
   });
+
+/**
+ * The variables with the checks across them. `requireSiteUrl: false` is for the database
+ * commands (`npm run db:migrate`, `db:seed`), which make no links: the deploy steps run them
+ * from a machine that has only the database's variables.
+ */
+function checkedEnvSchema(options: { requireSiteUrl: boolean }) {
+  return envFields.superRefine((env, ctx) => {
+      // Half a Supabase configuration is the most likely deploy mistake: say which half is missing.
+      if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SUPABASE_ANON_KEY'],
+          message: 'is missing: SUPABASE_URL is set, so SUPABASE_ANON_KEY (the project\'s public anon key) is required too',
+        });
+      }
+      if (env.SUPABASE_URL && !env.DATABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATABASE_URL'],
+          message: 'is missing: SUPABASE_URL is set, so DATABASE_URL (the Supabase transaction pooler connection string) is required too',
+        });
+      }
+      if (env.SUPABASE_ANON_KEY && !env.SUPABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SUPABASE_URL'],
+          message: 'is missing: SUPABASE_ANON_KEY is set, so SUPABASE_URL is required too',
+        });
+      }
+      // (A malformed DATABASE_URL has its own message; one mistake, one line.)
+      const deployed = (env.DATABASE_URL && postgresUrl.safeParse(env.DATABASE_URL).success) || env.NODE_ENV === 'production';
+      if (!env.SITE_URL && deployed && options.requireSiteUrl) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SITE_URL'],
+          message:
+            'is missing: a deployed site (DATABASE_URL set or NODE_ENV=production) needs its public origin, e.g. https://example.com, for the links in its emails and redirects',
+        });
+      }
+      if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEB_CONCURRENCY'],
+          message: 'must be 1 on the embedded database, which lives in one process: set DATABASE_URL to run several node servers',
+        });
+      }
+      if (env.STRIPE_SECRET_KEY) {
+        for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_AD_FREE_MONTH', 'STRIPE_PRICE_AD_FREE_YEAR', 'STRIPE_PRICE_PREMIUM_MONTH', 'STRIPE_PRICE_PREMIUM_YEAR'] as const) {
+          if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is missing: STRIPE_SECRET_KEY is set, so the webhook secret and all four price ids are required too' });
+        }
+      }
+      if (env.VERCEL && !env.DATABASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATABASE_URL'],
+          message: 'is missing: the embedded database cannot persist on Vercel, so set DATABASE_URL (and SUPABASE_URL, SUPABASE_ANON_KEY)',
+        });
+      }
+    });
+}
+
+export const envSchema = checkedEnvSchema({ requireSiteUrl: true });
+const databaseCommandEnvSchema = checkedEnvSchema({ requireSiteUrl: false });
 
 export type DeploymentMode = 'embedded' | 'self-hosted' | 'supabase';
 
@@ -263,8 +292,11 @@ export class EnvError extends Error {
 }
 
 /** Parses an environment record; throws EnvError whose lines each start with the variable's name. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  options: { purpose?: 'server' | 'database-command' } = {},
+): Env {
+  const result = (options.purpose === 'database-command' ? databaseCommandEnvSchema : envSchema).safeParse(source);
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => {

@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { REMOTE_TIMEOUT_MS } from '../config/remote-timeouts.ts';
 import type { Database } from './schema.ts';
 import { DatabaseLockedError, DatabaseUnavailableError } from './errors.ts';
 import { namingClient } from './prepared-statements.server.ts';
@@ -161,7 +162,7 @@ export function openPostgres(connectionString: string, max = 10, preparedStateme
       connectionString,
       max,
       Client: preparedStatements ? namingClient(pg.Client) : pg.Client,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: REMOTE_TIMEOUT_MS.postgresConnect,
       idleTimeoutMillis: 30_000,
     }),
   );

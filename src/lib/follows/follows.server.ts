@@ -7,6 +7,7 @@ import { reviewItems } from '../reviews/reviews.server.ts';
 import type { ReviewItem } from '../reviews/reviews.ts';
 import { OUTLET_FEED_PAGE_SIZE, YOUR_OUTLETS_MIN_REVIEWS, type FollowState, type FollowTarget } from './follows.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
+import { ownerIsPublic } from '../profiles/privacy.server.ts';
 
 type Db = Kysely<Database>;
 
@@ -18,7 +19,9 @@ export class FollowError extends Error {
   }
 }
 
-type Resolved = { type: 'outlet'; id: number } | { type: 'user'; id: string };
+type Resolved = { type: 'outlet'; id: number } | { type: 'user'; id: string; isPrivate: boolean };
+
+const PLAYER_NOT_FOUND = 'Player not found.';
 
 async function resolve(db: Db, target: FollowTarget): Promise<Resolved> {
   if ('outletId' in target || 'outletSlug' in target) {
@@ -33,12 +36,21 @@ async function resolve(db: Db, target: FollowTarget): Promise<Resolved> {
   }
   const row = await db
     .selectFrom('profiles')
-    .select('id')
+    .select(['id', ownerIsPublic(sql.ref('profiles.id')).as('is_public')])
     .$if('userId' in target, (q) => q.where('id', '=', (target as { userId: string }).userId))
     .$if('username' in target, (q) => q.where(sql`lower(username)`, '=', (target as { username: string }).username.toLowerCase()))
     .executeTakeFirst();
-  if (!row) throw new FollowError('not_found', 'Player not found.');
-  return { type: 'user', id: row.id };
+  if (!row) throw new FollowError('not_found', PLAYER_NOT_FOUND);
+  return { type: 'user', id: row.id, isPrivate: !row.is_public };
+}
+
+/**
+ * A private profile cannot be followed and its follower count is its owner's alone: to
+ * anyone else it is "not found" here, as its other pages are. Only leaving it stays open
+ * to those who already follow it.
+ */
+function hiddenFrom(target: Resolved, userId: string | null): boolean {
+  return target.type === 'user' && target.isPrivate && target.id !== userId;
 }
 
 export async function followerCount(db: Db, type: 'outlet' | 'user', id: number | string): Promise<number> {
@@ -62,16 +74,19 @@ async function isFollowing(db: Db, userId: string, target: Resolved): Promise<bo
 
 export async function followState(db: Db, userId: string | null, target: FollowTarget): Promise<FollowState> {
   const resolved = await resolve(db, target);
+  if (hiddenFrom(resolved, userId)) throw new FollowError('not_found', PLAYER_NOT_FOUND);
   const [following, followers] = await Promise.all([
     userId ? isFollowing(db, userId, resolved) : Promise.resolve(false),
     followerCount(db, resolved.type, resolved.id),
   ]);
-  return { following, followers };
+  return resolved.type === 'user' && resolved.id === userId ? { following, followers, self: true } : { following, followers };
 }
 
 /** Follows (or unfollows) an outlet or a player, recording the activity in the same transaction. */
 export async function setFollow(db: Db, userId: string, target: FollowTarget, follow: boolean): Promise<FollowState> {
   const resolved = await resolve(db, target);
+  const hidden = hiddenFrom(resolved, userId);
+  if (hidden && follow) throw new FollowError('not_found', PLAYER_NOT_FOUND);
   if (resolved.type === 'user' && resolved.id === userId) throw new FollowError('self_follow', 'You cannot follow yourself.');
   await db.transaction().execute(async (trx) => {
     if (resolved.type === 'outlet') {
@@ -92,7 +107,7 @@ export async function setFollow(db: Db, userId: string, target: FollowTarget, fo
       if (row) await retractActivity(trx, { kind: 'user_followed', subjectType: 'profile', subjectId: resolved.id, actorId: userId });
     }
   });
-  return { following: follow, followers: await followerCount(db, resolved.type, resolved.id) };
+  return { following: follow, followers: hidden ? null : await followerCount(db, resolved.type, resolved.id) };
 }
 
 export interface FollowedOutlet {

@@ -11,7 +11,10 @@ export type FollowTarget = z.infer<typeof followTargetSchema>;
 
 export interface FollowState {
   following: boolean;
-  followers: number;
+  /** Null where the count is not public: a private profile's followers. */
+  followers: number | null;
+  /** The signed-in user is the player asked about (no follow button for oneself). */
+  self?: true;
 }
 
 export const OUTLET_FEED_PAGE_SIZE = 20;

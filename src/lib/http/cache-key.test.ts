@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalQuery, canonicalRouteUrl, matchCachedRoute, routeCacheKey } from './cache-key.ts';
+import { cacheRuleFor, canonicalQuery, canonicalRouteUrl, matchCachedRoute, routeCacheKey } from './cache-key.ts';
 import { routeRules } from './cache-rules.ts';
 
 const key = (path: string) => routeCacheKey(new URL(path, 'http://localhost:4321'))?.key;
@@ -60,6 +60,23 @@ describe('route matching', () => {
   it('covers every rule', () => {
     const sample = (pattern: string) => pattern.replace(/\[\.\.\.[^\]]+\]/g, 'a/b').replace(/\[[^\]]+\]/g, 'x');
     for (const pattern of Object.keys(routeRules)) expect(matchCachedRoute(sample(pattern))?.pattern, pattern).toBe(pattern);
+  });
+});
+
+describe('cacheRuleFor', () => {
+  it('gives a rule to the route it names, and to no other route whose URL looks like it', () => {
+    expect(cacheRuleFor('/games/[slug]', '/games/portal-2')).toBe(routeRules['/games/[slug]']);
+    expect(cacheRuleFor('/browse/[...slug]', '/browse')).toBe(routeRules['/browse/[...slug]']);
+    // Static routes beside a dynamic rule: the URL matches the rule's pattern, the route is another.
+    expect(matchCachedRoute('/games/request')?.pattern).toBe('/games/[slug]');
+    expect(cacheRuleFor('/games/request', '/games/request')).toBeUndefined();
+    expect(cacheRuleFor('/api/lists', '/api/lists')).toBeUndefined();
+    expect(cacheRuleFor('/dashboard/lists/[id]', '/dashboard/lists/5')).toBeUndefined();
+    expect(cacheRuleFor('/404', '/games/no/such/page')).toBeUndefined();
+  });
+
+  it('gives none when the path would be keyed under another rule, or never keyed', () => {
+    expect(cacheRuleFor('/[username]/lists/[listname]', '/dashboard/lists/5')).toBeUndefined();
   });
 });
 

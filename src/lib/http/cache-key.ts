@@ -75,6 +75,17 @@ export function matchCachedRoute(pathname: string): CachedRoute | undefined {
 }
 
 /**
+ * The rule of the route that renders a request, when its pages are shared: `routePattern`
+ * (Astro's name of the route, `context.routePattern`) is a key of routeRules, and the path
+ * falls under that same rule here, so the page is stored under the key its own rule makes.
+ * A rule never reaches another route: /games/request is not /games/[slug].
+ */
+export function cacheRuleFor(routePattern: string, pathname: string): CacheRule | undefined {
+  if (!Object.hasOwn(routeRules, routePattern)) return undefined;
+  return matchCachedRoute(pathname)?.pattern === routePattern ? routeRules[routePattern] : undefined;
+}
+
+/**
  * The kept parameters in canonical form: values decoded and trimmed, empty ones dropped,
  * names sorted, repeated values of one name sorted too; "" when nothing is left.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { astroRouteRules, CACHE_PROFILES, isNeverCached, NEVER_CACHED_PREFIXES, routeRules } from './cache-rules.ts';
+import { CACHE_PROFILES, isNeverCached, NEVER_CACHED_PREFIXES, routeRules, sharedCacheControl } from './cache-rules.ts';
 
 describe('route rules', () => {
   it('cache list detail and catalogue pages 43200 s with stale-while-revalidate 43200 s', () => {
@@ -18,9 +18,8 @@ describe('route rules', () => {
     expect(isNeverCached('/authors/1/ada')).toBe(false);
     expect(isNeverCached('/dashboards-are-not-a-prefix-match')).toBe(false);
   });
-  it('hand Astro the same lifetimes and tags, without the query lists Astro does not know', () => {
-    expect(Object.keys(astroRouteRules)).toEqual(Object.keys(routeRules));
-    expect(astroRouteRules['/games']).toEqual({ maxAge: 43_200, swr: 43_200, tags: ['games', 'scores'] });
-    for (const rule of Object.values(astroRouteRules)) expect(rule).not.toHaveProperty('query');
+  it('tell shared caches in front the same lifetimes, and browsers to revalidate', () => {
+    expect(sharedCacheControl(routeRules['/[username]/lists/[listname]']!)).toBe('public, max-age=0, s-maxage=43200, stale-while-revalidate=43200');
+    expect(sharedCacheControl(routeRules['/leaderboard']!)).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
   });
 });

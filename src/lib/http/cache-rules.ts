@@ -1,11 +1,18 @@
 /**
- * Every cache lifetime the site uses, in one place. astro.config.ts hands `routeRules` to
- * Astro's route cache (an in-memory LRU on the node server, the CDN on Vercel); routes
- * never write cache headers themselves, they only add tags of their own (game:{slug}...).
+ * Every cache lifetime the site uses, in one place, and the one list of the routes whose
+ * pages are shared: `routeRules` names routes exactly as Astro names them (the file under
+ * src/pages: `/games/[slug]`, `/games/request`). The middleware applies a rule to the
+ * route that renders, and to no other (`Astro.cache`, cache-key.ts `cacheRuleFor`), for the
+ * node server's route cache and the CDN on Vercel alike; every other route is never stored.
+ * Astro's own `routeRules` option is not used: it matches rules against the URL, so the
+ * rule of `/games/[slug]` also covered `/games/request`, a member's own page.
  *
- * A cached page is the same for every visitor: pages listed here must never read cookies
- * or the signed-in user. Signed-in views (dashboards, account, outlet management, the
- * API) are never listed, and the middleware refuses to cache them even if they were.
+ * A shared page is the same for every visitor: it renders from a request without cookies,
+ * its `Astro.locals.user` is null, and reading the user or the session client there makes
+ * the answer private and unstored (shared-pages.ts). Personal parts of a shared page come
+ * from server islands or the API. Every route under src/pages has a verdict (shared,
+ * personal or fresh) in tests/helpers/route-verdicts.ts, which a test keeps complete, and
+ * the e2e shared-pages.spec.ts asks every page as two members and a visitor.
  */
 
 export interface CacheRule {
@@ -60,6 +67,8 @@ export const collectionTag = (slug: string) => `collection:${slug}`;
 /** One custom list's page, and the page of one user's public lists. */
 export const listTag = (id: number) => `list:${id}`;
 export const userListsTag = (userId: string) => `user-lists:${userId}`;
+/** Every cached page that shows one player's things (purged when their profile turns private). */
+export const profileTag = (userId: string) => `profile:${userId}`;
 
 const { games, reviews, scores, outlets, collections } = CACHE_TAGS;
 const catalogue = (tags: string[], query?: readonly string[]): CacheRule => ({ ...CACHE_PROFILES.catalogue, tags, ...(query ? { query } : {}) });
@@ -68,9 +77,9 @@ const catalogue = (tags: string[], query?: readonly string[]): CacheRule => ({ .
 const PAGED = ['page'] as const;
 
 /**
- * Route patterns (Astro's [param] syntax) -> cache rule, with the query parameters each
- * route reads. Routes not listed are never cached. A parameter a route starts reading must
- * be added here, or the route never receives it.
+ * Routes (Astro's route patterns, one per file under src/pages) -> cache rule, with the
+ * query parameters each route reads. Routes not listed are never cached. A parameter a
+ * route starts reading must be added here, or the route never receives it.
  */
 export const routeRules: Record<string, CacheRule> = {
   '/': catalogue([games, reviews, scores]),
@@ -118,15 +127,20 @@ export const routeRules: Record<string, CacheRule> = {
   '/robots.txt': CACHE_PROFILES.static,
 };
 
-/** What Astro's `routeRules` option takes: lifetimes and tags (the query lists are ours). */
-export const astroRouteRules: Record<string, Omit<CacheRule, 'query'>> = Object.fromEntries(
-  Object.entries(routeRules).map(([pattern, { query: _query, ...rule }]) => [pattern, rule]),
-);
+/**
+ * The Cache-Control of a shared page: browsers revalidate (max-age=0, with the ETag), shared
+ * caches in front (a CDN, a proxy) may keep it as long as the route cache does. Astro's own
+ * cache headers (CDN-Cache-Control, Cache-Tag) are instructions to the route cache and never
+ * leave the server. The nginx of deploy/ holds pages 5 s whatever this says (it hears no purge).
+ */
+export function sharedCacheControl(rule: Pick<CacheRule, 'maxAge' | 'swr'>): string {
+  return `public, max-age=0, s-maxage=${rule.maxAge}, stale-while-revalidate=${rule.swr}`;
+}
 
 /**
  * Path prefixes that depend on who is asking (accounts, dashboards, outlet tools, the
- * write API): never cached, whatever a rule says. Checked by the middleware and by a test
- * against routeRules.
+ * write API): no cache key is made for them (cache-key.ts), nginx passes them through
+ * (scripts/nginx-site.ts), and a test checks no rule lies under one.
  */
 export const NEVER_CACHED_PREFIXES = [
   '/api/critic-reviews',

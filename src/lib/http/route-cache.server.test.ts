@@ -44,13 +44,19 @@ describe('the route cache provider', () => {
     expect(state(await onRequest(context('/games?page=2'), render('page 2')))).toBe('MISS');
   });
 
-  it('leaves out pages that set cookies or vary by request headers, and uncached routes', async () => {
+  it('leaves out pages that set cookies, are private or vary by request headers, and uncached routes', async () => {
     const withCookie = await onRequest(context('/games/portal-2'), render('x', 'games', { 'set-cookie': 'a=1' }));
     expect(state(withCookie)).toBeNull();
     const varies = await onRequest(context('/games/half-life-2'), render('x', 'games', { vary: 'Cookie' }));
     expect(state(varies)).toBeNull();
     const dashboard = await onRequest(context('/dashboard'), render('private'));
     expect(state(dashboard)).toBeNull();
+    // Marked private (everything outside the shared routes, or a shared page that read the
+    // visitor), whatever cache headers Astro added: a route rule that reached the wrong route.
+    for (const cacheControl of ['private, no-store', 'no-store', 'no-cache']) {
+      const personal = await onRequest(context('/games/request'), render('Your requests', 'games', { 'cache-control': cacheControl }));
+      expect(state(personal), cacheControl).toBeNull();
+    }
     expect(routeCache().entries).toBe(0);
   });
 

@@ -81,9 +81,14 @@ function setsCookies(response: Response): boolean {
   return Boolean(cookies?.headers && !cookies.headers().next().done);
 }
 
-/** Whether the response may be shared: no cookies, and no Vary beyond Accept-Encoding. */
+/**
+ * Whether the response may be shared: no cookies, not marked private (the middleware marks
+ * every answer outside the shared routes, and a shared page that read the visitor), and no
+ * Vary beyond Accept-Encoding.
+ */
 function shareable(response: Response): boolean {
   if (setsCookies(response)) return false;
+  if (/\b(private|no-store|no-cache)\b/i.test(response.headers.get('cache-control') ?? '')) return false;
   const vary = (response.headers.get('vary') ?? '')
     .split(',')
     .map((name) => name.trim().toLowerCase())

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../auth/validation.ts';
 import { json, apiError } from './json.ts';
 
 /**
@@ -63,4 +64,12 @@ export function databaseUnavailable(pathname: string): Response {
   return routeError(pathname, 503, 'database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, {
     'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS),
   });
+}
+
+/**
+ * 503 when a remote service the request needs (hosted Supabase Auth, Stripe) gave no answer
+ * in time: the spec's server error, with a retry hint.
+ */
+export function remoteServiceUnavailable(pathname: string): Response {
+  return routeError(pathname, 503, 'service_unavailable', MESSAGES.serverError, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
 }

@@ -4,6 +4,7 @@ import { countRowsUpTo, cutPage } from '../navigation/pagination.server.ts';
 import { toPaged, type Paged } from '../navigation/pagination.ts';
 import { toSummary, type ListSummary } from './lists.server.ts';
 import type { DiscoverSort } from './lists.ts';
+import { ownerIsPublic } from '../profiles/privacy.server.ts';
 
 /**
  * /lists pages reachable by paging: counting every public list for the page count cost more
@@ -12,14 +13,18 @@ import type { DiscoverSort } from './lists.ts';
 export const MAX_DISCOVER_PAGES = 100;
 
 /**
- * /lists: public lists only, popular or recent, optionally by title.
+ * /lists: public lists only (none of a private profile), popular or recent, optionally by title.
  * Popular = most likes in the last 30 days (user_lists.recent_likes_count, kept by the likes'
  * triggers and the age-list-likes job), then most likes, then newest.
  */
 export async function discoverLists(db: Kysely<Database>, options: { sort: DiscoverSort; q: string; page: number; pageSize: number }): Promise<Paged<ListSummary>> {
   // Literals, not parameters: the public-list indexes are partial (`where visibility = 'public'`),
   // and only a statement that says so itself can use them in the plan PostgreSQL keeps.
-  let base = db.selectFrom('user_lists').where('user_lists.visibility', '=', sql.lit('public')).where('user_lists.hidden', '=', sql.lit(false));
+  let base = db
+    .selectFrom('user_lists')
+    .where('user_lists.visibility', '=', sql.lit('public'))
+    .where('user_lists.hidden', '=', sql.lit(false))
+    .where(ownerIsPublic(sql.ref('user_lists.user_id')));
   const q = options.q.trim();
   if (q) base = base.where('user_lists.title', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   // With a title search the matches are few and come from the title index; ordered scans of

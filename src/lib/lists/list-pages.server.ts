@@ -1,14 +1,16 @@
 import type { AstroGlobal } from 'astro';
+import { sql } from 'kysely';
 import { getUserTier } from '../auth/profiles.server.ts';
 import { canUseFeature } from '../auth/tiers.ts';
 import { getDb } from '../db/db.server.ts';
-import { listTag, userListsTag } from '../http/cache-rules.ts';
+import { listTag, profileTag, userListsTag } from '../http/cache-rules.ts';
 import { invalidRouteParams, notFound } from '../http/errors.ts';
 import { parsePage, type Paged } from '../navigation/pagination.ts';
 import { discoverLists } from './discover.server.ts';
 import { findListBySlug, likedLists, listEntries, listsOfOwner, ownListById, publicListsOf, type ListEntry, type ListSummary } from './lists.server.ts';
 import { DISCOVER_QUERY_MAX, discoverSortSchema, type DiscoverSort } from './lists.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
+import { ownerIsPublic } from '../profiles/privacy.server.ts';
 
 /**
  * The loaders of the list pages: one call per page, parameters checked here. Public
@@ -56,25 +58,36 @@ export async function loadDiscover(astro: AstroGlobal): Promise<{ lists: Paged<L
   return { lists, sort, q };
 }
 
-/** /{username}/lists: a user's public lists (cached; purged when one of their lists changes). */
+/**
+ * /{username}/lists: a user's public lists (cached; purged when one of their lists changes
+ * or their profile turns private). A private profile's lists are a 404 to everyone here:
+ * the page is the same for every visitor, and the owner has them on the dashboard.
+ */
 export async function loadUserLists(astro: AstroGlobal): Promise<{ username: string; lists: ListSummary[] } | Response> {
   const username = astro.params.username;
   if (!username || !USERNAME.test(username)) return invalidRouteParams(astro);
   const db = await getDb();
-  const profile = await db.selectFrom('profiles').select(['id', 'username']).where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst();
-  if (!profile?.username) return notFound(astro);
-  astro.cache.set({ tags: [userListsTag(profile.id)] });
+  const profile = await db
+    .selectFrom('profiles')
+    .select(['id', 'username', ownerIsPublic(sql.ref('profiles.id')).as('is_public')])
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  if (!profile?.username || !profile.is_public) return notFound(astro);
+  astro.cache.set({ tags: [userListsTag(profile.id), profileTag(profile.id)] });
   return { username: profile.username, lists: await publicListsOf(db, profile.id) };
 }
 
-/** /{username}/lists/{listname}: a public or unlisted list; private ones are a 404 here for everyone. */
+/**
+ * /{username}/lists/{listname}: a public or unlisted list; private ones, and every list of
+ * a private profile, are a 404 here for everyone (the page is the same for every visitor).
+ */
 export async function loadPublicList(astro: AstroGlobal): Promise<{ list: ListSummary; entries: ListEntry[] } | Response> {
   const { username, listname } = astro.params;
   if (!username || !USERNAME.test(username) || !listname || !SLUG.test(listname)) return invalidRouteParams(astro);
   const db = await getDb();
   const list = await findListBySlug(db, username, listname, null);
   if (!list) return notFound(astro);
-  astro.cache.set({ tags: [listTag(list.id)] });
+  astro.cache.set({ tags: [listTag(list.id), profileTag(list.userId)] });
   return { list, entries: await listEntries(db, list.id) };
 }
 

@@ -5,6 +5,7 @@ import type { Database, UserListsTable } from '../db/schema.ts';
 import { gameCardsByIds } from '../games/games.server.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
+import { ownerIsPublic } from '../profiles/privacy.server.ts';
 import {
   canView,
   CUSTOM_LISTS_PLAN_MESSAGE,
@@ -62,6 +63,14 @@ export function toSummary(row: ListRow): ListSummary {
 const listsWithOwner = (db: Db | Trx) =>
   db.selectFrom('user_lists').leftJoin('profiles', 'profiles.id', 'user_lists.user_id').selectAll('user_lists').select('profiles.username');
 
+/** Whether the owner's profile is not private, as `owner_public` beside a list row. */
+const ownerPublic = ownerIsPublic(sql.ref('user_lists.user_id')).as('owner_public');
+
+/** canView (lists.ts) on a row read with `ownerPublic`. */
+function visibleTo(row: { user_id: string; visibility: string; hidden: boolean; owner_public: boolean }, viewerId: string | null): boolean {
+  return canView({ userId: row.user_id, visibility: row.visibility as ListVisibility, hidden: row.hidden, ownerIsPublic: row.owner_public }, viewerId);
+}
+
 /** Custom lists need the `customLists` feature (Ad-Free, Premium) to be created or changed. */
 export function requireCustomLists(tier: Tier): void {
   if (!canUseFeature(tier, 'customLists')) throw new ListError(403, 'plan_required', CUSTOM_LISTS_PLAN_MESSAGE);
@@ -79,7 +88,10 @@ export async function listsOfOwner(db: Db, userId: string): Promise<ListSummary[
   return rows.map(toSummary);
 }
 
-/** A user's public lists, most liked first (profile pages). */
+/**
+ * A user's public lists, newest change first (profile pages). The caller decides whether
+ * the profile may show them (a private profile's lists are its owner's alone).
+ */
 export async function publicListsOf(db: Db, userId: string, limit = 100): Promise<ListSummary[]> {
   const rows = await listsWithOwner(db)
     .where('user_lists.user_id', '=', userId)
@@ -120,13 +132,12 @@ export async function listEntries(db: Db, listId: number): Promise<ListEntry[]> 
  */
 export async function findListBySlug(db: Db, username: string, slug: string, viewerId: string | null): Promise<ListSummary | null> {
   const row = await listsWithOwner(db)
+    .select(ownerPublic)
     .where(sql`lower(profiles.username)`, '=', username.toLowerCase())
     .where('user_lists.slug', '=', slug)
     .executeTakeFirst();
   // A list a moderator hid is gone for everyone but its owner (who sees it, with the reason, on the dashboard).
-  if (!row || (row.hidden && row.user_id !== viewerId)) return null;
-  const list = toSummary(row);
-  return canView(list, viewerId) ? list : null;
+  return row && visibleTo(row, viewerId) ? toSummary(row) : null;
 }
 
 export async function createList(db: Db, userId: string, tier: Tier, details: ListDetails): Promise<ListSummary> {
@@ -258,16 +269,29 @@ export async function reorderList(db: Db, userId: string, tier: Tier, listId: nu
   });
 }
 
-async function visibleListForUpdate(trx: Trx, listId: number) {
-  const row = await trx.selectFrom('user_lists').select(['id', 'user_id', 'visibility', 'title', 'likes_count', 'hidden']).where('id', '=', listId).forShare().executeTakeFirst();
-  if (!row || row.hidden) throw notFound();
+async function visibleListForUpdate(trx: Trx, listId: number, userId: string) {
+  const row = await trx
+    .selectFrom('user_lists')
+    .select(['id', 'user_id', 'visibility', 'title', 'likes_count', 'hidden', ownerPublic])
+    .where('id', '=', listId)
+    .forShare('user_lists')
+    .executeTakeFirst();
+  // A list a moderator hid cannot be liked or unliked, by its owner neither.
+  if (!row || row.hidden || !visibleTo(row, userId)) throw notFound();
   return { ...row, visibility: row.visibility as ListVisibility, userId: row.user_id };
+}
+
+/** GET /api/lists/{id}/like: the list's likes and whether the viewer liked it; null for a list they may not see. */
+export async function likeState(db: Db, viewerId: string | null, listId: number): Promise<{ liked: boolean; likesCount: number } | null> {
+  const row = await db.selectFrom('user_lists').select(['user_id', 'visibility', 'hidden', 'likes_count', ownerPublic]).where('id', '=', listId).executeTakeFirst();
+  if (!row || !visibleTo(row, viewerId)) return null;
+  return { liked: viewerId ? await hasLiked(db, viewerId, listId) : false, likesCount: row.likes_count };
 }
 
 /** Likes a public or unlisted list that is not the user's own; a second like changes nothing. */
 export async function likeList(db: Db, userId: string, listId: number): Promise<{ likesCount: number; liked: true }> {
   return db.transaction().execute(async (trx) => {
-    const list = await visibleListForUpdate(trx, listId);
+    const list = await visibleListForUpdate(trx, listId, userId);
     const refusal = likeRefusal(list, userId);
     if (refusal) throw list.visibility === 'private' ? notFound() : new ListError(403, 'cannot_like', refusal);
     const inserted = await trx.insertInto('user_list_likes').values({ list_id: listId, user_id: userId }).onConflict((oc) => oc.doNothing()).returning('list_id').executeTakeFirst();
@@ -290,8 +314,7 @@ export async function likeList(db: Db, userId: string, listId: number): Promise<
 
 export async function unlikeList(db: Db, userId: string, listId: number): Promise<{ likesCount: number; liked: false }> {
   return db.transaction().execute(async (trx) => {
-    const list = await visibleListForUpdate(trx, listId);
-    if (!canView(list, userId)) throw notFound();
+    await visibleListForUpdate(trx, listId, userId);
     const removed = await trx.deleteFrom('user_list_likes').where('list_id', '=', listId).where('user_id', '=', userId).returning('list_id').executeTakeFirst();
     if (removed) await retractActivity(trx, { kind: 'list_liked', subjectType: 'list', subjectId: listId, actorId: userId });
     const { likes_count } = await trx.selectFrom('user_lists').select('likes_count').where('id', '=', listId).executeTakeFirstOrThrow();
@@ -303,7 +326,7 @@ export async function hasLiked(db: Db, userId: string, listId: number): Promise<
   return Boolean(await db.selectFrom('user_list_likes').select('list_id').where('list_id', '=', listId).where('user_id', '=', userId).executeTakeFirst());
 }
 
-/** Lists the user liked, newest like first (private lists they can no longer see drop out). */
+/** Lists the user liked, newest like first (lists they can no longer see drop out). */
 export async function likedLists(db: Db, userId: string, request: { page: number; pageSize: number }): Promise<Paged<ListSummary>> {
   const base = db
     .selectFrom('user_list_likes')
@@ -311,7 +334,8 @@ export async function likedLists(db: Db, userId: string, request: { page: number
     .leftJoin('profiles', 'profiles.id', 'user_lists.user_id')
     .where('user_list_likes.user_id', '=', userId)
     .where('user_lists.visibility', '<>', sql.lit('private'))
-    .where('user_lists.hidden', '=', sql.lit(false));
+    .where('user_lists.hidden', '=', sql.lit(false))
+    .where(ownerIsPublic(sql.ref('user_lists.user_id')));
   const page = await paginate(base.selectAll('user_lists').select('profiles.username').orderBy('user_list_likes.created_at', 'desc'), countRows(base), request);
   return { ...page, items: page.items.map(toSummary) };
 }

@@ -17,11 +17,19 @@ describe('list rules', () => {
     expect(reorderSchema.safeParse({ gameIds: [1, 2, 1] }).error?.issues[0]?.message).toBe('A game appears twice in the new order.');
   });
 
-  it('hides private lists from everyone but the owner and refuses likes that make no sense', () => {
-    const list = { visibility: 'private' as const, userId: 'a' };
-    expect(canView(list, null)).toBe(false);
-    expect(canView(list, 'b')).toBe(false);
-    expect(canView(list, 'a')).toBe(true);
+  it('hides private lists, hidden lists and the lists of private profiles from everyone but the owner, and refuses likes that make no sense', () => {
+    const shown = { visibility: 'public' as const, userId: 'a', hidden: false, ownerIsPublic: true };
+    for (const list of [
+      { ...shown, visibility: 'private' as const },
+      { ...shown, hidden: true },
+      { ...shown, ownerIsPublic: false },
+    ]) {
+      expect(canView(list, null)).toBe(false);
+      expect(canView(list, 'b')).toBe(false);
+      expect(canView(list, 'a')).toBe(true);
+    }
+    expect(canView(shown, null)).toBe(true);
+    expect(canView({ ...shown, visibility: 'unlisted' }, 'b')).toBe(true);
     expect(likeRefusal({ visibility: 'unlisted', userId: 'a' }, 'b')).toBeNull();
     expect(likeRefusal({ visibility: 'public', userId: 'a' }, 'a')).toBe('You cannot like your own list.');
     expect(likeRefusal({ visibility: 'public', userId: 'a' }, null)).toBe('Sign in to like lists.');

@@ -78,9 +78,17 @@ export function uniqueSlug(slug: string, taken: ReadonlySet<string>): string {
   for (let n = 2; ; n += 1) if (!taken.has(`${slug}-${n}`)) return `${slug}-${n}`;
 }
 
-/** Who is looking at a list decides whether it exists for them. */
-export function canView(list: { visibility: ListVisibility; userId: string }, viewerId: string | null): boolean {
-  return list.visibility !== 'private' || list.userId === viewerId;
+/**
+ * Who is looking at a list decides whether it exists for them: its owner always sees it;
+ * anyone else only a public or unlisted list that no moderator hid, of a player whose
+ * profile is not private. To them everything else is a 404.
+ */
+export function canView(
+  list: { visibility: ListVisibility; userId: string; hidden: boolean; ownerIsPublic: boolean },
+  viewerId: string | null,
+): boolean {
+  if (list.userId === viewerId) return true;
+  return list.visibility !== 'private' && !list.hidden && list.ownerIsPublic;
 }
 
 /** A like needs a signed-in user, a list they can see that is not private, and not their own. */

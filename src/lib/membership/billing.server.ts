@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Env } from '../config/env.ts';
 import { getEnv } from '../config/env.ts';
+import { REMOTE_TIMEOUT_MS, STRIPE_NETWORK_RETRIES } from '../config/remote-timeouts.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { applySnapshot, customerIdOf, saveCustomer, type ApplyDeps } from './membership.server.ts';
@@ -11,10 +12,17 @@ type Db = Kysely<Database>;
 
 /** The built-in test checkout signs Stripe-shaped events and sends them through the same webhook handler (see membership.ts). */
 
-export function billingModeOf(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'NODE_ENV' | 'ALLOW_TEST_CHECKOUT'>): BillingMode {
+/**
+ * Stripe with a key. Without one, the built-in test checkout, which gives memberships away,
+ * exists only where nothing can be sold anyway (the embedded demo, outside production) or
+ * where ALLOW_TEST_CHECKOUT=1 says so; never because a variable such as NODE_ENV happens to
+ * be unset. Everywhere else membership purchase says that payments are not configured.
+ */
+export function billingModeOf(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'NODE_ENV' | 'ALLOW_TEST_CHECKOUT' | 'mode'>): BillingMode {
   if (env.STRIPE_SECRET_KEY) return 'stripe';
-  if (env.NODE_ENV === 'production' && env.ALLOW_TEST_CHECKOUT !== '1') return 'off';
-  return 'test';
+  if (env.ALLOW_TEST_CHECKOUT === '1') return 'test';
+  if (env.ALLOW_TEST_CHECKOUT === '0') return 'off';
+  return env.mode === 'embedded' && env.NODE_ENV !== 'production' ? 'test' : 'off';
 }
 
 export const billingMode = (): BillingMode => billingModeOf(getEnv());
@@ -53,8 +61,8 @@ export function stripe(): Stripe {
   if (!stripeClient) {
     const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
     stripeClient = new Stripe(env.STRIPE_SECRET_KEY, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
+      maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+      timeout: REMOTE_TIMEOUT_MS.stripe,
       ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
     });
   }

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { ownerIsPublic } from '../profiles/privacy.server.ts';
 import type { ReportReason } from '../user-reviews/user-reviews.ts';
 
 export const LIST_REPORT_MESSAGES = {
@@ -12,11 +13,16 @@ export type ListReportOutcome = { ok: true } | { ok: false; status: 403 | 404 | 
 
 /**
  * Files a report of a visible list for the moderation queue: the reasons of review
- * reports, once per user per list, never one's own, never a private or hidden list.
+ * reports, once per user per list, never one's own, never a private or hidden list nor
+ * one of a private profile.
  */
 export async function reportList(db: Kysely<Database>, userId: string, listId: number, report: { reason: ReportReason; details: string | null }): Promise<ListReportOutcome> {
-  const list = await db.selectFrom('user_lists').select(['id', 'user_id', 'visibility', 'hidden']).where('id', '=', listId).executeTakeFirst();
-  if (!list || list.hidden || list.visibility === 'private') return { ok: false, status: 404, code: 'list_not_found', message: LIST_REPORT_MESSAGES.notFound };
+  const list = await db
+    .selectFrom('user_lists')
+    .select(['id', 'user_id', 'visibility', 'hidden', ownerIsPublic(sql.ref('user_lists.user_id')).as('owner_public')])
+    .where('id', '=', listId)
+    .executeTakeFirst();
+  if (!list || list.hidden || list.visibility === 'private' || !list.owner_public) return { ok: false, status: 404, code: 'list_not_found', message: LIST_REPORT_MESSAGES.notFound };
   if (list.user_id === userId) return { ok: false, status: 403, code: 'own_list', message: LIST_REPORT_MESSAGES.own };
   const added = await db
     .insertInto('user_list_reports')

@@ -10,10 +10,11 @@ import type { QueryBudgets } from '../db/query-budgets.ts';
 /**
  * The shared start of every /{username} page: an unknown or malformed username is the
  * ordinary 404 ("Page not found: {path}"), another case of the username a 301 to the
- * canonical one. Use as
+ * canonical one. `owner` says the signed-in visitor is the profile's player, who sees all
+ * of a private profile (these pages are never cached). Use as
  * `const loaded = await loadProfile(Astro, '/activity'); if (loaded instanceof Response) return loaded;`.
  */
-export async function loadProfile(astro: AstroGlobal, rest = ''): Promise<{ db: Kysely<Database>; profile: PublicProfile } | Response> {
+export async function loadProfile(astro: AstroGlobal, rest = ''): Promise<{ db: Kysely<Database>; profile: PublicProfile; owner: boolean } | Response> {
   const username = usernameParamSchema.safeParse(astro.params.username);
   if (!username.success) return notFound(astro);
   const db = await getDb();
@@ -21,7 +22,7 @@ export async function loadProfile(astro: AstroGlobal, rest = ''): Promise<{ db: 
   if (!profile) return notFound(astro);
   const route = profileRoute(username.data, profile.username, rest, astro.url.search);
   if (route.kind === 'redirect') return astro.redirect(route.location, 301);
-  return { db, profile };
+  return { db, profile, owner: astro.locals.user?.id === profile.id };
 }
 
 /**

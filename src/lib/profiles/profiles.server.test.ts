@@ -68,7 +68,7 @@ describe('profile addresses', () => {
 describe('privacy', () => {
   it('shows public activity only: no private list, no private event, never the private note', async () => {
     const profile = (await findPublicProfile(connection.db, 'Alice_Plays'))!;
-    const page = await profilePage(connection.db, profile, {});
+    const page = await profilePage(connection.db, profile, { sections: {} });
     const text = JSON.stringify(page);
     expect(text).toContain('PUBLIC LIST');
     expect(text).not.toContain('PRIVATE LIST');
@@ -88,10 +88,13 @@ describe('privacy', () => {
     await setProfilePrivacy(connection.db, alice, true);
     const profile = (await findPublicProfile(connection.db, 'Alice_Plays'))!;
     expect(profile.isPrivate).toBe(true);
-    const page = await profilePage(connection.db, profile, {
-      publicLists: async () => [{ id: 1, title: 'PUBLIC LIST', href: '/x', entryCount: 1 }],
-    });
+    const sections = { publicLists: async () => [{ id: 1, title: 'PUBLIC LIST', href: '/Alice_Plays/lists/public-list', entryCount: 1 }] };
+    const page = await profilePage(connection.db, profile, { sections });
     expect(page.details).toBeNull();
+    // Its owner still sees everything, the lists linked to the dashboard (their public pages are a 404 now).
+    const own = await profilePage(connection.db, profile, { owner: true, sections });
+    expect(own.details?.lists).toEqual([{ id: 1, title: 'PUBLIC LIST', href: '/dashboard/lists/1', entryCount: 1 }]);
+    expect(own.details?.activity.length).toBeGreaterThan(0);
     await setProfilePrivacy(connection.db, alice, false);
     expect((await findPublicProfile(connection.db, 'Alice_Plays'))!.isPrivate).toBe(false);
   });
@@ -99,9 +102,11 @@ describe('privacy', () => {
   it('shows sections other features provide', async () => {
     const profile = (await findPublicProfile(connection.db, 'bob_reads'))!;
     const page = await profilePage(connection.db, profile, {
-      publicLists: async (_db, userId) => [{ id: userId, title: 'Bob list', href: '/bob_reads/lists/bob-list', entryCount: 3 }],
-      level: async () => ({ level: 4, name: 'Explorer' }),
-      follows: async () => ({ followers: 2, following: 5 }),
+      sections: {
+        publicLists: async (_db, userId) => [{ id: userId, title: 'Bob list', href: '/bob_reads/lists/bob-list', entryCount: 3 }],
+        level: async () => ({ level: 4, name: 'Explorer' }),
+        follows: async () => ({ followers: 2, following: 5 }),
+      },
     });
     expect(page.details).toMatchObject({ lists: [{ title: 'Bob list' }], level: { level: 4 }, follows: { followers: 2 } });
   });

@@ -124,9 +124,18 @@ export interface ProfilePageData {
   } | null;
 }
 
-/** Everything /{username} shows; sections of other features come from `sections`. */
-export async function profilePage(db: Db, profile: PublicProfile, sections: ProfileSectionProviders = PROFILE_SECTIONS): Promise<ProfilePageData> {
-  if (profile.isPrivate) return { profile, details: null };
+/**
+ * Everything /{username} shows; sections of other features come from `sections`. A private
+ * profile shows others nothing but its name and avatar; its owner sees it all, with lists
+ * linked to the dashboard (their public pages are a 404 while the profile is private).
+ */
+export async function profilePage(
+  db: Db,
+  profile: PublicProfile,
+  options: { owner?: boolean; sections?: ProfileSectionProviders } = {},
+): Promise<ProfilePageData> {
+  const { owner = false, sections = PROFILE_SECTIONS } = options;
+  if (profile.isPrivate && !owner) return { profile, details: null };
   const [counts, favourites, reviews, activity, lists, level, follows] = await Promise.all([
     profileCounts(db, profile.id),
     favouriteGames(db, profile.id),
@@ -136,7 +145,8 @@ export async function profilePage(db: Db, profile: PublicProfile, sections: Prof
     sections.level ? sections.level(db, profile.id) : null,
     sections.follows ? sections.follows(db, profile.id) : null,
   ]);
-  return { profile, details: { counts, favourites, reviews, activity, lists, level, follows } };
+  const listLinks = profile.isPrivate ? lists?.map((list) => ({ ...list, href: `/dashboard/lists/${list.id}` })) : lists;
+  return { profile, details: { counts, favourites, reviews, activity, lists: listLinks ?? null, level, follows } };
 }
 
 export async function setProfilePrivacy(db: Db, userId: string, isPrivate: boolean): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, detectAnomalies, median, type DayCount } from './review-bomb.ts';
+import { formatMediumDate } from '../format/dates.ts';
+import { DAY_MS, dayWindow, detectAnomalies, median, windowNotice, type DayCount } from './review-bomb.ts';
 
 /** A synthetic daily series: `counts[i]` reviews on the i-th day from 2026-01-01. */
 function series(counts: number[]): DayCount[] {
@@ -45,5 +46,18 @@ describe('the review-bomb rule', () => {
     // A busy month long ago does not raise the baseline of a quiet recent month.
     const days = series([...Array(30).fill(200), ...Array(30).fill(2), 30]);
     expect(detectAnomalies(days, ['2026-03-02'])).toEqual([{ day: '2026-03-02', count: 30, median: 2 }]);
+  });
+});
+
+describe('the notice of a flagged window', () => {
+  it('reads as a sentence: "on" one day, "from ... to" several', () => {
+    // The page shows a window up to the last instant before it ends.
+    const { startsAt, endsAt } = dayWindow('2026-11-28');
+    expect(windowNotice(startsAt, new Date(endsAt.getTime() - 1), formatMediumDate)).toBe(
+      'Unusual review activity on Nov 28, 2026: these reviews are shown but not counted.',
+    );
+    expect(windowNotice(startsAt, new Date(endsAt.getTime() + DAY_MS - 1), formatMediumDate)).toBe(
+      'Unusual review activity from Nov 28, 2026 to Nov 29, 2026: these reviews are shown but not counted.',
+    );
   });
 });

@@ -60,7 +60,12 @@ export function dayWindow(day: string): { startsAt: Date; endsAt: Date } {
   return { startsAt, endsAt: new Date(startsAt.getTime() + DAY_MS) };
 }
 
-/** The notice on the game page for one flagged window. */
+/**
+ * The notice on the game page for one flagged window, a sentence: "on {day}" for a window
+ * within one day (as the formatted dates say), "from {day} to {day}" otherwise.
+ */
 export function windowNotice(startsAt: Date, endsAt: Date, format: (d: Date) => string): string {
-  return `Unusual review activity from ${format(startsAt)} to ${format(endsAt)}: these reviews are shown but not counted`;
+  const [from, to] = [format(startsAt), format(endsAt)];
+  const when = from === to ? `on ${from}` : `from ${from} to ${to}`;
+  return `Unusual review activity ${when}: these reviews are shown but not counted.`;
 }

@@ -257,7 +257,7 @@ export async function voteHelpful(db: Db, userId: string, id: string, helpful: b
   });
 }
 
-/** Files a report for the moderation queue (once per user per review). */
+/** Files a report for the moderation queue (once per user per review, never on one's own). */
 export async function reportReview(
   db: Db,
   userId: string,
@@ -267,6 +267,7 @@ export async function reportReview(
   return db.transaction().execute(async (trx) => {
     const review = await visibleReview(trx, id);
     if (!review) return notFound();
+    if (review.user_id === userId) return refuse({ kind: 'forbidden', message: USER_REVIEW_MESSAGES.ownReport });
     const added = await trx
       .insertInto('user_review_reports')
       .values({ review_id: review.id, reporter_id: userId, reason: report.reason, details: report.details })

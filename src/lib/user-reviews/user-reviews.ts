@@ -34,6 +34,7 @@ export const USER_REVIEW_MESSAGES = {
   reviewNotFound: 'This review does not exist.',
   notYours: 'You can only change your own reviews.',
   ownVote: 'You cannot vote on your own review.',
+  ownReport: 'You cannot report your own review.',
   reportReason: 'Choose a reason for the report.',
   reportDetailsTooLong: `Report details can be at most ${USER_REVIEW_LIMITS.reportDetailsMax} characters.`,
   alreadyReported: 'You have already reported this review.',

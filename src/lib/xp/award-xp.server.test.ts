@@ -52,9 +52,37 @@ describe('awarding XP in the database', () => {
         });
         const ledger = await connection.db.selectFrom('xp_ledger').select(['requested', 'points', 'created_at']).where('user_id', '=', user).executeTakeFirstOrThrow();
         expect(ledger).toEqual({ requested: XP_RULES[kind].points, points: expected, created_at: DAY });
-        expect(await earnedToday(connection.db, user, DAY)).toBe(earned + expected);
+        // What the cap counts: milestones are outside it.
+        expect(await earnedToday(connection.db, user, DAY)).toBe(XP_RULES[kind].milestone ? earned : earned + expected);
       }
     }
+  });
+
+  it("leaves a new member the whole day's cap after the milestones (confirmation, profile)", async () => {
+    const user = await newUser(connection.db);
+    await award(connection.db, user, 'account_confirmed', 'account');
+    await award(connection.db, user, 'profile_completed', 'profile');
+    const milestones = XP_RULES.account_confirmed.points + XP_RULES.profile_completed.points;
+    const worth = XP_RULES.review_published.points;
+    const granted = [];
+    for (let n = 0; n < DAILY_CAP / worth + 1; n += 1) {
+      const outcome = await award(connection.db, user, 'review_published', `review:${n}`);
+      granted.push(outcome.status === 'awarded' ? outcome.points : null);
+    }
+    expect(granted).toEqual([...Array.from({ length: DAILY_CAP / worth }, () => worth), 0]);
+    expect(await earnedToday(connection.db, user, DAY)).toBe(DAILY_CAP);
+    expect((await levelOf(connection.db, user)).total).toBe(DAILY_CAP + milestones);
+    const starts = periodStarts(DAY);
+    const periods = await connection.db.selectFrom('xp_periods').select(['period', 'points']).where('user_id', '=', user).where('starts', 'in', [starts.week, starts.month]).orderBy('period').execute();
+    expect(periods).toEqual([
+      { period: 'month', points: DAILY_CAP + milestones },
+      { period: 'week', points: DAILY_CAP + milestones },
+    ]);
+
+    // Taking a milestone back leaves the day's capped points alone.
+    await connection.db.transaction().execute((trx) => reverseXp(trx, { userId: user, kind: 'profile_completed', source: 'profile' }));
+    expect(await earnedToday(connection.db, user, DAY)).toBe(DAILY_CAP);
+    expect((await levelOf(connection.db, user)).total).toBe(DAILY_CAP + XP_RULES.account_confirmed.points);
   });
 
   it('reaches each level exactly at the XP the level table names', async () => {
@@ -152,7 +180,7 @@ describe('awarding XP in the database', () => {
       select has_function_privilege(r.rolname, 'public.award_xp(uuid, text, text, integer, boolean, integer, integer[], timestamptz)', 'execute') as allowed
       from pg_roles r where r.rolname in ('anon', 'authenticated')`.execute(connection.db);
     expect(granted.rows).toEqual([{ allowed: false }, { allowed: false }]);
-    for (const signature of ['public.reverse_xp(uuid, text, text, integer[])', 'public.apply_xp_points(uuid, integer, timestamptz, timestamptz, integer[])']) {
+    for (const signature of ['public.reverse_xp(uuid, text, text, integer[], boolean)', 'public.apply_xp_points(uuid, integer, timestamptz, timestamptz, integer[], boolean)']) {
       const allowed = await sql<{ allowed: boolean }>`
         select has_function_privilege(r.rolname, ${signature}, 'execute') as allowed
         from pg_roles r where r.rolname in ('anon', 'authenticated')`.execute(connection.db);

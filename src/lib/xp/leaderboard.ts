@@ -19,7 +19,10 @@ export interface LeaderboardRow {
 
 export interface OwnRank {
   period: LeaderboardPeriod;
+  /** Among the public players: where the user stands, or would stand with a private profile. */
   rank: number | null;
   xp: number;
   level: number;
+  /** False for a private profile, which the public board leaves out. */
+  onBoard: boolean;
 }

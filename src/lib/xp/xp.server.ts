@@ -64,7 +64,8 @@ export async function awardXpMany(trx: Trx, awards: readonly Award[]): Promise<A
 export async function reverseXp(trx: Trx, award: Omit<Award, 'at'>): Promise<number> {
   if (!trx.isTransaction) throw new Error('reverseXp must run inside the transaction of the deletion.');
   const { rows } = await sql<{ taken: number }>`
-    select public.reverse_xp(${award.userId}::uuid, ${award.kind}, ${award.source}, ${LEVEL_THRESHOLDS}::int[]) as taken`.execute(trx);
+    select public.reverse_xp(${award.userId}::uuid, ${award.kind}, ${award.source}, ${LEVEL_THRESHOLDS}::int[],
+                             ${XP_RULES[award.kind].milestone}) as taken`.execute(trx);
   return rows[0]!.taken;
 }
 
@@ -74,7 +75,7 @@ export async function levelOf(db: Db | Trx, userId: string): Promise<LevelProgre
   return progressOf(row?.total ?? 0);
 }
 
-/** Points earned on the current UTC day (what the cap counts). */
+/** Points earned on the current UTC day that the cap counts (milestones are not among them). */
 export async function earnedToday(db: Db, userId: string, at: Date = new Date()): Promise<number> {
   const row = await db
     .selectFrom('xp_periods')

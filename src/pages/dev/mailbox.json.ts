@@ -8,4 +8,4 @@ import { apiError, json } from '../../../functions/http.ts';
  * only (functions/auth/dev-mailbox.ts says who); 404 for everyone else.
  */
 export const GET: APIRoute = (context) =>
-  mailboxVisibleTo(clientAddressOf(context)) ? json({ messages: mailboxEntries() }) : apiError(404, 'not_found', 'Not Found');
+  mailboxVisibleTo(clientAddressOf(context), context.request.headers.get('host')) ? json({ messages: mailboxEntries() }) : apiError(404, 'not_found', 'Not Found');
