@@ -56,7 +56,10 @@ export async function insertImportedGames(trx: Trx, inputs: readonly GameInput[]
       on conflict do nothing`.execute(trx);
   }
   const link = async (table: 'game_genres' | 'game_developers' | 'game_publishers', column: 'genre_id' | 'company_id', namesOf: (input: GameInput) => readonly string[], idsOf: (names: readonly string[]) => Promise<number[]>) => {
-    const names = [...new Map(inputs.flatMap(namesOf).map((name) => [name.toLowerCase(), name])).values()];
+    // One name per case-insensitive spelling, the first met, as game-by-game writing would make it.
+    const first = new Map<string, string>();
+    for (const name of inputs.flatMap(namesOf)) if (!first.has(name.toLowerCase())) first.set(name.toLowerCase(), name);
+    const names = [...first.values()];
     if (names.length === 0) return;
     const found = await idsOf(names);
     const byName = new Map(names.map((name, i) => [name.toLowerCase(), found[i]!]));
