@@ -69,13 +69,31 @@ async function copyStorage(storageDir: string, staging: string): Promise<void> {
   if (exists) await cp(storageDir, target, { recursive: true, filter: (source) => path.basename(source) !== '.uploads' });
 }
 
-/** The embedded database (its data directory at `dataDir`) and the storage folder, copied while the site serves. */
-export async function embeddedBackup(db: Kysely<Database>, dataDir: string, storageDir: string): Promise<BackupArchive> {
+/**
+ * One backup: refused while another runs; `database` writes the database into the staging
+ * folder's `database/`, then the storage folder and README.txt join it and the whole is
+ * packed. The staging folder goes when the archive has been read, or at once on a failure.
+ */
+async function stagedBackup(storageDir: string, kind: BackupArchive['database'], database: (target: string) => Promise<void>): Promise<BackupArchive> {
   if (running) throw new BackupError(409, 'backup_running', 'A backup is being made already: wait for it to finish, then try again.');
   running = true;
   const staging = await mkdtemp(path.join(os.tmpdir(), 'critical-hit-backup-'));
   try {
-    const copy = path.join(staging, 'database');
+    await database(path.join(staging, 'database'));
+    await copyStorage(storageDir, staging);
+    await writeFile(path.join(staging, 'README.txt'), BACKUP_README);
+    return { body: packed(staging), database: kind };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  } finally {
+    running = false;
+  }
+}
+
+/** The embedded database (its data directory at `dataDir`) and the storage folder, copied while the site serves. */
+export function embeddedBackup(db: Kysely<Database>, dataDir: string, storageDir: string): Promise<BackupArchive> {
+  return stagedBackup(storageDir, 'embedded', async (copy) => {
     const { rows } = await sql<{ lsn: string; wal: string }>`select lsn::text, pg_walfile_name(lsn) as wal from pg_backup_start('critical-hit', true) as lsn`.execute(db);
     let stopped = false;
     try {
@@ -95,24 +113,13 @@ export async function embeddedBackup(db: Kysely<Database>, dataDir: string, stor
     } finally {
       if (!stopped) await sql`select pg_backup_stop(false)`.execute(db).catch(() => undefined);
     }
-    await copyStorage(storageDir, staging);
-    await writeFile(path.join(staging, 'README.txt'), BACKUP_README);
-    return { body: packed(staging), database: 'embedded' };
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  } finally {
-    running = false;
-  }
+  });
 }
 
 /** pg_dump of the database at `databaseUrl` (plain SQL) and the storage folder. */
-export async function postgresBackup(databaseUrl: string, storageDir: string): Promise<BackupArchive> {
-  if (running) throw new BackupError(409, 'backup_running', 'A backup is being made already: wait for it to finish, then try again.');
-  running = true;
-  const staging = await mkdtemp(path.join(os.tmpdir(), 'critical-hit-backup-'));
-  try {
-    await mkdir(path.join(staging, 'database'));
+export function postgresBackup(databaseUrl: string, storageDir: string): Promise<BackupArchive> {
+  return stagedBackup(storageDir, 'postgres', async (target) => {
+    await mkdir(target);
     const dump = spawn('pg_dump', ['--no-owner', '--no-privileges', '--format=plain', databaseUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
     let errors = '';
     dump.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
@@ -122,16 +129,8 @@ export async function postgresBackup(databaseUrl: string, storageDir: string): P
     });
     if (!started) throw new BackupError(501, 'pg_dump_missing', 'pg_dump is not installed on this server: run it from a machine that has it (see the README).');
     const exited = new Promise<number | null>((resolve) => dump.once('close', resolve));
-    await pipeline(dump.stdout, createWriteStream(path.join(staging, 'database', 'database.sql')));
+    await pipeline(dump.stdout, createWriteStream(path.join(target, 'database.sql')));
     const code = await exited;
     if (code !== 0) throw new BackupError(500, 'pg_dump_failed', `pg_dump failed: ${errors.trim().split('\n').pop() ?? `exit code ${code}`}`);
-    await copyStorage(storageDir, staging);
-    await writeFile(path.join(staging, 'README.txt'), BACKUP_README);
-    return { body: packed(staging), database: 'postgres' };
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  } finally {
-    running = false;
-  }
+  });
 }
