@@ -14,7 +14,12 @@
 //   5. times the writes over HTTP (status, reorder, review, helpful vote, publishing to the
 //      outlet with 100 000 followers with live delivery to 1000 realtime sockets), then XP
 //      awards and the uncached leaderboard query on the database once the server has stopped;
-//   6. writes docs/performance.md (scripts/bench-report.ts) with every figure beside its target.
+//   6. times the long requests (a 3 MB library file's preview and import, exports, the admin's
+//      catalogue import, rebuilds and backup) while other players load uncached pages
+//      (scripts/bench/long-work.ts);
+//   7. writes docs/performance.md (scripts/bench-report.ts) with every figure beside its target.
+// --only long-work runs step 6 alone (on the same data set) and prints its figures without
+// writing docs/performance.md.
 // --database embedded | postgres | both (the default): where it runs. PostgreSQL is DATABASE_URL
 // when set (its catalogue and community are replaced by the data set) or a PostgreSQL 15 server
 // the bench starts itself (scripts/bench/postgres.ts); each database has its own data set and
@@ -35,6 +40,7 @@ import { settle } from './bench/settle.ts';
 import { describeBenchPostgres, postgresInstalled, prewarmBenchPostgres, startBenchPostgres, type BenchPostgres } from './bench/postgres.ts';
 import { atLeast, atMost, summarise, type Target } from './bench/stats.ts';
 import { Client, measureDelivery, timeWrites } from './bench/writes.ts';
+import { benchLongWork } from './bench/long-work.ts';
 import { ALL_LISTENING } from '../server/node-servers.ts';
 
 const { values } = parseArgs({
@@ -43,8 +49,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     database: { type: 'string', default: 'both' },
     games: { type: 'string', default: '100000' },
+    only: { type: 'string', default: 'all' },
   },
 });
+if (!['all', 'long-work'].includes(values.only)) throw new Error('--only is all or long-work');
+const everything = values.only === 'all';
 if (!['embedded', 'postgres', 'both'].includes(values.database)) throw new Error('--database is embedded, postgres or both');
 // `--games N` runs the same bench on a smaller catalogue (N games, N players) in its own
 // directory, for development; the budget's figures are those of the default scale.
@@ -55,7 +64,7 @@ if (values.database === 'both') {
   const databases = postgresInstalled() || process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
   if (databases.length === 1) console.log('== PostgreSQL 15 is not installed and DATABASE_URL is not set: the embedded database only');
   for (const database of databases) {
-    const args = ['scripts/bench.ts', '--database', database, '--seconds', values.seconds, '--games', values.games, ...(values.fresh ? ['--fresh'] : [])];
+    const args = ['scripts/bench.ts', '--database', database, '--seconds', values.seconds, '--games', values.games, '--only', values.only, ...(values.fresh ? ['--fresh'] : [])];
     const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
@@ -395,8 +404,9 @@ try {
     });
   };
 
-  console.log('== pages');
   const loadBefore = os.loadavg()[0]!;
+  if (everything) {
+  console.log('== pages');
   const throughput = new Map<string, number>();
   for (const encoding of [true, false]) {
     for (const connections of [1, 32]) {
@@ -460,6 +470,7 @@ try {
     }
   }
 
+  }
   notes.push(
     `The machine is shared: its 1-minute load average was ${loadBefore.toFixed(1)} when the page rows started and ${os.loadavg()[0]!.toFixed(1)} when they ended ` +
       `(${os.cpus().length} cores), so every figure here includes waiting for the CPU behind other work.`,
@@ -467,6 +478,7 @@ try {
     `The three "DB busy" rows run beside the 32-connection uncached game page row, each on one connection paced at ${PROBE_RATE} requests a second, so their req/s is the pace, not a capacity.`,
     `The static file from the same server and the cached game page it is divided by are measured in turns, ${TURNS} rounds in which each gets ${turnSeconds(SECONDS, TURNS)} s, so that both rows come from the same seconds.`,
   );
+  if (everything) {
   console.log('== writes');
   const figure = (name: string, result: Awaited<ReturnType<typeof timeWrites>>, target?: Target, note?: string) => {
     figures.push({ name, samples: result.count, p50: result.count ? result.p50 : null, p95: result.count ? result.p95 : null, target, note: [note, result.errors ? `${result.errors} refused: ${result.firstError}` : ''].filter(Boolean).join('; ') });
@@ -539,12 +551,44 @@ try {
     target: atMost(2, 's'),
     note: publishError ? `failed: ${publishError}` : 'time to complete: the publish request (followers are told on read, those listening at once: see the delivery row)',
   });
+  }
+
+  console.log('== long work: imports, exports, rebuilds and backups while other players load uncached pages');
+  const others = [() => `/games/${nextSlug()}`, kinds[1]!.uncached!, kinds[2]!.uncached!, kinds[3]!.uncached!, kinds[6]!.uncached!];
+  let other = 0;
+  const longWork = await benchLongWork({
+    origin: ORIGIN,
+    password: BENCH_PASSWORD,
+    importer: plan.importer,
+    admin: plan.admin,
+    heavy: plan.heavy,
+    titles: plan.importTitles,
+    nextPage: () => others[other++ % others.length]!(),
+    seconds: SECONDS,
+    embedded: !onPostgres,
+    signIn: async (email) => {
+      const client = new Client(ORIGIN);
+      await client.signIn(email, BENCH_PASSWORD);
+      return client;
+    },
+  });
+  pages.push(...longWork.pages);
+  figures.push(...longWork.figures);
+  notes.push(
+    'The long-work rows: four visitors, each asking for a page every 100 ms (a game page, the lists, a player\'s lists, a list, a profile, each a URL not asked for before), signed in as the 2000-game player; a page counts when it was asked for while the request ran, however late it was answered.',
+  );
 } finally {
   stopAll();
   for (const file of [STATIC_FILE, `${STATIC_FILE}.br`, `${STATIC_FILE}.gz`]) rmSync(file, { force: true });
   rmSync(staticDir, { recursive: true, force: true });
 }
 await new Promise<void>((resolve) => (server.exitCode === null ? server.once('exit', () => resolve()) : resolve()));
+if (!everything) {
+  console.log(`\n== results (long work only: docs/performance.md is left as it is)\n`);
+  for (const row of pages) console.log(`${row.page}: p50 ${row.result?.p50.toFixed(1) ?? '–'} ms, p95 ${row.result?.p95.toFixed(1) ?? '–'} ms over ${row.result?.count ?? 0} pages${row.error ? ` (${row.error})` : ''}`);
+  for (const row of figures) console.log(`${row.name}: ${row.p95 === null ? '–' : (row.p95 / 1000).toFixed(2)} s${row.note ? ` (${row.note})` : ''}`);
+  process.exit(0);
+}
 
 console.log('== XP awards and the uncached leaderboard, on the database');
 const xp = tagged(run(node, ['scripts/bench/xp.ts'], databaseEnv), 'BENCH_XP') as { awardP50: number; awardP95: number; leaderboardP50: number; leaderboardP95: number };

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { z } from 'zod';
 import { audit } from '../../src/lib/admin/admin.server.ts';
+import { BackupError, embeddedBackup, postgresBackup } from '../../src/lib/admin/backup.server.ts';
 import { purgeEverything } from '../../src/lib/admin/cache.server.ts';
 import { compareAggregates, rebuildSearchDictionary, vacuumAnalyze } from '../../src/lib/admin/database.server.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
@@ -31,39 +31,28 @@ export async function handleMaintenance(request: Request, context: AdminContext)
 }
 
 /**
- * GET /api/admin/backup: the embedded database's data directory as a gzip tarball (open
- * it with PGlite's loadDataDir), or, on PostgreSQL, the output of `pg_dump` (plain SQL)
- * when the server has it installed.
+ * GET /api/admin/backup: one .tar.gz with the database (the embedded database's data
+ * directory, copied while the site keeps serving, or pg_dump's SQL on PostgreSQL) and the
+ * uploaded files of STORAGE_DIR; README.txt inside says how to restore it.
  */
-export async function handleBackup(context: AdminContext & { connection: () => Promise<DatabaseConnection>; databaseUrl: string | undefined }): Promise<Response> {
+export async function handleBackup(
+  context: AdminContext & { connection: () => Promise<DatabaseConnection>; databaseUrl: string | undefined; storageDir: string },
+): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const connection = await context.connection();
-  if (connection.dumpDataDir) {
-    const file = await connection.dumpDataDir('gzip');
-    await audit(context.db, { adminId, action: 'database.backup', subjectType: 'database', subjectId: 'embedded' });
-    return new Response(file.stream(), {
-      headers: { 'content-type': 'application/gzip', 'content-disposition': `attachment; filename="critical-hit-${stamp}.tar.gz"` },
+  try {
+    let archive;
+    if (connection.kind === 'pglite' && connection.location !== 'memory') archive = await embeddedBackup(connection.db, connection.location, context.storageDir);
+    else if (context.databaseUrl) archive = await postgresBackup(context.databaseUrl, context.storageDir);
+    else return apiError(404, 'not_found', 'No database to back up here.');
+    await audit(context.db, { adminId, action: 'database.backup', subjectType: 'database', subjectId: archive.database });
+    return new Response(archive.body, {
+      headers: { 'content-type': 'application/gzip', 'content-disposition': `attachment; filename="critical-hit-${stamp}.tar.gz"`, 'cache-control': 'no-store' },
     });
+  } catch (error) {
+    if (error instanceof BackupError) return apiError(error.status, error.code, error.message);
+    throw error;
   }
-  if (!context.databaseUrl) return apiError(404, 'not_found', 'No database to back up here.');
-  const dump = spawn('pg_dump', ['--no-owner', '--no-privileges', '--format=plain', context.databaseUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const started = await new Promise<boolean>((resolve) => {
-    dump.once('spawn', () => resolve(true));
-    dump.once('error', () => resolve(false));
-  });
-  if (!started) return apiError(501, 'pg_dump_missing', 'pg_dump is not installed on this server: run it from a machine that has it (see docs/deploy.md, Backups).');
-  await audit(context.db, { adminId, action: 'database.backup', subjectType: 'database', subjectId: 'postgres' });
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      dump.stdout.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      dump.stdout.on('end', () => controller.close());
-      dump.on('error', (error) => controller.error(error));
-    },
-    cancel() {
-      dump.kill();
-    },
-  });
-  return new Response(stream, { headers: { 'content-type': 'application/sql', 'content-disposition': `attachment; filename="critical-hit-${stamp}.sql"` } });
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
 import { importGames } from '../../src/lib/admin/game-import.server.ts';
-import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { loadDemoCatalogue } from '../../src/lib/seed/demo/catalogue.server.ts';
+import { openPglite, type DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
 import { handleGameImport } from './game-import.ts';
 
@@ -117,4 +119,38 @@ describe('the games CSV import', () => {
     expect((await post(admin, { csv: 'x'.repeat(2 * 1024 * 1024 + 1) })).status).toBe(400);
     expect((await post(admin, { csv: 42 })).status).toBe(400);
   });
+});
+
+describe('a catalogue import of thousands of games on the embedded database, as the server runs it', () => {
+  let threaded: DatabaseConnection;
+  const importer = randomUUID();
+  beforeAll(async () => {
+    threaded = await openPglite('memory://', { thread: true, loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    await loadDemoCatalogue(threaded.db);
+    await sql`insert into auth.users (id, email) values (${importer}, ${`${importer}@example.test`})`.execute(threaded.db);
+  }, 120_000);
+  afterAll(() => threaded?.close());
+
+  const candidates = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ lines: [i + 2], input: { title: `${prefix} ${i}`, platforms: [{ slug: 'pc', releaseDate: '' }], genres: ['Puzzle'], developers: ['Step Studio'], publishers: [] } }));
+  const imported = async (prefix: string) =>
+    Number((await sql<{ n: string }>`select count(*) as n from public.games where title like ${`${prefix} %`}`.execute(threaded.db)).rows[0]!.n);
+
+  it('writes in short steps: the games written so far are seen by other requests while it still runs', async () => {
+    let finished = false;
+    const running = importGames(threaded.db, candidates('Stepwise', 150), importer, 'test').then((result) => {
+      finished = true;
+      return result;
+    });
+    await vi.waitFor(async () => expect(await imported('Stepwise')).toBeGreaterThan(0), { timeout: 60_000, interval: 1 });
+    expect(finished).toBe(false);
+    expect((await running).created).toHaveLength(150);
+  }, 120_000);
+
+  it('never adds a title twice when the same file is imported twice at once', async () => {
+    const [first, second] = await Promise.all([importGames(threaded.db, candidates('Twice', 60), importer, 'a'), importGames(threaded.db, candidates('Twice', 60), importer, 'b')]);
+    expect(first.created.length + second.created.length).toBe(60);
+    expect(first.skipped + second.skipped).toBe(60);
+    expect(await imported('Twice')).toBe(60);
+  }, 120_000);
 });

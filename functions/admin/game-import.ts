@@ -1,15 +1,15 @@
 import { GameAdminError } from '../../src/lib/admin/games.server.ts';
 import { gamePurgeTarget } from '../../src/lib/admin/games.ts';
 import { GAME_IMPORT_MESSAGES, gameImportRequestSchema, parseGameImport } from '../../src/lib/admin/game-import.ts';
-import { importGames, previewGameImport } from '../../src/lib/admin/game-import.server.ts';
+import { GameImportStoppedError, importGames, previewGameImport } from '../../src/lib/admin/game-import.server.ts';
 import { apiError, json } from '../http.ts';
 import { firstIssue, readJson, requireAdmin, type AdminContext } from './context.ts';
 
 /**
  * POST /api/admin/games/import with { csv, confirm }: without confirm, the preview (every
  * line new, already there or in error; nothing written); with confirm, the same checks
- * again on the server and then every new game in one transaction, refused as a whole
- * while any line has an error.
+ * again on the server and then the new games in short steps, refused as a whole while any
+ * line has an error.
  */
 export async function handleGameImport(request: Request, context: AdminContext): Promise<Response> {
   const adminId = await requireAdmin(context);
@@ -27,6 +27,10 @@ export async function handleGameImport(request: Request, context: AdminContext):
     await context.purge(gamePurgeTarget(result.created.map((game) => game.slug)));
     return json({ imported: result.created, skipped: result.skipped }, { status: 201 });
   } catch (error) {
+    if (error instanceof GameImportStoppedError) {
+      await context.purge(gamePurgeTarget(error.created.map((game) => game.slug)));
+      return apiError(409, 'import_stopped', `${error.created.length} games were imported before this failed: ${error.message} Import the file again to add the rest (the games already in are skipped).`);
+    }
     if (error instanceof GameAdminError) return apiError(409, error.code, `Nothing was imported: ${error.message}`);
     throw error;
   }

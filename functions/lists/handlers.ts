@@ -8,9 +8,12 @@ import type { Purge } from '../../src/lib/http/purge.server.ts';
 import { GameNotFoundError, getPlayState, getPlayStates, setPlayState } from '../../src/lib/library/play-status.server.ts';
 import { emptyPlayState, playStatusChangeSchema } from '../../src/lib/library/play-status.ts';
 import { applyImport, previewImport } from '../../src/lib/library/import.server.ts';
-import { exportCsvFiles, exportLibrary } from '../../src/lib/library/export.server.ts';
-import { zipFiles } from '../../src/lib/library/zip.server.ts';
-import { ImportFormatError, importApplySchema, importPreviewSchema, parseImport } from '../../src/lib/library/import.ts';
+import { ImportRunningError, withImportRun } from '../../src/lib/library/import-runs.server.ts';
+import { exportLibrary } from '../../src/lib/library/export.server.ts';
+import { exportCsvFiles, zipExport } from '../../src/lib/library/export-file.ts';
+import { ImportFormatError, type ParsedImport } from '../../src/lib/library/import.ts';
+import { fileOf, importApplySchema, importPreviewSchema, parseImport } from '../../src/lib/library/import-file.ts';
+import { canUseFeature } from '../../src/lib/auth/tiers.ts';
 import {
   addEntry,
   createList,
@@ -24,7 +27,7 @@ import {
   updateEntryNote,
   updateList,
 } from '../../src/lib/lists/lists.server.ts';
-import { addEntrySchema, entryNoteUpdateSchema, listDetailsSchema, listUpdateSchema, reorderSchema } from '../../src/lib/lists/lists.ts';
+import { addEntrySchema, CUSTOM_LISTS_PLAN_MESSAGE, entryNoteUpdateSchema, listDetailsSchema, listUpdateSchema, reorderSchema } from '../../src/lib/lists/lists.ts';
 import { searchGames } from '../../src/lib/search/search.server.ts';
 import { MIN_QUERY, normaliseQuery } from '../../src/lib/search/search.ts';
 import { apiError, json } from '../http.ts';
@@ -238,33 +241,64 @@ export async function handleGameLookup(request: Request, context: ListsContext):
   });
 }
 
-async function parsedImport(request: Request, schema: typeof importPreviewSchema | typeof importApplySchema) {
-  const parsed = await parse(request, schema);
-  if ('error' in parsed) return parsed;
+/** The file of a checked import request, read; a file in the wrong format is a 400 naming what is wrong. */
+function readImportFile(data: z.infer<typeof importPreviewSchema>): { file: ParsedImport } | { error: Response } {
   try {
-    return { data: parsed.data, file: parseImport(parsed.data.format, parsed.data.text) };
+    return { file: parseImport(data.format, fileOf(data)) };
   } catch (error) {
     if (error instanceof ImportFormatError) return { error: apiError(400, 'wrong_format', error.message) };
     throw error;
   }
 }
 
-/** POST /api/library/import/preview { format, text }: matched, fuzzy and unmatched rows; nothing is written. */
-export async function handleImportPreview(request: Request, context: ListsContext): Promise<Response> {
-  if (!context.user) return notSignedIn();
-  const result = await parsedImport(request, importPreviewSchema);
-  if ('error' in result) return result.error;
-  const rows = await previewImport(await context.db(), result.file);
-  return json({ format: result.file.format, rows, problems: result.file.problems });
+/** A second preview or import while one of the user's own runs is a 409, not a second run. */
+async function oneRunAtATime(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ImportRunningError) return apiError(409, 'import_running', error.message);
+    throw error;
+  }
 }
 
-/** POST /api/library/import { format, text, links: { line: gameId } }: fills only what is empty. */
+/** POST /api/library/import/preview { format, text | base64 }: matched, fuzzy and unmatched rows; nothing is written. */
+export async function handleImportPreview(request: Request, context: ListsContext): Promise<Response> {
+  if (!context.user) return notSignedIn();
+  const user = context.user;
+  const parsed = await parse(request, importPreviewSchema);
+  if ('error' in parsed) return parsed.error;
+  const result = readImportFile(parsed.data);
+  if ('error' in result) return result.error;
+  return oneRunAtATime(async () => {
+    const db = await context.db();
+    const { rows, problems } = await withImportRun(db, user.id, 'preview', (run) => previewImport(db, result.file, run));
+    const lists = result.file.lists.map((list) => ({ title: list.title, entries: list.entries.length }));
+    if (lists.length > 0 && !canUseFeature(await getUserTier(db, user.id), 'customLists')) {
+      problems.push(`${lists.length} ${lists.length === 1 ? 'list' : 'lists'} will be left out: ${CUSTOM_LISTS_PLAN_MESSAGE}`);
+    }
+    // What the wizard shows and links by: the file's own values (notes, dates) stay on the server, which reads the file again on import.
+    const shown = rows.map(({ line, title, status, platform, hoursPlayed, lists: on, kind, game, confidence }) => ({ line, title, status, platform, hoursPlayed, lists: on, kind, game, confidence }));
+    return json({ format: result.file.format, rows: shown, lists, problems });
+  });
+}
+
+/** POST /api/library/import { format, text | base64, links: { line: gameId } }: fills only what is empty. */
 export async function handleImportApply(request: Request, context: ListsContext): Promise<Response> {
   if (!context.user) return notSignedIn();
-  const result = await parsedImport(request, importApplySchema);
+  const user = context.user;
+  const parsed = await parse(request, importApplySchema);
+  if ('error' in parsed) return parsed.error;
+  const result = readImportFile(parsed.data);
   if ('error' in result) return result.error;
-  const links = new Map(Object.entries((result.data as { links: Record<string, number> }).links).map(([line, id]) => [Number(line), id]));
-  return json(await applyImport(await context.db(), context.user.id, result.file.rows, links));
+  const links = new Map(Object.entries(parsed.data.links).map(([line, id]) => [Number(line), id]));
+  return oneRunAtATime(async () => {
+    const db = await context.db();
+    const canKeepLists = canUseFeature(await getUserTier(db, user.id), 'customLists');
+    const outcome = await withImportRun(db, user.id, 'import', (run) => applyImport(db, user.id, result.file, links, { canKeepLists, run }));
+    if (outcome.listIds.length > 0) await context.purge({ tags: [userListsTag(user.id), ...outcome.listIds.map(listTag)] });
+    const { listIds: _written, ...answer } = outcome;
+    return json(answer);
+  });
 }
 
 /** GET /api/library/export.json and export.zip: all of the user's statuses, flags and lists. */
@@ -275,8 +309,8 @@ export async function handleExport(_request: Request, context: ListsContext, kin
   if (kind === 'json') {
     return json({ exportedAt: new Date().toISOString(), ...data }, { headers: { 'content-disposition': `attachment; filename="critical-hit-library-${day}.json"` } });
   }
-  const zip = zipFiles(exportCsvFiles(data));
-  return new Response(new Uint8Array(zip), {
+  const zip = zipExport(exportCsvFiles(data));
+  return new Response(new Blob([zip as Uint8Array<ArrayBuffer>]), {
     headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="critical-hit-library-${day}.zip"`, 'cache-control': 'no-store' },
   });
 }

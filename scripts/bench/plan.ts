@@ -22,6 +22,12 @@ export interface BenchPlan {
   outletSlugs: string[];
   /** Followers of that outlet who can sign in (a cheap password hash), one realtime socket each. */
   socketEmails: string[];
+  /** A player with nothing yet (made again before every run), who imports a library file. */
+  importer: { id: string; email: string; username: string };
+  /** An administrator (granted by prepare), who runs the catalogue import, the rebuilds and the backup. */
+  admin: { id: string; email: string; username: string };
+  /** 5000 catalogue titles, spread over the catalogue, for the library file. */
+  importTitles: string[];
   /** What the bench database holds, for the report. */
   counts: Record<string, number>;
 }

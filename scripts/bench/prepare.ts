@@ -11,13 +11,16 @@ import { sql } from 'kysely';
 import { connectFromEnv } from '../../src/lib/db/db.server.ts';
 import { refillSimilarGames } from '../../src/lib/games/similar-kept.server.ts';
 import { draftScoreProblem } from '../../src/lib/outlets/manage.ts';
-import { syntheticUserId, syntheticUsername } from '../../src/lib/seed/synthetic/community/users.server.ts';
+import { loadSyntheticUsers, syntheticUserId, syntheticUsername } from '../../src/lib/seed/synthetic/community/users.server.ts';
+import { BENCH_IMPORT_TITLE } from './long-work.ts';
 
 import { BENCH_PASSWORD, SOCKET_PLAYERS, type BenchPlan } from './plan.ts';
 
 const connection = await connectFromEnv();
 const db = connection.db;
 try {
+  // The games an earlier run's catalogue import added go first (scripts/bench/long-work.ts).
+  await sql`delete from public.games where title like ${`${BENCH_IMPORT_TITLE} %`}`.execute(db);
   // A site that has run its jobs keeps every dated game's similar games (keep-similar-games
   // ranks the queue half a second a minute); the bench ranks the whole queue first, so the
   // pages are measured as they are once it is done. A reused data set has nothing queued.
@@ -29,8 +32,15 @@ try {
   // in time (index-only scans read the heap until then), so the first rows are not skewed.
   if (connection.kind === 'postgres') await sql`vacuum (analyze)`.execute(db);
   const hash = await bcrypt.hash(BENCH_PASSWORD, 10);
-  const players = [1, 2].map((n) => ({ id: syntheticUserId(n), username: syntheticUsername(n), email: `${syntheticUsername(n)}@synthetic.invalid` }));
-  const [heavy, voter] = players as [BenchPlan['heavy'], BenchPlan['voter']];
+  // The long-work rows' players: the last synthetic player imports a library file, so it is
+  // made again with nothing (its rows cascade away, the kept counts with them); the one before
+  // it is an administrator.
+  const playerCount = (await sql<{ n: number }>`select count(*)::int as n from auth.users where email like '%@synthetic.invalid'`.execute(db)).rows[0]!.n;
+  await sql`delete from auth.users where id = ${syntheticUserId(playerCount)}`.execute(db);
+  await loadSyntheticUsers(db, { count: playerCount });
+  await sql`insert into app_meta.admins (user_id) values (${syntheticUserId(playerCount - 1)}) on conflict do nothing`.execute(db);
+  const players = [1, 2, playerCount, playerCount - 1].map((n) => ({ id: syntheticUserId(n), username: syntheticUsername(n), email: `${syntheticUsername(n)}@synthetic.invalid` }));
+  const [heavy, voter, importer, admin] = players as [BenchPlan['heavy'], BenchPlan['voter'], BenchPlan['importer'], BenchPlan['admin']];
   // The socket holders sign in a thousand times: a hash of the lowest cost keeps that quick.
   const cheapHash = await bcrypt.hash(BENCH_PASSWORD, 4);
   const socketIds = Array.from({ length: SOCKET_PLAYERS }, (_, i) => syntheticUserId(3 + i));
@@ -112,6 +122,7 @@ try {
     outletPlan = { slug: outlet.slug, followers: outlet.followers, rawScore, gameSlugs };
   }
   const outletSlugs = (await db.selectFrom('outlets').select('slug').orderBy('id').limit(500).execute()).map((row) => row.slug);
+  const importTitles = (await sql<{ title: string }>`select title from public.games order by md5(id::text) limit 5000`.execute(db)).rows.map((row) => row.title);
 
   const count = async (label: string, query: ReturnType<typeof sql<{ n: number }>>) => [label, (await query.execute(db)).rows[0]!.n] as const;
   const counts = Object.fromEntries([
@@ -141,6 +152,9 @@ try {
     votableReviewIds,
     outlet: outletPlan,
     outletSlugs,
+    importer,
+    admin,
+    importTitles,
     counts,
     socketEmails: Array.from({ length: SOCKET_PLAYERS }, (_, i) => `${syntheticUsername(3 + i)}@synthetic.invalid`),
   };

@@ -53,6 +53,8 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
   game_user_scores: everyone(['game_id', 'review_count', 'rating_count', 'rating_sum', 'rating_steps', 'updated_at']),
   games: everyone(['id', 'slug', 'title', 'summary', 'release_date', 'cover_image_url', 'sources', 'created_at', 'updated_at']),
   genres: everyone(['id', 'slug', 'name']),
+  // The library import each player has under way: the server's bookkeeping.
+  library_import_runs: NONE,
   notification_inbox: NONE,
   notification_preferences: NONE,
   notifications: ownOnly(['id', 'user_id', 'kind', 'source', 'actor_id', 'data', 'created_at', 'read_at']),

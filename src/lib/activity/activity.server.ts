@@ -1,4 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { ActivityEventsTable, Database } from '../db/schema.ts';
 import { newActivitySchema, type ActivityEvent, type ActivityKind, type NewActivity, type RecordOutcome } from './activity.ts';
 import { ACTIVITY_SUBSCRIBERS } from './subscribers.server.ts';
@@ -11,6 +12,8 @@ export interface ActivitySubscriber {
   kinds: readonly ActivityKind[] | 'all';
   /** A new event, or a once-only event reinstated after a retraction. */
   onRecorded?(trx: Trx, event: ActivityEvent, status: 'recorded' | 'reinstated'): Promise<void>;
+  /** Many new events at once (an import), in order: what onRecorded does for each, in as few statements as it can. */
+  onRecordedMany?(trx: Trx, events: readonly ActivityEvent[]): Promise<void>;
   /** The event's source was deleted: take back what was derived from it. */
   onRetracted?(trx: Trx, event: ActivityEvent): Promise<void>;
 }
@@ -34,6 +37,20 @@ function toEvent(row: Selectable<ActivityEventsTable>): ActivityEvent {
   };
 }
 
+function rowValues(event: z.output<typeof newActivitySchema>) {
+  return {
+    actor_id: event.actorId,
+    kind: event.kind,
+    subject_type: event.subjectType,
+    subject_id: event.subjectId,
+    target_user_id: event.targetUserId ?? null,
+    game_id: event.gameId ?? null,
+    data: JSON.stringify(event.data),
+    is_public: event.isPublic,
+    dedupe_key: event.dedupeKey ?? null,
+  };
+}
+
 /**
  * Records what a user did, in the caller's transaction (the one that made the change),
  * and runs the subscribers. An event with a dedupe key is once-only per actor and kind:
@@ -48,17 +65,7 @@ export async function recordActivity(
 ): Promise<RecordOutcome> {
   if (!trx.isTransaction) throw new Error('recordActivity must run inside the transaction that made the change.');
   const event = newActivitySchema.parse(input);
-  const values = {
-    actor_id: event.actorId,
-    kind: event.kind,
-    subject_type: event.subjectType,
-    subject_id: event.subjectId,
-    target_user_id: event.targetUserId ?? null,
-    game_id: event.gameId ?? null,
-    data: JSON.stringify(event.data),
-    is_public: event.isPublic,
-    dedupe_key: event.dedupeKey ?? null,
-  };
+  const values = rowValues(event);
   // One statement decides, even against a concurrent twin: a new row is inserted; a
   // retracted once-only row is reinstated (xmax <> 0 tells an update from an insert);
   // a live once-only row returns nothing.
@@ -92,6 +99,32 @@ export async function recordActivity(
     if (listens(subscriber, recorded.kind)) await subscriber.onRecorded?.(trx, recorded, status);
   }
   return { status, event: recorded };
+}
+
+/**
+ * Records many events of one change at once (an import's statuses), in the caller's
+ * transaction: one insert for all of them, then each subscriber once for the lot (or event
+ * by event when it has no bulk path). Only events without a dedupe key: a once-only event
+ * decides duplicate or reinstated on its own row, so it goes through recordActivity.
+ */
+export async function recordActivities(
+  trx: Trx,
+  inputs: readonly NewActivity[],
+  subscribers: readonly ActivitySubscriber[] = ACTIVITY_SUBSCRIBERS,
+): Promise<ActivityEvent[]> {
+  if (!trx.isTransaction) throw new Error('recordActivities must run inside the transaction that made the change.');
+  if (inputs.length === 0) return [];
+  const events = inputs.map((input) => newActivitySchema.parse(input));
+  if (events.some((event) => event.dedupeKey)) throw new Error('recordActivities takes events without a dedupe key: record once-only events with recordActivity.');
+  const rows = await trx.insertInto('activity_events').values(events.map(rowValues)).returningAll().execute();
+  const recorded = rows.map(toEvent);
+  for (const subscriber of subscribers) {
+    const heard = recorded.filter((event) => listens(subscriber, event.kind));
+    if (heard.length === 0) continue;
+    if (subscriber.onRecordedMany) await subscriber.onRecordedMany(trx, heard);
+    else for (const event of heard) await subscriber.onRecorded?.(trx, event, 'recorded');
+  }
+  return recorded;
 }
 
 export interface RetractMatch {

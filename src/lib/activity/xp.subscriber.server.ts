@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { awardXp, reverseXp, type Award } from '../xp/xp.server.ts';
+import { awardXp, awardXpMany, reverseXp, type Award } from '../xp/xp.server.ts';
 import { LEVELS, LIST_XP_MIN_GAMES, type XpKind } from '../xp/xp.ts';
 import type { ActivityEvent } from './activity.ts';
 import type { ActivitySubscriber } from './activity.server.ts';
@@ -72,6 +72,13 @@ export const xpSubscriber: ActivitySubscriber = {
     for (const award of awardsFor(event)) {
       const outcome = await awardXp(trx, { ...award, at: event.createdAt });
       if (outcome.status === 'awarded' && outcome.level > outcome.previousLevel) await announceLevel(trx, award.userId, outcome.level);
+    }
+  },
+  async onRecordedMany(trx, events) {
+    const awards = events.flatMap((event) => awardsFor(event).map((award) => ({ ...award, at: event.createdAt })));
+    const outcomes = await awardXpMany(trx, awards);
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.status === 'awarded' && outcome.level > outcome.previousLevel) await announceLevel(trx, awards[i]!.userId, outcome.level);
     }
   },
   async onRetracted(trx, event) {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { LOOKUP_STEPS, ONE_AT_A_TIME, runInSteps } from '../db/bounded-steps.server.ts';
 import { audit } from './admin.server.ts';
 
 type Db = Kysely<Database>;
@@ -102,19 +103,41 @@ export async function compareAggregates(db: Db, options: { repair: boolean; admi
   });
 }
 
-/** Rebuilds the typeahead's word dictionary from the titles (words of deleted titles go). */
+/**
+ * Rebuilds the typeahead's word dictionary from the titles, in short steps so the site keeps
+ * being served: first every word of the titles is added (a run of games a statement), then
+ * every word no title has any more is removed (a run of words a statement, each checked
+ * against the titles' word index). The dictionary is whole at every moment in between.
+ * Returns how many words it holds.
+ */
 export async function rebuildSearchDictionary(db: Db, adminId: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await sql`delete from public.search_words`.execute(trx);
-    const inserted = await sql`insert into public.search_words (word) select distinct unnest(public.title_words(title)) from public.games on conflict do nothing`.execute(trx);
-    const words = Number(inserted.numAffectedRows ?? 0);
-    await audit(trx, { adminId, action: 'maintenance.search_dictionary', subjectType: 'database', subjectId: 'search_words', after: { words } });
-    return words;
-  });
+  const games = (await db.selectFrom('games').select('id').orderBy('id').execute()).map((row) => row.id);
+  await runInSteps(games, async (ids) => {
+    await sql`insert into public.search_words (word) select distinct unnest(public.title_words(title)) from public.games where id = any(${sql.val(ids)}::int[]) on conflict do nothing`.execute(db);
+  }, LOOKUP_STEPS);
+  const words = (await sql<{ word: string }>`select word from public.search_words order by word`.execute(db)).rows.map((row) => row.word);
+  await runInSteps(words, async (chunk) => {
+    await sql`delete from public.search_words w where w.word = any(${sql.val(chunk)}::text[])
+      and not exists (select 1 from public.games g where public.title_words(g.title) @> array[w.word])`.execute(db);
+  }, LOOKUP_STEPS);
+  const { count } = await db.selectFrom('search_words').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  await audit(db, { adminId, action: 'maintenance.search_dictionary', subjectType: 'database', subjectId: 'search_words', after: { words: Number(count) } });
+  return Number(count);
 }
 
-/** VACUUM ANALYZE cannot run inside a transaction: it runs alone, then the audit entry is written. */
+/**
+ * VACUUM ANALYZE, one table at a time with a pause after each as long as it took: on the
+ * embedded database the whole database in one statement held every other request for the
+ * length of it (seconds on a large catalogue); now the longest wait is one table's. It
+ * cannot run inside a transaction: the audit entry is written once it is done.
+ */
 export async function vacuumAnalyze(db: Db, adminId: string): Promise<void> {
-  await sql`vacuum analyze`.execute(db);
+  const tables = await sql<{ name: string }>`
+    select format('%I.%I', n.nspname, c.relname) as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where c.relkind in ('r', 'm') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\_%'
+    order by n.nspname, c.relname`.execute(db);
+  await runInSteps(tables.rows, async ([table]) => {
+    await sql`vacuum (analyze) ${sql.raw(table!.name)}`.execute(db);
+  }, ONE_AT_A_TIME);
   await audit(db, { adminId, action: 'maintenance.vacuum_analyze', subjectType: 'database', subjectId: 'all' });
 }

@@ -56,7 +56,8 @@ export async function gameForEdit(db: Db, slug: string): Promise<GameForEditView
   };
 }
 
-async function companyIds(trx: Trx, names: readonly string[]): Promise<number[]> {
+/** The ids of companies by name (case aside), each made when missing. */
+export async function companyIds(trx: Trx, names: readonly string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of new Set(names)) {
     const found = await trx.selectFrom('companies').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
@@ -66,7 +67,8 @@ async function companyIds(trx: Trx, names: readonly string[]): Promise<number[]>
   return ids;
 }
 
-async function genreIds(trx: Trx, names: readonly string[]): Promise<number[]> {
+/** The ids of genres by name (case aside), each made when missing. */
+export async function genreIds(trx: Trx, names: readonly string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of new Set(names)) {
     const found = await trx.selectFrom('genres').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
@@ -110,7 +112,8 @@ async function assertSlugFree(trx: Trx, slug: string, exceptId?: number): Promis
   if (taken) throw new GameAdminError('slug_taken', `The slug "${slug}" is already used by another game.`);
 }
 
-function earliest(input: GameInput): string | null {
+/** A game's first release: its own date, else its earliest platform's. */
+export function earliest(input: GameInput): string | null {
   if (input.releaseDate) return input.releaseDate;
   const dates = input.platforms.map((p) => p.releaseDate).filter((d): d is string => Boolean(d)).sort();
   return dates[0] ?? null;

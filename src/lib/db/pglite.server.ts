@@ -29,15 +29,20 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+/** The pid of another live process that has the embedded database in `dataDir` open, or null. */
+export async function openedElsewhere(dataDir: string): Promise<number | null> {
+  const holder = Number.parseInt(await readFile(lockPathFor(dataDir), 'utf8').catch(() => ''), 10);
+  return Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder) ? holder : null;
+}
+
 /**
  * PGlite is a single-process database: two processes opening one directory corrupt it.
  * A pid file beside the directory turns that into a clear error.
  */
 async function acquireLock(dataDir: string): Promise<() => Promise<void>> {
   const lockPath = lockPathFor(dataDir);
-  const existing = await readFile(lockPath, 'utf8').catch(() => '');
-  const holder = Number.parseInt(existing, 10);
-  if (Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder)) {
+  const holder = await openedElsewhere(dataDir);
+  if (holder !== null) {
     throw new DatabaseLockedError(
       `The embedded database in ${dataDir} is open in another process (pid ${holder}). ` +
         'Stop that process (for example the running server) and try again.',

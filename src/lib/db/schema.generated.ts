@@ -414,6 +414,18 @@ export interface GenresTable {
   name: string;
 }
 
+/**
+ * The library import or preview each player has under way (at most one); stale after two minutes
+ * without a heartbeat.
+ */
+export interface LibraryImportRunsTable {
+  user_id: string;
+  run_id: string;
+  kind: 'preview' | 'import';
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  heartbeat_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface NotificationInboxTable {
   user_id: string;
   synced_at: ColumnType<Date, Date | string, Date | string>;
@@ -917,6 +929,7 @@ export interface PublicTables {
   game_user_scores: GameUserScoresTable;
   games: GamesTable;
   genres: GenresTable;
+  library_import_runs: LibraryImportRunsTable;
   notification_inbox: NotificationInboxTable;
   notification_preferences: NotificationPreferencesTable;
   notifications: NotificationsTable;

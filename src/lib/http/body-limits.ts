@@ -34,8 +34,8 @@ export const ROUTE_BODY_LIMITS: ReadonlyArray<readonly [RegExp, number]> = [
   // CSV imports (games, an outlet's reviews): the file (at most 2 MB) inside JSON.
   [/^\/api\/admin\/games\/import$/, 3 * MB],
   [/^\/api\/manage-outlet\/[^/]+\/reviews\/import$/, 3 * MB],
-  // A library import: the file (at most 2 MB) inside JSON.
-  [/^\/api\/library\/import(\/preview)?$/, 3 * MB],
+  // A library import: the file (at most 4 MB) inside JSON, a ZIP as base64 (a third more).
+  [/^\/api\/library\/import(\/preview)?$/, 6 * MB],
 ];
 
 export function bodyLimitFor(pathname: string): number {

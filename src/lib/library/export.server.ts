@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { LibraryExport } from './export-file.ts';
 
 /** Everything a user keeps here, to take elsewhere: statuses with flags and notes, custom lists with entries. */
-export async function exportLibrary(db: Kysely<Database>, userId: string) {
+export async function exportLibrary(db: Kysely<Database>, userId: string): Promise<LibraryExport> {
   const [statuses, lists, entries] = await Promise.all([
     db
       .selectFrom('user_games')
@@ -35,6 +36,12 @@ export async function exportLibrary(db: Kysely<Database>, userId: string) {
       .orderBy('user_list_entries.position')
       .execute(),
   ]);
+  const entriesOf = new Map<string, { position: number; title: string; slug: string; note: string | null }[]>();
+  for (const { list, ...entry } of entries) {
+    const of = entriesOf.get(list) ?? [];
+    of.push(entry);
+    entriesOf.set(list, of);
+  }
   return {
     statuses: statuses.map((row) => ({ ...row, hours_played: row.hours_played === null ? null : Number(row.hours_played), updated_at: row.updated_at.toISOString() })),
     lists: lists.map((list) => ({
@@ -44,36 +51,7 @@ export async function exportLibrary(db: Kysely<Database>, userId: string) {
       visibility: list.visibility,
       ranked: list.ranked,
       created_at: list.created_at.toISOString(),
-      entries: entries.filter((entry) => entry.list === list.slug).map(({ list: _list, ...entry }) => entry),
+      entries: entriesOf.get(list.slug) ?? [],
     })),
   };
-}
-
-export type LibraryExport = Awaited<ReturnType<typeof exportLibrary>>;
-
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-const csv = (header: string[], rows: unknown[][]) => [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-
-/** The export as CSV files (statuses, lists, list entries). */
-export function exportCsvFiles(data: LibraryExport): { name: string; content: string }[] {
-  return [
-    {
-      name: 'statuses.csv',
-      content: csv(
-        ['title', 'slug', 'status', 'wishlist', 'favourite', 'platform', 'hours_played', 'started_on', 'finished_on', 'note', 'updated_at'],
-        data.statuses.map((row) => [row.title, row.slug, row.status, row.wishlist, row.favourite, row.platform, row.hours_played, row.started_on, row.finished_on, row.note, row.updated_at]),
-      ),
-    },
-    {
-      name: 'lists.csv',
-      content: csv(['title', 'slug', 'description', 'visibility', 'ranked', 'created_at'], data.lists.map((list) => [list.title, list.slug, list.description, list.visibility, list.ranked, list.created_at])),
-    },
-    {
-      name: 'list-entries.csv',
-      content: csv(['list', 'position', 'title', 'slug', 'note'], data.lists.flatMap((list) => list.entries.map((entry) => [list.slug, entry.position, entry.title, entry.slug, entry.note]))),
-    },
-  ];
 }

@@ -1,18 +1,39 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
-import type { DatabaseConnection } from '../db/connect.server.ts';
+import { openPglite, type DatabaseConnection } from '../db/connect.server.ts';
+import { loadDemoCatalogue } from '../seed/demo/catalogue.server.ts';
 import { applyImport, previewImport } from './import.server.ts';
-import { parseSteamJson } from './import.ts';
+import { ImportRunningError, IMPORT_RUN_STALE_SECONDS, withImportRun } from './import-runs.server.ts';
+import { parseHltbCsv, parseSteamJson } from './import.ts';
 
 let connection: DatabaseConnection;
-const user = randomUUID();
 let games: { id: number; title: string }[];
+
+const HLTB_HEADER =
+  'Title,Platform,Playing,Backlog,Replay,Custom-1,Custom-2,Custom-3,Completed,Retired,Retired Notes,Start Date,Completion Date,Playthrough,Progress,Main Story,Main + Extras,Completionist,Speed Any%,Speed 100%,Storefront,Review,Review Notes,Added,Updated';
+const hltbLine = (title: string, platform: string, flag: 'Playing' | 'Completed' | 'Backlog', started = '', finished = '') => {
+  const cells = HLTB_HEADER.split(',').map(() => '');
+  const names = HLTB_HEADER.split(',');
+  cells[0] = `"${title.replace(/"/g, '""')}"`;
+  cells[1] = platform;
+  cells[names.indexOf(flag)] = 'X';
+  cells[names.indexOf('Start Date')] = started;
+  cells[names.indexOf('Completion Date')] = finished;
+  cells[names.indexOf('Progress')] = '3:30:00';
+  return cells.join(',');
+};
+
+async function newUser(db = connection.db): Promise<string> {
+  const id = randomUUID();
+  await sql`insert into auth.users (id, email, created_at) values (${id}, ${`${id}@example.test`}, now())`.execute(db);
+  return id;
+}
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
-  await sql`insert into auth.users (id, email, created_at) values (${user}, 'importer@example.test', now())`.execute(connection.db);
   games = await connection.db.selectFrom('games').select(['id', 'title']).orderBy('id').limit(2).execute();
 });
 
@@ -20,6 +41,7 @@ afterAll(() => connection.close());
 
 describe('library import', () => {
   it('previews matched and unmatched rows without writing, then fills only empty fields, twice the same', async () => {
+    const user = await newUser();
     const file = parseSteamJson(
       JSON.stringify({
         response: {
@@ -32,7 +54,7 @@ describe('library import', () => {
       }),
     );
     const preview = await previewImport(connection.db, file);
-    expect(preview.map((row) => [row.kind, row.game?.id ?? null])).toEqual([
+    expect(preview.rows.map((row) => [row.kind, row.game?.id ?? null])).toEqual([
       ['matched', games[0]!.id],
       ['matched', games[1]!.id],
       ['unmatched', null],
@@ -45,12 +67,97 @@ describe('library import', () => {
       [1, games[0]!.id],
       [2, games[1]!.id],
     ]);
-    expect(await applyImport(connection.db, user, file.rows, links)).toEqual({ changed: 1, skipped: 1 });
-    const rows = await connection.db.selectFrom('user_games').select(['game_id', 'status', 'hours_played', 'note']).where('user_id', '=', user).orderBy('game_id').execute();
+    expect(await applyImport(connection.db, user, file, links)).toMatchObject({ changed: 2, skipped: 1 });
+    const pc = await connection.db.selectFrom('platforms').select('id').where('slug', '=', 'pc').executeTakeFirstOrThrow();
+    const rows = await connection.db.selectFrom('user_games').select(['game_id', 'status', 'platform_id', 'hours_played', 'note']).where('user_id', '=', user).orderBy('game_id').execute();
     expect(rows).toEqual([
-      { game_id: games[0]!.id, status: 'played', hours_played: '10.0', note: null },
-      { game_id: games[1]!.id, status: 'completed', hours_played: null, note: 'mine' },
+      { game_id: games[0]!.id, status: 'played', platform_id: pc.id, hours_played: '10.0', note: null },
+      // Only the empty platform was filled: the status and note the user set stay.
+      { game_id: games[1]!.id, status: 'completed', platform_id: pc.id, hours_played: null, note: 'mine' },
     ]);
-    expect(await applyImport(connection.db, user, file.rows, links)).toEqual({ changed: 0, skipped: 1 });
+    expect(await applyImport(connection.db, user, file, links)).toMatchObject({ changed: 0, skipped: 1 });
   });
+
+  it('stores the HowLongToBeat platform of every row, and names the platforms it does not know', async () => {
+    const user = await newUser();
+    const file = parseHltbCsv([HLTB_HEADER, hltbLine(games[0]!.title, 'Nintendo Switch', 'Playing'), hltbLine(games[1]!.title, 'Gizmondo', 'Backlog')].join('\n'));
+    const preview = await previewImport(connection.db, file);
+    expect(preview.problems).toEqual(['The platform "Gizmondo" (1 game) is not one this site knows, so it is left out.']);
+    await applyImport(connection.db, user, file, new Map(preview.rows.map((row) => [row.line, row.game!.id])));
+    const rows = await sql<{ title: string; platform: string | null }>`
+      select g.title, p.slug as platform from public.user_games u join public.games g on g.id = u.game_id left join public.platforms p on p.id = u.platform_id
+      where u.user_id = ${user} order by g.id`.execute(connection.db);
+    expect(rows.rows).toEqual([
+      { title: games[0]!.title, platform: 'switch' },
+      { title: games[1]!.title, platform: null },
+    ]);
+  });
+
+  it('lists a row whose dates are impossible among the problems and imports it without them', async () => {
+    const user = await newUser();
+    const file = parseHltbCsv([HLTB_HEADER, hltbLine(games[0]!.title, 'PC', 'Completed', '2025-03-01', '2025-02-01')].join('\n'));
+    expect(file.problems).toEqual([`Line 2 (${games[0]!.title}): finished on 2025-02-01 before it was started on 2025-03-01, so the dates are left out.`]);
+    const preview = await previewImport(connection.db, file);
+    expect(preview.problems).toContain(file.problems[0]);
+    await applyImport(connection.db, user, file, new Map([[2, games[0]!.id]]));
+    expect(await connection.db.selectFrom('user_games').select(['status', 'started_on', 'finished_on']).where('user_id', '=', user).execute()).toEqual([
+      { status: 'completed', started_on: null, finished_on: null },
+    ]);
+  });
+});
+
+describe('one import run per player', () => {
+  it('refuses a second run while one is under way, and lets the next one start after it', async () => {
+    const user = await newUser();
+    let release!: () => void;
+    const first = withImportRun(connection.db, user, 'import', () => new Promise<string>((resolve) => (release = () => resolve('done'))));
+    await vi.waitFor(async () => expect(await connection.db.selectFrom('library_import_runs').select('kind').where('user_id', '=', user).execute()).toEqual([{ kind: 'import' }]));
+    await expect(withImportRun(connection.db, user, 'preview', async () => 'second')).rejects.toBeInstanceOf(ImportRunningError);
+    // Another player is not held up.
+    expect(await withImportRun(connection.db, await newUser(), 'preview', async () => 'other')).toBe('other');
+    release();
+    expect(await first).toBe('done');
+    expect(await withImportRun(connection.db, user, 'preview', async () => 'after')).toBe('after');
+  });
+
+  it('takes over a run whose process died (no heartbeat for two minutes)', async () => {
+    const user = await newUser();
+    await sql`insert into public.library_import_runs (user_id, run_id, kind, heartbeat_at)
+              values (${user}, ${randomUUID()}, 'import', now() - make_interval(secs => ${IMPORT_RUN_STALE_SECONDS - 5}))`.execute(connection.db);
+    await expect(withImportRun(connection.db, user, 'import', async () => 'fresh')).rejects.toBeInstanceOf(ImportRunningError);
+    await sql`update public.library_import_runs set heartbeat_at = now() - make_interval(secs => ${IMPORT_RUN_STALE_SECONDS + 5}) where user_id = ${user}`.execute(connection.db);
+    expect(await withImportRun(connection.db, user, 'import', async () => 'taken over')).toBe('taken over');
+    expect(await connection.db.selectFrom('library_import_runs').select('user_id').where('user_id', '=', user).execute()).toEqual([]);
+  });
+});
+
+describe('long imports on the embedded database, as the server runs it', () => {
+  let threaded: DatabaseConnection;
+  beforeAll(async () => {
+    threaded = await openPglite('memory://', { thread: true, loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    await loadDemoCatalogue(threaded.db);
+  }, 120_000);
+  afterAll(() => threaded?.close());
+
+  it('writes in short steps: what the import wrote so far is seen by other requests while it still runs', async () => {
+    const user = await newUser(threaded.db);
+    const all = await threaded.db.selectFrom('games').select(['id', 'title']).orderBy('id').execute();
+    const file = parseHltbCsv([HLTB_HEADER, ...all.map((game) => hltbLine(game.title, 'PC', 'Completed'))].join('\n'));
+    const links = new Map(file.rows.map((row, i) => [row.line, all[i]!.id]));
+    let finished = false;
+    const running = applyImport(threaded.db, user, file, links).then((outcome) => {
+      finished = true;
+      return outcome;
+    });
+    // Another session's read: in one long transaction it would see nothing until the very end.
+    await vi.waitFor(
+      async () => {
+        const { count } = await threaded.db.selectFrom('user_games').select((eb) => eb.fn.countAll<string>().as('count')).where('user_id', '=', user).executeTakeFirstOrThrow();
+        expect(Number(count)).toBeGreaterThan(0);
+      },
+      { timeout: 60_000, interval: 1 },
+    );
+    expect(finished).toBe(false);
+    expect((await running).changed).toBe(all.length);
+  }, 120_000);
 });

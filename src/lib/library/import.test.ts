@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bestMatch, ImportFormatError, normaliseTitle, parseCsv, parseDuration, parseHltbCsv, parseImport, parseSteamJson, titleSimilarity } from './import.ts';
+import { ImportFormatError, parseCsv, parseDuration, parseHltbCsv, parseSteamJson } from './import.ts';
+import { parseImport } from './import-file.ts';
+import { bestMatch, normaliseTitle, titleSimilarity } from './import-match.ts';
 
 const HLTB_HEADER =
   'Title,Platform,Playing,Backlog,Replay,Custom-1,Custom-2,Custom-3,Completed,Retired,Retired Notes,Start Date,Completion Date,Playthrough,Progress,Main Story,Main + Extras,Completionist,Speed Any%,Speed 100%,Storefront,Review,Review Notes,Added,Updated';
@@ -42,7 +44,7 @@ describe('HowLongToBeat CSV', () => {
     expect(() => parseHltbCsv('name,hours\nCeleste,3')).toThrow(new ImportFormatError('This is not a HowLongToBeat export: the first line has no Title, Platform, Playing, Backlog, Completed, Retired columns.'));
     expect(() => parseHltbCsv('{"response":{}}')).toThrow(/looks like a JSON file/);
     expect(() => parseCsv('Title\n"unterminated')).toThrow(/ends inside a quoted field/);
-    expect(() => parseImport('hltb', '   ')).toThrow('The file is empty.');
+    expect(() => parseImport('hltb', { text: '   ' })).toThrow('The file is empty.');
   });
 
   it('reads durations', () => {

@@ -1,75 +1,87 @@
+import { parse as parseCsvText } from 'csv-parse/sync';
 import { z } from 'zod';
+import type { ListVisibility } from '../lists/lists.ts';
 import type { PlayStatus } from './play-status.ts';
+import { IMPORT_ROWS_MAX, type ImportFormat } from './import-limits.ts';
 
 /**
- * Library import: a HowLongToBeat CSV export or a Steam library (the JSON of
- * IPlayerService/GetOwnedGames) becomes rows with a title and what the file says about
- * it. Parsing is pure and bounded; a file in the wrong format gets one clear error naming
- * what is wrong, a bad row is skipped with its line number.
+ * Library import: a HowLongToBeat CSV export, a Steam library (the JSON of
+ * IPlayerService/GetOwnedGames) or this site's own export (export.json, or export.zip of
+ * CSV files: export-file.ts) becomes rows with a title and what the file says about it.
+ * Parsing is pure and bounded; a file in the wrong format gets one clear error naming what
+ * is wrong, a bad row is skipped with its line number, a bad value in a row is left out
+ * and said so.
  */
 
-export const IMPORT_FORMATS = ['hltb', 'steam'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-/** At most this many rows per file, and this many bytes (a 5000-game Steam library is about 600 KB). */
-export const IMPORT_ROWS_MAX = 5000;
-export const IMPORT_BYTES_MAX = 2 * 1024 * 1024;
-
 export interface ImportRow {
-  /** 1-based line (CSV) or index (Steam) in the file, for messages. */
+  /** 1-based line (CSV), index (Steam) or game number (an export) in the file: the key links are given by. */
   line: number;
   title: string;
+  /** The game's slug here, when the file comes from this site (matched first). */
+  slug: string | null;
   platform: string | null;
   status: PlayStatus | null;
+  wishlist: boolean;
+  favourite: boolean;
   hoursPlayed: number | null;
   startedOn: string | null;
   finishedOn: string | null;
   note: string | null;
   /** Steam's app id, when the file has one. */
   externalId: string | null;
+  /** Titles of the file's lists this game is on (an export). */
+  lists: string[];
+}
+
+/** A custom list from an export, its entries pointing at rows by line. */
+export interface ImportList {
+  title: string;
+  slug: string;
+  description: string | null;
+  visibility: ListVisibility;
+  ranked: boolean;
+  entries: { line: number; position: number; note: string | null }[];
 }
 
 export interface ParsedImport {
   format: ImportFormat;
   rows: ImportRow[];
+  lists: ImportList[];
   problems: string[];
 }
 
 export class ImportFormatError extends Error {}
 
-/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. */
+/** A row with nothing but its title: what a parser fills in. */
+export const blankRow = (line: number, title: string): ImportRow => ({
+  line,
+  title,
+  slug: null,
+  platform: null,
+  status: null,
+  wishlist: false,
+  favourite: false,
+  hoursPlayed: null,
+  startedOn: null,
+  finishedOn: null,
+  note: null,
+  externalId: null,
+  lists: [],
+});
+
+/** RFC 4180 CSV (csv-parse): quoted fields, doubled quotes, CRLF or LF, a BOM; blank lines dropped. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += char;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
+  try {
+    return (parseCsvText(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][]).filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'CSV_QUOTE_NOT_CLOSED') throw new ImportFormatError('The CSV file ends inside a quoted field: it is cut short or not a CSV file.');
+    throw new ImportFormatError(`This is not a CSV file that can be read: ${(error as Error).message}`);
   }
-  if (quoted) throw new ImportFormatError('The CSV file ends inside a quoted field: it is cut short or not a CSV file.');
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
 }
+
+/** Two dates where the second is before the first: the pair is left out, and said so. */
+export const datesOutOfOrder = (started: string | null, finished: string | null): boolean => started !== null && finished !== null && finished < started;
 
 /** "12:34:56" (H:MM:SS, hours may exceed 24) or "12:34" -> hours with one decimal; empty -> null; invalid -> undefined. */
 export function parseDuration(value: string): number | null | undefined {
@@ -97,7 +109,7 @@ const isFlag = (value: string | undefined) => (value ?? '').trim().toUpperCase()
 /** A HowLongToBeat CSV export (Title, Platform, Playing, Backlog, Replay, Custom-1..3, Completed, Retired, ...). */
 export function parseHltbCsv(text: string): ParsedImport {
   if (/^\s*[[{]/.test(text)) throw new ImportFormatError('This looks like a JSON file, not a HowLongToBeat CSV export. Choose "Steam library" for Steam JSON.');
-  const table = parseCsv(text.replace(/^\uFEFF/, ''));
+  const table = parseCsv(text);
   const header = (table[0] ?? []).map((cell) => cell.trim());
   const missing = HLTB_REQUIRED.filter((name) => !header.includes(name));
   if (missing.length > 0) {
@@ -143,20 +155,20 @@ export function parseHltbCsv(text: string): ParsedImport {
               ? 'played'
               : null;
     const note = [cell(cells, 'Review Notes'), cell(cells, 'Retired Notes')].map((value) => value.trim()).filter(Boolean).join('\n').slice(0, 1000);
-    const validDates = started !== undefined && finished !== undefined && !(started && finished && finished < started);
+    const outOfOrder = started !== undefined && finished !== undefined && datesOutOfOrder(started, finished);
+    if (outOfOrder) problems.push(`Line ${line} (${title}): finished on ${finished} before it was started on ${started}, so the dates are left out.`);
+    const validDates = started !== undefined && finished !== undefined && !outOfOrder;
     rows.push({
-      line,
-      title,
-      platform: cell(cells, 'Platform').trim() || null,
+      ...blankRow(line, title),
+      platform: cell(cells, 'Platform').trim().slice(0, 100) || null,
       status,
       hoursPlayed: hours ?? null,
       startedOn: validDates ? started : null,
       finishedOn: validDates ? finished : null,
       note: note || null,
-      externalId: null,
     });
   }
-  return { format: 'hltb', rows, problems };
+  return { format: 'hltb', rows, lists: [], problems };
 }
 
 const steamSchema = z.object({
@@ -202,98 +214,12 @@ export function parseSteamJson(text: string): ParsedImport {
       return;
     }
     rows.push({
-      line: index + 1,
-      title: game.name.trim(),
+      ...blankRow(index + 1, game.name.trim()),
       platform: 'PC',
       status: (game.playtime_2weeks ?? 0) > 0 ? 'playing' : game.playtime_forever > 0 ? 'played' : 'backlog',
       hoursPlayed: game.playtime_forever > 0 ? Math.round((game.playtime_forever / 60) * 10) / 10 : null,
-      startedOn: null,
-      finishedOn: null,
-      note: null,
       externalId: String(game.appid),
     });
   });
-  return { format: 'steam', rows, problems };
+  return { format: 'steam', rows, lists: [], problems };
 }
-
-export function parseImport(format: ImportFormat, text: string): ParsedImport {
-  if (text.length > IMPORT_BYTES_MAX) throw new ImportFormatError('The file is larger than 2 MB.');
-  if (text.trim() === '') throw new ImportFormatError('The file is empty.');
-  return format === 'hltb' ? parseHltbCsv(text) : parseSteamJson(text);
-}
-
-// Matching -----------------------------------------------------------------------------
-
-/** A title reduced to what identifies it: lower case, no marks, symbols or edition noise. */
-export function normaliseTitle(title: string): string {
-  return title
-    .replace(/[™®©]/g, '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/\b(game of the year|goty|definitive|complete|deluxe|remastered|enhanced|anniversary)( edition)?\b/g, ' ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .replace(/^the /, '')
-    .trim();
-}
-
-function bigrams(text: string): Map<string, number> {
-  const grams = new Map<string, number>();
-  const padded = ` ${text} `;
-  for (let i = 0; i < padded.length - 1; i += 1) {
-    const gram = padded.slice(i, i + 2);
-    grams.set(gram, (grams.get(gram) ?? 0) + 1);
-  }
-  return grams;
-}
-
-/** Dice similarity of two normalised titles, 0..1. */
-export function titleSimilarity(a: string, b: string): number {
-  const x = normaliseTitle(a);
-  const y = normaliseTitle(b);
-  if (x === y) return 1;
-  if (!x || !y) return 0;
-  const gx = bigrams(x);
-  const gy = bigrams(y);
-  let shared = 0;
-  for (const [gram, count] of gx) shared += Math.min(count, gy.get(gram) ?? 0);
-  let total = 0;
-  for (const count of gx.values()) total += count;
-  for (const count of gy.values()) total += count;
-  return (2 * shared) / total;
-}
-
-/** Below this a candidate is not offered as a match at all. */
-export const FUZZY_THRESHOLD = 0.6;
-
-export type MatchKind = 'matched' | 'fuzzy' | 'unmatched';
-
-export interface MatchCandidate {
-  id: number;
-  title: string;
-  slug: string;
-}
-
-/** The best catalogue candidate for a title: exact (normalised) is `matched`, close is `fuzzy` with its confidence. */
-export function bestMatch(title: string, candidates: readonly MatchCandidate[]): { kind: MatchKind; game: MatchCandidate | null; confidence: number } {
-  let best: { game: MatchCandidate; score: number } | null = null;
-  for (const game of candidates) {
-    const score = titleSimilarity(title, game.title);
-    if (!best || score > best.score) best = { game, score };
-  }
-  if (!best || best.score < FUZZY_THRESHOLD) return { kind: 'unmatched', game: null, confidence: 0 };
-  return { kind: best.score === 1 ? 'matched' : 'fuzzy', game: best.game, confidence: Math.round(best.score * 100) / 100 };
-}
-
-/** The link a user confirms for each row (game id, or null to skip it). */
-export const importApplySchema = z
-  .object({
-    format: z.enum(IMPORT_FORMATS),
-    text: z.string().max(IMPORT_BYTES_MAX, 'The file is larger than 2 MB.'),
-    /** line -> game id (a row left out is skipped). */
-    links: z.record(z.string().regex(/^\d{1,6}$/), z.number().int().positive()),
-  })
-  .strict();
-
-export const importPreviewSchema = z.object({ format: z.enum(IMPORT_FORMATS), text: z.string().max(IMPORT_BYTES_MAX, 'The file is larger than 2 MB.') }).strict();

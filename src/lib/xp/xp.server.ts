@@ -40,6 +40,26 @@ export async function awardXp(trx: Trx, award: Award): Promise<AwardOutcome> {
   return { status: 'awarded', points: row.points, total: row.total, level: row.level, previousLevel: row.previous_level };
 }
 
+/**
+ * Awards XP for many events of one change (an import) in one statement, in order: the same
+ * `award_xp` as awardXp, once per award, each call seeing the ones before it (the cap, the
+ * totals). Outcomes come back in the order of `awards`.
+ */
+export async function awardXpMany(trx: Trx, awards: readonly Award[]): Promise<AwardOutcome[]> {
+  if (!trx.isTransaction) throw new Error('awardXpMany must run inside the transaction of the events.');
+  if (awards.length === 0) return [];
+  const { rows } = await sql<{ awarded: boolean; points: number; total: number; level: number; previous_level: number }>`
+    select x.awarded, x.points, x.total, x.level, x.previous_level
+    from unnest(${awards.map((a) => a.userId)}::uuid[], ${awards.map((a) => a.kind)}::text[], ${awards.map((a) => a.source)}::text[],
+                ${awards.map((a) => XP_RULES[a.kind].points)}::int[], ${awards.map((a) => XP_RULES[a.kind].milestone)}::boolean[],
+                ${awards.map((a) => a.at ?? null)}::timestamptz[]) with ordinality as a (user_id, kind, source, points, milestone, at, ord)
+    cross join lateral public.award_xp(a.user_id, a.kind, a.source, a.points, a.milestone, ${DAILY_CAP}::int, ${LEVEL_THRESHOLDS}::int[], a.at) as x
+    order by a.ord`.execute(trx);
+  return rows.map((row) =>
+    row.awarded ? { status: 'awarded', points: row.points, total: row.total, level: row.level, previousLevel: row.previous_level } : { status: 'duplicate' },
+  );
+}
+
 /** Takes back an award whose source was deleted (a reversal row); returns the points taken. */
 export async function reverseXp(trx: Trx, award: Omit<Award, 'at'>): Promise<number> {
   if (!trx.isTransaction) throw new Error('reverseXp must run inside the transaction of the deletion.');
