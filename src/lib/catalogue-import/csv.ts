@@ -1,4 +1,4 @@
-import { CsvError, parse, type InfoRecord } from 'csv-parse/sync';
+import { CsvError, parse, type InfoRecord, type Options } from 'csv-parse/sync';
 
 /**
  * CSV files uploaded by admins and outlets (csv-parse): RFC 4180 quoting, a leading byte
@@ -7,13 +7,13 @@ import { CsvError, parse, type InfoRecord } from 'csv-parse/sync';
  * text. A row may have more or fewer fields than the header: the importers name that row
  * with its own error instead of refusing the whole file.
  */
-const OPTIONS = {
+const OPTIONS: Options = {
   bom: true,
   info: true,
   relax_column_count: true,
   relax_quotes: true,
   record_delimiter: ['\r\n', '\n', '\r'],
-} as const;
+};
 
 /** A file that cannot be read as CSV at all; the message is written for the person who sent it. */
 export class CsvFileError extends Error {}
