@@ -85,6 +85,7 @@ test('an Ad-Free member makes a ranked list, reorders it by keyboard and by poin
   await page.keyboard.press('Space');
   await expect(page.getByRole('status').filter({ hasText: `Picked up ${games[1]!.title}, position 2 of 2.` })).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('status').filter({ hasText: `${games[1]!.title} moved to position 1 of 2.` })).toBeAttached();
   await page.keyboard.press('Space');
   await expect(page.getByRole('status').filter({ hasText: 'New order saved.' })).toBeAttached();
   await page.reload();
@@ -98,6 +99,7 @@ test('an Ad-Free member makes a ranked list, reorders it by keyboard and by poin
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.75, { steps: 12 });
+  await expect(page.getByRole('status').filter({ hasText: `${games[1]!.title} moved to position 2 of 2.` })).toBeAttached();
   await page.mouse.up();
   expect((await saved).status()).toBe(200);
   await page.reload();

@@ -1,7 +1,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { listsApi } from '../../lib/lists/lists.client.ts';
 import { LIST_ENTRY_NOTE_MAX } from '../../lib/lists/lists.ts';
 import { ORDER_SAVED_MESSAGE, REORDER_INSTRUCTIONS, reorderAnnouncements } from '../../lib/lists/reorder.ts';
@@ -38,6 +38,7 @@ interface Found {
 function Editor({ listId, ranked, entries: initial }: Props) {
   const [entries, setEntries] = useState(initial);
   const [announcement, setAnnouncement] = useState('');
+  const announcements = useMemo(() => reorderAnnouncements(entries), [entries]);
   // Pointer covers mouse, pen and touch; a few pixels of travel before a drag starts keep a tap a tap.
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -111,7 +112,7 @@ function Editor({ listId, ranked, entries: initial }: Props) {
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{ announcements: reorderAnnouncements(entries), screenReaderInstructions: REORDER_INSTRUCTIONS }}
+          accessibility={{ announcements, screenReaderInstructions: REORDER_INSTRUCTIONS }}
         >
           <SortableContext items={entries.map((entry) => entry.gameId)} strategy={verticalListSortingStrategy}>
             <ol className="grid gap-2" aria-label="Games on this list">

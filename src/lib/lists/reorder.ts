@@ -12,13 +12,27 @@ export const REORDER_INSTRUCTIONS: ScreenReaderInstructions = {
 
 export const ORDER_SAVED_MESSAGE = 'New order saved.';
 
+/**
+ * dnd-kit reports the game over itself as soon as it is picked up, and its live region
+ * shows only the latest message: announcing that would drown "Picked up …" at once. So a
+ * position is spoken only when the game goes over a different place than last spoken.
+ * One set per drag session: build it once per list order (useMemo), not on every render.
+ */
 export function reorderAnnouncements(entries: readonly { gameId: number; title: string }[]): Announcements {
   const count = entries.length;
   const indexOf = (id: UniqueIdentifier | undefined) => entries.findIndex((entry) => entry.gameId === id);
   const titleOf = (id: UniqueIdentifier) => entries[indexOf(id)]?.title ?? 'The game';
+  let spokenOver: UniqueIdentifier | null = null;
   return {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, position ${indexOf(active.id) + 1} of ${count}. Use the arrow keys to move, Space to drop.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} moved to position ${indexOf(over.id) + 1} of ${count}.` : `${titleOf(active.id)} is outside the list.`),
+    onDragStart: ({ active }) => {
+      spokenOver = active.id;
+      return `Picked up ${titleOf(active.id)}, position ${indexOf(active.id) + 1} of ${count}. Use the arrow keys to move, Space to drop.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === spokenOver) return undefined;
+      spokenOver = over?.id ?? null;
+      return over ? `${titleOf(active.id)} moved to position ${indexOf(over.id) + 1} of ${count}.` : `${titleOf(active.id)} is outside the list.`;
+    },
     onDragEnd: ({ active, over }) => (over ? `Dropped ${titleOf(active.id)} at position ${indexOf(over.id) + 1}.` : `${titleOf(active.id)} stays at position ${indexOf(active.id) + 1}.`),
     onDragCancel: () => 'Move cancelled.',
   };
