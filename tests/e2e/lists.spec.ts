@@ -58,7 +58,7 @@ test('a new player marks a game played from its page and finds it on the dashboa
   await expect(page.getByText('Page Not Found: /dashboard/games/finished')).toBeVisible();
 });
 
-test('an Ad-Free member makes a ranked list, reorders it by keyboard, and another player finds and likes it', async ({ page, browser }) => {
+test('an Ad-Free member makes a ranked list, reorders it by keyboard and by pointer, and another player finds and likes it', async ({ page, browser }) => {
   const title = `Ranked picks ${randomBytes(3).toString('hex')}`;
   await signIn(page, 'adfree@demo.test');
   const games = await twoGames(page);
@@ -80,22 +80,38 @@ test('an Ad-Free member makes a ranked list, reorders it by keyboard, and anothe
   const entries = page.getByRole('list', { name: 'Games on this list' }).getByRole('listitem');
   await expect(entries).toHaveCount(2);
 
-  // Keyboard: pick up the second game, move it up, drop it.
+  // Keyboard: pick up the second game (announced), move it up, drop it.
   const handle = page.getByRole('button', { name: `Reorder ${games[1]!.title}` });
   await handle.focus();
   await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: `Picked up ${games[1]!.title}, position 2 of 2.` })).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('status').filter({ hasText: `${games[1]!.title} moved to position 1 of 2.` })).toBeAttached();
   await page.keyboard.press('Space');
   await expect(page.getByRole('status').filter({ hasText: 'New order saved.' })).toBeAttached();
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Games on this list' }).getByRole('listitem').first()).toContainText(games[1]!.title);
+  await expectHydrated(page.getByRole('searchbox'));
+  await expect(entries.first()).toContainText(games[1]!.title);
+
+  // Pointer: drag the first game's handle below the second.
+  const from = (await page.getByRole('button', { name: `Reorder ${games[1]!.title}` }).boundingBox())!;
+  const to = (await entries.nth(1).boundingBox())!;
+  const saved = page.waitForResponse((response) => response.url().endsWith(`/api/lists/${listId}/order`) && response.request().method() === 'PUT');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.75, { steps: 12 });
+  await expect(page.getByRole('status').filter({ hasText: `${games[1]!.title} moved to position 2 of 2.` })).toBeAttached();
+  await page.mouse.up();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(entries.first()).toContainText(games[0]!.title);
 
   const other = await asUser(browser, 'premium@demo.test');
   await other.goto(`/lists?sort=recent&q=${encodeURIComponent(title)}`);
   await other.getByRole('link', { name: title }).click();
   await expect(other.getByRole('heading', { level: 1 })).toHaveText(title);
   const items = other.getByRole('list', { name: 'Games on this list' }).getByRole('listitem');
-  await expect(items.first()).toContainText(games[1]!.title);
+  await expect(items.first()).toContainText(games[0]!.title);
   const jsonLd = JSON.parse((await other.locator('script[type="application/ld+json"]').first().textContent())!) as { '@type': string; numberOfItems: number };
   expect(jsonLd).toMatchObject({ '@type': 'ItemList', numberOfItems: 2 });
   await other.getByRole('button', { name: /Like · 0 likes/ }).click();

@@ -1,6 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { listsApi, moveItem } from '../../lib/lists/lists.client.ts';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useEffect, useMemo, useState } from 'react';
+import { listsApi } from '../../lib/lists/lists.client.ts';
 import { LIST_ENTRY_NOTE_MAX } from '../../lib/lists/lists.ts';
+import { ORDER_SAVED_MESSAGE, REORDER_INSTRUCTIONS, reorderAnnouncements } from '../../lib/lists/reorder.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 
@@ -25,70 +29,40 @@ interface Found {
 }
 
 /**
- * A list's games: add through catalogue search, remove, annotate, and reorder by drag and
- * drop or by keyboard (focus a row's handle, Space to pick it up, arrows to move, Space to
- * drop, Escape to cancel). Each new order is saved as positions in one request; a refusal
- * puts the old order back with the red Error toast.
+ * A list's games: add through catalogue search, remove, annotate, and reorder with
+ * @dnd-kit/sortable by pointer, touch or keyboard on a row's handle (Space to pick up,
+ * arrows to move, Space to drop, Escape to cancel), each step announced to screen
+ * readers in the site's words. Each new order is saved as positions in one request; a
+ * refusal puts the old order back with the red Error toast.
  */
 function Editor({ listId, ranked, entries: initial }: Props) {
   const [entries, setEntries] = useState(initial);
-  const [picked, setPicked] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [dragFrom, setDragFrom] = useState<number | null>(null);
-  const before = useRef<EditorEntry[] | null>(null);
-  const handles = useRef<(HTMLButtonElement | null)[]>([]);
+  const announcements = useMemo(() => reorderAnnouncements(entries), [entries]);
+  // Pointer covers mouse, pen and touch; a few pixels of travel before a drag starts keep a tap a tap.
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   async function saveOrder(next: EditorEntry[], previous: EditorEntry[]) {
     try {
       await listsApi(`/api/lists/${listId}/order`, 'PUT', { gameIds: next.map((entry) => entry.gameId) });
-      setAnnouncement('New order saved.');
+      setAnnouncement(ORDER_SAVED_MESSAGE);
     } catch (error) {
       setEntries(previous);
       toast.error(error instanceof Error ? error.message : 'Server error. Please try again later.');
     }
   }
 
-  function onHandleKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const entry = entries[index]!;
-    if (event.key === ' ' || event.key === 'Enter') {
-      event.preventDefault();
-      if (picked === null) {
-        before.current = entries;
-        setPicked(index);
-        setAnnouncement(`Picked up ${entry.title}, position ${index + 1} of ${entries.length}. Use the arrow keys to move, Space to drop.`);
-      } else {
-        setPicked(null);
-        setAnnouncement(`Dropped ${entry.title} at position ${index + 1}.`);
-        if (before.current) void saveOrder(entries, before.current);
-        before.current = null;
-      }
-      return;
-    }
-    if (event.key === 'Escape' && picked !== null && before.current) {
-      setEntries(before.current);
-      setPicked(null);
-      setAnnouncement('Move cancelled.');
-      return;
-    }
-    if (picked === null || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-    event.preventDefault();
-    const to = event.key === 'ArrowUp' ? index - 1 : index + 1;
-    if (to < 0 || to >= entries.length) return;
-    setEntries(moveItem(entries, index, to));
-    setPicked(to);
-    setAnnouncement(`${entry.title} moved to position ${to + 1} of ${entries.length}.`);
-  }
-
-  useEffect(() => {
-    if (picked !== null) handles.current[picked]?.focus();
-  }, [picked, entries]);
-
-  function onDrop(index: number) {
-    if (dragFrom === null || dragFrom === index) return;
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = entries.findIndex((entry) => entry.gameId === active.id);
+    const to = entries.findIndex((entry) => entry.gameId === over.id);
+    if (from < 0 || to < 0) return;
     const previous = entries;
-    const next = moveItem(entries, dragFrom, index);
+    const next = arrayMove(entries, from, to);
     setEntries(next);
-    setDragFrom(null);
     void saveOrder(next, previous);
   }
 
@@ -134,55 +108,51 @@ function Editor({ listId, ranked, entries: initial }: Props) {
       {entries.length === 0 ? (
         <p className="card p-5 text-content-muted">This list is empty. Search for a game above to add the first one.</p>
       ) : (
-        <ol className="grid gap-2" aria-label="Games on this list">
-          {entries.map((entry, index) => (
-            <li
-              key={entry.gameId}
-              className={`card flex flex-wrap items-center gap-3 p-3 ${picked === index ? 'ring-2 ring-primary-500' : ''}`}
-              draggable
-              onDragStart={() => setDragFrom(index)}
-              onDragOver={(event) => event.preventDefault()}
-              onDrop={() => onDrop(index)}
-              data-entry={entry.gameId}
-            >
-              <button
-                type="button"
-                ref={(element) => {
-                  handles.current[index] = element;
-                }}
-                className="btn btn-secondary cursor-grab px-2"
-                aria-label={`Reorder ${entry.title}`}
-                aria-pressed={picked === index}
-                aria-describedby="reorder-help"
-                onKeyDown={(event) => onHandleKey(event, index)}
-              >
-                ⠿
-              </button>
-              {ranked && <span className="w-8 text-right font-bold">{index + 1}.</span>}
-              <a href={`/games/${entry.slug}`} className="min-w-0 flex-1 font-semibold">
-                {entry.title}
-              </a>
-              <label className="flex min-w-48 flex-1 items-center gap-2 text-sm">
-                <span className="sr-only">Note on {entry.title}</span>
-                <input
-                  className="field w-full"
-                  placeholder="Add a note"
-                  maxLength={LIST_ENTRY_NOTE_MAX}
-                  defaultValue={entry.note ?? ''}
-                  onBlur={(event) => void saveNote(entry, event.target.value)}
-                />
-              </label>
-              <button type="button" className="btn btn-secondary" onClick={() => void remove(entry)}>
-                Remove<span className="sr-only"> {entry.title}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: REORDER_INSTRUCTIONS }}
+        >
+          <SortableContext items={entries.map((entry) => entry.gameId)} strategy={verticalListSortingStrategy}>
+            <ol className="grid gap-2" aria-label="Games on this list">
+              {entries.map((entry, index) => (
+                <EntryRow key={entry.gameId} entry={entry} position={ranked ? index + 1 : null} onRemove={() => void remove(entry)} onNote={(note) => void saveNote(entry, note)} />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
       )}
-      <p id="reorder-help" className="text-sm text-content-muted">
-        Drag a game to move it, or focus its handle (⠿), press Space, move with the arrow keys and press Space again.
-      </p>
+      <p className="text-sm text-content-muted">Drag a game by its handle (⠿) to move it, or focus the handle, press Space, move with the arrow keys and press Space again.</p>
     </div>
+  );
+}
+
+function EntryRow({ entry, position, onRemove, onNote }: { entry: EditorEntry; position: number | null; onRemove: () => void; onNote: (note: string) => void }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.gameId });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`card flex flex-wrap items-center gap-3 p-3 ${isDragging ? 'relative z-10 ring-2 ring-primary-500' : ''}`}
+      data-entry={entry.gameId}
+    >
+      {/* touch-none on the handle only: a finger on the handle drags, anywhere else it scrolls the page. */}
+      <button type="button" ref={setActivatorNodeRef} className="btn btn-secondary cursor-grab touch-none px-2" {...attributes} {...listeners} aria-label={`Reorder ${entry.title}`}>
+        ⠿
+      </button>
+      {position !== null && <span className="w-8 text-right font-bold">{position}.</span>}
+      <a href={`/games/${entry.slug}`} className="min-w-0 flex-1 font-semibold">
+        {entry.title}
+      </a>
+      <label className="flex min-w-48 flex-1 items-center gap-2 text-sm">
+        <span className="sr-only">Note on {entry.title}</span>
+        <input className="field w-full" placeholder="Add a note" maxLength={LIST_ENTRY_NOTE_MAX} defaultValue={entry.note ?? ''} onBlur={(event) => onNote(event.target.value)} />
+      </label>
+      <button type="button" className="btn btn-secondary" onClick={onRemove}>
+        Remove<span className="sr-only"> {entry.title}</span>
+      </button>
+    </li>
   );
 }
 

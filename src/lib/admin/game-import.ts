@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseCsvRows } from '../catalogue-import/csv.ts';
+import { CsvFileError, isBlankRow, parseCsvRows } from '../catalogue-import/csv.ts';
 import { titleKey, type SourceRow } from '../catalogue-import/merge.ts';
 import { GENRES } from '../catalogue-import/reference.ts';
 import { steamRows, vgchartzRows } from '../catalogue-import/sources.ts';
@@ -111,13 +111,14 @@ export function parseGameImport(text: string): ParsedGameImport {
   let parsed: { line: number; fields: string[] }[];
   try {
     parsed = parseCsvRows(text);
-  } catch {
-    return { ok: false, message: 'The file ends inside a quoted field: check its quotes.' };
+  } catch (error) {
+    if (error instanceof CsvFileError) return { ok: false, message: error.message };
+    throw error;
   }
   const [headerRow, ...dataRows] = parsed;
   const format = headerRow ? formatOf(headerRow.fields) : null;
   if (!headerRow || !format) return { ok: false, message: GAME_IMPORT_HEADER_HELP };
-  const lines = dataRows.filter(({ fields }) => !(fields.length === 1 && fields[0]!.trim() === ''));
+  const lines = dataRows.filter(({ fields }) => !isBlankRow(fields));
   if (lines.length === 0) return { ok: false, message: 'The file has a header but no games.' };
   if (lines.length > GAME_IMPORT_MAX_ROWS) return { ok: false, message: `The file has ${lines.length} rows: import at most ${GAME_IMPORT_MAX_ROWS} at a time.` };
 

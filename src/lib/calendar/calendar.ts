@@ -44,6 +44,10 @@ export function monthLabel(ym: YearMonth): string {
 }
 
 // iCalendar (RFC 5545) ------------------------------------------------------------------
+// Written here, not with the `ics` package: it checks every event against a schema, which
+// at this feed's release cap blocks the event loop many times longer than writing the
+// text does, and it folds lines at 75 characters where RFC 5545 counts 75 octets
+// (docs/decisions/standard-formats.md).
 
 export interface CalendarEvent {
   uid: string;

@@ -1,89 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, parseCsvRecords } from './csv.ts';
+import { CsvFileError, isBlankRow, parseCsvRows } from './csv.ts';
 
-describe('parseCsv', () => {
-  it('splits plain rows and fields', () => {
-    expect(parseCsv('a,b,c\n1,2,3\n')).toEqual([
-      ['a', 'b', 'c'],
-      ['1', '2', '3'],
+const fields = (text: string) => parseCsvRows(text).map((row) => row.fields);
+
+describe('reading an uploaded CSV file', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, and empty fields', () => {
+    expect(fields('title,notes,x\n"Hello, World","He said ""hi""",\n"Two\nlines","a\r\nb",""\n')).toEqual([
+      ['title', 'notes', 'x'],
+      ['Hello, World', 'He said "hi"', ''],
+      ['Two\nlines', 'a\r\nb', ''],
     ]);
   });
 
-  it('does not invent a row for the trailing newline, but keeps a last line without one', () => {
-    expect(parseCsv('a,b\n1,2')).toEqual([
+  it('drops a byte order mark, so the first column keeps its name', () => {
+    expect(fields('\uFEFFname,year\r\nDoom,1993\r\n')[0]).toEqual(['name', 'year']);
+  });
+
+  it('accepts CRLF, LF and CR line ends, mixed in one file', () => {
+    expect(fields('a,b\r\n1,2\n3,4\r5,6')).toEqual([
       ['a', 'b'],
       ['1', '2'],
-    ]);
-    expect(parseCsv('')).toEqual([]);
-  });
-
-  it('keeps empty fields, including a trailing one', () => {
-    expect(parseCsv('a,,c\n1,2,\n')).toEqual([
-      ['a', '', 'c'],
-      ['1', '2', ''],
+      ['3', '4'],
+      ['5', '6'],
     ]);
   });
 
-  it('reads quoted fields with commas, doubled quotes and line breaks', () => {
-    const text = 'title,notes\n"Hello, World","He said ""hi"""\n"Two\nlines","a\r\nb"\n';
-    expect(parseCsv(text)).toEqual([
-      ['title', 'notes'],
-      ['Hello, World', 'He said "hi"'],
-      ['Two\nlines', 'a\r\nb'],
-    ]);
+  it('keeps rows whose field count differs from the header, for the importer to name', () => {
+    expect(fields('name,year\nQuake\nDoom,1993,extra\n')).toEqual([['name', 'year'], ['Quake'], ['Doom', '1993', 'extra']]);
   });
 
-  it('reads an empty quoted field as an empty string', () => {
-    expect(parseCsv('a,"",c\n')).toEqual([['a', '', 'c']]);
+  it('keeps a stray quote inside an unquoted field as text', () => {
+    expect(fields('a,some"text,c')).toEqual([['a', 'some"text', 'c']]);
   });
 
-  it('accepts CRLF line ends like LF', () => {
-    expect(parseCsv('a,b\r\n1,2\r\n3,4\r\n')).toEqual(parseCsv('a,b\n1,2\n3,4\n'));
-    expect(parseCsv('a,b\r\n1,2\r\n')).toEqual([
-      ['a', 'b'],
-      ['1', '2'],
-    ]);
+  it('numbers each row by the line it starts on, counting blank lines and quoted line breaks', () => {
+    const rows = parseCsvRows('name,notes\n\n"Doom","two\nlines"\r\n\nQuake,x\n');
+    expect(rows.map((row) => row.line)).toEqual([1, 2, 3, 5, 6]);
+    expect(rows.filter((row) => !isBlankRow(row.fields)).map((row) => row.line)).toEqual([1, 3, 6]);
   });
 
-  it('drops a leading byte order mark', () => {
-    const rows = parseCsv('\uFEFFname,year\nDoom,1993\n');
-    expect(rows[0]).toEqual(['name', 'year']);
-    expect(rows[0]?.[0]).toBe('name');
+  it('reads nothing from an empty file', () => {
+    expect(parseCsvRows('')).toEqual([]);
   });
 
-  it('throws when the text ends inside a quoted field', () => {
-    expect(() => parseCsv('a,b\n"unterminated,2\n')).toThrow('CSV ends inside a quoted field');
-  });
-});
-
-describe('parseCsvRecords', () => {
-  it('returns rows as objects keyed by the header', () => {
-    expect(parseCsvRecords('name,year\nDoom,1993\n"Quake, the game",1996\n')).toEqual([
-      { name: 'Doom', year: '1993' },
-      { name: 'Quake, the game', year: '1996' },
-    ]);
+  it('refuses a file that ends inside a quoted field, saying so', () => {
+    expect(() => parseCsvRows('a,b\n"unterminated,2\n')).toThrow(CsvFileError);
+    expect(() => parseCsvRows('a,b\n"unterminated,2\n')).toThrow('The file ends inside a quoted field: check its quotes.');
   });
 
-  it('returns nothing for empty text or a header alone', () => {
-    expect(parseCsvRecords('')).toEqual([]);
-    expect(parseCsvRecords('name,year\n')).toEqual([]);
-  });
-
-  it('skips blank lines', () => {
-    expect(parseCsvRecords('name,year\n\nDoom,1993\n\n')).toEqual([{ name: 'Doom', year: '1993' }]);
-  });
-
-  it('reads a BOM-prefixed CRLF file with the first column named correctly', () => {
-    expect(parseCsvRecords('\uFEFFname,year\r\nDoom,1993\r\n')).toEqual([{ name: 'Doom', year: '1993' }]);
-  });
-
-  it('names the line and both field counts when a row has too few or too many fields', () => {
-    expect(() => parseCsvRecords('name,year\nDoom,1993\nQuake\n')).toThrow('CSV line 3 has 1 fields, the header has 2');
-    expect(() => parseCsvRecords('name,year\nDoom,1993,extra\n')).toThrow('CSV line 2 has 3 fields, the header has 2');
-  });
-
-  it('counts blank lines when naming the line of a bad row', () => {
-    // Line 1: header, line 2: blank, line 3: fine, line 4: one field short.
-    expect(() => parseCsvRecords('name,year\n\nDoom,1993\nQuake\n')).toThrow('CSV line 4 has 1 fields, the header has 2');
+  it('treats a line of spaces as blank', () => {
+    expect(isBlankRow(['  '])).toBe(true);
+    expect(isBlankRow(['', ''])).toBe(false);
   });
 });

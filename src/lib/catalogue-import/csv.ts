@@ -1,77 +1,46 @@
+import { CsvError, parse, type InfoRecord, type Options } from 'csv-parse/sync';
+
 /**
- * RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks; CRLF and
- * LF line ends are both accepted. Small on purpose: the importer needs nothing more.
+ * CSV files uploaded by admins and outlets (csv-parse): RFC 4180 quoting, a leading byte
+ * order mark dropped, CRLF, LF and CR line ends accepted even mixed in one file (files
+ * pass through spreadsheets and editors), a stray quote inside an unquoted field kept as
+ * text. A row may have more or fewer fields than the header: the importers name that row
+ * with its own error instead of refusing the whole file.
  */
-export function parseCsv(text: string): string[][] {
-  return parseCsvRows(text).map((row) => row.fields);
-}
+const OPTIONS: Options = {
+  bom: true,
+  info: true,
+  relax_column_count: true,
+  relax_quotes: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+};
 
-/** Rows with the line each starts on (1-based), so errors can point at the right line. */
+/** A file that cannot be read as CSV at all; the message is written for the person who sent it. */
+export class CsvFileError extends Error {}
+
+/**
+ * Rows with the line each starts on (1-based), so errors can point at the right line of
+ * the file even when a quoted field spans lines. A blank line is a row with one empty
+ * field: every line of the file is in some row, which is what makes the numbering exact.
+ */
 export function parseCsvRows(text: string): { line: number; fields: string[] }[] {
-  const rows: { line: number; fields: string[] }[] = [];
-  let line = 1;
-  let rowLine = 1;
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-
-  while (i < input.length) {
-    const char = input[i];
-    if (quoted) {
-      if (char === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i += 1;
-        continue;
-      }
-      if (char === '\n') line += 1;
-      field += char;
-      i += 1;
-      continue;
-    }
-    if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      row.push(field);
-      rows.push({ line: rowLine, fields: row });
-      row = [];
-      field = '';
-      if (char === '\r' && input[i + 1] === '\n') i += 1;
-      line += 1;
-      rowLine = line;
-    } else {
-      field += char;
-    }
-    i += 1;
+  let records: { record: string[]; info: InfoRecord }[];
+  try {
+    records = parse(text, OPTIONS) as unknown as { record: string[]; info: InfoRecord }[];
+  } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvFileError('The file ends inside a quoted field: check its quotes.');
+    if (error instanceof CsvError) throw new CsvFileError(`The file could not be read as CSV: ${error.message}`);
+    throw error;
   }
-  if (quoted) throw new Error('CSV ends inside a quoted field');
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push({ line: rowLine, fields: row });
-  }
-  return rows;
+  let next = 1;
+  return records.map(({ record, info }) => {
+    const row = { line: next, fields: record };
+    next = info.lines + 1;
+    return row;
+  });
 }
 
-/** Rows as objects keyed by the header line; a row with the wrong number of fields throws. */
-export function parseCsvRecords(text: string): Record<string, string>[] {
-  const [headerRow, ...rows] = parseCsvRows(text);
-  if (!headerRow) return [];
-  const header = headerRow.fields;
-  return rows
-    .filter(({ fields }) => !(fields.length === 1 && fields[0] === ''))
-    .map(({ line, fields }) => {
-      if (fields.length !== header.length) {
-        throw new Error(`CSV line ${line} has ${fields.length} fields, the header has ${header.length}`);
-      }
-      return Object.fromEntries(header.map((name, column) => [name, fields[column] ?? '']));
-    });
+/** True for a blank line (or one of spaces only), which the importers skip. */
+export function isBlankRow(fields: readonly string[]): boolean {
+  return fields.length === 1 && fields[0]!.trim() === '';
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { moveItem } from './lists.client.ts';
 import { canView, likeRefusal, listDetailsSchema, listJsonLd, listUpdateSchema, reorderSchema, slugifyTitle, uniqueSlug } from './lists.ts';
 import { applyPlayChange, emptyPlayState, isEmptyPlayState, playStatusChangeSchema, statusFromParam } from '../library/play-status.ts';
 
@@ -41,11 +40,6 @@ describe('list rules', () => {
     expect(likeRefusal({ visibility: 'unlisted', userId: 'a' }, 'b')).toBeNull();
     expect(likeRefusal({ visibility: 'public', userId: 'a' }, 'a')).toBe('You cannot like your own list.');
     expect(likeRefusal({ visibility: 'public', userId: 'a' }, null)).toBe('Sign in to like lists.');
-  });
-
-  it('moves items for keyboard and drag reordering', () => {
-    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
-    expect(moveItem(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
   });
 
   it('describes a list as a schema.org ItemList in order', () => {

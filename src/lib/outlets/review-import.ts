@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseCsvRows } from '../catalogue-import/csv.ts';
+import { CsvFileError, isBlankRow, parseCsvRows } from '../catalogue-import/csv.ts';
 import { EXCERPT_LIMIT, HEADLINE_LIMIT, MANAGE_MESSAGES as M, VERDICT_LIMIT } from './manage.ts';
 
 /**
@@ -111,8 +111,9 @@ export function parseReviewImport(csv: string): ParsedReviewImport {
   let parsed: { line: number; fields: string[] }[];
   try {
     parsed = parseCsvRows(csv);
-  } catch {
-    return { ok: false, message: 'The file ends inside a quoted field: check its quotes.' };
+  } catch (error) {
+    if (error instanceof CsvFileError) return { ok: false, message: error.message };
+    throw error;
   }
   const [headerRow, ...dataRows] = parsed;
   const header = headerRow?.fields.map((name) => name.trim().toLowerCase()) ?? [];
@@ -120,7 +121,7 @@ export function parseReviewImport(csv: string): ParsedReviewImport {
   if (!header.includes('game') || unknown !== undefined) {
     return { ok: false, message: unknown !== undefined && header.includes('game') ? `Unknown column "${unknown.slice(0, 40)}". ${REVIEW_IMPORT_HEADER_HELP}` : REVIEW_IMPORT_HEADER_HELP };
   }
-  const rows = dataRows.filter(({ fields }) => !(fields.length === 1 && fields[0]!.trim() === ''));
+  const rows = dataRows.filter(({ fields }) => !isBlankRow(fields));
   if (rows.length === 0) return { ok: false, message: 'The file has a header but no reviews.' };
   if (rows.length > REVIEW_IMPORT_MAX_ROWS) return { ok: false, message: `The file has ${rows.length} rows: import at most ${REVIEW_IMPORT_MAX_ROWS} at a time.` };
 

@@ -6,7 +6,6 @@ import {
   jsonLdScript,
   planSitemaps,
   robotsTxt,
-  rssFeed,
   sitemapIndexXml,
   urlsetXml,
 } from './seo.ts';
@@ -70,15 +69,7 @@ describe('sitemaps', () => {
   });
 });
 
-describe('feeds and robots', () => {
-  it('write RSS 2.0 with escaped text', () => {
-    const xml = rssFeed({ title: 'Latest reviews', link: 'https://x.test/reviews', description: 'd', self: 'https://x.test/rss.xml' }, [
-      { title: 'A & B', link: 'https://x.test/games/a', guid: 'review-1', description: '<b>', published: new Date('2026-11-22T00:00:00Z') },
-    ]);
-    expect(xml).toContain('<title>A &amp; B</title>');
-    expect(xml).toContain('<pubDate>Sun, 22 Nov 2026 00:00:00 GMT</pubDate>');
-    expect(xml).toContain('<description>&lt;b&gt;</description>');
-  });
+describe('robots', () => {
   it('point robots at the sitemap and keep them out of the API', () => {
     const robots = robotsTxt('https://x.test');
     expect(robots).toContain('Disallow: /api/');

@@ -1,7 +1,6 @@
 /**
- * Search-engine and feed output, as pure functions: canonical URLs, JSON-LD for game
- * pages, the RSS feed of latest reviews, sitemaps (split past 50 000 URLs, with a
- * sitemap index) and robots.txt.
+ * Search-engine output, as pure functions: canonical URLs, JSON-LD for game pages,
+ * sitemaps (split past 50 000 URLs, with a sitemap index) and robots.txt.
  */
 
 /** Canonical absolute URL of a path (query strings are dropped unless given in `path`). */
@@ -87,42 +86,6 @@ export function gameJsonLd(
     });
   }
   return data;
-}
-
-// RSS ------------------------------------------------------------------------------------
-
-export interface FeedItem {
-  title: string;
-  link: string;
-  guid: string;
-  description: string;
-  published: Date;
-}
-
-export function rssFeed(channel: { title: string; link: string; description: string; self: string }, items: readonly FeedItem[]): string {
-  const entries = items
-    .map(
-      (item) => `    <item>
-      <title>${escapeXml(item.title)}</title>
-      <link>${escapeXml(item.link)}</link>
-      <guid isPermaLink="false">${escapeXml(item.guid)}</guid>
-      <pubDate>${item.published.toUTCString()}</pubDate>
-      <description>${escapeXml(item.description)}</description>
-    </item>`,
-    )
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
-  <channel>
-    <title>${escapeXml(channel.title)}</title>
-    <link>${escapeXml(channel.link)}</link>
-    <description>${escapeXml(channel.description)}</description>
-    <language>en</language>
-    <atom:link href="${escapeXml(channel.self)}" rel="self" type="application/rss+xml" />
-${entries}
-  </channel>
-</rss>
-`;
 }
 
 // Sitemaps --------------------------------------------------------------------------------

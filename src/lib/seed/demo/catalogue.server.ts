@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordDataLoad } from '../../db/migrations.server.ts';
-import { parseCsvRecords } from '../../catalogue-import/csv.ts';
 import { describeGame, mergeByTitle, titleKey, type CatalogueRecord } from '../../catalogue-import/merge.ts';
 import { steamRows, vgchartzRows } from '../../catalogue-import/sources.ts';
 import { writeCatalogue } from '../../catalogue-import/writer.server.ts';
@@ -18,12 +18,17 @@ export const DATA_DIR = path.resolve(process.cwd(), 'data');
 export const STEAM_FILE = 'steam_store_games_nikdavis_sample.csv';
 export const VGCHARTZ_FILE = 'vgchartz_2024_sample.csv';
 
+/** Rows keyed by the header line; a row with a different number of fields throws (csv-parse). */
+function records(text: string): Record<string, string>[] {
+  return parse<Record<string, string>>(text, { bom: true, columns: true, skip_empty_lines: true });
+}
+
 export async function readDemoCatalogue(dataDir: string = DATA_DIR): Promise<CatalogueRecord[]> {
   const [steam, vgchartz] = await Promise.all([
     readFile(path.join(dataDir, STEAM_FILE), 'utf8'),
     readFile(path.join(dataDir, VGCHARTZ_FILE), 'utf8'),
   ]);
-  const rows = [...vgchartzRows(parseCsvRecords(vgchartz)), ...steamRows(parseCsvRecords(steam))];
+  const rows = [...vgchartzRows(records(vgchartz)), ...steamRows(records(steam))];
   return mergeByTitle(rows).map((record) => ({ ...record, summary: describeGame(record) }));
 }
 
