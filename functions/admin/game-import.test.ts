@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase } from '../../tests/helpers/database.ts';
 import { importGames } from '../../src/lib/admin/game-import.server.ts';
 import { loadDemoCatalogue } from '../../src/lib/seed/demo/catalogue.server.ts';
-import { openPglite, type DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { openPglite } from '../../src/lib/db/pglite.server.ts';
 import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
 import { handleGameImport } from './game-import.ts';
 

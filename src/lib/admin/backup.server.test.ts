@@ -6,7 +6,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPglite, type DatabaseConnection } from '../db/connect.server.ts';
+import type { DatabaseConnection } from '../db/connect.server.ts';
+import { openPglite } from '../db/pglite.server.ts';
 import { embeddedBackup } from './backup.server.ts';
 import { restoreBackup, RestoreError } from './backup-restore.server.ts';
 
