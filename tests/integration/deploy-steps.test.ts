@@ -61,6 +61,8 @@ const INVENTORY: Record<string, string> = {
   [SIGNING_KEY]: `${RUN_HERE}: its key goes into that environment file`,
   [DUMP]: `${RUN_HERE}, on PostgreSQL (TEST_DATABASE_URL)`,
   [RESTORE]: `${RUN_HERE}, restoring that dump`,
+  'npm run restore': 'the command below, named',
+  'npm run restore -- critical-hit-….tar.gz': 'tests/e2e/backup.spec.ts restores a downloaded backup into fresh folders with the function this command runs, and serves the restored site',
   'npm ci && npm run build': '.ci/run (npm ci) and npm test (npm run build)',
   'npm ci': '.ci/run',
   'npm run build': 'npm test',

@@ -142,4 +142,5 @@ export const NOT_SWEPT: Readonly<Record<string, string>> = {
   '/dashboard/author-profile': 'one account’s author profile, by key',
   '/dashboard/my-games': 'the same loader and arguments as /dashboard/games (the shelf of every status)',
   '/dashboard/lists/edit/[id]': 'the same loader and arguments as /dashboard/lists/[id]',
+  '/dev/mailbox': 'the local auth service’s emails on a developer’s machine: never served on a public site',
 };
