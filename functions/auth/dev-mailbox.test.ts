@@ -76,17 +76,17 @@ describe('who may read the dev mailbox', () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     await devMailbox.send({ to: 'a@b.cd', subject: 'Confirm Your Signup', text: 't', html: '<a href="http://localhost/verify?token=T">x</a>' });
     const call = (clientAddress: string, host: string) =>
-      (mailboxJson as unknown as (context: { clientAddress: string; request: Request }) => Response)({
+      (mailboxJson as unknown as (context: { clientAddress: string; request: Request }) => Promise<Response>)({
         get clientAddress() {
           return clientAddress;
         },
         request: new Request(`http://${host}/dev/mailbox.json`, { headers: { host } }),
       });
-    for (const refused of [call('203.0.113.9', 'localhost:4321'), call('127.0.0.1', 'rebound.attacker.example:4321')]) {
+    for (const refused of [await call('203.0.113.9', 'localhost:4321'), await call('127.0.0.1', 'rebound.attacker.example:4321')]) {
       expect(refused.status).toBe(404);
       expect(await refused.text()).not.toContain('token');
     }
-    const local = call('127.0.0.1', 'localhost:4321');
+    const local = await call('127.0.0.1', 'localhost:4321');
     expect(local.status).toBe(200);
     expect((await local.json()).messages[0].links).toEqual(['http://localhost/verify?token=T']);
   });
