@@ -42,7 +42,15 @@ export async function auditAccessibility(page: Page, label: string): Promise<voi
 export async function auditInBothSchemes(page: Page, label: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+    // The colour transitions the scheme change started; an endless animation (a spinner, a pulse) never finishes.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     await auditAccessibility(page, `${label} (${colorScheme})`);
   }
 }

@@ -18,13 +18,15 @@ function Upload(props: Props) {
   const id = useId();
   const { url, error, busy, choose } = useImageUpload(props, props.currentUrl);
 
-  const preview = props.shape === 'cover' ? 'aspect-[3/4] w-24 rounded-md object-cover' : 'size-20 rounded-md object-contain bg-white';
+  const frame = props.shape === 'cover' ? 'aspect-[3/4] w-24 rounded-md' : 'size-20 rounded-md';
+  // A logo sits on white, as on most outlets' own pages; the empty frame keeps the page's colours, so its text stays readable in dark mode.
+  const fit = props.shape === 'cover' ? 'object-cover' : 'object-contain bg-white';
   return (
     <div className="flex flex-wrap items-center gap-4">
       {url ? (
-        <img src={url} alt={props.alt} className={`border border-card-border ${preview}`} data-upload-preview />
+        <img src={url} alt={props.alt} className={`border border-card-border ${frame} ${fit}`} data-upload-preview />
       ) : (
-        <span className={`grid place-items-center border border-dashed border-card-border text-xs text-content-muted ${preview}`}>None yet</span>
+        <span className={`grid place-items-center border border-dashed border-card-border text-xs text-content-muted ${frame}`}>None yet</span>
       )}
       <div>
         <label htmlFor={`${id}-file`} className="btn btn-secondary cursor-pointer">
