@@ -39,6 +39,7 @@ const ONLY_REDIRECTS = new Set([
  */
 const NEED_THEIR_OWN_TOKEN = new Set([
   '/auth/complete-profile',
+  '/confirm',
   '/auth/author-signup',
   '/author/invite/[token]',
   '/author/link/[token]',

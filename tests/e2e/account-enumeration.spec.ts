@@ -42,7 +42,7 @@ test('signing up with a registered email looks like any sign-up; the owner is ma
   await form.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/auth\/signup-success$/);
-  await expect(page.getByText('Please check your email for the confirmation link')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Please check your email for the confirmation link')).toBeVisible();
   const notice = await waitForEmail(request, owner.email, 'You already have an account');
   expect(notice.links.map((link) => new URL(link).pathname)).toEqual(['/login', '/reset-password']);
 
