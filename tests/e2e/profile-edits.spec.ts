@@ -28,8 +28,11 @@ test('an avatar uploaded on /profile/edit survives saving the form, and loads ev
   // The form, loaded before the upload, is saved afterwards: the avatar stays.
   await expect(page.getByLabel('Avatar URL')).toHaveCount(0);
   await page.getByLabel('Bio').fill('Now with a bio and an avatar.');
+  const saved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile' && response.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(toastWith(page, 'Profile updated successfully!')).toBeVisible();
+  expect((await saved).status()).toBe(200);
+  // The upload said it too; the form's save adds its own toast.
+  await expect(toastWith(page, 'Profile updated successfully!').last()).toBeVisible();
 
   await page.reload();
   await expect(page.locator('img[data-avatar-preview]')).toHaveAttribute('src', uploaded);
