@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { createConfirmedUser, fillLogin } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, REACT_CHUNK, test } from './fixtures.ts';
 
 // The user score on game cards beside the critic score, and following an outlet from a
 // critic review row: a sign-in link for signed-out visitors (no React on the cached game
@@ -50,8 +50,7 @@ test('a signed-out visitor of a game page gets sign-in links on review rows and 
   await expect(row.getByRole('link', { name: `Follow ${outlet}` })).toHaveAttribute('href', `/login?redirect=%2Fgames%2F${REVIEWED_GAME}`);
   await expect(page.getByRole('button', { name: /^Follow / })).toHaveCount(0);
   expect(scripts.length).toBeGreaterThan(0);
-  // React's chunks as the build names them (a module of ours named x.client.ts is no React).
-  expect(scripts.filter((url) => /\/_astro\/(client|jsx-runtime|mount|react[\w-]*)\.[\w-]+\.js$/i.test(url)), scripts.join(', ')).toEqual([]);
+  expect(scripts.filter((url) => REACT_CHUNK.test(url)), scripts.join(', ')).toEqual([]);
 });
 
 test('a signed-in player follows an outlet from a review row and the button changes', async ({ page, request }) => {

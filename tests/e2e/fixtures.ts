@@ -94,6 +94,9 @@ export const test = base.extend({
 
 export { expect };
 
+/** React's chunks as the build names them (client, jsx-runtime, mount, react…); a module of ours named x.client.ts is no React. */
+export const REACT_CHUNK = /\/_astro\/(client|jsx-runtime|mount|react[\w-]*)\.[\w-]+\.js$/i;
+
 /**
  * Makes `page.goto` and `page.reload` also wait until every `client:load` island has
  * hydrated. A user who clicks a controlled input before React takes over sees the click

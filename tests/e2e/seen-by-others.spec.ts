@@ -35,7 +35,7 @@ test("a visitor sees on a player's profile the games they completed, their favou
       await other.goto(`/${player.username}`);
       await expect(other.getByRole('heading', { level: 1 })).toHaveText(player.fullName);
       await expect(other.getByText(bio)).toBeVisible();
-      await expect(other.getByText(/Level \d+ \(/)).toBeVisible();
+      await expect(other.getByRole('region', { name: 'Level and followers' }).getByText(/^Level \d+: /)).toBeVisible();
       const image = other.getByRole('img', { name: `${player.username}'s avatar` });
       await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/public\/avatars\//);
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { baseURL } from '../../playwright.config.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, REACT_CHUNK, test } from './fixtures.ts';
 
 // Catalogue pages are server-rendered: no framework runtime, only the small shared chrome
 // scripts (colour mode, loading bar, toasts, header search). Budget: a signed-out
@@ -18,7 +18,7 @@ for (const path of ['/', '/games', '/games/grand-theft-auto-v', '/reviews', '/ab
     await expect(page.locator('astro-island')).toHaveCount(0);
     let compressed = 0;
     for (const url of scripts) compressed += brotliCompressSync(await (await page.request.get(url)).body()).length;
-    expect(scripts.every((url) => !/react|client\./i.test(url)), scripts.join(', ')).toBe(true);
+    expect(scripts.every((url) => !REACT_CHUNK.test(url)), scripts.join(', ')).toBe(true);
     expect(compressed).toBeLessThanOrEqual(BUDGET);
   });
 }
