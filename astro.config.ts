@@ -53,7 +53,9 @@ export default defineConfig({
       hooks: {
         'astro:server:setup': async ({ server }) => {
           if (process.env.VITEST) return;
-          const jobs = (await server.ssrLoadModule('/functions/jobs/background.ts')) as typeof import('./functions/jobs/background.ts');
+          const jobs = (await server.ssrLoadModule(
+            '/functions/jobs/background.ts',
+          )) as typeof import('./functions/jobs/background.ts');
           const background = jobs.startBackgroundWork(parseEnv(process.env));
           server.httpServer?.once('close', () => void background.stop());
         },

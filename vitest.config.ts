@@ -22,7 +22,14 @@ export default getViteConfig({
         test: {
           ...shared,
           name: 'site',
-          include: ['src/**/*.test.{ts,tsx}', 'functions/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'functions/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
+          ],
         },
       },
       upstreamAuthJsProject(shared),

@@ -35,12 +35,17 @@ export async function handleEvent(request: Request, context: EventContext): Prom
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') || 'event';
-    return apiError(400, 'invalid_event', issue?.code === 'unrecognized_keys' ? issue.message : `${field}: ${issue?.message ?? 'invalid'}`);
+    return apiError(
+      400,
+      'invalid_event',
+      issue?.code === 'unrecognized_keys' ? issue.message : `${field}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   const userAgent = request.headers.get('user-agent') ?? '';
   if (optedOut(request.headers) || isBot(userAgent)) return accepted();
   const domain = parsed.data.d.toLowerCase();
-  if (!context.siteHosts.includes(domain) || !context.siteHosts.includes(new URL(parsed.data.u).host.toLowerCase())) return accepted();
+  if (!context.siteHosts.includes(domain) || !context.siteHosts.includes(new URL(parsed.data.u).host.toLowerCase()))
+    return accepted();
   await recordEvent(await context.db(), parsed.data, {
     address: context.clientAddress ?? 'unknown',
     userAgent,

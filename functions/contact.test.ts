@@ -16,8 +16,20 @@ afterAll(async () => {
   await connection.close();
 });
 
-const message = (email: string, extra: Record<string, unknown> = {}) => ({ name: 'Ada', email, topic: 'support', message: 'I cannot find my lists.', ...extra });
-const context = (address: string) => ({ db: async () => connection.db, clientAddress: address, userId: null, mailer, now: () => new Date('2026-11-22T10:00:00Z') });
+const message = (email: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Ada',
+  email,
+  topic: 'support',
+  message: 'I cannot find my lists.',
+  ...extra,
+});
+const context = (address: string) => ({
+  db: async () => connection.db,
+  clientAddress: address,
+  userId: null,
+  mailer,
+  now: () => new Date('2026-11-22T10:00:00Z'),
+});
 
 describe('submitContact', () => {
   it('stores the message and emails it', async () => {
@@ -31,22 +43,26 @@ describe('submitContact', () => {
 
   it('answers a filled honeypot as sent, and keeps nothing', async () => {
     const before = await connection.db.selectFrom('contact_messages').select('id').execute();
-    expect((await submitContact(message('bot@example.com', { website: 'http://spam.example' }), context('192.0.2.9'))).ok).toBe(true);
+    expect(
+      (await submitContact(message('bot@example.com', { website: 'http://spam.example' }), context('192.0.2.9'))).ok,
+    ).toBe(true);
     expect(await connection.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(before.length);
   });
 
-  it('refuses bad input with the field\'s message and stores nothing', async () => {
+  it("refuses bad input with the field's message and stores nothing", async () => {
     const result = await submitContact(message('a@example.com', { message: 'x'.repeat(5001) }), context('192.0.2.2'));
     expect(result).toMatchObject({ ok: false, status: 400, message: 'Message must be at most 5000 characters.' });
     expect((await submitContact(message('a@example.com', { topic: 'ads' }), context('192.0.2.2'))).ok).toBe(false);
   });
 
   it('allows three messages an hour per sender address, then refuses with 429', async () => {
-    for (const n of [1, 2, 3]) expect((await submitContact(message(`writer${n}@example.com`), context('198.51.100.50'))).ok).toBe(true);
+    for (const n of [1, 2, 3])
+      expect((await submitContact(message(`writer${n}@example.com`), context('198.51.100.50'))).ok).toBe(true);
     const refused = await submitContact(message('writer4@example.com'), context('198.51.100.50'));
     expect(refused).toMatchObject({ ok: false, status: 429, message: CONTACT_MESSAGES.rateLimited });
     // And per email address, whatever the sender address.
-    for (const n of [1, 2]) expect((await submitContact(message('same@example.com'), context(`203.0.113.${n}`))).ok).toBe(true);
+    for (const n of [1, 2])
+      expect((await submitContact(message('same@example.com'), context(`203.0.113.${n}`))).ok).toBe(true);
     expect((await submitContact(message('SAME@example.com'), context('203.0.113.3'))).ok).toBe(true);
     expect((await submitContact(message('same@example.com'), context('203.0.113.4'))).ok).toBe(false);
   });
@@ -59,7 +75,13 @@ describe('emailed means sent', () => {
     resetEnvCache();
   });
   const emailedAt = async (email: string) =>
-    (await connection.db.selectFrom('contact_messages').select('emailed_at').where('email', '=', email).executeTakeFirstOrThrow()).emailed_at;
+    (
+      await connection.db
+        .selectFrom('contact_messages')
+        .select('emailed_at')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).emailed_at;
 
   it('on Vercel with CONTACT_EMAIL but no SMTP_URL the message is stored, not marked emailed, and the log says why', async () => {
     const deployed = {
@@ -84,7 +106,9 @@ describe('emailed means sent', () => {
   it('a mailer that fails leaves it not emailed; one that sends marks it', async () => {
     const failing: Mailer = { send: async () => Promise.reject(new Error('SMTP refused')) };
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect((await submitContact(message('failed@example.com'), { ...context('192.0.2.78'), mailer: failing })).ok).toBe(true);
+    expect((await submitContact(message('failed@example.com'), { ...context('192.0.2.78'), mailer: failing })).ok).toBe(
+      true,
+    );
     expect(await emailedAt('failed@example.com')).toBeNull();
     vi.stubEnv('CONTACT_EMAIL', 'team@critical-hit.example');
     resetEnvCache();

@@ -24,8 +24,7 @@ export interface ContactContext {
 }
 
 export type ContactResult =
-  | { ok: true; message: string }
-  | { ok: false; status: 400 | 429; code: string; message: string; field?: string };
+  { ok: true; message: string } | { ok: false; status: 400 | 429; code: string; message: string; field?: string };
 
 /**
  * Where the team reads contact messages by email; null when they can only be read in the
@@ -41,27 +40,46 @@ export async function submitContact(raw: unknown, context: ContactContext): Prom
   const parsed = contactSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, status: 400, code: 'validation_failed', message: issue?.message ?? 'Please check the form.', field: String(issue?.path[0] ?? '') };
+    return {
+      ok: false,
+      status: 400,
+      code: 'validation_failed',
+      message: issue?.message ?? 'Please check the form.',
+      field: String(issue?.path[0] ?? ''),
+    };
   }
   if (isSpam(parsed.data)) return { ok: true, message: CONTACT_MESSAGES.sent };
   const now = context.now?.() ?? new Date();
   const db = await context.db();
   let stored: { id: string };
   try {
-    stored = await storeContactMessage(db, parsed.data, { address: context.clientAddress ?? 'unknown', userId: context.userId, now });
+    stored = await storeContactMessage(db, parsed.data, {
+      address: context.clientAddress ?? 'unknown',
+      userId: context.userId,
+      now,
+    });
   } catch (error) {
-    if (error instanceof ContactRateLimitedError) return { ok: false, status: 429, code: 'rate_limited', message: CONTACT_MESSAGES.rateLimited };
+    if (error instanceof ContactRateLimitedError)
+      return { ok: false, status: 429, code: 'rate_limited', message: CONTACT_MESSAGES.rateLimited };
     throw error;
   }
   // A message is marked emailed only once a mailer has taken it; without one it waits in the admin area.
   const to = contactRecipient();
-  if (!to && getEnv().CONTACT_EMAIL) console.warn(`[contact] message ${stored.id} stored, not emailed: set SMTP_URL to email contact messages to CONTACT_EMAIL`);
+  if (!to && getEnv().CONTACT_EMAIL)
+    console.warn(
+      `[contact] message ${stored.id} stored, not emailed: set SMTP_URL to email contact messages to CONTACT_EMAIL`,
+    );
   if (to) {
     const env = getEnv();
     const { subject, text } = contactEmail(parsed.data, env.SITE_NAME);
     const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
     try {
-      await (context.mailer ?? mailerFromEnv()).send({ to, subject, text, html: `<pre style="white-space:pre-wrap">${escaped}</pre>` });
+      await (context.mailer ?? mailerFromEnv()).send({
+        to,
+        subject,
+        text,
+        html: `<pre style="white-space:pre-wrap">${escaped}</pre>`,
+      });
       await markContactEmailed(db, stored.id, new Date());
     } catch (error) {
       // Stored already: the team still sees it in the admin area.
@@ -73,7 +91,9 @@ export async function submitContact(raw: unknown, context: ContactContext): Prom
 
 /** Where a form post (the /contact page without script) is sent back to. */
 export function contactPageUrl(result: ContactResult): string {
-  return result.ok ? '/contact?sent=1' : `/contact?error=${result.status === 429 ? 'rate_limited' : encodeURIComponent(result.field || 'form')}`;
+  return result.ok
+    ? '/contact?sent=1'
+    : `/contact?error=${result.status === 429 ? 'rate_limited' : encodeURIComponent(result.field || 'form')}`;
 }
 
 /**
@@ -84,9 +104,14 @@ export async function handleContact(request: Request, context: ContactContext): 
   const type = request.headers.get('content-type') ?? '';
   if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
     const form = await request.formData().catch(() => new FormData());
-    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const values = Object.fromEntries(
+      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
     const result = await submitContact(values, context);
-    return new Response(null, { status: 303, headers: { location: contactPageUrl(result), 'cache-control': 'no-store' } });
+    return new Response(null, {
+      status: 303,
+      headers: { location: contactPageUrl(result), 'cache-control': 'no-store' },
+    });
   }
   let body: unknown;
   try {
@@ -95,6 +120,12 @@ export async function handleContact(request: Request, context: ContactContext): 
     return apiError(400, 'invalid_json', 'The request body must be JSON.');
   }
   const result = await submitContact(body, context);
-  if (!result.ok) return apiError(result.status, result.code, result.message, result.status === 429 ? { headers: { 'retry-after': '3600' } } : {});
+  if (!result.ok)
+    return apiError(
+      result.status,
+      result.code,
+      result.message,
+      result.status === 429 ? { headers: { 'retry-after': '3600' } } : {},
+    );
   return json({ message: result.message }, { status: 201 });
 }

@@ -9,7 +9,11 @@ import {
   type CriticReviewRefusal,
   type CriticReviewWrite,
 } from '../src/lib/reviews/critic-reviews.ts';
-import { createCriticReview, deleteCriticReview, updateCriticReview } from '../src/lib/reviews/critic-reviews.server.ts';
+import {
+  createCriticReview,
+  deleteCriticReview,
+  updateCriticReview,
+} from '../src/lib/reviews/critic-reviews.server.ts';
 import { apiError, json } from './http.ts';
 
 /**
@@ -48,7 +52,11 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 /** A refused write as its error response; a done one purges what it changed first. */
-async function answer<T>(write: CriticReviewWrite<T>, deps: CriticReviewDeps, ok: (value: T) => Response): Promise<Response> {
+async function answer<T>(
+  write: CriticReviewWrite<T>,
+  deps: CriticReviewDeps,
+  ok: (value: T) => Response,
+): Promise<Response> {
   if (!write.ok) {
     const [status, code] = REFUSAL_STATUS[write.refusal.kind];
     return apiError(status, code, write.refusal.message);
@@ -67,7 +75,11 @@ export async function handleCreateCriticReview(request: Request, deps: CriticRev
   );
 }
 
-export async function handleUpdateCriticReview(request: Request, id: string, deps: CriticReviewDeps): Promise<Response> {
+export async function handleUpdateCriticReview(
+  request: Request,
+  id: string,
+  deps: CriticReviewDeps,
+): Promise<Response> {
   if (!deps.user) return notSignedIn();
   const parsed = criticReviewPatchSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? CRITIC_REVIEW_MESSAGES.invalidChange);

@@ -31,7 +31,12 @@ export async function handleClientError(request: Request, context: ErrorsContext
     return apiError(400, 'invalid_json', 'The report must be a JSON object.');
   }
   const parsed = clientErrorSchema.safeParse(body);
-  if (!parsed.success) return apiError(400, 'invalid_report', `${parsed.error.issues[0]?.path.join('.') || 'report'}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    return apiError(
+      400,
+      'invalid_report',
+      `${parsed.error.issues[0]?.path.join('.') || 'report'}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   // Only the path of the page: its query and fragment may carry tokens.
   const route = parsed.data.route.split(/[?#]/)[0] || '/';
   await recordErrorReport(await context.db(), { source: 'client', ...parsed.data, route });

@@ -2,8 +2,20 @@ import type { Kysely } from 'kysely';
 import type { AuthUser } from '../src/lib/auth/types.ts';
 import type { Database } from '../src/lib/db/schema.ts';
 import { gamePurgeTarget } from '../src/lib/admin/games.ts';
-import { RequestError, createRequest, resolveRequest, setVote, similarTo, updateRequest } from '../src/lib/game-requests/requests.server.ts';
-import { requestIdSchema, requestInputSchema, resolveInputSchema, similarQuerySchema } from '../src/lib/game-requests/requests.ts';
+import {
+  RequestError,
+  createRequest,
+  resolveRequest,
+  setVote,
+  similarTo,
+  updateRequest,
+} from '../src/lib/game-requests/requests.server.ts';
+import {
+  requestIdSchema,
+  requestInputSchema,
+  resolveInputSchema,
+  similarQuerySchema,
+} from '../src/lib/game-requests/requests.ts';
 import type { Purge } from '../src/lib/http/purge.server.ts';
 import { firstIssue, readJson, requireAdmin } from './admin/context.ts';
 import { apiError, json } from './http.ts';
@@ -20,7 +32,14 @@ const notSignedIn = () => apiError(401, 'not_authenticated', 'Sign in to request
 
 function requestError(error: unknown): Response {
   if (!(error instanceof RequestError)) throw error;
-  const status = { already_requested: 409, not_found: 404, not_pending: 409, own_request: 409, unknown_target: 422, slug_taken: 409 }[error.code];
+  const status = {
+    already_requested: 409,
+    not_found: 404,
+    not_pending: 409,
+    own_request: 409,
+    unknown_target: 422,
+    slug_taken: 409,
+  }[error.code];
   return apiError(status, error.code, error.message);
 }
 
@@ -37,7 +56,11 @@ export async function handleCreateRequest(request: Request, context: RequestsCon
 }
 
 /** PUT /api/game-requests/{id}: the requester edits a pending request; others get 404. */
-export async function handleUpdateRequest(request: Request, rawId: string | undefined, context: RequestsContext): Promise<Response> {
+export async function handleUpdateRequest(
+  request: Request,
+  rawId: string | undefined,
+  context: RequestsContext,
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const id = requestIdSchema.safeParse(rawId);
   if (!id.success) return apiError(404, 'not_found', 'Request not found.');
@@ -51,7 +74,11 @@ export async function handleUpdateRequest(request: Request, rawId: string | unde
 }
 
 /** POST (vote) and DELETE (withdraw) /api/game-requests/{id}/vote */
-export async function handleVote(rawId: string | undefined, wanted: boolean, context: RequestsContext): Promise<Response> {
+export async function handleVote(
+  rawId: string | undefined,
+  wanted: boolean,
+  context: RequestsContext,
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const id = requestIdSchema.safeParse(rawId);
   if (!id.success) return apiError(404, 'not_found', 'Request not found.');
@@ -71,7 +98,11 @@ export async function handleSimilar(request: Request, context: RequestsContext):
 }
 
 /** POST /api/admin/game-requests/{id} with { action: approve | reject | duplicate, ... } */
-export async function handleResolveRequest(request: Request, rawId: string | undefined, context: RequestsContext): Promise<Response> {
+export async function handleResolveRequest(
+  request: Request,
+  rawId: string | undefined,
+  context: RequestsContext,
+): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
   const id = requestIdSchema.safeParse(rawId);
@@ -80,7 +111,8 @@ export async function handleResolveRequest(request: Request, rawId: string | und
   if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
   try {
     const resolved = await resolveRequest(context.db, adminId, id.data, parsed.data);
-    if (parsed.data.action === 'approve' && resolved.gameSlug) await context.purge(gamePurgeTarget([resolved.gameSlug]));
+    if (parsed.data.action === 'approve' && resolved.gameSlug)
+      await context.purge(gamePurgeTarget([resolved.gameSlug]));
     return json({ request: resolved });
   } catch (error) {
     return requestError(error);

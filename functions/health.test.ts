@@ -41,7 +41,10 @@ describe('handleHealth', () => {
     expect(response.headers.get('retry-after')).toBe('30');
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({
-      error: { code: 'database_unavailable', message: 'The database cannot be reached right now. Please try again in a few moments.' },
+      error: {
+        code: 'database_unavailable',
+        message: 'The database cannot be reached right now. Please try again in a few moments.',
+      },
     });
   });
 

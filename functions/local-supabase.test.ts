@@ -59,14 +59,25 @@ it('signs in and stores avatar variants without a network hop, files under STORA
   await sql`update auth.users set email_confirmed_at = now() where id = ${signUp.data.user!.id}`.execute(database.db);
   expect((await supabase.auth.signInWithPassword({ email, password })).error).toBeNull();
 
-  const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0d9488' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0d9488' } })
+    .png()
+    .toBuffer();
   const { variants } = await processImage(png, AVATAR_IMAGE);
   const userId = signUp.data.user!.id;
-  const stored = await storeImageVariants(supabase, { bucket: 'avatars', folder: userId, baseName: 'avatar', variants });
-  expect(stored['64']!.publicUrl).toMatch(new RegExp(`^http://localhost:\\d+/storage/v1/object/public/avatars/${userId}/avatar-64-[0-9a-f]{16}\\.webp$`));
+  const stored = await storeImageVariants(supabase, {
+    bucket: 'avatars',
+    folder: userId,
+    baseName: 'avatar',
+    variants,
+  });
+  expect(stored['64']!.publicUrl).toMatch(
+    new RegExp(`^http://localhost:\\d+/storage/v1/object/public/avatars/${userId}/avatar-64-[0-9a-f]{16}\\.webp$`),
+  );
 
   const files = await readdir(path.join(storageDir, 'avatars', userId));
-  expect(files.map((name) => name.replace(/@.*$/, '')).sort()).toEqual([stored['256']!.path, stored['64']!.path].map((p) => p.split('/')[1]).sort());
+  expect(files.map((name) => name.replace(/@.*$/, '')).sort()).toEqual(
+    [stored['256']!.path, stored['64']!.path].map((p) => p.split('/')[1]).sort(),
+  );
   expect(unreachable).not.toHaveBeenCalled();
   vi.unstubAllGlobals();
 });
@@ -84,7 +95,9 @@ it("carries the browser's device cookie to the auth service and hands the new on
 
   // The owner's browser signs in through the server: the device cookie comes back to it.
   const set: string[] = [];
-  const owner = client(localSupabaseFetch({ clientAddress: '10.1.0.2', cookies: 'theme=dark', setCookie: (cookie) => set.push(cookie) })!);
+  const owner = client(
+    localSupabaseFetch({ clientAddress: '10.1.0.2', cookies: 'theme=dark', setCookie: (cookie) => set.push(cookie) })!,
+  );
   expect((await owner.auth.signInWithPassword({ email, password })).error).toBeNull();
   expect(set).toHaveLength(1);
   const deviceCookie = set[0]!.split(';')[0]!;

@@ -24,7 +24,11 @@ export async function handleSiteApplication(request: Request, context: AdminCont
 }
 
 /** POST /api/admin/moderation/{kind}/{id} with { action, reason }. */
-export async function handleModerate(request: Request, params: { kind?: string | undefined; id?: string | undefined }, context: AdminContext): Promise<Response> {
+export async function handleModerate(
+  request: Request,
+  params: { kind?: string | undefined; id?: string | undefined },
+  context: AdminContext,
+): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
   const parsed = moderationActionSchema.safeParse(await readJson(request));
@@ -33,7 +37,13 @@ export async function handleModerate(request: Request, params: { kind?: string |
     return apiError(400, 'validation_failed', 'Give a reason: the author is told it.');
   }
   try {
-    const purge = await moderate(context.db, { adminId, kind: params.kind ?? '', id: params.id ?? '', action: parsed.data.action, reason: parsed.data.reason });
+    const purge = await moderate(context.db, {
+      adminId,
+      kind: params.kind ?? '',
+      id: params.id ?? '',
+      action: parsed.data.action,
+      reason: parsed.data.reason,
+    });
     if (purge.tags?.length || purge.paths?.length) await context.purge(purge);
     return json({ done: parsed.data.action });
   } catch (error) {
@@ -43,11 +53,17 @@ export async function handleModerate(request: Request, params: { kind?: string |
 }
 
 /** POST /api/lists/{id}/report with { reason, details }: a signed-in reader reports a list. */
-export async function handleReportList(request: Request, idValue: string | undefined, context: AdminContext): Promise<Response> {
+export async function handleReportList(
+  request: Request,
+  idValue: string | undefined,
+  context: AdminContext,
+): Promise<Response> {
   if (!context.user) return apiError(401, 'not_authenticated', 'Sign in to report a list.');
-  if (!idValue || !/^[1-9][0-9]{0,8}$/.test(idValue)) return apiError(404, 'list_not_found', 'That list does not exist.');
+  if (!idValue || !/^[1-9][0-9]{0,8}$/.test(idValue))
+    return apiError(404, 'list_not_found', 'That list does not exist.');
   const parsed = reportInputSchema.safeParse(await readJson(request));
-  if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error, USER_REVIEW_MESSAGES.reportReason));
+  if (!parsed.success)
+    return apiError(400, 'validation_failed', firstIssue(parsed.error, USER_REVIEW_MESSAGES.reportReason));
   const outcome = await reportList(context.db, context.user.id, Number(idValue), parsed.data);
   if (!outcome.ok) return apiError(outcome.status, outcome.code, outcome.message);
   // A report changes no page: nothing to purge.

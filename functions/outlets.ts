@@ -4,7 +4,16 @@ import { z } from 'zod';
 import type { Database } from '../src/lib/db/schema.ts';
 import type { Purge } from '../src/lib/http/purge.server.ts';
 import { reviewWriteTargets } from '../src/lib/http/purge.server.ts';
-import { createDraft, deleteDraft, deleteReview, publishDraft, unpublishReview, updateDraft, updateReview, type ManageResult } from '../src/lib/outlets/drafts.server.ts';
+import {
+  createDraft,
+  deleteDraft,
+  deleteReview,
+  publishDraft,
+  unpublishReview,
+  updateDraft,
+  updateReview,
+  type ManageResult,
+} from '../src/lib/outlets/drafts.server.ts';
 import { saveOutletSettings } from '../src/lib/outlets/manage.server.ts';
 import { applyAsAuthor, removeAuthor, saveAuthorProfile } from '../src/lib/outlets/authors.server.ts';
 import {
@@ -18,7 +27,15 @@ import {
   publishSchema,
   timeZoneSchema,
 } from '../src/lib/outlets/manage.ts';
-import { acceptInvitation, createAuthorLink, createInvitation, resendInvitation, revokeInvitation, useAuthorToken, type IssuedToken } from '../src/lib/outlets/tokens.server.ts';
+import {
+  acceptInvitation,
+  createAuthorLink,
+  createInvitation,
+  resendInvitation,
+  revokeInvitation,
+  useAuthorToken,
+  type IssuedToken,
+} from '../src/lib/outlets/tokens.server.ts';
 import { authorTokenEmail } from '../src/lib/outlets/emails.ts';
 import { outletRef, replaceOutletLogo } from '../src/lib/outlets/logo.server.ts';
 import { handleReviewImport } from './outlet-review-import.ts';
@@ -59,7 +76,10 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-async function parse<T extends z.ZodType>(request: Request, schema: T): Promise<{ ok: true; data: z.output<T> } | { ok: false; response: Response }> {
+async function parse<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+): Promise<{ ok: true; data: z.output<T> } | { ok: false; response: Response }> {
   const parsed = schema.safeParse(await readJson(request));
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, response: apiError(400, 'invalid_request', parsed.error.issues[0]?.message ?? M.invalid) };
@@ -74,9 +94,15 @@ async function answer<T>(result: ManageResult<T>, deps: OutletApiDeps, ok: (valu
   return ok(result.value);
 }
 
-async function mailToken(deps: OutletApiDeps, purpose: 'invite' | 'link' | 'verify', issued: IssuedToken): Promise<void> {
+async function mailToken(
+  deps: OutletApiDeps,
+  purpose: 'invite' | 'link' | 'verify',
+  issued: IssuedToken,
+): Promise<void> {
   const link = `${deps.siteOrigin}/author/${purpose}/${issued.token}`;
-  await deps.mailer.send(authorTokenEmail(purpose, { to: issued.email, link, outletName: issued.outlet.name, siteName: deps.siteName }));
+  await deps.mailer.send(
+    authorTokenEmail(purpose, { to: issued.email, link, outletName: issued.outlet.name, siteName: deps.siteName }),
+  );
 }
 
 const ok = () => json({ ok: true });
@@ -122,7 +148,8 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
       return answer(await updateReview(deps.db, user, id, body.data), deps, json);
     }
     if (parts.length === 2 && method === 'DELETE') return answer(await deleteReview(deps.db, user, id), deps, ok);
-    if (parts.length === 3 && parts[2] === 'unpublish' && method === 'POST') return answer(await unpublishReview(deps.db, user, id), deps, json);
+    if (parts.length === 3 && parts[2] === 'unpublish' && method === 'POST')
+      return answer(await unpublishReview(deps.db, user, id), deps, json);
     return notFound();
   }
 
@@ -141,12 +168,17 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
     const refused = refuseUpload(bytes);
     if (refused) return refused;
     try {
-      return await answer(await replaceOutletLogo(deps.db, deps.supabase(), { userId: user, outlet: outletRef(slug), bytes: bytes! }), deps, json);
+      return await answer(
+        await replaceOutletLogo(deps.db, deps.supabase(), { userId: user, outlet: outletRef(slug), bytes: bytes! }),
+        deps,
+        json,
+      );
     } catch (error) {
       return uploadFailure(error);
     }
   }
-  if (section === 'reviews' && sub === 'import' && !action && method === 'POST') return handleReviewImport(request, slug, { ...deps, user: deps.user });
+  if (section === 'reviews' && sub === 'import' && !action && method === 'POST')
+    return handleReviewImport(request, slug, { ...deps, user: deps.user });
   if (section === 'invitations') {
     if (!sub && method === 'POST') {
       const body = await parse(request, inviteSchema);
@@ -155,7 +187,8 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
       if (result.ok) await mailToken(deps, 'invite', result.value);
       return answer(result, deps, (value) => json({ email: value.email }, { status: 201 }));
     }
-    if (sub && !action && method === 'DELETE') return answer(await revokeInvitation(deps.db, user, slug, sub), deps, ok);
+    if (sub && !action && method === 'DELETE')
+      return answer(await revokeInvitation(deps.db, user, slug, sub), deps, ok);
     if (sub && action === 'resend' && method === 'POST') {
       const result = await resendInvitation(deps.db, user, slug, sub);
       if (result.ok) await mailToken(deps, 'invite', result.value);
@@ -180,7 +213,11 @@ const reviewPatchSchema = draftInputSchema
   .pick({ rawScore: true, recommended: true, verdict: true, headline: true, excerpt: true, url: true })
   .partial()
   .extend({
-    publishAt: z.string().max(40, M.publishAtInvalid).pipe(z.iso.datetime({ offset: true, error: M.publishAtInvalid })).optional(),
+    publishAt: z
+      .string()
+      .max(40, M.publishAtInvalid)
+      .pipe(z.iso.datetime({ offset: true, error: M.publishAtInvalid }))
+      .optional(),
     timeZone: timeZoneSchema.nullable().optional(),
   });
 
@@ -208,17 +245,29 @@ export async function handleAuthor(request: Request, path: string, deps: OutletA
   if (kind === 'apply' && !token && request.method === 'POST') {
     const body = await parse(request, applicationSchema);
     if (!body.ok) return body.response;
-    return answer(await applyAsAuthor(deps.db, deps.user.id, body.data), deps, () => json({ ok: true }, { status: 201 }));
+    return answer(await applyAsAuthor(deps.db, deps.user.id, body.data), deps, () =>
+      json({ ok: true }, { status: 201 }),
+    );
   }
   if (!token || extra || request.method !== 'POST') return notFound();
   if (kind === 'invite') {
     const result = await acceptInvitation(deps.db, deps.user.id, token);
-    if ('state' in result) return apiError(TOKEN_PAGE_STATES[result.state === 'valid' ? 'unknown' : result.state], `token_${result.state}`, TOKEN_MESSAGES[result.state]);
+    if ('state' in result)
+      return apiError(
+        TOKEN_PAGE_STATES[result.state === 'valid' ? 'unknown' : result.state],
+        `token_${result.state}`,
+        TOKEN_MESSAGES[result.state],
+      );
     return answer(result, deps, (value) => json(value));
   }
   if (kind === 'link' || kind === 'verify') {
     const result = await useAuthorToken(deps.db, deps.user.id, token, kind);
-    if (!result.ok) return apiError(TOKEN_PAGE_STATES[result.state === 'valid' ? 'unknown' : result.state], `token_${result.state}`, TOKEN_MESSAGES[result.state]);
+    if (!result.ok)
+      return apiError(
+        TOKEN_PAGE_STATES[result.state === 'valid' ? 'unknown' : result.state],
+        `token_${result.state}`,
+        TOKEN_MESSAGES[result.state],
+      );
     return json({ authorId: result.authorId });
   }
   return notFound();

@@ -36,7 +36,10 @@ export async function handleAvatarUpload(request: Request, deps: ProfileExtrasDe
 }
 
 /** Turning private (or public again) purges every cached page that shows the player's things. */
-export async function handleSetPrivacy(request: Request, deps: Omit<ProfileExtrasDeps, 'supabase'> & { purge: Purge }): Promise<Response> {
+export async function handleSetPrivacy(
+  request: Request,
+  deps: Omit<ProfileExtrasDeps, 'supabase'> & { purge: Purge },
+): Promise<Response> {
   if (!deps.user) return notSignedIn();
   const parsed = profileSettingsSchema.safeParse(await request.json().catch(() => undefined));
   if (!parsed.success) return apiError(400, 'invalid_request', 'isPrivate must be true or false.');

@@ -21,13 +21,16 @@ export async function readImageUpload(request: Request, field: string): Promise<
 /** The answer for a missing or oversized file, or null when the bytes may go on to processing. */
 export function refuseUpload(bytes: Uint8Array | null): Response | null {
   if (!bytes || bytes.byteLength === 0) return apiError(400, 'invalid_image', IMAGE_MESSAGES.unsupported_type());
-  if (bytes.byteLength > BODY_LIMITS.image) return apiError(413, 'too_large', new ImageRejectedError('too_large', BODY_LIMITS.image).message);
+  if (bytes.byteLength > BODY_LIMITS.image)
+    return apiError(413, 'too_large', new ImageRejectedError('too_large', BODY_LIMITS.image).message);
   return null;
 }
 
 /** A refused image or a storage refusal as an answer; anything else is rethrown. */
 export function uploadFailure(error: unknown): Response {
-  if (error instanceof ImageRejectedError) return apiError(error.reason === 'too_large' ? 413 : 400, 'invalid_image', error.message);
-  if (error instanceof ImageStoreError && error.status === 403) return apiError(403, 'forbidden', 'Your session cannot store files. Please sign in again.');
+  if (error instanceof ImageRejectedError)
+    return apiError(error.reason === 'too_large' ? 413 : 400, 'invalid_image', error.message);
+  if (error instanceof ImageStoreError && error.status === 403)
+    return apiError(403, 'forbidden', 'Your session cannot store files. Please sign in again.');
   throw error;
 }

@@ -25,7 +25,9 @@ let futureGameId: number;
 
 async function addUser(id: string, username: string, plan: string | null) {
   await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-            values (${id}, ${`${username}@example.test`}, now(), ${JSON.stringify({ username, full_name: username })}::jsonb)`.execute(connection.db);
+            values (${id}, ${`${username}@example.test`}, now(), ${JSON.stringify({ username, full_name: username })}::jsonb)`.execute(
+    connection.db,
+  );
   if (plan) {
     await sql`insert into public.user_subscriptions (user_id, plan_id, status)
               select ${id}, id, 'active' from public.subscription_plans where name = ${plan}`.execute(connection.db);
@@ -40,8 +42,13 @@ const deps = (userId: string | null) => ({
   },
 });
 const body = (value: unknown, method = 'POST') =>
-  new Request('http://localhost/api/user-reviews', { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; plan?: string } }).error;
+  new Request('http://localhost/api/user-reviews', {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(value),
+  });
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string; plan?: string } }).error;
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
@@ -49,7 +56,13 @@ beforeAll(async () => {
   await addUser(users.adFree, 'adfree_player', 'ad_free');
   await addUser(users.author, 'premium_author', 'premium');
   await addUser(users.stranger, 'premium_other', 'premium');
-  const released = await connection.db.selectFrom('games').select(['id', 'slug']).where('release_date', '<', '2020-01-01').orderBy('id').limit(2).execute();
+  const released = await connection.db
+    .selectFrom('games')
+    .select(['id', 'slug'])
+    .where('release_date', '<', '2020-01-01')
+    .orderBy('id')
+    .limit(2)
+    .execute();
   releasedGame = released[0]!;
   otherGame = released[1]!;
   const future = await connection.db
@@ -78,7 +91,11 @@ describe('writing a review', () => {
         plan: 'Premium',
       });
     }
-    const left = await connection.db.selectFrom('user_reviews').select('id').where('game_id', '=', releasedGame.id).execute();
+    const left = await connection.db
+      .selectFrom('user_reviews')
+      .select('id')
+      .where('game_id', '=', releasedGame.id)
+      .execute();
     expect(left).toEqual([]);
   });
 
@@ -89,10 +106,16 @@ describe('writing a review', () => {
     const unknown = await handleCreateUserReview(body({ gameId: 2_000_000_000, rating: 8 }), deps(users.author));
     expect(unknown.status).toBe(404);
     expect((await errorOf(unknown)).message).toBe('This game does not exist.');
-    const noSuchPlatform = await handleCreateUserReview(body({ gameId: releasedGame.id, rating: 8, platformId: 2_000_000_000 }), deps(users.author));
+    const noSuchPlatform = await handleCreateUserReview(
+      body({ gameId: releasedGame.id, rating: 8, platformId: 2_000_000_000 }),
+      deps(users.author),
+    );
     expect(noSuchPlatform.status).toBe(422);
     expect((await errorOf(noSuchPlatform)).message).toBe('Choose a platform from the list.');
-    const tooLong = await handleCreateUserReview(body({ gameId: releasedGame.id, rating: 8, title: 'x'.repeat(121) }), deps(users.author));
+    const tooLong = await handleCreateUserReview(
+      body({ gameId: releasedGame.id, rating: 8, title: 'x'.repeat(121) }),
+      deps(users.author),
+    );
     expect(tooLong.status).toBe(400);
     expect((await errorOf(tooLong)).message).toBe('The title can be at most 120 characters.');
     const notJson = await handleCreateUserReview(
@@ -102,13 +125,15 @@ describe('writing a review', () => {
     expect(notJson.status).toBe(400);
   });
 
-  it('publishes a Premium member\'s review once per game, records the activity and purges the game', async () => {
+  it("publishes a Premium member's review once per game, records the activity and purges the game", async () => {
     const response = await handleCreateUserReview(
       body({ gameId: releasedGame.id, rating: 9, title: 'Great', body: 'One.\n\nTwo.', spoiler: true, finished: true }),
       deps(users.author),
     );
     expect(response.status).toBe(201);
-    const { review } = (await response.json()) as { review: { id: string; rating: number; spoiler: boolean; editedAt: string | null } };
+    const { review } = (await response.json()) as {
+      review: { id: string; rating: number; spoiler: boolean; editedAt: string | null };
+    };
     expect(review).toMatchObject({ rating: 9, spoiler: true, editedAt: null });
     expect(purges.at(-1)?.tags).toContain(`game:${releasedGame.slug}`);
     const event = await connection.db
@@ -116,7 +141,12 @@ describe('writing a review', () => {
       .select(['kind', 'data', 'is_public', 'dedupe_key'])
       .where('actor_id', '=', users.author)
       .executeTakeFirstOrThrow();
-    expect(event).toEqual({ kind: 'review_published', data: { rating: 9 }, is_public: true, dedupe_key: `review:${review.id}` });
+    expect(event).toEqual({
+      kind: 'review_published',
+      data: { rating: 9 },
+      is_public: true,
+      dedupe_key: `review:${review.id}`,
+    });
 
     const again = await handleCreateUserReview(body({ gameId: releasedGame.id, rating: 2 }), deps(users.author));
     expect(again.status).toBe(409);
@@ -138,19 +168,31 @@ describe('changing and deleting', () => {
       const del = await handleDeleteUserReview(reviewId, deps(user));
       expect(del.status).toBe(user ? 403 : 401);
     }
-    const noSuchPlatform = await handleUpdateUserReview(body({ platformId: 2_000_000_000 }, 'PATCH'), reviewId, deps(users.author));
+    const noSuchPlatform = await handleUpdateUserReview(
+      body({ platformId: 2_000_000_000 }, 'PATCH'),
+      reviewId,
+      deps(users.author),
+    );
     expect(noSuchPlatform.status).toBe(422);
     expect((await errorOf(noSuchPlatform)).message).toBe('Choose a platform from the list.');
     const unknown = await handleUpdateUserReview(body({ rating: 1 }, 'PATCH'), '999999999', deps(users.author));
     expect(unknown.status).toBe(404);
     const garbage = await handleDeleteUserReview('not-an-id', deps(users.author));
     expect(garbage.status).toBe(404);
-    const row = await connection.db.selectFrom('user_reviews').select(['rating', 'edited_at']).where('id', '=', reviewId).executeTakeFirstOrThrow();
+    const row = await connection.db
+      .selectFrom('user_reviews')
+      .select(['rating', 'edited_at'])
+      .where('id', '=', reviewId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ rating: 6, edited_at: null });
   });
 
   it('marks an edit as edited', async () => {
-    const response = await handleUpdateUserReview(body({ rating: 7, body: 'Changed my mind.' }, 'PATCH'), reviewId, deps(users.author));
+    const response = await handleUpdateUserReview(
+      body({ rating: 7, body: 'Changed my mind.' }, 'PATCH'),
+      reviewId,
+      deps(users.author),
+    );
     expect(response.status).toBe(200);
     const { review } = (await response.json()) as { review: { rating: number; editedAt: string | null } };
     expect(review.rating).toBe(7);
@@ -158,10 +200,18 @@ describe('changing and deleting', () => {
   });
 
   it('deletes it from the score at once and retracts its activity', async () => {
-    const before = await connection.db.selectFrom('game_user_scores').select('rating_count').where('game_id', '=', otherGame.id).executeTakeFirstOrThrow();
+    const before = await connection.db
+      .selectFrom('game_user_scores')
+      .select('rating_count')
+      .where('game_id', '=', otherGame.id)
+      .executeTakeFirstOrThrow();
     expect(before.rating_count).toBe(1);
     expect((await handleDeleteUserReview(reviewId, deps(users.author))).status).toBe(204);
-    const after = await connection.db.selectFrom('game_user_scores').select(['rating_count', 'rating_sum']).where('game_id', '=', otherGame.id).executeTakeFirstOrThrow();
+    const after = await connection.db
+      .selectFrom('game_user_scores')
+      .select(['rating_count', 'rating_sum'])
+      .where('game_id', '=', otherGame.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ rating_count: 0, rating_sum: 0 });
     const event = await connection.db
       .selectFrom('activity_events')
@@ -176,11 +226,16 @@ describe('changing and deleting', () => {
 describe('helpful votes and reports', () => {
   let reviewId: string;
   beforeAll(async () => {
-    const row = await connection.db.selectFrom('user_reviews').select('id').where('user_id', '=', users.author).where('game_id', '=', releasedGame.id).executeTakeFirstOrThrow();
+    const row = await connection.db
+      .selectFrom('user_reviews')
+      .select('id')
+      .where('user_id', '=', users.author)
+      .where('game_id', '=', releasedGame.id)
+      .executeTakeFirstOrThrow();
     reviewId = row.id;
   });
 
-  it('refuses a vote on one\'s own review and from anonymous visitors', async () => {
+  it("refuses a vote on one's own review and from anonymous visitors", async () => {
     const own = await handleHelpfulVote(reviewId, true, deps(users.author));
     expect(own.status).toBe(403);
     expect((await errorOf(own)).message).toBe('You cannot vote on your own review.');
@@ -192,7 +247,10 @@ describe('helpful votes and reports', () => {
       const response = await handleHelpfulVote(reviewId, true, deps(users.free));
       expect(await response.json()).toEqual({ helpfulCount: 1, voted: true });
     }
-    expect(await (await handleHelpfulVote(reviewId, true, deps(users.stranger))).json()).toEqual({ helpfulCount: 2, voted: true });
+    expect(await (await handleHelpfulVote(reviewId, true, deps(users.stranger))).json()).toEqual({
+      helpfulCount: 2,
+      voted: true,
+    });
     const vote = await connection.db
       .selectFrom('activity_events')
       .select(['target_user_id', 'is_public'])
@@ -200,12 +258,14 @@ describe('helpful votes and reports', () => {
       .where('kind', '=', 'review_voted_helpful')
       .executeTakeFirstOrThrow();
     expect(vote).toEqual({ target_user_id: users.author, is_public: false });
-    expect(await (await handleHelpfulVote(reviewId, false, deps(users.stranger))).json()).toEqual({ helpfulCount: 1, voted: false });
+    expect(await (await handleHelpfulVote(reviewId, false, deps(users.stranger))).json()).toEqual({
+      helpfulCount: 1,
+      voted: false,
+    });
   });
 
   it('files a report once, with a known reason, into the moderation table', async () => {
-    const report = (value: unknown, user: string | null) =>
-      handleReportReview(body(value), reviewId, deps(user));
+    const report = (value: unknown, user: string | null) => handleReportReview(body(value), reviewId, deps(user));
     expect((await report({ reason: 'spam' }, null)).status).toBe(401);
     expect((await report({ reason: 'nope' }, users.free)).status).toBe(400);
     expect((await report({ reason: 'spoiler', details: 'Ending in the first line' }, users.free)).status).toBe(201);
@@ -214,13 +274,21 @@ describe('helpful votes and reports', () => {
     const own = await report({ reason: 'spam' }, users.author);
     expect(own.status).toBe(403);
     expect(await errorOf(own)).toEqual({ code: 'forbidden', message: 'You cannot report your own review.' });
-    const rows = await connection.db.selectFrom('user_review_reports').select(['reason', 'details', 'status']).where('review_id', '=', reviewId).execute();
+    const rows = await connection.db
+      .selectFrom('user_review_reports')
+      .select(['reason', 'details', 'status'])
+      .where('review_id', '=', reviewId)
+      .execute();
     expect(rows).toEqual([{ reason: 'spoiler', details: 'Ending in the first line', status: 'open' }]);
   });
 
   it('tells the signed-in user their review and votes on a game, and an anonymous visitor nothing', async () => {
     const url = `http://localhost/api/user-reviews/mine?gameId=${releasedGame.id}`;
-    const mine = (await (await handleMyReviewState(new Request(url), deps(users.free))).json()) as { tier: string; votedReviewIds: string[]; review: unknown };
+    const mine = (await (await handleMyReviewState(new Request(url), deps(users.free))).json()) as {
+      tier: string;
+      votedReviewIds: string[];
+      review: unknown;
+    };
     expect(mine).toMatchObject({ tier: 'free', votedReviewIds: [reviewId], review: null });
     const anonymous = (await (await handleMyReviewState(new Request(url), deps(null))).json()) as { signedIn: boolean };
     expect(anonymous.signedIn).toBe(false);

@@ -58,7 +58,11 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-async function answer<T>(write: UserReviewWrite<T>, deps: UserReviewDeps, ok: (value: T) => Response): Promise<Response> {
+async function answer<T>(
+  write: UserReviewWrite<T>,
+  deps: UserReviewDeps,
+  ok: (value: T) => Response,
+): Promise<Response> {
   if (!write.ok) {
     const [status, code] = REFUSAL_STATUS[write.refusal.kind];
     if (write.refusal.kind === 'premium') {
@@ -75,7 +79,9 @@ export async function handleCreateUserReview(request: Request, deps: UserReviewD
   const parsed = userReviewInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? USER_REVIEW_MESSAGES.rating);
   const tier = await getUserTier(deps.db, deps.user.id);
-  return answer(await createUserReview(deps.db, deps.user.id, tier, parsed.data), deps, (review) => json({ review }, { status: 201 }));
+  return answer(await createUserReview(deps.db, deps.user.id, tier, parsed.data), deps, (review) =>
+    json({ review }, { status: 201 }),
+  );
 }
 
 export async function handleUpdateUserReview(request: Request, id: string, deps: UserReviewDeps): Promise<Response> {
@@ -83,7 +89,9 @@ export async function handleUpdateUserReview(request: Request, id: string, deps:
   const parsed = userReviewPatchSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? USER_REVIEW_MESSAGES.rating);
   const tier = await getUserTier(deps.db, deps.user.id);
-  return answer(await updateUserReview(deps.db, deps.user.id, tier, id, parsed.data), deps, (review) => json({ review }));
+  return answer(await updateUserReview(deps.db, deps.user.id, tier, id, parsed.data), deps, (review) =>
+    json({ review }),
+  );
 }
 
 export async function handleDeleteUserReview(id: string, deps: UserReviewDeps): Promise<Response> {
@@ -110,6 +118,9 @@ export async function handleMyReviewState(request: Request, deps: Omit<UserRevie
   if (!deps.user) return json({ signedIn: false, tier: 'free', review: null, prefill: null, votedReviewIds: [] });
   const gameId = Number(new URL(request.url).searchParams.get('gameId'));
   if (!Number.isSafeInteger(gameId) || gameId <= 0) return invalid('gameId must be a game id.');
-  const [tier, state] = await Promise.all([getUserTier(deps.db, deps.user.id), reviewFormState(deps.db, deps.user.id, gameId)]);
+  const [tier, state] = await Promise.all([
+    getUserTier(deps.db, deps.user.id),
+    reviewFormState(deps.db, deps.user.id, gameId),
+  ]);
   return json({ signedIn: true, userId: deps.user.id, tier, ...state });
 }

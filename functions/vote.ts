@@ -36,9 +36,15 @@ export async function handleVote(request: Request, context: VoteContext): Promis
   }
   const parsed = voteSchema.safeParse(body);
   if (!parsed.success) return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'Invalid vote.');
-  if (!context.poll.options.some((option) => option.id === parsed.data.option)) return apiError(400, 'unknown_option', VOTE_MESSAGES.unknownOption);
+  if (!context.poll.options.some((option) => option.id === parsed.data.option))
+    return apiError(400, 'unknown_option', VOTE_MESSAGES.unknownOption);
   const db = await context.db();
   await castVote(db, context.poll, context.user.id, parsed.data.option);
   await context.purge({ tags: [pollTag(context.poll.id)] });
-  return json({ signedIn: true, option: parsed.data.option, results: await resultsOf(db, context.poll), message: VOTE_MESSAGES.saved });
+  return json({
+    signedIn: true,
+    option: parsed.data.option,
+    results: await resultsOf(db, context.poll),
+    message: VOTE_MESSAGES.saved,
+  });
 }

@@ -25,10 +25,14 @@ async function main(): Promise<void> {
       for (const admin of admins) console.log(`${admin.email ?? '(no email)'}  since ${admin.grantedAt.toISOString()}`);
     } else if (command.command === 'grant') {
       const granted = await grantAdmin(connection.db, command.email);
-      console.log(granted ? `${command.email} is now an administrator.` : `${command.email} already was an administrator.`);
+      console.log(
+        granted ? `${command.email} is now an administrator.` : `${command.email} already was an administrator.`,
+      );
     } else {
       const revoked = await revokeAdmin(connection.db, command.email);
-      console.log(revoked ? `${command.email} is no longer an administrator.` : `${command.email} was not an administrator.`);
+      console.log(
+        revoked ? `${command.email} is no longer an administrator.` : `${command.email} was not an administrator.`,
+      );
     }
   } catch (error) {
     if (!(error instanceof UnknownAccountError)) throw error;

@@ -27,7 +27,19 @@ const run: PerformanceRun = {
 
 describe('the performance record', () => {
   it('puts each figure beside its target and says when it is missed', () => {
-    expect(pageCells(run.pages[0]!)).toEqual(['/games/{slug}', 'uncached', 'br, gzip', '1', '100', '9000', '16.0', '32.0', '0', '≤ 25 ms', 'MISSED']);
+    expect(pageCells(run.pages[0]!)).toEqual([
+      '/games/{slug}',
+      'uncached',
+      'br, gzip',
+      '1',
+      '100',
+      '9000',
+      '16.0',
+      '32.0',
+      '0',
+      '≤ 25 ms',
+      'MISSED',
+    ]);
     expect(pageCells(run.pages[1]!).slice(2)).toEqual(['none', '1', '100', '9000', '0.6', '1.2', '0', '', '']);
     expect(figureCells(run.figures[0]!)).toEqual(['setting a status', '200', '4.0', '9.5', '≤ 15 ms', 'met', '']);
   });
@@ -41,7 +53,17 @@ describe('the performance record', () => {
   });
 
   it('a page that could not be measured is not a pass', () => {
-    expect(pageCells({ page: '/x', cache: 'uncached', encoding: true, connections: 1, result: null, target: atMost(25), error: 'refused' }).slice(-3)).toEqual(['refused', '≤ 25 ms', 'not measured']);
+    expect(
+      pageCells({
+        page: '/x',
+        cache: 'uncached',
+        encoding: true,
+        connections: 1,
+        result: null,
+        target: atMost(25),
+        error: 'refused',
+      }).slice(-3),
+    ).toEqual(['refused', '≤ 25 ms', 'not measured']);
   });
 
   it('lists every missed target, with the date, machine, data set and generation time', () => {
@@ -55,10 +77,19 @@ describe('the performance record', () => {
   });
 
   it('judges a throughput target beside the p95 one', () => {
-    const row = { page: '/games/{slug}', cache: 'uncached', encoding: true, connections: 32, throughputTarget: atLeast(300, 'req/s') } as const;
+    const row = {
+      page: '/games/{slug}',
+      cache: 'uncached',
+      encoding: true,
+      connections: 32,
+      throughputTarget: atLeast(300, 'req/s'),
+    } as const;
     expect(pageCells({ ...row, result: load(40, 250) }).slice(-2)).toEqual(['≥ 300 req/s', 'MISSED']);
     expect(pageCells({ ...row, result: load(40, 320) }).slice(-2)).toEqual(['≥ 300 req/s', 'met']);
-    expect(pageCells({ ...row, target: atMost(10), result: load(12, 320) }).slice(-2)).toEqual(['≤ 10 ms, ≥ 300 req/s', 'MISSED']);
+    expect(pageCells({ ...row, target: atMost(10), result: load(12, 320) }).slice(-2)).toEqual([
+      '≤ 10 ms, ≥ 300 req/s',
+      'MISSED',
+    ]);
   });
 
   it('rewrites only the measured database’s section, keeping the other one and nothing written by hand', () => {
@@ -66,7 +97,12 @@ describe('the performance record', () => {
     expect(first).toContain('## Embedded database (PGlite)');
     expect(first).toContain('Not measured yet: `npm run bench -- --database postgres`.');
     const withNotes = `${first}\n<!-- by hand: npm run bench keeps this part as it is -->\n## Where the time went on PostgreSQL\n\nEXPLAIN said so.\n<!-- /by hand -->\n`;
-    const postgres: PerformanceRun = { ...run, database: 'postgres', server: 'PostgreSQL 15.14 on 127.0.0.1', pages: [{ ...run.pages[0]!, result: load(8) }] };
+    const postgres: PerformanceRun = {
+      ...run,
+      database: 'postgres',
+      server: 'PostgreSQL 15.14 on 127.0.0.1',
+      pages: [{ ...run.pages[0]!, result: load(8) }],
+    };
     const second = performanceRecord(postgres, new Date('2026-12-09T11:00:00Z'), withNotes);
     expect(second).toContain('Last run: 2026-12-09 10:30 UTC on 2 × Test CPU.');
     expect(second).toContain('Last run: 2026-12-09 11:00 UTC on 2 × Test CPU.');
@@ -76,7 +112,11 @@ describe('the performance record', () => {
     expect(second).not.toContain('Where the time went');
     expect(second.indexOf('## Embedded database')).toBeLessThan(second.indexOf('## PostgreSQL 15'));
     // Run again on the embedded database: the PostgreSQL figures stay.
-    const third = performanceRecord({ ...run, pages: [{ ...run.pages[0]!, result: load(20) }] }, new Date('2026-12-10T09:00:00Z'), second);
+    const third = performanceRecord(
+      { ...run, pages: [{ ...run.pages[0]!, result: load(20) }] },
+      new Date('2026-12-10T09:00:00Z'),
+      second,
+    );
     expect(third).toContain('Last run: 2026-12-09 11:00 UTC');
     expect(third).not.toContain('Last run: 2026-12-09 10:30 UTC');
   });

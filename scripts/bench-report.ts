@@ -38,7 +38,10 @@ export interface RatioRow {
 
 export type BenchDatabase = 'embedded' | 'postgres';
 
-export const DATABASE_TITLES: Record<BenchDatabase, string> = { embedded: 'Embedded database (PGlite)', postgres: 'PostgreSQL 15' };
+export const DATABASE_TITLES: Record<BenchDatabase, string> = {
+  embedded: 'Embedded database (PGlite)',
+  postgres: 'PostgreSQL 15',
+};
 
 export interface PerformanceRun {
   database: BenchDatabase;
@@ -58,13 +61,33 @@ export interface PerformanceRun {
   notes: string[];
 }
 
-const PAGE_HEADER = ['page', 'cache', 'Accept-Encoding', 'conn', 'req/s', 'bytes/resp', 'p50', 'p95', 'errors', 'target (p95)', 'verdict'];
+const PAGE_HEADER = [
+  'page',
+  'cache',
+  'Accept-Encoding',
+  'conn',
+  'req/s',
+  'bytes/resp',
+  'p50',
+  'p95',
+  'errors',
+  'target (p95)',
+  'verdict',
+];
 
 export function pageCells(row: PageRow): string[] {
   const r = row.result;
-  const target = [row.target, row.throughputTarget].filter((t): t is Target => t !== undefined).map(describeTarget).join(', ');
-  const verdicts = [verdict(r ? r.p95 : null, row.target), verdict(r ? r.perSecond : null, row.throughputTarget)].filter(Boolean);
-  const judged = row.error ? 'not measured' : (['not measured', 'MISSED', 'met'].find((v) => verdicts.includes(v)) ?? '');
+  const target = [row.target, row.throughputTarget]
+    .filter((t): t is Target => t !== undefined)
+    .map(describeTarget)
+    .join(', ');
+  const verdicts = [
+    verdict(r ? r.p95 : null, row.target),
+    verdict(r ? r.perSecond : null, row.throughputTarget),
+  ].filter(Boolean);
+  const judged = row.error
+    ? 'not measured'
+    : (['not measured', 'MISSED', 'met'].find((v) => verdicts.includes(v)) ?? '');
   return [
     row.page,
     row.cache,
@@ -83,8 +106,18 @@ export function pageCells(row: PageRow): string[] {
 const FIGURE_HEADER = ['measurement', 'samples', 'p50 (ms)', 'p95 (ms)', 'target (p95)', 'verdict', 'note'];
 
 export function figureCells(row: FigureRow): string[] {
-  const judged = row.target ? verdict(row.target.unit === 's' && row.p95 !== null ? row.p95 / 1000 : row.p95, row.target) : '';
-  return [row.name, String(row.samples), ms(row.p50), ms(row.p95), row.target ? describeTarget(row.target) : '', judged, row.note ?? ''];
+  const judged = row.target
+    ? verdict(row.target.unit === 's' && row.p95 !== null ? row.p95 / 1000 : row.p95, row.target)
+    : '';
+  return [
+    row.name,
+    String(row.samples),
+    ms(row.p50),
+    ms(row.p95),
+    row.target ? describeTarget(row.target) : '',
+    judged,
+    row.note ?? '',
+  ];
 }
 
 const RATIO_HEADER = ['comparison', 'req/s', 'against req/s', 'ratio', 'target', 'verdict', 'note'];
@@ -105,7 +138,9 @@ export function ratioCells(row: RatioRow): string[] {
 /** Every verdict of the run that is MISSED, as lines. */
 export function misses(run: PerformanceRun): string[] {
   return [
-    ...run.pages.filter((row) => pageCells(row).at(-1) === 'MISSED').map((row) => `${row.page} ${row.cache}, ${row.encoding ? 'br, gzip' : 'no encoding'}, ${row.connections} conn`),
+    ...run.pages
+      .filter((row) => pageCells(row).at(-1) === 'MISSED')
+      .map((row) => `${row.page} ${row.cache}, ${row.encoding ? 'br, gzip' : 'no encoding'}, ${row.connections} conn`),
     ...run.figures.filter((row) => figureCells(row)[5] === 'MISSED').map((row) => row.name),
     ...run.ratios.filter((row) => ratioCells(row)[5] === 'MISSED').map((row) => row.name),
   ];
@@ -135,7 +170,10 @@ export function databaseSection(run: PerformanceRun, measuredAt = new Date()): s
     '',
     '### Data set',
     '',
-    markdownTable(['rows', 'count'], run.dataSet.map(([label, count]) => [label, count.toLocaleString('en-US')])),
+    markdownTable(
+      ['rows', 'count'],
+      run.dataSet.map(([label, count]) => [label, count.toLocaleString('en-US')]),
+    ),
     '',
     `Generated (set-based SQL, deterministic) in ${run.generatedSeconds.toFixed(0)} s${run.reused ? ' by an earlier run with the same parameters, and reused with the migrations added since applied on top (`npm run bench -- --fresh` regenerates it)' : ''}.`,
     ...run.dataNotes.map((note) => `${note}`),
@@ -173,7 +211,8 @@ export function performanceRecord(run: PerformanceRun, measuredAt = new Date(), 
   const sections = databases.map((database) =>
     database === run.database
       ? databaseSection(run, measuredAt)
-      : (between(previous, section(database)) ?? `${section(database)[0]}\n## ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --database ${database}\`.\n${section(database)[1]}`),
+      : (between(previous, section(database)) ??
+        `${section(database)[0]}\n## ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --database ${database}\`.\n${section(database)[1]}`),
   );
   return [
     '# Performance',

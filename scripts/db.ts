@@ -67,7 +67,10 @@ export const GENERATED_TYPES_FILE = 'src/lib/db/schema.generated.ts';
 async function writeTypes(): Promise<void> {
   const connection = await openPglite('memory://');
   try {
-    await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8') });
+    await migrate(connection.db, {
+      files: await readMigrationFiles(),
+      bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8'),
+    });
     const tables = await introspectSchema(connection.db);
     const text = renderSchemaTypes(tables);
     const before = await readFile(GENERATED_TYPES_FILE, 'utf8').catch(() => '');
@@ -132,7 +135,8 @@ async function main(): Promise<void> {
       return withConnection(env, (connection) => seed(connection, env));
     case 'reset': {
       if (env.DATABASE_URL) {
-        if (!values.yes) throw new Error('db:reset deletes every table in DATABASE_URL: run it again with --yes to confirm.');
+        if (!values.yes)
+          throw new Error('db:reset deletes every table in DATABASE_URL: run it again with --yes to confirm.');
         return withConnection(env, async (connection) => {
           await resetPostgres(connection, env);
           await seed(connection, env);
@@ -149,12 +153,16 @@ async function main(): Promise<void> {
       const games = Number(values.games);
       const seedValue = values.seed === undefined ? 42 : Number(values.seed);
       if (!Number.isInteger(games) || games < 1 || games > 5_000_000) {
-        throw new Error('--games must be a whole number between 1 and 5000000, for example: npm run db:generate -- --games 100000');
+        throw new Error(
+          '--games must be a whole number between 1 and 5000000, for example: npm run db:generate -- --games 100000',
+        );
       }
       if (!Number.isInteger(seedValue)) throw new Error('--seed must be a whole number');
       const reviewsPerGame = values['reviews-per-game'] === undefined ? 0 : Number(values['reviews-per-game']);
       if (!Number.isInteger(reviewsPerGame) || reviewsPerGame < 0 || reviewsPerGame > 100) {
-        throw new Error('--reviews-per-game must be a whole number between 0 and 100, for example: --reviews-per-game 10');
+        throw new Error(
+          '--reviews-per-game must be a whole number between 0 and 100, for example: --reviews-per-game 10',
+        );
       }
       const users = values.users === undefined ? 0 : Number(values.users);
       if (!Number.isInteger(users) || users < 0 || users > 1_000_000) {
@@ -163,8 +171,10 @@ async function main(): Promise<void> {
       return withConnection(env, async (connection) => {
         await migrateAll(connection, env);
         const started = performance.now();
-        const result = await loadSyntheticCatalogue(connection.db, { games, seed: seedValue, reviewsPerGame }, (written, reviews) =>
-          console.log(`  ${written} games${reviews > 0 ? `, ${reviews} reviews` : ''} written`),
+        const result = await loadSyntheticCatalogue(
+          connection.db,
+          { games, seed: seedValue, reviewsPerGame },
+          (written, reviews) => console.log(`  ${written} games${reviews > 0 ? `, ${reviews} reviews` : ''} written`),
         );
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         console.log(
@@ -173,8 +183,12 @@ async function main(): Promise<void> {
         );
         if (users > 0) {
           const communityStarted = performance.now();
-          const timings = await loadSyntheticCommunity(connection.db, { users, seed: seedValue }, (line) => console.log(line));
-          console.log(`Synthetic community: ${users} players in ${((performance.now() - communityStarted) / 1000).toFixed(1)} s.`);
+          const timings = await loadSyntheticCommunity(connection.db, { users, seed: seedValue }, (line) =>
+            console.log(line),
+          );
+          console.log(
+            `Synthetic community: ${users} players in ${((performance.now() - communityStarted) / 1000).toFixed(1)} s.`,
+          );
           // One machine-readable line for `npm run bench`, which reports the parts apart.
           console.log(`GENERATED_PARTS ${JSON.stringify({ catalogue: Number(seconds), ...timings })}`);
         }

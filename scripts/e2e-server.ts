@@ -14,7 +14,8 @@ rmSync(path.resolve(dir), { recursive: true, force: true });
 rmSync(`${path.resolve(dir)}.lock`, { force: true });
 // Uploaded files belong to that database: they go with it.
 const storageDir = process.env.STORAGE_DIR;
-if (storageDir && path.resolve(storageDir) !== path.resolve('.data/storage')) rmSync(path.resolve(storageDir), { recursive: true, force: true });
+if (storageDir && path.resolve(storageDir) !== path.resolve('.data/storage'))
+  rmSync(path.resolve(storageDir), { recursive: true, force: true });
 
 // Google's key set cannot be reached here: a local one stands in (tests/e2e/google), and the
 // journeys sign their ID tokens with its private half.

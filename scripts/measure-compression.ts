@@ -31,7 +31,12 @@ interface ClientResult {
 }
 
 /** The load generator: `connections` keep-alive loops for `seconds`, after a one-second warm-up. */
-async function client(url: string, connections: number, seconds: number, acceptEncoding: string): Promise<ClientResult> {
+async function client(
+  url: string,
+  connections: number,
+  seconds: number,
+  acceptEncoding: string,
+): Promise<ClientResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
   const latencies: number[] = [];
@@ -99,7 +104,13 @@ const base = `http://localhost:${port}`;
 function startServer(): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', PGLITE_DIR: '.data/measure', STORAGE_DIR: '.data/measure-storage' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: 'localhost',
+      PGLITE_DIR: '.data/measure',
+      STORAGE_DIR: '.data/measure-storage',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -119,9 +130,13 @@ function stopServer(server: ChildProcess): Promise<void> {
 }
 
 async function runClient(url: string, acceptEncoding: string): Promise<ClientResult> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--client', url, String(connections), String(seconds), acceptEncoding], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(import.meta.url), '--client', url, String(connections), String(seconds), acceptEncoding],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   await new Promise((resolve) => child.once('exit', resolve));
@@ -131,12 +146,17 @@ async function runClient(url: string, acceptEncoding: string): Promise<ClientRes
 // 1. The page's bytes, then a static file of exactly those bytes (and its compressed copies,
 //    as the build makes them), which the server lists when it starts again.
 let server = await startServer();
-const page = Buffer.from(await (await fetch(`${base}${gamePath}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+const page = Buffer.from(
+  await (await fetch(`${base}${gamePath}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+);
 await stopServer(server);
 const staticDir = `${root}dist/client/measure`;
 mkdirSync(staticDir, { recursive: true });
 writeFileSync(`${staticDir}/page-copy.txt`, page);
-writeFileSync(`${staticDir}/page-copy.txt.br`, brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+writeFileSync(
+  `${staticDir}/page-copy.txt.br`,
+  brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+);
 writeFileSync(`${staticDir}/page-copy.txt.gz`, gzipSync(page, { level: 9 }));
 
 server = await startServer();
@@ -151,8 +171,13 @@ try {
     ['static file', `${base}/measure/page-copy.txt`],
     ['cached game page', `${base}${gamePath}`],
   ];
-  if (nginxStatic) targets.push([`nginx ${nginxStatic.version}: static file (gzip on, 1 worker)`, `http://127.0.0.1:${port + 1}/bench-static.html`]);
-  if (nginxFront) targets.push(['nginx in front: cached game page (1 worker)', `http://127.0.0.1:${port + 2}${gamePath}`]);
+  if (nginxStatic)
+    targets.push([
+      `nginx ${nginxStatic.version}: static file (gzip on, 1 worker)`,
+      `http://127.0.0.1:${port + 1}/bench-static.html`,
+    ]);
+  if (nginxFront)
+    targets.push(['nginx in front: cached game page (1 worker)', `http://127.0.0.1:${port + 2}${gamePath}`]);
   const rows: string[] = [];
   const perSecond: Record<string, number> = {};
   for (const acceptEncoding of ['br, gzip', '']) {
@@ -175,7 +200,12 @@ try {
       );
     }
   }
-  console.log(`${new Date().toISOString()} · ${page.length} bytes (identity) · ${connections} connections · median of ${rounds} rounds of ${seconds} s · load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (${os.cpus().length} cores)\n`);
+  console.log(
+    `${new Date().toISOString()} · ${page.length} bytes (identity) · ${connections} connections · median of ${rounds} rounds of ${seconds} s · load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} (${os.cpus().length} cores)\n`,
+  );
   console.log('| target | Accept-Encoding | bytes sent | req/s | p50 ms | p95 ms | errors | ratio to static |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);

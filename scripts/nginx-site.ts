@@ -25,7 +25,8 @@ const PRODUCTION_PATHS = {
 
 const quote = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 /** A map key matching a never-cached prefix as isNeverCached does. */
-const neverCached = (prefix: string) => quote(`~^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${prefix.endsWith('/') ? '' : '(/|$)'}`);
+const neverCached = (prefix: string) =>
+  quote(`~^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${prefix.endsWith('/') ? '' : '(/|$)'}`);
 /** A map key from a route's JavaScript regular expression (PCRE reads it alike; `\/` is `/`). */
 const routeRegex = (source: string) => quote(`~${source.replace(/\\\//g, '/')}`);
 /** An nginx variable name for a query parameter (they are lower-case words). */
@@ -60,7 +61,9 @@ export function cacheKeyConfig(): string {
     '    # Never cached by the app, whatever the route (they answer private, no-store).',
     ...NEVER_CACHED_PREFIXES.map((prefix) => `    ${neverCached(prefix)} "*";`),
     '    # Cached routes, in the order the app matches them.',
-    ...routes.map((route) => `    ${routeRegex(route.source)} ${quote([...route.query].sort().join(','))}; # ${route.pattern}`),
+    ...routes.map(
+      (route) => `    ${routeRegex(route.source)} ${quote([...route.query].sort().join(','))}; # ${route.pattern}`,
+    ),
     '}',
     '',
     '# 1 unless the path is one of the cached routes: nginx keeps nothing the route cache would not.',
@@ -107,7 +110,7 @@ export function cacheKeyConfig(): string {
     '}',
     '',
     `# The stored variant: ${ENCODINGS.join(', ')} or none, as server/encoding.ts prefers them; sent`,
-    '# upstream in place of the browser\'s header. Any coding with q above 0 is acceptable to the',
+    "# upstream in place of the browser's header. Any coding with q above 0 is acceptable to the",
     '# browser, so the first one it accepts is what it gets.',
     'map $http_accept_encoding $critical_hit_encoding {',
     '    default "";',
@@ -135,22 +138,32 @@ export interface LocalSite {
 
 /** deploy/nginx/critical-hit.conf with the local listener, upstreams and paths, on plain HTTP. */
 export function renderSiteConfig(site: LocalSite, config = readFileSync(SITE_CONFIG, 'utf8')): string {
-  const replacements = { [PRODUCTION_PATHS.root]: site.root, [PRODUCTION_PATHS.cacheDir]: path.join(site.dir, 'cache'), [PRODUCTION_PATHS.cacheKey]: CACHE_KEY_CONFIG };
+  const replacements = {
+    [PRODUCTION_PATHS.root]: site.root,
+    [PRODUCTION_PATHS.cacheDir]: path.join(site.dir, 'cache'),
+    [PRODUCTION_PATHS.cacheKey]: CACHE_KEY_CONFIG,
+  };
   let text = config;
   for (const [from, to] of Object.entries(replacements)) {
-    if (!text.includes(from)) throw new Error(`critical-hit.conf no longer names ${from}: update scripts/nginx-site.ts`);
+    if (!text.includes(from))
+      throw new Error(`critical-hit.conf no longer names ${from}: update scripts/nginx-site.ts`);
     text = text.split(from).join(to);
   }
   const seen = { listen: false, upstream: false };
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    const marker = /#\s*local:\s*(drop|listen|upstream)\s*$/.exec(line)?.[1] as 'drop' | 'listen' | 'upstream' | undefined;
+    const marker = /#\s*local:\s*(drop|listen|upstream)\s*$/.exec(line)?.[1] as
+      'drop' | 'listen' | 'upstream' | undefined;
     if (!marker) out.push(line);
     else if (marker === 'listen' && !seen.listen) out.push(`    listen ${site.listen};`);
-    else if (marker === 'upstream' && !seen.upstream) out.push(...site.upstreams.map((upstream) => `    server ${upstream};`));
+    else if (marker === 'upstream' && !seen.upstream)
+      out.push(...site.upstreams.map((upstream) => `    server ${upstream};`));
     if (marker === 'listen' || marker === 'upstream') seen[marker] = true;
   }
-  if (!seen.listen || !seen.upstream) throw new Error('critical-hit.conf lost its `# local: listen` or `# local: upstream` lines: update scripts/nginx-site.ts');
+  if (!seen.listen || !seen.upstream)
+    throw new Error(
+      'critical-hit.conf lost its `# local: listen` or `# local: upstream` lines: update scripts/nginx-site.ts',
+    );
   return out.join('\n');
 }
 
@@ -210,16 +223,23 @@ export function testSiteConfig(site: LocalSite): string | null {
   const binary = nginxBinary();
   if (!binary) throw new Error('nginx is not installed');
   const main = writeConfig(site, 1);
-  const result = spawnSync(binary.path, ['-t', '-p', site.dir, '-c', main, '-e', path.join(site.dir, 'error.log')], { encoding: 'utf8' });
+  const result = spawnSync(binary.path, ['-t', '-p', site.dir, '-c', main, '-e', path.join(site.dir, 'error.log')], {
+    encoding: 'utf8',
+  });
   return result.status === 0 ? null : result.stderr;
 }
 
 /** Starts nginx with the shipped site in front of `site.upstreams`; resolves once it answers. */
-export async function startSiteNginx(site: LocalSite, options: { workers?: number; probe?: string } = {}): Promise<RunningNginx> {
+export async function startSiteNginx(
+  site: LocalSite,
+  options: { workers?: number; probe?: string } = {},
+): Promise<RunningNginx> {
   const binary = nginxBinary();
   if (!binary) throw new Error('nginx is not installed');
   const main = writeConfig(site, options.workers ?? 1);
-  const child = spawn(binary.path, ['-p', site.dir, '-c', main, '-e', path.join(site.dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary.path, ['-p', site.dir, '-c', main, '-e', path.join(site.dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const origin = `http://${site.listen}`;
@@ -230,8 +250,12 @@ export async function startSiteNginx(site: LocalSite, options: { workers?: numbe
       child.kill('SIGTERM');
     });
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx ${binary.version} exited at start: ${errors.trim() || `see ${site.dir}/error.log`}`);
-    const status = await fetch(`${origin}${options.probe ?? '/api/health'}`).then((response) => response.status, () => 0);
+    if (child.exitCode !== null)
+      throw new Error(`nginx ${binary.version} exited at start: ${errors.trim() || `see ${site.dir}/error.log`}`);
+    const status = await fetch(`${origin}${options.probe ?? '/api/health'}`).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status !== 0) return { origin, version: binary.version, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

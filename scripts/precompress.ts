@@ -37,7 +37,10 @@ async function precompress(file: string): Promise<number> {
     gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   let written = 0;
-  for (const [ext, bytes] of [[PRECOMPRESSED_EXTENSIONS.br, br], [PRECOMPRESSED_EXTENSIONS.gzip, gz]] as const) {
+  for (const [ext, bytes] of [
+    [PRECOMPRESSED_EXTENSIONS.br, br],
+    [PRECOMPRESSED_EXTENSIONS.gzip, gz],
+  ] as const) {
     if (bytes.length >= body.length) continue;
     await writeFile(`${file}${ext}`, bytes);
     written += 1;
@@ -57,5 +60,7 @@ if (!existsSync(client)) {
     const counts = await Promise.all(todo.slice(i, i + 2).map(precompress));
     written += counts.reduce((sum, count) => sum + count, 0);
   }
-  console.log(`[precompress] ${written} compressed copies of ${todo.length} files in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `[precompress] ${written} compressed copies of ${todo.length} files in ${Math.round(performance.now() - started)} ms`,
+  );
 }

@@ -26,7 +26,9 @@ try {
       .limit(100)
       .execute();
     for (const w of rows) {
-      console.log(`${w.id}\t${w.slug}\t${w.kind}\t${w.status}\t${w.starts_at.toISOString()} .. ${w.ends_at.toISOString()}\t${w.day_count ?? ''}/${w.median_count ?? ''}`);
+      console.log(
+        `${w.id}\t${w.slug}\t${w.kind}\t${w.status}\t${w.starts_at.toISOString()} .. ${w.ends_at.toISOString()}\t${w.day_count ?? ''}/${w.median_count ?? ''}`,
+      );
     }
     if (rows.length === 0) console.log('No flagged or confirmed windows.');
   } else if ((action === 'clear' || action === 'confirm') && id && /^\d{1,18}$/.test(id)) {
@@ -36,7 +38,9 @@ try {
       process.exitCode = 1;
     } else {
       await purge({ tags: [gameTag(decided.slug), CACHE_TAGS.scores] }).catch(() => undefined);
-      console.log(`Window ${id} of ${decided.slug}: ${action === 'clear' ? 'cleared, its reviews count again' : 'confirmed, its reviews stay out of the score'}.`);
+      console.log(
+        `Window ${id} of ${decided.slug}: ${action === 'clear' ? 'cleared, its reviews count again' : 'confirmed, its reviews stay out of the score'}.`,
+      );
     }
   } else {
     console.error('Usage: npm run review-windows [-- clear <id> | confirm <id>]');

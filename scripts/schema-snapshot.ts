@@ -36,8 +36,11 @@ function chainAt(commit: string): MigrationFile[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { chain: { type: 'string' }, with: { type: 'string', multiple: true, default: [] } } });
-  if (!values.chain) throw new Error('Usage: npm run db:schema-snapshot -- --chain <commit> [--with <commit>:<path> ...]');
+  const { values } = parseArgs({
+    options: { chain: { type: 'string' }, with: { type: 'string', multiple: true, default: [] } },
+  });
+  if (!values.chain)
+    throw new Error('Usage: npm run db:schema-snapshot -- --chain <commit> [--with <commit>:<path> ...]');
   const postgresUrl = process.env.TEST_DATABASE_URL;
   if (!postgresUrl || !process.env.SUPABASE_SHAPE_URL) {
     throw new Error(
@@ -50,8 +53,11 @@ async function main(): Promise<void> {
     if (!commit || !filePath) throw new Error(`--with takes <commit>:<path>, not ${spec}`);
     return { spec: `${git('rev-parse', `${commit}^{commit}`).trim()}:${filePath}`, file: fileAt(commit, filePath) };
   });
-  const files = [...chainAt(chainCommit), ...extra.map((entry) => entry.file)].sort((a, b) => a.name.localeCompare(b.name));
-  if (files.some((file) => file.name.endsWith('_baseline.sql'))) throw new Error(`${chainCommit} already has the baseline: name the commit before the squash`);
+  const files = [...chainAt(chainCommit), ...extra.map((entry) => entry.file)].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+  if (files.some((file) => file.name.endsWith('_baseline.sql')))
+    throw new Error(`${chainCommit} already has the baseline: name the commit before the squash`);
 
   const header = (target: DumpTarget) =>
     [
@@ -74,7 +80,9 @@ async function main(): Promise<void> {
   ];
   for (const [target, dump] of dumps) {
     await writeFile(snapshotFile(target), header(target) + dump);
-    console.log(`${path.relative(process.cwd(), snapshotFile(target))}: ${files.length} migrations of ${chainCommit.slice(0, 12)}.`);
+    console.log(
+      `${path.relative(process.cwd(), snapshotFile(target))}: ${files.length} migrations of ${chainCommit.slice(0, 12)}.`,
+    );
   }
 }
 

@@ -18,7 +18,10 @@ const results: Result[] = [];
 function run(phase: string, script: string, prefix: boolean): Promise<Result> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn(npm, ['run', '--silent', script], {
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
     if (prefix) {
       for (const stream of [child.stdout!, child.stderr!]) {
         let rest = '';
@@ -46,11 +49,17 @@ async function inOrder(...phases: [string, string][]): Promise<Result[]> {
 }
 
 const started = performance.now();
-const [, checkAndBuild] = await Promise.all([run('unit', 'test:unit', true), inOrder(['check', 'check'], ['build', 'build'])]);
+const [, checkAndBuild] = await Promise.all([
+  run('unit', 'test:unit', true),
+  inOrder(['check', 'check'], ['build', 'build']),
+]);
 if (checkAndBuild.find(({ phase }) => phase === 'build')?.ok) await run('e2e', 'test:e2e', false);
 else results.push({ phase: 'e2e', seconds: 0, ok: false });
 
 console.log('\nPhase durations:');
-for (const { phase, seconds, ok } of results) console.log(`  ${phase.padEnd(6)} ${seconds.toFixed(0).padStart(5)} s  ${ok ? 'passed' : seconds === 0 ? 'not run (no build)' : 'FAILED'}`);
+for (const { phase, seconds, ok } of results)
+  console.log(
+    `  ${phase.padEnd(6)} ${seconds.toFixed(0).padStart(5)} s  ${ok ? 'passed' : seconds === 0 ? 'not run (no build)' : 'FAILED'}`,
+  );
 console.log(`  total  ${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s`);
 process.exitCode = results.every(({ ok }) => ok) ? 0 : 1;

@@ -19,9 +19,13 @@ export const BROTLI_QUALITY = 4;
 export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } };
 
 /** Text formats worth compressing (HTML, CSS, JavaScript, JSON, XML, SVG, calendars, plain text). */
-export const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i;
+export const COMPRESSIBLE_TYPE =
+  /^(text\/|application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/i;
 
-type Preferring = { encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined; encodings(available: readonly string[]): string[] };
+type Preferring = {
+  encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
+  encodings(available: readonly string[]): string[];
+};
 
 // Browsers send a handful of distinct headers between them: each is weighed once.
 const weighed = new Map<string, { coding: Coding; accepted: string }>();
@@ -31,7 +35,11 @@ function weigh(acceptEncoding: string | null | undefined): { coding: Coding; acc
   let found = weighed.get(header);
   if (found === undefined) {
     const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as Preferring;
-    const coding = header.trim() === '' ? 'identity' : ((negotiator.encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip', 'identity'] }) ?? 'identity') as Coding);
+    const coding =
+      header.trim() === ''
+        ? 'identity'
+        : ((negotiator.encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip', 'identity'] }) ??
+            'identity') as Coding);
     found = { coding, accepted: negotiator.encodings(['br', 'gzip']).join(', ') };
     if (weighed.size >= 256) weighed.clear();
     weighed.set(header, found);

@@ -16,7 +16,10 @@ import { createNodeServer, IMMUTABLE } from './http-server.ts';
 const script = `export const x = ${JSON.stringify('x'.repeat(4000))};\n`;
 const root = mkdtempSync(path.join(os.tmpdir(), 'node-server-'));
 mkdirSync(path.join(root, '_astro'));
-for (const [file, text] of [['_astro/app.1a2b3c.js', script], ['favicon.svg', `<svg>${' '.repeat(2000)}</svg>`]]) {
+for (const [file, text] of [
+  ['_astro/app.1a2b3c.js', script],
+  ['favicon.svg', `<svg>${' '.repeat(2000)}</svg>`],
+]) {
   writeFileSync(path.join(root, file!), text!);
   writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(text!));
   writeFileSync(path.join(root, `${file}.gz`), gzipSync(text!));
@@ -28,14 +31,24 @@ let rendered = 0;
 function app(req: IncomingMessage, res: ServerResponse): void {
   rendered += 1;
   if (req.url === '/slow') return void held.push(res);
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'self'" }).end(page);
+  res
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'self'" })
+    .end(page);
 }
 
 let origin = '';
 let server: http.Server;
 beforeAll(async () => {
   // The health check pings the database; a stand-in that always answers.
-  setConnector(async () => ({ kind: 'pglite', location: 'memory', ping: async () => {}, close: async () => {} }) as unknown as DatabaseConnection);
+  setConnector(
+    async () =>
+      ({
+        kind: 'pglite',
+        location: 'memory',
+        ping: async () => {},
+        close: async () => {},
+      }) as unknown as DatabaseConnection,
+  );
   server = createNodeServer({ app, clientDir: root, env: parseEnv({ RENDER_CONCURRENCY: '1' }) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -49,7 +62,11 @@ afterAll(async () => {
 });
 
 /** The bytes as they travelled (no decoding). */
-function raw(target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  target: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .request(`${origin}${target}`, { method, headers, agent: false }, (res) => {
@@ -63,10 +80,14 @@ function raw(target: string, headers: Record<string, string> = {}, method = 'GET
 }
 
 describe('the node server', () => {
-  it('serves the build\'s own brotli and gzip copies of static files, each with its validator, hashed assets for a year', async () => {
+  it("serves the build's own brotli and gzip copies of static files, each with its validator, hashed assets for a year", async () => {
     const asset = '/_astro/app.1a2b3c.js';
     const br = await raw(asset, { 'accept-encoding': 'gzip, deflate, br' });
-    expect([br.headers['content-encoding'], br.headers['cache-control'], br.headers.vary]).toEqual(['br', IMMUTABLE, 'Accept-Encoding']);
+    expect([br.headers['content-encoding'], br.headers['cache-control'], br.headers.vary]).toEqual([
+      'br',
+      IMMUTABLE,
+      'Accept-Encoding',
+    ]);
     expect(brotliDecompressSync(br.body).toString()).toBe(script);
     const gzip = await raw(asset, { 'accept-encoding': 'br;q=0, gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -95,11 +116,15 @@ describe('the node server', () => {
       page: (await raw('/about')).headers,
       refused: (await raw('/about', {}, 'TRACE')).headers,
       tooLarge: await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
-        const request = http.request(`${origin}/api/profile`, { method: 'PATCH', headers: { 'content-length': String(50 * 1024 * 1024) } }, (res) => {
-          expect(res.statusCode).toBe(413);
-          resolve(res.headers);
-          res.resume();
-        });
+        const request = http.request(
+          `${origin}/api/profile`,
+          { method: 'PATCH', headers: { 'content-length': String(50 * 1024 * 1024) } },
+          (res) => {
+            expect(res.statusCode).toBe(413);
+            resolve(res.headers);
+            res.resume();
+          },
+        );
         request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
         request.write(Buffer.alloc(1024));
       }),
@@ -108,7 +133,9 @@ describe('the node server', () => {
     for (const [kind, headers] of Object.entries(answers)) {
       expect(headers['x-content-type-options'], kind).toBe('nosniff');
       expect(headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
-      expect(headers['content-security-policy'], kind).toBe(kind === 'page' ? "script-src 'self'" : "default-src 'none'; frame-ancestors 'none'");
+      expect(headers['content-security-policy'], kind).toBe(
+        kind === 'page' ? "script-src 'self'" : "default-src 'none'; frame-ancestors 'none'",
+      );
     }
   });
 
@@ -117,7 +144,11 @@ describe('the node server', () => {
     const slow = [raw('/slow'), raw('/slow')];
     await expect.poll(() => rendered).toBe(before + 1);
     const health = await raw('/api/health');
-    expect([health.status, health.headers['cache-control'], JSON.parse(health.body.toString())]).toEqual([200, 'private, no-store', { status: 'ok', database: 'pglite' }]);
+    expect([health.status, health.headers['cache-control'], JSON.parse(health.body.toString())]).toEqual([
+      200,
+      'private, no-store',
+      { status: 'ok', database: 'pglite' },
+    ]);
     expect(rendered).toBe(before + 1);
     for (const res of held.splice(0)) res.end('done');
     await expect.poll(() => held.length).toBe(1);

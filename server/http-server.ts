@@ -43,7 +43,8 @@ function securityHeaders(env: Env): Layer {
 /** The same handler as the route (src/pages/api/health.ts), which still answers other methods. */
 function healthCheck(): Layer {
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || (req.url ?? '').split('?')[0] !== '/api/health') return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || (req.url ?? '').split('?')[0] !== '/api/health')
+      return next();
     handleHealth().then((response) => send(res, response, { 'cache-control': 'private, no-store' }), next);
   };
 }
@@ -55,7 +56,8 @@ function staticFiles(root: string): Layer {
     gzip: true,
     etag: true,
     extensions: [],
-    setHeaders: (res, pathname) => res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : 'public, max-age=0'),
+    setHeaders: (res, pathname) =>
+      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : 'public, max-age=0'),
   });
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

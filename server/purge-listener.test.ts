@@ -56,12 +56,13 @@ describe('the purge listener (TEST_DATABASE_URL)', () => {
     await database?.drop();
   });
 
-  it('applies the other servers\' purges, and ignores its own and malformed ones', async (context) => {
+  it("applies the other servers' purges, and ignores its own and malformed ones", async (context) => {
     if (!database) return context.skip('TEST_DATABASE_URL is not set');
     for (const payload of purgeMessages({ tags: ['game:mine'] }, 'server-b')) await notify(payload);
     await notify('{"not": "a purge"');
     await notify(JSON.stringify({ from: 'server-a', tags: 'not-a-list', paths: [] }));
-    for (const payload of purgeMessages({ tags: ['game:portal-2', 'reviews'], paths: ['/sitemap.xml'] }, 'server-a')) await notify(payload);
+    for (const payload of purgeMessages({ tags: ['game:portal-2', 'reviews'], paths: ['/sitemap.xml'] }, 'server-a'))
+      await notify(payload);
     await heardAtLeast(1);
     expect(heard).toEqual([{ tags: ['game:portal-2', 'reviews'], paths: ['/sitemap.xml'] }]);
   });

@@ -8,7 +8,9 @@ import { StandardReasonResponse } from './reason-phrases.ts';
 function statusLine(server: Server, path: string): Promise<string> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    );
     let received = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => (received += chunk));
@@ -26,7 +28,8 @@ describe('StandardReasonResponse', () => {
       const [, how, code] = (req.url ?? '').split('/');
       const status = Number(code);
       // As Astro's node adapter writes a page that set Astro.response.status: statusText "OK".
-      if (how === 'astro') void writeResponse(new Response(status === 304 ? null : 'page', { status, statusText: 'OK' }), res);
+      if (how === 'astro')
+        void writeResponse(new Response(status === 304 ? null : 'page', { status, statusText: 'OK' }), res);
       // The implicit head of `res.statusCode = n; res.end()`.
       else if (how === 'implicit') {
         res.statusCode = status;
@@ -49,6 +52,7 @@ describe('StandardReasonResponse', () => {
       500: 'Internal Server Error',
       503: 'Service Unavailable',
     }[status];
-    for (const how of ['astro', 'implicit', 'explicit']) expect(await statusLine(server, `/${how}/${status}`), how).toBe(`HTTP/1.1 ${status} ${expected}`);
+    for (const how of ['astro', 'implicit', 'explicit'])
+      expect(await statusLine(server, `/${how}/${status}`), how).toBe(`HTTP/1.1 ${status} ${expected}`);
   });
 });

@@ -1,4 +1,10 @@
-import { ServerResponse, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
+import {
+  ServerResponse,
+  STATUS_CODES,
+  type IncomingMessage,
+  type OutgoingHttpHeader,
+  type OutgoingHttpHeaders,
+} from 'node:http';
 
 /**
  * The node server's responses: every status goes out with its standard reason phrase
@@ -12,7 +18,8 @@ import { ServerResponse, STATUS_CODES, type IncomingMessage, type OutgoingHttpHe
 export class StandardReasonResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   override writeHead(statusCode: number, ...rest: unknown[]): this {
     // writeHead(status, [reason], [headers]): whatever reason a caller gave, the standard one.
-    const headers = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined;
+    const headers = (typeof rest[0] === 'string' ? rest[1] : rest[0]) as
+      OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined;
     return super.writeHead(statusCode, STATUS_CODES[statusCode] ?? 'Unknown', headers);
   }
 }

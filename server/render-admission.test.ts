@@ -50,8 +50,17 @@ afterEach(async () => {
 });
 
 /** Sends a request and resolves with its status and body once answered. */
-function send(origin: string, path: string, method = 'GET', signal?: AbortSignal): Promise<{ status: number; body: string; retryAfter: string | null }> {
-  return fetch(`${origin}${path}`, { method, signal }).then(async (res) => ({ status: res.status, body: await res.text(), retryAfter: res.headers.get('retry-after') }));
+function send(
+  origin: string,
+  path: string,
+  method = 'GET',
+  signal?: AbortSignal,
+): Promise<{ status: number; body: string; retryAfter: string | null }> {
+  return fetch(`${origin}${path}`, { method, signal }).then(async (res) => ({
+    status: res.status,
+    body: await res.text(),
+    retryAfter: res.headers.get('retry-after'),
+  }));
 }
 
 /** Waits until the condition holds, checking after each turn of the event loop (for 5 s at most). */
@@ -76,7 +85,12 @@ describe('admitRenders', () => {
     expect(server.started[3]).toBe('GET /d');
     server.finish('/c');
     server.finish('/d');
-    expect((await Promise.all(answers)).map((answer) => answer.body)).toEqual(['done /a', 'done /b', 'done /c', 'done /d']);
+    expect((await Promise.all(answers)).map((answer) => answer.body)).toEqual([
+      'done /a',
+      'done /b',
+      'done /c',
+      'done /d',
+    ]);
     expect([server.admit.active, server.admit.waiting]).toEqual([0, 0]);
   });
 
@@ -119,7 +133,11 @@ describe('admitRenders', () => {
     const queued = send(server.origin, '/queued');
     await until(() => server.admit.waiting === 1);
     const refused = await send(server.origin, '/refused');
-    expect(refused).toEqual({ status: 503, body: 'The server is busy. Please try again in a moment.', retryAfter: '1' });
+    expect(refused).toEqual({
+      status: 503,
+      body: 'The server is busy. Please try again in a moment.',
+      retryAfter: '1',
+    });
     server.finish('/first');
     await until(() => server.started.length === 2);
     server.finish('/queued');

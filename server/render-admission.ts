@@ -24,14 +24,21 @@ export interface AdmissionLimits {
 
 export const MAX_WAITING = 1024;
 
-export function admitRenders({ concurrency, maxWaiting }: AdmissionLimits): Handler & { readonly active: number; readonly waiting: number } {
+export function admitRenders({
+  concurrency,
+  maxWaiting,
+}: AdmissionLimits): Handler & { readonly active: number; readonly waiting: number } {
   const limit = pLimit(concurrency);
   /** Requests not yet started whose visitors are still there. */
   let waiting = 0;
   const admit: Handler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (waiting >= maxWaiting) {
-      res.writeHead(503, { 'retry-after': '1', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(503, {
+        'retry-after': '1',
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+      });
       return void res.end('The server is busy. Please try again in a moment.');
     }
     waiting += 1;
@@ -54,7 +61,10 @@ export function admitRenders({ concurrency, maxWaiting }: AdmissionLimits): Hand
         }),
     );
   };
-  return Object.defineProperties(admit, { active: { get: () => limit.activeCount }, waiting: { get: () => waiting } }) as Handler & {
+  return Object.defineProperties(admit, {
+    active: { get: () => limit.activeCount },
+    waiting: { get: () => waiting },
+  }) as Handler & {
     readonly active: number;
     readonly waiting: number;
   };

@@ -19,7 +19,9 @@ beforeAll(async () => {
       const preset = (req as http.IncomingMessage & { body?: Buffer }).body;
       let length = preset?.length ?? 0;
       if (!preset) for await (const chunk of req) length += (chunk as Buffer).length;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ length, preset: Boolean(preset) }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ length, preset: Boolean(preset) }));
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,7 +41,11 @@ interface Answer {
  * Sends `chunks` (count × size bytes) as the body, chunked unless `contentLength` is given,
  * and stops writing as soon as the answer arrives.
  */
-function send(path: string, method: string, options: { chunks?: number; size?: number; contentLength?: number } = {}): Promise<Answer> {
+function send(
+  path: string,
+  method: string,
+  options: { chunks?: number; size?: number; contentLength?: number } = {},
+): Promise<Answer> {
   const { chunks = 0, size = 64 * 1024, contentLength } = options;
   return new Promise((resolve, reject) => {
     let sent = 0;
@@ -79,7 +85,9 @@ describe('boundRequests', () => {
     const answer = await send('/api/profile', 'PATCH', { contentLength: 100 * 1024 * 1024, chunks: 1600 });
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe('close');
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'payload_too_large', message: 'The request body is too large: the limit here is 64 KB.' } });
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: 'payload_too_large', message: 'The request body is too large: the limit here is 64 KB.' },
+    });
     expect(answer.sent).toBeLessThan(10 * 1024 * 1024);
     expect(handled).toBe(before);
   });
@@ -110,7 +118,9 @@ describe('boundRequests', () => {
     expect(page.headers.allow).toBe('GET, HEAD');
     const api = await send('/api/search', 'TRACE');
     expect(api.status).toBe(405);
-    expect(JSON.parse(api.body)).toEqual({ error: { code: 'method_not_allowed', message: 'This method is not allowed here.' } });
+    expect(JSON.parse(api.body)).toEqual({
+      error: { code: 'method_not_allowed', message: 'This method is not allowed here.' },
+    });
     expect(handled).toBe(before);
   });
 

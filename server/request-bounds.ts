@@ -50,7 +50,8 @@ export function boundRequests(): Handler {
     const url = req.url ?? '/';
     const pathname = URL.parse(url, 'http://request.invalid')?.pathname ?? '/';
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    if (!validPercentEncoding(url)) return refuse(req, res, routeError(pathname, 400, 'bad_request', 'Bad request.'), hasBody);
+    if (!validPercentEncoding(url))
+      return refuse(req, res, routeError(pathname, 400, 'bad_request', 'Bad request.'), hasBody);
     const refused = refuseMethod(pathname, req.method ?? 'GET');
     if (refused) return refuse(req, res, refused, true);
     const limit = bodyLimitFor(pathname);

@@ -20,7 +20,12 @@ function render(body: string, tags = 'games', headers: Record<string, string> = 
   return vi.fn(
     async () =>
       new Response(body, {
-        headers: { 'content-type': 'text/html; charset=utf-8', 'CDN-Cache-Control': 'max-age=600, stale-while-revalidate=600', 'Cache-Tag': tags, ...headers },
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'CDN-Cache-Control': 'max-age=600, stale-while-revalidate=600',
+          'Cache-Tag': tags,
+          ...headers,
+        },
       }),
   );
 }
@@ -38,7 +43,10 @@ describe('the page cache provider', () => {
     const first = render('games page');
     expect(state(await onRequest(context('/games?cb=0'), first))).toBe('MISS');
     for (let n = 1; n <= 50; n += 1) {
-      const hit = await onRequest(context(`/games?cb=${n}`, {}, 'GET', n % 2 ? 'evil.example' : 'localhost:4321'), render('never rendered'));
+      const hit = await onRequest(
+        context(`/games?cb=${n}`, {}, 'GET', n % 2 ? 'evil.example' : 'localhost:4321'),
+        render('never rendered'),
+      );
       expect(state(hit)).toBe('HIT');
       expect(await hit.text()).toBe('games page');
     }
@@ -49,13 +57,23 @@ describe('the page cache provider', () => {
   });
 
   it('leaves out pages that set cookies, are private or vary by request headers, and uncached routes', async () => {
-    expect(state(await onRequest(context('/games/portal-2'), render('x', 'games', { 'set-cookie': 'a=1' })))).toBeNull();
+    expect(
+      state(await onRequest(context('/games/portal-2'), render('x', 'games', { 'set-cookie': 'a=1' }))),
+    ).toBeNull();
     expect(state(await onRequest(context('/games/half-life-2'), render('x', 'games', { vary: 'Cookie' })))).toBeNull();
     expect(state(await onRequest(context('/dashboard'), render('private')))).toBeNull();
     // Marked private (everything outside the shared routes, or a shared page that read the
     // visitor), whatever cache headers Astro added: a route rule that reached the wrong route.
     for (const cacheControl of ['private, no-store', 'no-store', 'no-cache']) {
-      expect(state(await onRequest(context('/games/request'), render('Your requests', 'games', { 'cache-control': cacheControl }))), cacheControl).toBeNull();
+      expect(
+        state(
+          await onRequest(
+            context('/games/request'),
+            render('Your requests', 'games', { 'cache-control': cacheControl }),
+          ),
+        ),
+        cacheControl,
+      ).toBeNull();
     }
     expect(store.stats().entries).toBe(0);
   });
@@ -92,7 +110,8 @@ describe('the page cache provider', () => {
     expect([state(miss), miss.headers.get('content-encoding')]).toEqual(['MISS', 'br']);
     expect(brotliDecompressSync(Buffer.from(await miss.arrayBuffer())).toString()).toBe(page);
     const calls = compress.mock.calls.length;
-    for (const accept of ['br', 'gzip', '', 'br;q=0, gzip']) await onRequest(context('/games/portal-2', { 'accept-encoding': accept }), render('never'));
+    for (const accept of ['br', 'gzip', '', 'br;q=0, gzip'])
+      await onRequest(context('/games/portal-2', { 'accept-encoding': accept }), render('never'));
     expect(compress.mock.calls.length).toBe(calls);
     compress.mockRestore();
     // A gzip client gets the plain page, which the compression layer in front gzips.
@@ -107,16 +126,28 @@ describe('the page cache provider', () => {
     const brTag = br.headers.get('etag')!;
     expect(brTag).toMatch(/^"[^"]+-br"$/);
     expect(plain.headers.get('etag')).toBe(brTag.replace('-br', ''));
-    expect((await onRequest(context('/games/portal-2', { 'accept-encoding': 'br', 'if-none-match': `"x", ${brTag}` }), render('never'))).status).toBe(304);
+    expect(
+      (
+        await onRequest(
+          context('/games/portal-2', { 'accept-encoding': 'br', 'if-none-match': `"x", ${brTag}` }),
+          render('never'),
+        )
+      ).status,
+    ).toBe(304);
     expect((await onRequest(context('/games/portal-2', { 'if-none-match': brTag }), render('never'))).status).toBe(200);
     const head = await onRequest(context('/games/portal-2', { 'accept-encoding': 'br' }, 'HEAD'), render('never'));
-    for (const name of ['etag', 'content-encoding', 'content-length', 'vary']) expect(head.headers.get(name), name).toBe(br.headers.get(name));
+    for (const name of ['etag', 'content-encoding', 'content-length', 'vary'])
+      expect(head.headers.get(name), name).toBe(br.headers.get(name));
   });
 
   it('keeps small and binary answers as they are, and never stores on HEAD', async () => {
     await onRequest(context('/robots.txt'), render('User-agent: *', 'static', { 'content-type': 'text/plain' }));
     const small = await onRequest(context('/robots.txt', { 'accept-encoding': 'br' }), render('never'));
-    expect([state(small), small.headers.get('content-encoding'), small.headers.get('vary')]).toEqual(['HIT', null, null]);
+    expect([state(small), small.headers.get('content-encoding'), small.headers.get('vary')]).toEqual([
+      'HIT',
+      null,
+      null,
+    ]);
     const head = render(pageOf('x'));
     expect(state(await onRequest(context('/about', {}, 'HEAD'), head))).toBeNull();
     expect(store.stats().entries).toBe(1);
@@ -135,7 +166,19 @@ describe('the page cache provider', () => {
 });
 
 function page(path: string, size = 1_000, options: Partial<CachedPage> = {}): CachedPage {
-  return { status: 200, headers: [['content-type', 'text/html']], body: Buffer.alloc(size), br: undefined, etag: 'e', tags: ['games'], path, storedAt: 1_000_000, maxAge: 60, swr: 60, ...options };
+  return {
+    status: 200,
+    headers: [['content-type', 'text/html']],
+    body: Buffer.alloc(size),
+    br: undefined,
+    etag: 'e',
+    tags: ['games'],
+    path,
+    storedAt: 1_000_000,
+    maxAge: 60,
+    swr: 60,
+    ...options,
+  };
 }
 
 describe('PageStore', () => {
@@ -183,10 +226,16 @@ describe('PageStore', () => {
     const store = new PageStore({ maxEntries: 10, maxBytes: 1_000_000 });
     const before = store.generation;
     store.purge({ tags: ['game:portal-2'] });
-    expect(store.store('/games/portal-2', page('/games/portal-2', 100, { tags: ['game:portal-2'] }), before)).toBe(false);
+    expect(store.store('/games/portal-2', page('/games/portal-2', 100, { tags: ['game:portal-2'] }), before)).toBe(
+      false,
+    );
     // A purge of something else does not hold other pages back.
-    expect(store.store('/games/half-life-2', page('/games/half-life-2', 100, { tags: ['game:half-life-2'] }), before)).toBe(true);
-    expect(store.store('/games/portal-2', page('/games/portal-2', 100, { tags: ['game:portal-2'] }), store.generation)).toBe(true);
+    expect(
+      store.store('/games/half-life-2', page('/games/half-life-2', 100, { tags: ['game:half-life-2'] }), before),
+    ).toBe(true);
+    expect(
+      store.store('/games/portal-2', page('/games/portal-2', 100, { tags: ['game:portal-2'] }), store.generation),
+    ).toBe(true);
     // More purges during a render than are remembered: assume the worst.
     const longAgo = store.generation;
     for (let i = 0; i < 300; i += 1) store.purge({ tags: [`other:${i}`] });
@@ -223,8 +272,14 @@ describe('serveCachedPages (the node server, before Astro)', () => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
-            const own = Object.entries(res.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'x-content-type-options'].includes(name));
-            resolve({ status: res.statusCode!, headers: Object.fromEntries(own) as Record<string, string>, body: Buffer.concat(chunks) });
+            const own = Object.entries(res.headers).filter(
+              ([name]) => !['date', 'connection', 'keep-alive', 'x-content-type-options'].includes(name),
+            );
+            resolve({
+              status: res.statusCode!,
+              headers: Object.fromEntries(own) as Record<string, string>,
+              body: Buffer.concat(chunks),
+            });
           });
         })
         .on('error', reject)
@@ -232,7 +287,11 @@ describe('serveCachedPages (the node server, before Astro)', () => {
     });
   const viaProvider = async (path: string, headers: Record<string, string>, method = 'GET') => {
     const response = await onRequest(context(path, headers, method), render('never rendered'));
-    return { status: response.status, headers: Object.fromEntries(response.headers), body: method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer()),
+    };
   };
 
   it('answers a fresh hit exactly as the provider would', async () => {
@@ -248,7 +307,10 @@ describe('serveCachedPages (the node server, before Astro)', () => {
     ];
     for (const headers of requests) {
       for (const method of ['GET', 'HEAD']) {
-        expect({ method, ...(await raw('/games/portal-2?utm_source=mail', headers, method)) }).toEqual({ method, ...(await viaProvider('/games/portal-2', headers, method)) });
+        expect({ method, ...(await raw('/games/portal-2?utm_source=mail', headers, method)) }).toEqual({
+          method,
+          ...(await viaProvider('/games/portal-2', headers, method)),
+        });
       }
     }
     expect(astro).not.toHaveBeenCalled();
@@ -263,7 +325,9 @@ describe('serveCachedPages (the node server, before Astro)', () => {
     store.lookup('/games/portal-2')!.page.storedAt -= 601_000;
     expect((await raw('/games/portal-2')).status).toBe(299);
     await onRequest(context('/games/half-life-2'), render(pageOf('Half-Life 2'), gameTag('half-life-2')));
-    expect(brotliDecompressSync((await raw('/games/half-life-2', { 'accept-encoding': 'br' })).body).toString()).toBe(pageOf('Half-Life 2'));
+    expect(brotliDecompressSync((await raw('/games/half-life-2', { 'accept-encoding': 'br' })).body).toString()).toBe(
+      pageOf('Half-Life 2'),
+    );
     await purge({ tags: [gameTag('half-life-2')] });
     expect((await raw('/games/half-life-2')).status).toBe(299);
     expect(astro).toHaveBeenCalledTimes(6);

@@ -52,7 +52,9 @@ function bytesOf(page: CachedPage, key: string): number {
 }
 
 function matches(request: PurgeRequest, page: CachedPage): boolean {
-  return Boolean(request.all || request.paths?.includes(page.path) || page.tags.some((tag) => request.tags?.includes(tag)));
+  return Boolean(
+    request.all || request.paths?.includes(page.path) || page.tags.some((tag) => request.tags?.includes(tag)),
+  );
 }
 
 export class PageStore implements PageCache {
@@ -65,7 +67,12 @@ export class PageStore implements PageCache {
 
   constructor(limits: StoreLimits) {
     // A single page over an eighth of the budget is not stored rather than emptying the cache for it.
-    this.#pages = new LRUCache({ max: limits.maxEntries, maxSize: limits.maxBytes, maxEntrySize: Math.floor(limits.maxBytes / 8), sizeCalculation: bytesOf });
+    this.#pages = new LRUCache({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      maxEntrySize: Math.floor(limits.maxBytes / 8),
+      sizeCalculation: bytesOf,
+    });
   }
 
   get generation(): number {
@@ -97,7 +104,11 @@ export class PageStore implements PageCache {
   store(key: string, page: CachedPage, since: number): boolean {
     const oldest = this.#purges[0]?.generation ?? this.#generation + 1;
     // The log no longer reaches back to the render's start: assume the worst.
-    if (since < this.#generation && (since + 1 < oldest || this.#purges.some((purge) => purge.generation > since && matches(purge.request, page)))) return false;
+    if (
+      since < this.#generation &&
+      (since + 1 < oldest || this.#purges.some((purge) => purge.generation > since && matches(purge.request, page)))
+    )
+      return false;
     this.#pages.set(key, page);
     return this.#pages.has(key);
   }
@@ -120,7 +131,13 @@ export class PageStore implements PageCache {
 
 /** The process's store (shared by the start script's copy of this module and the server bundle's). */
 export function pageStore(limits: Partial<StoreLimits> = {}): PageStore {
-  return installPageCache(() => new PageStore({ maxEntries: limits.maxEntries ?? MEMORY_CACHE_ENTRIES, maxBytes: limits.maxBytes ?? MEMORY_CACHE_BYTES }));
+  return installPageCache(
+    () =>
+      new PageStore({
+        maxEntries: limits.maxEntries ?? MEMORY_CACHE_ENTRIES,
+        maxBytes: limits.maxBytes ?? MEMORY_CACHE_BYTES,
+      }),
+  );
 }
 
 function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
@@ -131,7 +148,12 @@ function etagMatches(ifNoneMatch: string | null | undefined, etag: string): bool
  * A stored page as a request wants it: brotli when it takes brotli, each copy with its own
  * ETag, a 304 when If-None-Match names that copy. HEAD gets the same headers.
  */
-export function answerFor(page: CachedPage, coding: Coding, ifNoneMatch: string | null | undefined, state?: 'HIT' | 'MISS' | 'STALE') {
+export function answerFor(
+  page: CachedPage,
+  coding: Coding,
+  ifNoneMatch: string | null | undefined,
+  state?: 'HIT' | 'MISS' | 'STALE',
+) {
   const br = coding === 'br' && page.br !== undefined;
   const etag = br ? `"${page.etag}-br"` : `"${page.etag}"`;
   const headers: [string, string][] = [...page.headers, ['etag', etag]];
@@ -147,29 +169,56 @@ function toResponse(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' |
   // A gzip client gets the plain page, which the compression layer in front gzips.
   const coding = codingFor(request.headers.get('accept-encoding')) === 'br' ? 'br' : 'identity';
   const answer = answerFor(page, coding, request.headers.get('if-none-match'), state);
-  return new Response(answer.body ? new Uint8Array(answer.body) : null, { status: answer.status, headers: answer.headers });
+  return new Response(answer.body ? new Uint8Array(answer.body) : null, {
+    status: answer.status,
+    headers: answer.headers,
+  });
 }
 
 // Instructions to this cache, or per response: never stored.
-const NOT_STORED = new Set(['set-cookie', 'cdn-cache-control', 'cache-tag', 'x-astro-cache', 'vary', 'etag', 'content-length', 'content-encoding']);
+const NOT_STORED = new Set([
+  'set-cookie',
+  'cdn-cache-control',
+  'cache-tag',
+  'x-astro-cache',
+  'vary',
+  'etag',
+  'content-length',
+  'content-encoding',
+]);
 
 /** A shared answer: no cookie, not private (shared-pages.ts marks personal answers), no Vary but Accept-Encoding. */
 function shareable(response: Response): boolean {
-  if (response.headers.has('set-cookie') || /\b(private|no-store|no-cache)\b/i.test(response.headers.get('cache-control') ?? '')) return false;
-  return (response.headers.get('vary') ?? '').split(',').every((name) => ['', 'accept-encoding'].includes(name.trim().toLowerCase()));
+  if (
+    response.headers.has('set-cookie') ||
+    /\b(private|no-store|no-cache)\b/i.test(response.headers.get('cache-control') ?? '')
+  )
+    return false;
+  return (response.headers.get('vary') ?? '')
+    .split(',')
+    .every((name) => ['', 'accept-encoding'].includes(name.trim().toLowerCase()));
 }
 
 function lifetime(cdnCacheControl: string | null): { maxAge: number; swr: number } {
-  const seconds = (name: string) => Number(new RegExp(`(?:^|,)\\s*${name}=(\\d+)`, 'i').exec(cdnCacheControl ?? '')?.[1] ?? 0);
+  const seconds = (name: string) =>
+    Number(new RegExp(`(?:^|,)\\s*${name}=(\\d+)`, 'i').exec(cdnCacheControl ?? '')?.[1] ?? 0);
   return { maxAge: seconds('max-age'), swr: seconds('stale-while-revalidate') };
 }
 
 /** Brotli on libuv's thread pool: the event loop keeps serving while a page is compressed. */
 const brotli = (body: Buffer) =>
-  new Promise<Buffer>((resolve, reject) => zlib.brotliCompress(body, BROTLI_OPTIONS, (error, result) => (error ? reject(error) : resolve(result))));
+  new Promise<Buffer>((resolve, reject) =>
+    zlib.brotliCompress(body, BROTLI_OPTIONS, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 
 /** Renders through `next` and stores the page with its brotli copy when its rule says so. */
-async function renderAndStore(store: PageStore, target: { key: string; path: string }, request: Request, next: () => Promise<Response>, warn: (message: string) => void): Promise<Response> {
+async function renderAndStore(
+  store: PageStore,
+  target: { key: string; path: string },
+  request: Request,
+  next: () => Promise<Response>,
+  warn: (message: string) => void,
+): Promise<Response> {
   const since = store.generation;
   const response = await next();
   const { maxAge, swr } = lifetime(response.headers.get('CDN-Cache-Control'));
@@ -179,7 +228,10 @@ async function renderAndStore(store: PageStore, target: { key: string; path: str
     return response;
   }
   const body = Buffer.from(await response.arrayBuffer());
-  const br = body.length >= 1024 && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '') ? await brotli(body) : undefined;
+  const br =
+    body.length >= 1024 && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '')
+      ? await brotli(body)
+      : undefined;
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => void (NOT_STORED.has(name) || headers.push([name, value])));
   const smaller = br && br.length < body.length ? br : undefined;
@@ -190,7 +242,10 @@ async function renderAndStore(store: PageStore, target: { key: string; path: str
     body,
     br: smaller,
     etag: createHash('sha1').update(body).digest('base64url').slice(0, 22),
-    tags: (response.headers.get('Cache-Tag') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean),
+    tags: (response.headers.get('Cache-Tag') ?? '')
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
     path: target.path,
     storedAt: Date.now(),
     maxAge,
@@ -222,7 +277,10 @@ const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) 
       return request.method === 'HEAD' ? next() : renderAndStore(store, target, request, next, warn);
     },
     async invalidate(options) {
-      store.purge({ tags: options.tags === undefined ? undefined : [options.tags].flat(), paths: options.path ? [options.path] : undefined });
+      store.purge({
+        tags: options.tags === undefined ? undefined : [options.tags].flat(),
+        paths: options.path ? [options.path] : undefined,
+      });
     },
   };
   return provider;

@@ -31,7 +31,9 @@ export async function serve(env: Env, entry: URL): Promise<void> {
   // server hears the others' purges, since each has a page cache of its own.
   const background = startBackgroundWork(env, { scheduledJobs: runsScheduledJobs() });
   const listenUrl = env.DATABASE_LISTEN_URL ?? env.DATABASE_URL;
-  const listener = listenUrl ? startPurgeListener({ connectionString: listenUrl, onPurge: (request) => pageStore().purge(request) }) : undefined;
+  const listener = listenUrl
+    ? startPurgeListener({ connectionString: listenUrl, onPurge: (request) => pageStore().purge(request) })
+    : undefined;
 
   // Close cleanly on Ctrl+C or a stop signal: stop accepting requests and the background work,
   // then close the database so PGlite flushes its files and releases its lock.

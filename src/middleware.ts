@@ -37,7 +37,8 @@ const NO_SESSION_CHECK = /^\/(auth\/v1|storage\/v1|dev)(\/|$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /** The in-process auth and storage services of the embedded and self-hosted modes; never part of the Vercel build. */
-const localServices = () => (ON_VERCEL || getEnv().mode === 'supabase' ? undefined : import('../functions/local-supabase.ts'));
+const localServices = () =>
+  ON_VERCEL || getEnv().mode === 'supabase' ? undefined : import('../functions/local-supabase.ts');
 
 const sessionAndCache = defineMiddleware(async (context, next) => {
   const refused = refuseRequest(context) ?? (await refuseBadText(context.url, context.request));
@@ -62,7 +63,10 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
     setCookie: (cookie) => authCookies.push(cookie),
   });
   context.locals.getSupabase = () =>
-    (supabase ??= createSupabaseServerClient({ request: context.request, url: context.url, cookies: context.cookies }, { fetch: localFetch }));
+    (supabase ??= createSupabaseServerClient(
+      { request: context.request, url: context.url, cookies: context.cookies },
+      { fetch: localFetch },
+    ));
   context.locals.user = null;
 
   let response: Response;
@@ -111,7 +115,8 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
 
     // The admin area answers 404 to everyone but administrators, read from the database each time.
     if (isAdminPath(context.url.pathname) && !(await isAdmin(await getDb(), context.locals.user?.id))) {
-      if (audienceOf(context.url.pathname) !== 'page') return routeError(context.url.pathname, 404, 'not_found', 'Not Found');
+      if (audienceOf(context.url.pathname) !== 'page')
+        return routeError(context.url.pathname, 404, 'not_found', 'Not Found');
       context.locals.pageError = { status: 404, message: `Page Not Found: ${context.url.pathname}` };
       return privateResponse(await next('/404'));
     }
@@ -136,7 +141,10 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
 });
 
 // Security headers on every answer (and each page's Content Security Policy) come first.
-export const onRequest = sequence(securityHeaders(() => getEnv()), sessionAndCache);
+export const onRequest = sequence(
+  securityHeaders(() => getEnv()),
+  sessionAndCache,
+);
 
 function privateResponse(response: Response): Response {
   return setCacheControl(response, PRIVATE_CACHE_CONTROL);
@@ -152,9 +160,11 @@ const INVALID_INPUT_MESSAGE = 'The request contains a value that cannot be used.
  */
 function refuseRequest(context: APIContext): Response | null {
   const { pathname } = context.url;
-  const refused = refuseMethod(pathname, context.request.method) ?? refuseOversizedBody(pathname, context.request.headers);
+  const refused =
+    refuseMethod(pathname, context.request.method) ?? refuseOversizedBody(pathname, context.request.headers);
   if (refused) return refused;
-  if (context.routePattern === '/404' && audienceOf(pathname) === 'api') return routeError(pathname, 404, 'not_found', 'Not Found');
+  if (context.routePattern === '/404' && audienceOf(pathname) === 'api')
+    return routeError(pathname, 404, 'not_found', 'Not Found');
   return null;
 }
 
@@ -187,7 +197,9 @@ async function answerFailure(context: APIContext, next: MiddlewareNext, error: u
   }
   if (isInvalidInput(error)) {
     // Validation should have refused the value; the database did. Still the client's mistake.
-    console.warn(`[http] ${context.request.method} ${pathname}: the database refused a value: ${(error as Error).message}`);
+    console.warn(
+      `[http] ${context.request.method} ${pathname}: the database refused a value: ${(error as Error).message}`,
+    );
     if (audience !== 'page') return routeError(pathname, 400, 'invalid_input', INVALID_INPUT_MESSAGE);
     context.locals.pageError = { status: 400, message: INVALID_INPUT_MESSAGE };
     return next(errorPageRequest(context));

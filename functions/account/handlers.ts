@@ -13,7 +13,13 @@ import {
   UsernameTakenError,
 } from '../../src/lib/auth/profiles.server.ts';
 import type { AuthUser, MeResponse } from '../../src/lib/auth/types.ts';
-import { createProfileSchema, isEmailIdentifier, MESSAGES, profileUpdateSchema, signInSchema } from '../../src/lib/auth/validation.ts';
+import {
+  createProfileSchema,
+  isEmailIdentifier,
+  MESSAGES,
+  profileUpdateSchema,
+  signInSchema,
+} from '../../src/lib/auth/validation.ts';
 import { apiError, json } from '../http.ts';
 
 /**
@@ -52,7 +58,8 @@ export async function handleCheckUsername(request: Request, context: AccountCont
 export async function handleCreateProfile(request: Request, context: AccountContext): Promise<Response> {
   if (!context.user) return notSignedIn();
   const parsed = createProfileSchema.safeParse(await readBody(request));
-  if (!parsed.success) return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? MESSAGES.failedToCreateProfile);
+  if (!parsed.success)
+    return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? MESSAGES.failedToCreateProfile);
   if (parsed.data.user.id !== context.user.id) {
     return apiError(403, 'forbidden', 'You can only create your own profile.');
   }
@@ -78,11 +85,18 @@ export async function handleMe(_request: Request, context: AccountContext): Prom
   if (!user) return json({ user: null, profile: null, tier: 'free' } satisfies MeResponse);
   const db = await context.db();
   const [profile, tier] = await Promise.all([getProfile(db, user.id), getUserTier(db, user.id)]);
-  return json({ user: { id: user.id, email: user.email, provider: user.provider }, profile, tier } satisfies MeResponse);
+  return json({
+    user: { id: user.id, email: user.email, provider: user.provider },
+    profile,
+    tier,
+  } satisfies MeResponse);
 }
 
 export interface PasswordSignIn {
-  (email: string, password: string): Promise<{
+  (
+    email: string,
+    password: string,
+  ): Promise<{
     error: { status?: number; code?: string; message: string; retryAfterSeconds?: number | undefined } | null;
     user: { id: string } | null;
   }>;
@@ -109,7 +123,10 @@ function unknownUsernameAddress(username: string): string {
  * against a dummy hash and counts the attempt in the same limits), so neither the answer,
  * nor its time, nor a 429 tells which usernames exist.
  */
-export async function handleSignIn(request: Request, context: AccountContext & { signIn: PasswordSignIn }): Promise<Response> {
+export async function handleSignIn(
+  request: Request,
+  context: AccountContext & { signIn: PasswordSignIn },
+): Promise<Response> {
   const body = await readBody(request);
   const bounded = body as { identifier?: unknown; password?: unknown } | undefined;
   if (
@@ -119,7 +136,8 @@ export async function handleSignIn(request: Request, context: AccountContext & {
     return apiError(400, 'invalid_credentials', 'Invalid login credentials');
   }
   const parsed = signInSchema.safeParse(body);
-  if (!parsed.success) return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? MESSAGES.emailAndPasswordRequired);
+  if (!parsed.success)
+    return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? MESSAGES.emailAndPasswordRequired);
   const { identifier, password } = parsed.data;
   const email = isEmailIdentifier(identifier) ? identifier : await emailForUsername(await context.db(), identifier);
   const result = await context.signIn(email ?? unknownUsernameAddress(identifier), password);
@@ -128,7 +146,9 @@ export async function handleSignIn(request: Request, context: AccountContext & {
     if (error.code === 'invalid_credentials') return apiError(400, 'invalid_credentials', 'Invalid login credentials');
     if (error.status === 429) {
       const retryAfter = String(error.retryAfterSeconds ?? 60);
-      return apiError(429, error.code ?? 'over_request_rate_limit', MESSAGES.tooManyAttempts, { headers: { 'Retry-After': retryAfter } });
+      return apiError(429, error.code ?? 'over_request_rate_limit', MESSAGES.tooManyAttempts, {
+        headers: { 'Retry-After': retryAfter },
+      });
     }
     const status = error.status && error.status >= 400 ? error.status : 500;
     return apiError(status, error.code ?? 'sign_in_failed', status >= 500 ? MESSAGES.serverError : error.message);
@@ -141,7 +161,8 @@ export async function handleSignIn(request: Request, context: AccountContext & {
 export async function handleUpdateProfile(request: Request, context: AccountContext): Promise<Response> {
   if (!context.user) return notSignedIn();
   const parsed = profileUpdateSchema.safeParse(await readBody(request));
-  if (!parsed.success) return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? MESSAGES.unexpectedError);
+  if (!parsed.success)
+    return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? MESSAGES.unexpectedError);
   const profile = await updateProfile(await context.db(), context.user.id, parsed.data);
   if (!profile) return apiError(404, 'profile_not_found', MESSAGES.failedToCreateProfile);
   return json({ profile });
@@ -159,7 +180,11 @@ export async function handleDeleteAccount(
   try {
     await context.cancelBilling?.(context.user.id);
   } catch {
-    return apiError(502, 'subscription_not_cancelled', 'We could not cancel your subscription, so your account was not deleted. Please try again.');
+    return apiError(
+      502,
+      'subscription_not_cancelled',
+      'We could not cancel your subscription, so your account was not deleted. Please try again.',
+    );
   }
   await deleteAccount(await context.db(), context.user.id);
   await context.signOut();

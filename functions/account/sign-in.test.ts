@@ -25,23 +25,39 @@ afterAll(() => database?.close());
 /** The route's sign-in, as the server's supabase client does it, from one client address. */
 function signInFrom(client: string, service: DirectAuth): PasswordSignIn {
   return async (email, password) => {
-    const { status, body, headers } = await service.json('POST', '/token?grant_type=password', { body: { email, password }, client });
+    const { status, body, headers } = await service.json('POST', '/token?grant_type=password', {
+      body: { email, password },
+      client,
+    });
     if (status === 200) return { error: null, user: body.user };
-    return { error: { status, code: body.code, message: body.message, retryAfterSeconds: Number(headers.get('retry-after')) || undefined }, user: null };
+    return {
+      error: {
+        status,
+        code: body.code,
+        message: body.message,
+        retryAfterSeconds: Number(headers.get('retry-after')) || undefined,
+      },
+      user: null,
+    };
   };
 }
 
 async function userWithUsername(service = auth): Promise<string> {
   const username = `known_${Math.random().toString(36).slice(2, 10)}`;
   const email = uniqueEmail();
-  await service.json('POST', '/signup', { body: { email, password: PASSWORD, data: { username, full_name: 'Known Player' } } });
+  await service.json('POST', '/signup', {
+    body: { email, password: PASSWORD, data: { username, full_name: 'Known Player' } },
+  });
   await service.call('GET', service.lastEmail(email)!.links[0]!);
   return username;
 }
 
 const attempt = (identifier: string, password: string, client: string, service = auth) =>
   handleSignIn(
-    new Request('https://critical-hit.test/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ identifier, password }) }),
+    new Request('https://critical-hit.test/api/auth/sign-in', {
+      method: 'POST',
+      body: JSON.stringify({ identifier, password }),
+    }),
     { user: null, db: async () => database.db, signIn: signInFrom(client, service) },
   );
 
@@ -80,7 +96,8 @@ describe('sign-in by username tells nobody which usernames exist', () => {
     const client = uniqueClient();
     const known = await userWithUsername();
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i += 1) statuses.push((await attempt(i % 2 ? known : `ghost_${i}`, `Wrong-${i}-password`, client)).status);
+    for (let i = 0; i < 30; i += 1)
+      statuses.push((await attempt(i % 2 ? known : `ghost_${i}`, `Wrong-${i}-password`, client)).status);
     // Five failures on the known account start its own delay; the rest are wrong passwords.
     expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
     for (const identifier of [known, 'ghost_never_tried']) {
@@ -94,7 +111,8 @@ describe('sign-in by username tells nobody which usernames exist', () => {
   it('both hit the per-account delay after five failures', async () => {
     for (const identifier of [await userWithUsername(), 'ghost_account_delay']) {
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i += 1) statuses.push((await attempt(identifier, `Wrong-${i}-password`, uniqueClient())).status);
+      for (let i = 0; i < 6; i += 1)
+        statuses.push((await attempt(identifier, `Wrong-${i}-password`, uniqueClient())).status);
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     }
   });

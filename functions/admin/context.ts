@@ -31,6 +31,9 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-export function firstIssue(error: { issues: readonly { message: string }[] }, fallback = 'Check the form and try again.'): string {
+export function firstIssue(
+  error: { issues: readonly { message: string }[] },
+  fallback = 'Check the form and try again.',
+): string {
   return error.issues[0]?.message ?? fallback;
 }

@@ -12,5 +12,10 @@ export async function handleRequestCoverage(request: Request, context: AdminCont
   const outcome = await requestCoverage(context.db, adminId, parsed.data);
   if (!outcome.ok) return apiError(404, outcome.code, outcome.message);
   // Notifications change no cached page: nothing to purge.
-  return json({ notified: outcome.notified, alreadyAsked: outcome.alreadyAsked, withoutOwner: outcome.withoutOwner, message: coverageMessage(outcome) });
+  return json({
+    notified: outcome.notified,
+    alreadyAsked: outcome.alreadyAsked,
+    withoutOwner: outcome.withoutOwner,
+    message: coverageMessage(outcome),
+  });
 }

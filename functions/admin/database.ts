@@ -36,7 +36,11 @@ export async function handleMaintenance(request: Request, context: AdminContext)
  * uploaded files of STORAGE_DIR; README.txt inside says how to restore it.
  */
 export async function handleBackup(
-  context: AdminContext & { connection: () => Promise<DatabaseConnection>; databaseUrl: string | undefined; storageDir: string },
+  context: AdminContext & {
+    connection: () => Promise<DatabaseConnection>;
+    databaseUrl: string | undefined;
+    storageDir: string;
+  },
 ): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
@@ -44,12 +48,22 @@ export async function handleBackup(
   const connection = await context.connection();
   try {
     let archive;
-    if (connection.kind === 'pglite' && connection.location !== 'memory') archive = await embeddedBackup(connection.db, connection.location, context.storageDir);
+    if (connection.kind === 'pglite' && connection.location !== 'memory')
+      archive = await embeddedBackup(connection.db, connection.location, context.storageDir);
     else if (context.databaseUrl) archive = await postgresBackup(context.databaseUrl, context.storageDir);
     else return apiError(404, 'not_found', 'No database to back up here.');
-    await audit(context.db, { adminId, action: 'database.backup', subjectType: 'database', subjectId: archive.database });
+    await audit(context.db, {
+      adminId,
+      action: 'database.backup',
+      subjectType: 'database',
+      subjectId: archive.database,
+    });
     return new Response(archive.body, {
-      headers: { 'content-type': 'application/gzip', 'content-disposition': `attachment; filename="critical-hit-${stamp}.tar.gz"`, 'cache-control': 'no-store' },
+      headers: {
+        'content-type': 'application/gzip',
+        'content-disposition': `attachment; filename="critical-hit-${stamp}.tar.gz"`,
+        'cache-control': 'no-store',
+      },
     });
   } catch (error) {
     if (error instanceof BackupError) return apiError(error.status, error.code, error.message);

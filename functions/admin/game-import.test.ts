@@ -13,11 +13,19 @@ import { handleGameImport } from './game-import.ts';
 let connection: DatabaseConnection;
 const [admin, stranger, owner, author] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
 const purged: PurgeTarget[] = [];
-const as = (user: string | null) => ({ db: connection.db, user: user ? { id: user } : null, purge: async (target: PurgeTarget) => void purged.push(target) });
+const as = (user: string | null) => ({
+  db: connection.db,
+  user: user ? { id: user } : null,
+  purge: async (target: PurgeTarget) => void purged.push(target),
+});
 const post = (user: string | null, body: unknown) =>
-  handleGameImport(new Request('http://localhost/api/admin/games/import', { method: 'POST', body: JSON.stringify(body) }), as(user));
+  handleGameImport(
+    new Request('http://localhost/api/admin/games/import', { method: 'POST', body: JSON.stringify(body) }),
+    as(user),
+  );
 
-const VG = 'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date';
+const VG =
+  'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date';
 const GOOD = `${VG}
 Lantern Keeper,PS4,Adventure,Quiet Harbour,Quiet Harbour,,1,1,1,1,1,04/03/2021
 Lantern Keeper,NS,Adventure,Quiet Harbour,Quiet Harbour,,1,1,1,1,1,05/09/2021
@@ -34,10 +42,19 @@ const counts = async () => {
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
-  for (const id of [admin, stranger, owner, author]) await sql`insert into auth.users (id, email) values (${id}, ${`${id}@example.test`})`.execute(connection.db);
+  for (const id of [admin, stranger, owner, author])
+    await sql`insert into auth.users (id, email) values (${id}, ${`${id}@example.test`})`.execute(connection.db);
   await connection.db.insertInto('app_meta.admins').values({ user_id: admin }).execute();
-  const outlet = await connection.db.insertInto('outlets').values({ slug: 'import-matrix', name: 'Import Matrix', score_scale: 'ten', owner_id: owner }).returning('id').executeTakeFirstOrThrow();
-  const writer = await connection.db.insertInto('authors').values({ name: 'Import Writer', slug: 'import-writer', user_id: author }).returning('id').executeTakeFirstOrThrow();
+  const outlet = await connection.db
+    .insertInto('outlets')
+    .values({ slug: 'import-matrix', name: 'Import Matrix', score_scale: 'ten', owner_id: owner })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const writer = await connection.db
+    .insertInto('authors')
+    .values({ name: 'Import Writer', slug: 'import-writer', user_id: author })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await connection.db.insertInto('outlet_authors').values({ outlet_id: outlet.id, author_id: writer.id }).execute();
 });
 afterAll(() => connection.close());
@@ -55,7 +72,12 @@ describe('the games CSV import', () => {
     const before = await counts();
     const response = await post(admin, { csv: `${GOOD}Broken,ZX81,Action,P,D,,1,1,1,1,1,01/01/2020\n` });
     expect(response.status).toBe(200);
-    const { preview } = (await response.json()) as { preview: { rows: { line: number; status: string; message: string | null; slug: string | null }[]; counts: unknown } };
+    const { preview } = (await response.json()) as {
+      preview: {
+        rows: { line: number; status: string; message: string | null; slug: string | null }[];
+        counts: unknown;
+      };
+    };
     expect(preview.rows.map((row) => [row.line, row.status, row.slug])).toEqual([
       [2, 'new', null],
       [3, 'new', null],
@@ -77,11 +99,37 @@ describe('the games CSV import', () => {
 
   it('rolls the whole import back when one game fails while writing', async () => {
     const before = await counts();
-    const good = { lines: [2], input: { title: 'Rollback First', platforms: [{ slug: 'pc', releaseDate: '' }], genres: ['Puzzle'], developers: ['Brand New Studio'], publishers: [] } };
-    const bad = { lines: [3], input: { title: 'Rollback Second', platforms: [{ slug: 'not-a-platform', releaseDate: '' }], genres: [], developers: [], publishers: [] } };
-    await expect(importGames(connection.db, [good, bad], admin, 'test')).rejects.toThrow('Unknown platform: not-a-platform.');
+    const good = {
+      lines: [2],
+      input: {
+        title: 'Rollback First',
+        platforms: [{ slug: 'pc', releaseDate: '' }],
+        genres: ['Puzzle'],
+        developers: ['Brand New Studio'],
+        publishers: [],
+      },
+    };
+    const bad = {
+      lines: [3],
+      input: {
+        title: 'Rollback Second',
+        platforms: [{ slug: 'not-a-platform', releaseDate: '' }],
+        genres: [],
+        developers: [],
+        publishers: [],
+      },
+    };
+    await expect(importGames(connection.db, [good, bad], admin, 'test')).rejects.toThrow(
+      'Unknown platform: not-a-platform.',
+    );
     expect(await counts()).toEqual(before);
-    expect(await connection.db.selectFrom('companies').select('id').where('name', '=', 'Brand New Studio').executeTakeFirst()).toBeUndefined();
+    expect(
+      await connection.db
+        .selectFrom('companies')
+        .select('id')
+        .where('name', '=', 'Brand New Studio')
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('imports the new games in one go, skips the existing ones, audits and purges', async () => {
@@ -99,13 +147,18 @@ describe('the games CSV import', () => {
       .where('g.slug', '=', 'lantern-keeper')
       .orderBy('p.slug')
       .execute();
-    expect(lantern.map((row) => [row.slug, String(row.release_date)])).toEqual([['ps4', '2021-03-04'], ['switch', '2021-09-05']]);
+    expect(lantern.map((row) => [row.slug, String(row.release_date)])).toEqual([
+      ['ps4', '2021-03-04'],
+      ['switch', '2021-09-05'],
+    ]);
     expect(String(lantern[0]!.first)).toBe('2021-03-04');
     const after = await counts();
     expect(after.games).toBe(before.games + 2);
     // One audit row per game, one for the import.
     expect(after.log).toBe(before.log + 3);
-    expect(purged.at(-1)?.tags).toEqual(expect.arrayContaining(['game:lantern-keeper', 'game:tidewater-rally', 'games']));
+    expect(purged.at(-1)?.tags).toEqual(
+      expect.arrayContaining(['game:lantern-keeper', 'game:tidewater-rally', 'games']),
+    );
 
     const again = await post(admin, { csv: GOOD, confirm: true });
     expect(again.status).toBe(422);
@@ -116,7 +169,9 @@ describe('the games CSV import', () => {
   it('refuses what is not a CSV of the demo format and oversized bodies with a clear message', async () => {
     const response = await post(admin, { csv: 'a,b\n1,2\n' });
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^The first line must be the header of a demo data file/);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /^The first line must be the header of a demo data file/,
+    );
     expect((await post(admin, { csv: 'x'.repeat(2 * 1024 * 1024 + 1) })).status).toBe(400);
     expect((await post(admin, { csv: 42 })).status).toBe(400);
   });
@@ -126,16 +181,36 @@ describe('a catalogue import of thousands of games on the embedded database, as 
   let threaded: DatabaseConnection;
   const importer = randomUUID();
   beforeAll(async () => {
-    threaded = await openPglite('memory://', { thread: true, loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    threaded = await openPglite('memory://', {
+      thread: true,
+      loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
+    });
     await loadDemoCatalogue(threaded.db);
-    await sql`insert into auth.users (id, email) values (${importer}, ${`${importer}@example.test`})`.execute(threaded.db);
+    await sql`insert into auth.users (id, email) values (${importer}, ${`${importer}@example.test`})`.execute(
+      threaded.db,
+    );
   }, 120_000);
   afterAll(() => threaded?.close());
 
   const candidates = (prefix: string, count: number) =>
-    Array.from({ length: count }, (_, i) => ({ lines: [i + 2], input: { title: `${prefix} ${i}`, platforms: [{ slug: 'pc', releaseDate: '' }], genres: ['Puzzle'], developers: ['Step Studio'], publishers: [] } }));
+    Array.from({ length: count }, (_, i) => ({
+      lines: [i + 2],
+      input: {
+        title: `${prefix} ${i}`,
+        platforms: [{ slug: 'pc', releaseDate: '' }],
+        genres: ['Puzzle'],
+        developers: ['Step Studio'],
+        publishers: [],
+      },
+    }));
   const imported = async (prefix: string) =>
-    Number((await sql<{ n: string }>`select count(*) as n from public.games where title like ${`${prefix} %`}`.execute(threaded.db)).rows[0]!.n);
+    Number(
+      (
+        await sql<{ n: string }>`select count(*) as n from public.games where title like ${`${prefix} %`}`.execute(
+          threaded.db,
+        )
+      ).rows[0]!.n,
+    );
 
   it('writes in short steps: the games written so far are seen by other requests while it still runs', async () => {
     let finished = false;
@@ -143,13 +218,19 @@ describe('a catalogue import of thousands of games on the embedded database, as 
       finished = true;
       return result;
     });
-    await vi.waitFor(async () => expect(await imported('Stepwise')).toBeGreaterThan(0), { timeout: 60_000, interval: 1 });
+    await vi.waitFor(async () => expect(await imported('Stepwise')).toBeGreaterThan(0), {
+      timeout: 60_000,
+      interval: 1,
+    });
     expect(finished).toBe(false);
     expect((await running).created).toHaveLength(150);
   }, 120_000);
 
   it('never adds a title twice when the same file is imported twice at once', async () => {
-    const [first, second] = await Promise.all([importGames(threaded.db, candidates('Twice', 60), importer, 'a'), importGames(threaded.db, candidates('Twice', 60), importer, 'b')]);
+    const [first, second] = await Promise.all([
+      importGames(threaded.db, candidates('Twice', 60), importer, 'a'),
+      importGames(threaded.db, candidates('Twice', 60), importer, 'b'),
+    ]);
     expect(first.created.length + second.created.length).toBe(60);
     expect(first.skipped + second.skipped).toBe(60);
     expect(await imported('Twice')).toBe(60);

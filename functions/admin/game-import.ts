@@ -20,16 +20,33 @@ export async function handleGameImport(request: Request, context: AdminContext):
   if (!parsed.ok) return apiError(422, 'invalid_file', parsed.message);
   const preview = await previewGameImport(context.db, parsed);
   if (!body.data.confirm) return json({ preview });
-  if (preview.counts.errors > 0) return json({ error: { code: 'import_has_errors', message: GAME_IMPORT_MESSAGES.hasErrors }, preview }, { status: 422 });
-  if (preview.counts.newGames === 0) return json({ error: { code: 'nothing_to_import', message: GAME_IMPORT_MESSAGES.nothingNew }, preview }, { status: 422 });
+  if (preview.counts.errors > 0)
+    return json(
+      { error: { code: 'import_has_errors', message: GAME_IMPORT_MESSAGES.hasErrors }, preview },
+      { status: 422 },
+    );
+  if (preview.counts.newGames === 0)
+    return json(
+      { error: { code: 'nothing_to_import', message: GAME_IMPORT_MESSAGES.nothingNew }, preview },
+      { status: 422 },
+    );
   try {
-    const result = await importGames(context.db, parsed.games, adminId, `${parsed.formatLabel} CSV, ${parsed.rows.length} rows`);
+    const result = await importGames(
+      context.db,
+      parsed.games,
+      adminId,
+      `${parsed.formatLabel} CSV, ${parsed.rows.length} rows`,
+    );
     await context.purge(gamePurgeTarget(result.created.map((game) => game.slug)));
     return json({ imported: result.created, skipped: result.skipped }, { status: 201 });
   } catch (error) {
     if (error instanceof GameImportStoppedError) {
       await context.purge(gamePurgeTarget(error.created.map((game) => game.slug)));
-      return apiError(409, 'import_stopped', `${error.created.length} games were imported before this failed: ${error.message} Import the file again to add the rest (the games already in are skipped).`);
+      return apiError(
+        409,
+        'import_stopped',
+        `${error.created.length} games were imported before this failed: ${error.message} Import the file again to add the rest (the games already in are skipped).`,
+      );
     }
     if (error instanceof GameAdminError) return apiError(409, error.code, `Nothing was imported: ${error.message}`);
     throw error;

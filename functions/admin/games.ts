@@ -10,7 +10,12 @@ import { firstIssue, readJson, requireAdmin, type AdminContext } from './context
 const idSchema = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
 function gameError(error: unknown): Response {
-  if (error instanceof GameAdminError) return apiError(error.code === 'not_found' ? 404 : error.code === 'slug_taken' ? 409 : 422, error.code, error.message);
+  if (error instanceof GameAdminError)
+    return apiError(
+      error.code === 'not_found' ? 404 : error.code === 'slug_taken' ? 409 : 422,
+      error.code,
+      error.message,
+    );
   throw error;
 }
 
@@ -30,7 +35,11 @@ export async function handleCreateGame(request: Request, context: AdminContext):
 }
 
 /** PUT /api/admin/games/{id}: edits a game (a new slug keeps the old one as a redirect). */
-export async function handleUpdateGame(request: Request, rawId: string | undefined, context: AdminContext): Promise<Response> {
+export async function handleUpdateGame(
+  request: Request,
+  rawId: string | undefined,
+  context: AdminContext,
+): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
   const id = idSchema(rawId);
@@ -67,7 +76,11 @@ export async function handleMergeGames(request: Request, context: AdminContext):
   if (adminId instanceof Response) return adminId;
   const parsed = mergeInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiError(400, 'validation_failed', 'Give the addresses (slugs) of the two games.');
-  const games = await context.db.selectFrom('games').select(['id', 'slug']).where('slug', 'in', [parsed.data.survivor, parsed.data.duplicate]).execute();
+  const games = await context.db
+    .selectFrom('games')
+    .select(['id', 'slug'])
+    .where('slug', 'in', [parsed.data.survivor, parsed.data.duplicate])
+    .execute();
   const survivor = games.find((game) => game.slug === parsed.data.survivor);
   const duplicate = games.find((game) => game.slug === parsed.data.duplicate);
   if (!survivor || !duplicate) return apiError(404, 'not_found', 'One of the two games does not exist.');
@@ -95,7 +108,11 @@ export async function handleUploadCover(
   const refused = refuseUpload(bytes);
   if (refused) return refused;
   try {
-    const { slug, coverUrl } = await replaceGameCover(context.db, context.supabase(), { gameId: id, adminId, bytes: bytes! });
+    const { slug, coverUrl } = await replaceGameCover(context.db, context.supabase(), {
+      gameId: id,
+      adminId,
+      bytes: bytes!,
+    });
     await context.purge(gamePurgeTarget([slug]));
     return json({ game: { id, slug }, coverUrl });
   } catch (error) {

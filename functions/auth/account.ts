@@ -102,7 +102,12 @@ export async function signup(deps: AuthDeps, call: AuthCall): Promise<Response> 
 
   if (!(await deliver(deps, link.email))) {
     await db.deleteFrom('auth.flow_state').where('user_id', '=', id).execute();
-    await db.deleteFrom('auth.users').where('id', '=', id).where('email_confirmed_at', 'is', null).where('last_sign_in_at', 'is', null).execute();
+    await db
+      .deleteFrom('auth.users')
+      .where('id', '=', id)
+      .where('email_confirmed_at', 'is', null)
+      .where('last_sign_in_at', 'is', null)
+      .execute();
     throw errors.mailError('confirmation');
   }
   const user = await findUserById(db, id);

@@ -56,7 +56,10 @@ export const nowSeconds = (deps: AuthDeps) => Math.floor(deps.now() / 1000);
  * cannot tell: then unknown), or, when that is a trusted proxy (`TRUSTED_PROXIES`), the
  * address the proxy put in X-Forwarded-For.
  */
-export function clientAddressOf(context: { clientAddress: string; request?: Request }, trusted: readonly string[] = getEnv().TRUSTED_PROXIES): string | undefined {
+export function clientAddressOf(
+  context: { clientAddress: string; request?: Request },
+  trusted: readonly string[] = getEnv().TRUSTED_PROXIES,
+): string | undefined {
   let socket: string;
   try {
     socket = context.clientAddress;
@@ -66,7 +69,12 @@ export function clientAddressOf(context: { clientAddress: string; request?: Requ
   return forwardedClientAddress(socket, context.request?.headers.get('x-forwarded-for') ?? null, trusted);
 }
 
-const bare = (address: string) => address.trim().replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.)/i, '').toLowerCase();
+const bare = (address: string) =>
+  address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/^::ffff:(?=\d+\.)/i, '')
+    .toLowerCase();
 
 /**
  * The right-most X-Forwarded-For address that is not a trusted proxy, when the request came
@@ -74,7 +82,11 @@ const bare = (address: string) => address.trim().replace(/^\[|\]$/g, '').replace
  * was written by the client and proves nothing). A malformed hop ends the search at the
  * socket's address, as does a request from anyone but a trusted proxy.
  */
-export function forwardedClientAddress(socket: string | undefined, forwardedFor: string | null, trusted: readonly string[]): string | undefined {
+export function forwardedClientAddress(
+  socket: string | undefined,
+  forwardedFor: string | null,
+  trusted: readonly string[],
+): string | undefined {
   if (!socket || !forwardedFor || !trusted.includes(bare(socket))) return socket;
   const hops = forwardedFor.split(',').map(bare).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i -= 1) {

@@ -3,7 +3,16 @@ import { resetEnvCache } from '../../src/lib/config/env.ts';
 import { GET as mailboxJson } from '../../src/pages/dev/mailbox.json.ts';
 import { clearMailbox, devMailbox, isLoopbackAddress, isLoopbackHost, mailboxVisibleTo } from './dev-mailbox.ts';
 
-const EMBEDDED = { DATABASE_URL: '', SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SMTP_URL: '', HOST: '', DEV_MAILBOX: '', NODE_ENV: 'development', SITE_URL: '' };
+const EMBEDDED = {
+  DATABASE_URL: '',
+  SUPABASE_URL: '',
+  SUPABASE_ANON_KEY: '',
+  SMTP_URL: '',
+  HOST: '',
+  DEV_MAILBOX: '',
+  NODE_ENV: 'development',
+  SITE_URL: '',
+};
 
 function withEnv(values: Record<string, string>) {
   for (const [key, value] of Object.entries({ ...EMBEDDED, ...values })) vi.stubEnv(key, value);
@@ -18,14 +27,27 @@ afterEach(() => {
 
 describe('loopback', () => {
   it('addresses', () => {
-    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address)).toBe(true);
-    for (const address of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', 'fe80::1', '0.0.0.0', '::', 'localhost.evil', '', undefined]) {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopbackAddress(address)).toBe(true);
+    for (const address of [
+      '10.0.0.1',
+      '192.168.1.5',
+      '::ffff:10.0.0.1',
+      'fe80::1',
+      '0.0.0.0',
+      '::',
+      'localhost.evil',
+      '',
+      undefined,
+    ]) {
       expect(isLoopbackAddress(address)).toBe(false);
     }
   });
   it('hosts the server listens on', () => {
-    for (const host of [undefined, 'localhost', 'LOCALHOST', '127.0.0.1', '::1']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['0.0.0.0', '::', '192.168.1.5', 'critical-hit.example']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of [undefined, 'localhost', 'LOCALHOST', '127.0.0.1', '::1'])
+      expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.5', 'critical-hit.example'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 });
 
@@ -62,7 +84,12 @@ describe('who may read the dev mailbox', () => {
     [{ NODE_ENV: 'production', SITE_URL: 'https://critical-hit.example' }, '127.0.0.1', LOCAL, false],
     [{ NODE_ENV: 'production', SITE_URL: 'https://critical-hit.example', DEV_MAILBOX: '1' }, '127.0.0.1', LOCAL, false],
     [{ SMTP_URL: 'smtp://localhost:2525' }, '127.0.0.1', LOCAL, false],
-    [{ DATABASE_URL: 'postgres://u:p@db.test:5432/app', SITE_URL: 'https://critical-hit.example', DEV_MAILBOX: '1' }, '127.0.0.1', LOCAL, false],
+    [
+      { DATABASE_URL: 'postgres://u:p@db.test:5432/app', SITE_URL: 'https://critical-hit.example', DEV_MAILBOX: '1' },
+      '127.0.0.1',
+      LOCAL,
+      false,
+    ],
   ];
   for (const [env, client, host, visible] of matrix) {
     it(`${JSON.stringify(env)} from ${client} as Host ${JSON.stringify(host)}: ${visible ? 'shown' : '404'}`, () => {
@@ -74,7 +101,12 @@ describe('who may read the dev mailbox', () => {
   it('the JSON route answers 404 to a remote client and to a name that is not loopback, the messages to a local one', async () => {
     withEnv({});
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    await devMailbox.send({ to: 'a@b.cd', subject: 'Confirm Your Signup', text: 't', html: '<a href="http://localhost/verify?token=T">x</a>' });
+    await devMailbox.send({
+      to: 'a@b.cd',
+      subject: 'Confirm Your Signup',
+      text: 't',
+      html: '<a href="http://localhost/verify?token=T">x</a>',
+    });
     const call = (clientAddress: string, host: string) =>
       (mailboxJson as unknown as (context: { clientAddress: string; request: Request }) => Promise<Response>)({
         get clientAddress() {
@@ -82,7 +114,10 @@ describe('who may read the dev mailbox', () => {
         },
         request: new Request(`http://${host}/dev/mailbox.json`, { headers: { host } }),
       });
-    for (const refused of [await call('203.0.113.9', 'localhost:4321'), await call('127.0.0.1', 'rebound.attacker.example:4321')]) {
+    for (const refused of [
+      await call('203.0.113.9', 'localhost:4321'),
+      await call('127.0.0.1', 'rebound.attacker.example:4321'),
+    ]) {
       expect(refused.status).toBe(404);
       expect(await refused.text()).not.toContain('token');
     }

@@ -54,7 +54,12 @@ export const devMailbox: Mailer = {
   async send(email) {
     const state = mailboxState();
     state.lastId += 1;
-    state.entries.push({ ...email, id: state.lastId, sentAt: new Date().toISOString(), links: extractLinks(email.html) });
+    state.entries.push({
+      ...email,
+      id: state.lastId,
+      sentAt: new Date().toISOString(),
+      links: extractLinks(email.html),
+    });
     if (state.entries.length > MAILBOX_SIZE) state.entries.splice(0, state.entries.length - MAILBOX_SIZE);
     authLog.info(`mail "${email.subject}" to ${maskEmail(email.to)}: see /dev/mailbox`);
   },

@@ -25,7 +25,8 @@ function device() {
   };
 }
 
-const statuses = async (attempts: Promise<{ status: number }>[]) => (await Promise.all(attempts)).map((answer) => answer.status);
+const statuses = async (attempts: Promise<{ status: number }>[]) =>
+  (await Promise.all(attempts)).map((answer) => answer.status);
 
 describe('failed sign-ins slow down attackers, not the owner on a device the account signed in on before', () => {
   it("others' failures: the owner's device still signs in; an unknown device is refused after the limit", async () => {
@@ -87,7 +88,9 @@ describe('failed sign-ins slow down attackers, not the owner on a device the acc
     ];
     const attempt = (cookie: string, password: string) =>
       t.auth.json('POST', '/token?grant_type=password', { body: { email, password }, headers: { cookie } });
-    const answers = await statuses(Array.from({ length: 5 }, (_, i) => attempt(cookies[i % cookies.length]!, `Guess-${i}-password`)));
+    const answers = await statuses(
+      Array.from({ length: 5 }, (_, i) => attempt(cookies[i % cookies.length]!, `Guess-${i}-password`)),
+    );
     expect(answers).toEqual([400, 400, 400, 400, 400]);
     for (const cookie of cookies) expect((await attempt(cookie, PASSWORD)).status).toBe(429);
     expect((await owner.signIn(email, PASSWORD)).status).toBe(200);
@@ -104,7 +107,9 @@ describe('failed sign-ins slow down attackers, not the owner on a device the acc
       expect((await shared.signIn(email, PASSWORD)).status).toBe(200);
     }
     // And it is no access token: the service refuses it as a bearer token.
-    const asBearer = await t.auth.json('GET', '/user', { headers: { authorization: `Bearer ${shared.cookie!.split('=')[1]}` } });
+    const asBearer = await t.auth.json('GET', '/user', {
+      headers: { authorization: `Bearer ${shared.cookie!.split('=')[1]}` },
+    });
     expect(asBearer.status).toBe(403);
   });
 });

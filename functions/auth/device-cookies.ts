@@ -44,11 +44,19 @@ export function deviceCookieValue(cookieHeader: string | null | undefined): stri
   return undefined;
 }
 
-async function entriesOf(key: SigningKey, cookieHeader: string | null | undefined, nowSeconds: number): Promise<Entry[]> {
+async function entriesOf(
+  key: SigningKey,
+  cookieHeader: string | null | undefined,
+  nowSeconds: number,
+): Promise<Entry[]> {
   const value = deviceCookieValue(cookieHeader);
   if (!value) return [];
   try {
-    const { payload } = await jwtVerify(value, key.publicJwk, { algorithms: ['ES256'], audience: AUDIENCE, currentDate: new Date(nowSeconds * 1000) });
+    const { payload } = await jwtVerify(value, key.publicJwk, {
+      algorithms: ['ES256'],
+      audience: AUDIENCE,
+      currentDate: new Date(nowSeconds * 1000),
+    });
     const entries = Array.isArray(payload.d) ? (payload.d as unknown[]) : [];
     return entries.filter(
       (entry): entry is Entry =>
@@ -66,7 +74,12 @@ async function entriesOf(key: SigningKey, cookieHeader: string | null | undefine
 }
 
 /** The device's id for the account `email` (normalised), when the request comes from a trusted device. */
-export async function trustedDevice(key: SigningKey, cookieHeader: string | null, email: string, nowSeconds: number): Promise<string | undefined> {
+export async function trustedDevice(
+  key: SigningKey,
+  cookieHeader: string | null,
+  email: string,
+  nowSeconds: number,
+): Promise<string | undefined> {
   const account = accountOf(email);
   const entry = (await entriesOf(key, cookieHeader, nowSeconds)).find((candidate) => candidate.a === account);
   return entry && `${entry.a}:${entry.n}`;
@@ -86,7 +99,10 @@ export async function deviceCookieAfterSignIn(
   const account = accountOf(email);
   const entries = await entriesOf(key, cookieHeader, nowSeconds);
   const nonce = entries.find((entry) => entry.a === account)?.n ?? randomBytes(12).toString('base64url');
-  const kept = [{ a: account, n: nonce, t: nowSeconds }, ...entries.filter((entry) => entry.a !== account)].slice(0, MAX_ACCOUNTS);
+  const kept = [{ a: account, n: nonce, t: nowSeconds }, ...entries.filter((entry) => entry.a !== account)].slice(
+    0,
+    MAX_ACCOUNTS,
+  );
   const token = await new SignJWT({ d: kept })
     .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
     .setAudience(AUDIENCE)

@@ -19,10 +19,18 @@ import { findUserByEmail, findUserById, type UserRow } from './users.ts';
 /** GoTrue's answer to the first of the two confirmations. */
 export const SINGLE_CONFIRMATION_ACCEPTED = EMAIL_CHANGE_HALF_CONFIRMED;
 
-export type EmailChangeLinks = { toNew: ReturnType<typeof emailLink>; toCurrent: ReturnType<typeof emailLink> | undefined };
+export type EmailChangeLinks = {
+  toNew: ReturnType<typeof emailLink>;
+  toCurrent: ReturnType<typeof emailLink> | undefined;
+};
 
 /** The two links of a change of `user`'s email to `newEmail` (one when the user has no email). */
-export function emailChangeLinks(deps: AuthDeps, user: UserRow, newEmail: string, redirectTo: string): EmailChangeLinks {
+export function emailChangeLinks(
+  deps: AuthDeps,
+  user: UserRow,
+  newEmail: string,
+  redirectTo: string,
+): EmailChangeLinks {
   const current = user.email || undefined;
   return {
     toNew: emailLink(deps, 'email_change', newEmail, redirectTo, current),
@@ -31,7 +39,13 @@ export function emailChangeLinks(deps: AuthDeps, user: UserRow, newEmail: string
 }
 
 /** Stores the pending change (inside the caller's transaction); a newer request replaces an older one. */
-export async function recordEmailChange(deps: AuthDeps, trx: Trx, userId: string, newEmail: string, links: EmailChangeLinks): Promise<void> {
+export async function recordEmailChange(
+  deps: AuthDeps,
+  trx: Trx,
+  userId: string,
+  newEmail: string,
+  links: EmailChangeLinks,
+): Promise<void> {
   const at = nowDate(deps);
   await trx
     .updateTable('auth.users')
@@ -49,19 +63,30 @@ export async function recordEmailChange(deps: AuthDeps, trx: Trx, userId: string
 
 /** Sends both emails after the commit; false when either could not be sent. */
 export async function deliverEmailChange(deps: AuthDeps, links: EmailChangeLinks): Promise<boolean> {
-  const sent = await Promise.all([links.toNew, links.toCurrent].filter((link) => link !== undefined).map((link) => deliver(deps, link.email)));
+  const sent = await Promise.all(
+    [links.toNew, links.toCurrent].filter((link) => link !== undefined).map((link) => deliver(deps, link.email)),
+  );
   return sent.every(Boolean);
 }
 
 /** Withdraws a change whose emails could not be sent (only if it is still the pending one). */
-export async function withdrawEmailChange(deps: AuthDeps, db: Db, userId: string, links: EmailChangeLinks): Promise<void> {
+export async function withdrawEmailChange(
+  deps: AuthDeps,
+  db: Db,
+  userId: string,
+  links: EmailChangeLinks,
+): Promise<void> {
   await db
     .updateTable('auth.users')
     .set({ email_change: '', email_change_token_new: '', email_change_token_current: '', updated_at: nowDate(deps) })
     .where('id', '=', userId)
     .where('email_change_token_new', '=', links.toNew.hash)
     .execute();
-  await db.deleteFrom('auth.flow_state').where('user_id', '=', userId).where('authentication_method', '=', 'email_change').execute();
+  await db
+    .deleteFrom('auth.flow_state')
+    .where('user_id', '=', userId)
+    .where('authentication_method', '=', 'email_change')
+    .execute();
 }
 
 export type EmailChangeVerification =
@@ -70,7 +95,11 @@ export type EmailChangeVerification =
   /** The change is made; `notice` (to the old address) goes out after the commit. */
   | { pending: false; user: UserRow; notice: Email | undefined };
 
-async function lockUserByToken(trx: Trx, column: 'email_change_token_new' | 'email_change_token_current', hash: string) {
+async function lockUserByToken(
+  trx: Trx,
+  column: 'email_change_token_new' | 'email_change_token_current',
+  hash: string,
+) {
   return trx.selectFrom('auth.users').selectAll().where(column, '=', hash).forUpdate().executeTakeFirst();
 }
 
@@ -100,7 +129,14 @@ export async function verifyEmailChange(deps: AuthDeps, trx: Trx, token: string)
   const oldEmail = row.email;
   await trx
     .updateTable('auth.users')
-    .set({ email: newEmail, email_change: '', email_change_token_new: '', email_change_token_current: '', email_change_confirm_status: 0, updated_at: at })
+    .set({
+      email: newEmail,
+      email_change: '',
+      email_change_token_new: '',
+      email_change_token_current: '',
+      email_change_confirm_status: 0,
+      updated_at: at,
+    })
     .where('id', '=', row.id)
     .execute();
   await patchEmailIdentity(trx, row.id, { email: newEmail, email_verified: true }, at);

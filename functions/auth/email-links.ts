@@ -3,7 +3,14 @@ import { sql } from 'kysely';
 import { nowDate, type AuthCall, type AuthDeps, type Trx } from './context.ts';
 import { AuthError, authJson, errors } from './errors.ts';
 import { SINGLE_CONFIRMATION_ACCEPTED, verifyEmailChange } from './email-change.ts';
-import { createFlowState, deleteFlowStates, EMAIL_LINK_TTL_SECONDS, hasFlowState, issueAuthCode, type FlowMethod } from './flow-state.ts';
+import {
+  createFlowState,
+  deleteFlowStates,
+  EMAIL_LINK_TTL_SECONDS,
+  hasFlowState,
+  issueAuthCode,
+  type FlowMethod,
+} from './flow-state.ts';
 import { authEmail, type AuthEmailKind, type Email } from './mailer.ts';
 import { authLog, describeError, maskEmail } from './redact.ts';
 import { allowedRedirect, verifyLink } from './redirects.ts';
@@ -20,17 +27,31 @@ import { findUserByEmail, findUserById, findUserByLinkToken, type UserRow } from
  * after the transaction that stored their token has committed.
  */
 
-const FLOW: Record<AuthEmailKind, FlowMethod> = { signup: 'email/signup', recovery: 'recovery', email_change: 'email_change' };
+const FLOW: Record<AuthEmailKind, FlowMethod> = {
+  signup: 'email/signup',
+  recovery: 'recovery',
+  email_change: 'email_change',
+};
 
 /** redirect_to from the query string, if the site allows it; the site's root otherwise. */
 export const redirectTarget = (deps: AuthDeps, call: AuthCall) =>
   allowedRedirect(deps.siteOrigin(), deps.redirectUrls(), queryParam(call.url, 'redirect_to'));
 
 /** A fresh link token and the email carrying it (stored hash first, email after commit). */
-export function emailLink(deps: AuthDeps, kind: AuthEmailKind, to: string, redirectTo: string, from?: string | null, newEmail?: string) {
+export function emailLink(
+  deps: AuthDeps,
+  kind: AuthEmailKind,
+  to: string,
+  redirectTo: string,
+  from?: string | null,
+  newEmail?: string,
+) {
   const token = randomToken();
   const link = verifyLink(deps.siteOrigin(), token, kind, redirectTo);
-  return { hash: sha256Hex(token), email: authEmail(kind, { to, link, siteName: deps.siteName, from: from ?? undefined, newEmail }) };
+  return {
+    hash: sha256Hex(token),
+    email: authEmail(kind, { to, link, siteName: deps.siteName, from: from ?? undefined, newEmail }),
+  };
 }
 
 /** Hands a committed email to the mailer; false (logged, masked) when it could not be sent. */
@@ -61,7 +82,11 @@ export async function recover(deps: AuthDeps, call: AuthCall): Promise<Response>
   // An unknown address costs the same statements, matching no row.
   const userId = user?.id ?? randomUUID();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('auth.users').set({ recovery_token: hash, recovery_sent_at: at, updated_at: at }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('auth.users')
+      .set({ recovery_token: hash, recovery_sent_at: at, updated_at: at })
+      .where('id', '=', userId)
+      .execute();
     await createFlowState(deps, trx, userId, body, 'recovery');
     if (!user) await deleteFlowStates(trx, userId, 'recovery');
   });
@@ -70,10 +95,18 @@ export async function recover(deps: AuthDeps, call: AuthCall): Promise<Response>
 }
 
 /** Merges `patch` into the identity_data of the user's email identity. */
-export async function patchEmailIdentity(trx: Trx, userId: string, patch: Record<string, unknown>, at: Date): Promise<void> {
+export async function patchEmailIdentity(
+  trx: Trx,
+  userId: string,
+  patch: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
   await trx
     .updateTable('auth.identities')
-    .set({ identity_data: sql<Record<string, unknown>>`identity_data || ${JSON.stringify(patch)}::jsonb`, updated_at: at })
+    .set({
+      identity_data: sql<Record<string, unknown>>`identity_data || ${JSON.stringify(patch)}::jsonb`,
+      updated_at: at,
+    })
     .where('user_id', '=', userId)
     .where('provider', '=', 'email')
     .execute();
@@ -99,7 +132,11 @@ async function applyVerification(deps: AuthDeps, trx: Trx, type: string, token: 
     if (!row || linkExpired(deps, row.confirmation_sent_at)) throw errors.otpExpired();
     await trx
       .updateTable('auth.users')
-      .set((eb) => ({ email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(at)), confirmation_token: '', updated_at: at }))
+      .set((eb) => ({
+        email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(at)),
+        confirmation_token: '',
+        updated_at: at,
+      }))
       .where('id', '=', row.id)
       .execute();
     await patchEmailIdentity(trx, row.id, { email_verified: true }, at);
@@ -109,7 +146,11 @@ async function applyVerification(deps: AuthDeps, trx: Trx, type: string, token: 
     if (!row || linkExpired(deps, row.recovery_sent_at)) throw errors.otpExpired();
     await trx
       .updateTable('auth.users')
-      .set((eb) => ({ recovery_token: '', email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(at)), updated_at: at }))
+      .set((eb) => ({
+        recovery_token: '',
+        email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(at)),
+        updated_at: at,
+      }))
       .where('id', '=', row.id)
       .execute();
   } else if (type === 'email_change') {
@@ -122,7 +163,8 @@ async function applyVerification(deps: AuthDeps, trx: Trx, type: string, token: 
 }
 
 const sessionMethod = (kind: AuthEmailKind) => (kind === 'signup' ? 'otp' : kind);
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
 /** GET /verify: where an email link lands; always a redirect to an allowed target. */
 export async function verifyGet(deps: AuthDeps, call: AuthCall): Promise<Response> {
@@ -137,7 +179,8 @@ export async function verifyGet(deps: AuthDeps, call: AuthCall): Promise<Respons
       const url = new URL(redirectTo);
       if ('pending' in verified) {
         // As GoTrue: the message in the fragment, and for a PKCE flow in the query too.
-        if (await hasFlowState(trx, verified.userId, 'email_change')) url.searchParams.set('message', SINGLE_CONFIRMATION_ACCEPTED);
+        if (await hasFlowState(trx, verified.userId, 'email_change'))
+          url.searchParams.set('message', SINGLE_CONFIRMATION_ACCEPTED);
         url.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' }).toString();
         return { target: url.href, notice: undefined };
       }
@@ -164,7 +207,11 @@ export async function verifyGet(deps: AuthDeps, call: AuthCall): Promise<Respons
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     const url = new URL(redirectTo);
-    url.hash = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message }).toString();
+    url.hash = new URLSearchParams({
+      error: 'access_denied',
+      error_code: error.code,
+      error_description: error.message,
+    }).toString();
     return seeOther(url.href);
   }
 }
@@ -180,7 +227,10 @@ export async function verifyPost(deps: AuthDeps, call: AuthCall): Promise<Respon
     const verified = await applyVerification(deps, trx, body.type ?? '', token);
     if ('pending' in verified) return { pending: true as const };
     await deleteFlowStates(trx, verified.user.id, FLOW[verified.kind]);
-    return { session: await issueSession(deps, trx, call, verified.user, sessionMethod(verified.kind)), notice: verified.notice };
+    return {
+      session: await issueSession(deps, trx, call, verified.user, sessionMethod(verified.kind)),
+      notice: verified.notice,
+    };
   });
   // GoTrue's answer to the first of an email change's two confirmations.
   if ('pending' in outcome) return authJson({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' });

@@ -28,10 +28,19 @@ export interface SignupRequest {
   redirectTo: string;
 }
 
-export async function answerRepeatedSignup(deps: AuthDeps, db: Db, owner: UserRow, request: SignupRequest): Promise<Record<string, unknown>> {
+export async function answerRepeatedSignup(
+  deps: AuthDeps,
+  db: Db,
+  owner: UserRow,
+  request: SignupRequest,
+): Promise<Record<string, unknown>> {
   let email: Email;
   if (owner.email_confirmed_at) {
-    email = noticeEmail('account_exists', { to: request.email, siteName: deps.siteName, siteOrigin: deps.siteOrigin() });
+    email = noticeEmail('account_exists', {
+      to: request.email,
+      siteName: deps.siteName,
+      siteOrigin: deps.siteOrigin(),
+    });
   } else {
     const link = emailLink(deps, 'signup', request.email, request.redirectTo);
     const at = nowDate(deps);
@@ -61,7 +70,9 @@ async function lookalikeUser(deps: AuthDeps, db: Db, request: SignupRequest): Pr
   const { rows } = await sql<{ app: JsonObject; user: JsonObject; identity: JsonObject }>`select
       ${JSON.stringify({ provider: 'email', providers: ['email'] })}::jsonb as app,
       ${JSON.stringify(request.data)}::jsonb as user,
-      ${JSON.stringify({ sub: id, email, email_verified: false, phone_verified: false })}::jsonb as identity`.execute(db);
+      ${JSON.stringify({ sub: id, email, email_verified: false, phone_verified: false })}::jsonb as identity`.execute(
+    db,
+  );
   const stored = rows[0]!;
   const user = {
     id,

@@ -28,11 +28,17 @@ describe('flowStateExpired', () => {
   const at = new Date('2026-11-25T12:00:00Z');
   const ago = (seconds: number) => new Date(at.getTime() - seconds * 1000);
   it('a followed link gives five minutes to exchange the code', () => {
-    expect(flowStateExpired({ created_at: ago(3000), auth_code_issued_at: ago(FLOW_STATE_TTL_SECONDS - 1) }, at)).toBe(false);
-    expect(flowStateExpired({ created_at: ago(3000), auth_code_issued_at: ago(FLOW_STATE_TTL_SECONDS + 1) }, at)).toBe(true);
+    expect(flowStateExpired({ created_at: ago(3000), auth_code_issued_at: ago(FLOW_STATE_TTL_SECONDS - 1) }, at)).toBe(
+      false,
+    );
+    expect(flowStateExpired({ created_at: ago(3000), auth_code_issued_at: ago(FLOW_STATE_TTL_SECONDS + 1) }, at)).toBe(
+      true,
+    );
   });
   it('a link never followed is dead when the link is (one hour)', () => {
-    expect(flowStateExpired({ created_at: ago(EMAIL_LINK_TTL_SECONDS - 1), auth_code_issued_at: null }, at)).toBe(false);
+    expect(flowStateExpired({ created_at: ago(EMAIL_LINK_TTL_SECONDS - 1), auth_code_issued_at: null }, at)).toBe(
+      false,
+    );
     expect(flowStateExpired({ created_at: ago(EMAIL_LINK_TTL_SECONDS + 1), auth_code_issued_at: null }, at)).toBe(true);
   });
 });
@@ -70,12 +76,33 @@ describe('deleteExpiredAuthRows', () => {
     // A link never followed, sent an hour and more ago.
     const unfollowed = uniqueEmail('late');
     await t.auth.json('POST', '/signup', {
-      body: { email: unfollowed, password: PASSWORD, code_challenge: challengeOf(verifier()), code_challenge_method: 's256' },
+      body: {
+        email: unfollowed,
+        password: PASSWORD,
+        code_challenge: challengeOf(verifier()),
+        code_challenge_method: 's256',
+      },
     });
-    const count = async () => Number((await t.database.db.selectFrom('auth.flow_state').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('auth.flow_state')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
-    await t.database.db.updateTable('auth.flow_state').set({ auth_code_issued_at: new Date(t.auth.now() - (FLOW_STATE_TTL_SECONDS + 5) * 1000) }).where('auth_code', '=', stale.code).execute();
-    const unfollowedUser = await t.database.db.selectFrom('auth.users').select('id').where('email', '=', unfollowed).executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('auth.flow_state')
+      .set({ auth_code_issued_at: new Date(t.auth.now() - (FLOW_STATE_TTL_SECONDS + 5) * 1000) })
+      .where('auth_code', '=', stale.code)
+      .execute();
+    const unfollowedUser = await t.database.db
+      .selectFrom('auth.users')
+      .select('id')
+      .where('email', '=', unfollowed)
+      .executeTakeFirstOrThrow();
     await t.database.db
       .updateTable('auth.flow_state')
       .set({ created_at: new Date(t.auth.now() - (EMAIL_LINK_TTL_SECONDS + 5) * 1000) })
@@ -83,7 +110,14 @@ describe('deleteExpiredAuthRows', () => {
       .execute();
     const expiredRateLimit = await t.database.db
       .insertInto('app_meta.auth_rate_limits')
-      .values({ bucket: 'test', key: 'a'.repeat(64), tokens: 0, allowed: false, updated_at: new Date(0), expires_at: new Date(t.auth.now() - 1000) })
+      .values({
+        bucket: 'test',
+        key: 'a'.repeat(64),
+        tokens: 0,
+        allowed: false,
+        updated_at: new Date(0),
+        expires_at: new Date(t.auth.now() - 1000),
+      })
       .returning('key')
       .executeTakeFirstOrThrow();
 
@@ -91,10 +125,22 @@ describe('deleteExpiredAuthRows', () => {
     expect(deleted.flowStates).toBe(2);
     expect(deleted.rateLimits).toBeGreaterThanOrEqual(1);
     expect(await count()).toBe(before - 2);
-    expect(await t.database.db.selectFrom('app_meta.auth_rate_limits').select('key').where('key', '=', expiredRateLimit.key).execute()).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('app_meta.auth_rate_limits')
+        .select('key')
+        .where('key', '=', expiredRateLimit.key)
+        .execute(),
+    ).toEqual([]);
     // Live rows stay: the fresh code still works, and the per-client limits are still counted.
     expect((await exchange(fresh.code, fresh.verifier)).status).toBe(200);
-    expect(await t.database.db.selectFrom('app_meta.auth_rate_limits').select('key').where('expires_at', '>', new Date(t.auth.now())).execute()).not.toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('app_meta.auth_rate_limits')
+        .select('key')
+        .where('expires_at', '>', new Date(t.auth.now()))
+        .execute(),
+    ).not.toEqual([]);
     // Idempotent.
     expect((await deleteExpiredAuthRows(t.database.db, new Date(t.auth.now()))).flowStates).toBe(0);
   });

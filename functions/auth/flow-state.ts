@@ -30,11 +30,19 @@ export interface PkceRequest {
 /** Is this flow state of no more use at `now`? (Its code is stale, or its link is.) */
 export function flowStateExpired(row: FlowRow, now: Date): boolean {
   const age = (from: Date | null) => (from ? (now.getTime() - new Date(from).getTime()) / 1000 : Infinity);
-  return row.auth_code_issued_at ? age(row.auth_code_issued_at) > FLOW_STATE_TTL_SECONDS : age(row.created_at) > EMAIL_LINK_TTL_SECONDS;
+  return row.auth_code_issued_at
+    ? age(row.auth_code_issued_at) > FLOW_STATE_TTL_SECONDS
+    : age(row.created_at) > EMAIL_LINK_TTL_SECONDS;
 }
 
 /** Records the challenge of an email flow; a newer email of the same purpose replaces the older flow. */
-export async function createFlowState(deps: AuthDeps, trx: Trx, userId: string, pkce: PkceRequest, method: FlowMethod): Promise<void> {
+export async function createFlowState(
+  deps: AuthDeps,
+  trx: Trx,
+  userId: string,
+  pkce: PkceRequest,
+  method: FlowMethod,
+): Promise<void> {
   if (!pkce.code_challenge) return;
   await deleteFlowStates(trx, userId, method);
   const at = nowDate(deps);
@@ -55,17 +63,32 @@ export async function createFlowState(deps: AuthDeps, trx: Trx, userId: string, 
 }
 
 export async function deleteFlowStates(trx: Trx, userId: string, method: FlowMethod): Promise<void> {
-  await trx.deleteFrom('auth.flow_state').where('user_id', '=', userId).where('authentication_method', '=', method).execute();
+  await trx
+    .deleteFrom('auth.flow_state')
+    .where('user_id', '=', userId)
+    .where('authentication_method', '=', method)
+    .execute();
 }
 
 /** Does a PKCE flow of `method` wait for this user? */
 export async function hasFlowState(trx: Trx, userId: string, method: FlowMethod): Promise<boolean> {
-  const flow = await trx.selectFrom('auth.flow_state').select('id').where('user_id', '=', userId).where('authentication_method', '=', method).limit(1).executeTakeFirst();
+  const flow = await trx
+    .selectFrom('auth.flow_state')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('authentication_method', '=', method)
+    .limit(1)
+    .executeTakeFirst();
   return Boolean(flow);
 }
 
 /** The link was followed: the pending flow's code, now valid for five minutes (none without PKCE). */
-export async function issueAuthCode(deps: AuthDeps, trx: Trx, userId: string, method: FlowMethod): Promise<string | undefined> {
+export async function issueAuthCode(
+  deps: AuthDeps,
+  trx: Trx,
+  userId: string,
+  method: FlowMethod,
+): Promise<string | undefined> {
   const flow = await trx
     .selectFrom('auth.flow_state')
     .select(['id', 'auth_code'])
@@ -76,7 +99,11 @@ export async function issueAuthCode(deps: AuthDeps, trx: Trx, userId: string, me
     .executeTakeFirst();
   if (!flow) return undefined;
   const at = nowDate(deps);
-  await trx.updateTable('auth.flow_state').set({ auth_code_issued_at: at, updated_at: at }).where('id', '=', flow.id).execute();
+  await trx
+    .updateTable('auth.flow_state')
+    .set({ auth_code_issued_at: at, updated_at: at })
+    .where('id', '=', flow.id)
+    .execute();
   return flow.auth_code;
 }
 
@@ -86,10 +113,16 @@ const SESSION_METHOD: Record<string, string> = { recovery: 'recovery', email_cha
 export async function pkceGrant(deps: AuthDeps, call: AuthCall): Promise<SessionJson> {
   await deps.limiter.request('signInSignUps', call.clientAddress);
   const { auth_code: authCode, code_verifier: verifier } = await readBody(call.request, schemas.pkce);
-  if (!authCode || !verifier) throw errors.validation('invalid request: both auth code and code verifier should be non-empty');
+  if (!authCode || !verifier)
+    throw errors.validation('invalid request: both auth code and code verifier should be non-empty');
   const db = await deps.db();
   const outcome = await db.transaction().execute(async (trx) => {
-    const flow = await trx.selectFrom('auth.flow_state').selectAll().where('auth_code', '=', authCode).forUpdate().executeTakeFirst();
+    const flow = await trx
+      .selectFrom('auth.flow_state')
+      .selectAll()
+      .where('auth_code', '=', authCode)
+      .forUpdate()
+      .executeTakeFirst();
     if (!flow?.user_id || !flow.auth_code_issued_at) return { error: errors.flowStateNotFound() };
     if (flowStateExpired(flow, nowDate(deps))) {
       // Committed, so the stale code cannot be tried again.

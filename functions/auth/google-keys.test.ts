@@ -22,7 +22,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   silent = await silentServer();
   viaSilent = directAuth(database, { googleClientIds: [CLIENT_ID], googleJwksUrl: `${silent.url}/oauth2/v3/certs` });
-  viaUnresolvable = directAuth(database, { googleClientIds: [CLIENT_ID], googleJwksUrl: 'https://google-keys.invalid/oauth2/v3/certs' });
+  viaUnresolvable = directAuth(database, {
+    googleClientIds: [CLIENT_ID],
+    googleJwksUrl: 'https://google-keys.invalid/oauth2/v3/certs',
+  });
 });
 afterAll(async () => {
   await silent?.close();
@@ -55,19 +58,25 @@ describe("Google's key set that cannot be fetched", () => {
   it('a silent key server: 504 after the configured time, logged with the time', async () => {
     const lines = errorLines();
     const started = performance.now();
-    const { status, body } = await viaSilent.json('POST', '/token?grant_type=id_token', { body: { provider: 'google', id_token: await googleIdToken() } });
+    const { status, body } = await viaSilent.json('POST', '/token?grant_type=id_token', {
+      body: { provider: 'google', id_token: await googleIdToken() },
+    });
     const ms = performance.now() - started;
     expect(status).toBe(504);
     expect(body.code).toBe('request_timeout');
     expect(ms).toBeGreaterThanOrEqual(REMOTE_TIMEOUT_MS.googleJwks - 50);
     expect(ms).toBeLessThan(REMOTE_TIMEOUT_MS.googleJwks + 3_000);
-    expect(lines()).toEqual([expect.stringMatching(new RegExp(`Google's key set .*${REMOTE_TIMEOUT_MS.googleJwks} ms`))]);
+    expect(lines()).toEqual([
+      expect.stringMatching(new RegExp(`Google's key set .*${REMOTE_TIMEOUT_MS.googleJwks} ms`)),
+    ]);
   });
 
   it('a host that does not resolve: 502 at once, logged once however many sign-ins try', async () => {
     const lines = errorLines();
     for (let i = 0; i < 3; i += 1) {
-      const { status } = await viaUnresolvable.json('POST', '/token?grant_type=id_token', { body: { provider: 'google', id_token: await googleIdToken() } });
+      const { status } = await viaUnresolvable.json('POST', '/token?grant_type=id_token', {
+        body: { provider: 'google', id_token: await googleIdToken() },
+      });
       expect(status).toBe(502);
     }
     expect(lines()).toEqual([expect.stringMatching(/Google's key set .*google-keys\.invalid/)]);

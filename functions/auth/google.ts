@@ -51,7 +51,11 @@ const KEY_SET = "Google's key set";
 function keySetFailure(deps: AuthDeps, error: unknown): AuthError | null {
   const where = `GET ${deps.google.jwksUrl}`;
   if (error instanceof joseErrors.JWKSTimeout) {
-    logRemoteFailure(KEY_SET, 'timeout', `${KEY_SET} gave no answer within ${REMOTE_TIMEOUT_MS.googleJwks} ms (${where})`);
+    logRemoteFailure(
+      KEY_SET,
+      'timeout',
+      `${KEY_SET} gave no answer within ${REMOTE_TIMEOUT_MS.googleJwks} ms (${where})`,
+    );
     return errors.requestTimeout();
   }
   const unreachable =
@@ -59,12 +63,23 @@ function keySetFailure(deps: AuthDeps, error: unknown): AuthError | null {
     error instanceof joseErrors.JWKSInvalid ||
     (error instanceof joseErrors.JOSEError && /JSON Web Key Set HTTP response/.test(error.message));
   if (!unreachable) return null;
-  logRemoteFailure(KEY_SET, 'unreachable', `${KEY_SET} could not be fetched (${where}: ${failureReason(error)}; timeout ${REMOTE_TIMEOUT_MS.googleJwks} ms)`);
+  logRemoteFailure(
+    KEY_SET,
+    'unreachable',
+    `${KEY_SET} could not be fetched (${where}: ${failureReason(error)}; timeout ${REMOTE_TIMEOUT_MS.googleJwks} ms)`,
+  );
   return errors.providerUnreachable();
 }
 
 /** The user behind Google account `sub`: found by identity, linked by verified email, or new. */
-async function googleUser(deps: AuthDeps, trx: Trx, sub: string, email: string | undefined, verified: boolean, identityData: Record<string, unknown>) {
+async function googleUser(
+  deps: AuthDeps,
+  trx: Trx,
+  sub: string,
+  email: string | undefined,
+  verified: boolean,
+  identityData: Record<string, unknown>,
+) {
   const at = nowDate(deps);
   const identity = await trx
     .selectFrom('auth.identities')
@@ -131,7 +146,8 @@ export async function idTokenGrant(deps: AuthDeps, call: AuthCall): Promise<Sess
   const claims = await verifiedClaims(deps, idToken);
   const tokenNonce = text(claims.nonce);
   if (tokenNonce || nonce) {
-    if (!tokenNonce || !nonce) throw errors.validation('Passed nonce and nonce in id_token should either both exist or not.');
+    if (!tokenNonce || !nonce)
+      throw errors.validation('Passed nonce and nonce in id_token should either both exist or not.');
     if (!constantTimeEqual(sha256Hex(nonce), tokenNonce)) throw errors.validation('Nonces mismatch');
   }
   const sub = text(claims.sub);

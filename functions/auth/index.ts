@@ -37,12 +37,12 @@ export function localAuthEnabled(): boolean {
 export function signingKey(): Promise<SigningKey> {
   const current = state();
   const env = getEnv();
-  current.key ??= (env.AUTH_JWT_PRIVATE_KEY ? keyFromEnvValue(env.AUTH_JWT_PRIVATE_KEY) : getDb().then(loadOrCreateStoredKey)).catch(
-    (error: unknown) => {
-      current.key = undefined;
-      throw error;
-    },
-  );
+  current.key ??= (
+    env.AUTH_JWT_PRIVATE_KEY ? keyFromEnvValue(env.AUTH_JWT_PRIVATE_KEY) : getDb().then(loadOrCreateStoredKey)
+  ).catch((error: unknown) => {
+    current.key = undefined;
+    throw error;
+  });
   return current.key;
 }
 

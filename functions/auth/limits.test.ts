@@ -4,8 +4,10 @@ import { DEFAULT_AUTH_LIMITS } from './limits.ts';
 
 const t = useDirectAuth();
 
-const signUp = (email: string, client: string) => t.auth.json('POST', '/signup', { body: { email, password: PASSWORD }, client });
-const recover = (email: string, client = uniqueClient()) => t.auth.json('POST', '/recover', { body: { email }, client });
+const signUp = (email: string, client: string) =>
+  t.auth.json('POST', '/signup', { body: { email, password: PASSWORD }, client });
+const recover = (email: string, client = uniqueClient()) =>
+  t.auth.json('POST', '/recover', { body: { email }, client });
 const signIn = (email: string, password: string, client = uniqueClient()) =>
   t.auth.json('POST', '/token?grant_type=password', { body: { email, password }, client });
 
@@ -23,7 +25,9 @@ describe('emails: per client, per recipient and in total', () => {
     expect(refusal!.body.code).toBe('over_email_send_rate_limit');
     expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(0);
     // A refused sign-up leaves no account behind.
-    expect(await t.database.db.selectFrom('auth.users').select('id').where('email', 'like', 'flood-%').execute()).toHaveLength(10);
+    expect(
+      await t.database.db.selectFrom('auth.users').select('id').where('email', 'like', 'flood-%').execute(),
+    ).toHaveLength(10);
 
     const other = uniqueEmail('bystander');
     expect((await signUp(other, uniqueClient())).status).toBe(200);
@@ -34,11 +38,18 @@ describe('emails: per client, per recipient and in total', () => {
   it('the total is a circuit breaker that takes many clients to reach', async () => {
     await t.database.db.deleteFrom('app_meta.auth_rate_limits').execute();
     const small = directAuth(t.database, {
-      limits: { ...DEFAULT_AUTH_LIMITS, emailsPerClient: { limit: 2, periodSeconds: 3600 }, emailsTotal: { limit: 5, periodSeconds: 3600 } },
+      limits: {
+        ...DEFAULT_AUTH_LIMITS,
+        emailsPerClient: { limit: 2, periodSeconds: 3600 },
+        emailsTotal: { limit: 5, periodSeconds: 3600 },
+      },
     });
     const statuses: number[] = [];
     for (const client of [uniqueClient(), uniqueClient(), uniqueClient()]) {
-      for (let i = 0; i < 2; i += 1) statuses.push((await small.json('POST', '/signup', { body: { email: uniqueEmail(), password: PASSWORD }, client })).status);
+      for (let i = 0; i < 2; i += 1)
+        statuses.push(
+          (await small.json('POST', '/signup', { body: { email: uniqueEmail(), password: PASSWORD }, client })).status,
+        );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     // The service-wide bucket is shared with the other tests' service: start them afresh.
@@ -53,7 +64,10 @@ describe('emails: per client, per recipient and in total', () => {
     for (const outcome of first) expect(outcome.status).toBe(200);
     for (const outcome of again) {
       expect(outcome.status).toBe(429);
-      expect(outcome.body).toEqual({ code: 'over_email_send_rate_limit', message: 'For security purposes, you can only request this after 60 seconds.' });
+      expect(outcome.body).toEqual({
+        code: 'over_email_send_rate_limit',
+        message: 'For security purposes, you can only request this after 60 seconds.',
+      });
       expect(outcome.headers.get('retry-after')).toBe('60');
     }
     t.auth.advance(61);
@@ -65,14 +79,18 @@ describe('emails: per client, per recipient and in total', () => {
     const email = uniqueEmail('both');
     expect((await signUp(email, uniqueClient())).status).toBe(200);
     expect((await recover(email)).status).toBe(200);
-    expect(t.auth.mailbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual(['Confirm Your Signup', 'Reset Your Password']);
+    expect(t.auth.mailbox.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual([
+      'Confirm Your Signup',
+      'Reset Your Password',
+    ]);
   });
 });
 
 describe('failed sign-ins slow down per account', () => {
   it('after five failures the account waits (with Retry-After), even for the right password; then it may try again', async () => {
     const email = await t.auth.confirmedUser();
-    for (let i = 0; i < 5; i += 1) expect((await signIn(email, `Wrong-${i}-password`)).body.code).toBe('invalid_credentials');
+    for (let i = 0; i < 5; i += 1)
+      expect((await signIn(email, `Wrong-${i}-password`)).body.code).toBe('invalid_credentials');
     const blocked = await signIn(email, PASSWORD);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('over_request_rate_limit');
@@ -97,7 +115,8 @@ describe('failed sign-ins slow down per account', () => {
   it('per client: the 31st sign-in attempt in five minutes is refused whatever the accounts', async () => {
     const client = uniqueClient();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i += 1) statuses.push((await signIn(uniqueEmail('spray'), 'Wrong-password-1', client)).status);
+    for (let i = 0; i < 31; i += 1)
+      statuses.push((await signIn(uniqueEmail('spray'), 'Wrong-password-1', client)).status);
     expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
   });

@@ -82,7 +82,9 @@ export interface AuthLimiter {
 const clientKey = (address: string | undefined) => address || 'unknown';
 /** Where a sign-in attempt is counted: the trusted device's own count, or the account's shared one. */
 const signInCount = (email: string, device: string | undefined): [bucket: string, key: string] =>
-  device ? ['signInFailuresDevice', `${normaliseEmail(email)}\u0000${device}`] : ['signInFailures', normaliseEmail(email)];
+  device
+    ? ['signInFailuresDevice', `${normaliseEmail(email)}\u0000${device}`]
+    : ['signInFailures', normaliseEmail(email)];
 
 export function createLimiter(db: () => Promise<Db>, limits: AuthLimits, now: () => number): AuthLimiter {
   const at = () => new Date(now());
@@ -93,10 +95,22 @@ export function createLimiter(db: () => Promise<Db>, limits: AuthLimits, now: ()
     },
     async email(kind, recipient, clientAddress) {
       const database = await db();
-      const perClient = await takeToken(database, 'emailsPerClient', clientKey(clientAddress), limits.emailsPerClient, at());
+      const perClient = await takeToken(
+        database,
+        'emailsPerClient',
+        clientKey(clientAddress),
+        limits.emailsPerClient,
+        at(),
+      );
       if (!perClient.allowed) throw errors.emailRateLimited(perClient.retryAfterSeconds);
       const recipientKey = `${kind}:${normaliseEmail(recipient)}`;
-      const perRecipient = await takeToken(database, 'emailsPerRecipient', recipientKey, limits.emailsPerRecipient, at());
+      const perRecipient = await takeToken(
+        database,
+        'emailsPerRecipient',
+        recipientKey,
+        limits.emailsPerRecipient,
+        at(),
+      );
       if (!perRecipient.allowed) throw errors.emailTooSoon(perRecipient.retryAfterSeconds);
       const total = await takeToken(database, 'emailsTotal', 'service', limits.emailsTotal, at());
       if (!total.allowed) throw errors.emailRateLimited(total.retryAfterSeconds);

@@ -97,13 +97,21 @@ export function noticeEmail(
   const paragraphs: { text: string; link?: { href: string; label: string } }[] =
     kind === 'email_changed'
       ? [
-          { text: `The email address of your ${siteName} account was changed from ${to} to ${options.newEmail ?? ''}.` },
-          { text: "If you didn't make this change, contact us immediately:", link: { href: `${siteOrigin}/contact`, label: 'Contact us' } },
+          {
+            text: `The email address of your ${siteName} account was changed from ${to} to ${options.newEmail ?? ''}.`,
+          },
+          {
+            text: "If you didn't make this change, contact us immediately:",
+            link: { href: `${siteOrigin}/contact`, label: 'Contact us' },
+          },
         ]
       : [
           { text: `Someone tried to sign up for ${siteName} with this email address, which already has an account.` },
           { text: 'If it was you, sign in:', link: { href: `${siteOrigin}/login`, label: 'Sign in' } },
-          { text: 'Forgot your password? Choose a new one:', link: { href: `${siteOrigin}/reset-password`, label: 'Reset Password' } },
+          {
+            text: 'Forgot your password? Choose a new one:',
+            link: { href: `${siteOrigin}/reset-password`, label: 'Reset Password' },
+          },
           { text: "If it wasn't you, you can safely ignore this email." },
         ];
   const subject = kind === 'email_changed' ? 'Your email address was changed' : 'You already have an account';
@@ -112,7 +120,10 @@ export function noticeEmail(
     subject,
     text: `${subject}\n\n${paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.href}` : p.text)).join('\n\n')}\n`,
     html: `<h2>${escapeHtml(subject)}</h2>\n${paragraphs
-      .map((p) => `<p>${escapeHtml(p.text)}${p.link ? ` <a href="${escapeHtml(p.link.href)}">${escapeHtml(p.link.label)}</a>` : ''}</p>`)
+      .map(
+        (p) =>
+          `<p>${escapeHtml(p.text)}${p.link ? ` <a href="${escapeHtml(p.link.href)}">${escapeHtml(p.link.label)}</a>` : ''}</p>`,
+      )
       .join('\n')}`,
   };
 }
@@ -121,7 +132,17 @@ export { extractLinks } from './dev-mailbox.ts';
 
 const SMTP_TIMEOUTS = `connection ${REMOTE_TIMEOUT_MS.smtpConnection} ms, greeting ${REMOTE_TIMEOUT_MS.smtpGreeting} ms, socket ${REMOTE_TIMEOUT_MS.smtpSocket} ms`;
 // nodemailer's codes for a server that did not answer in time, and for one it could not reach.
-const SMTP_UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const SMTP_UNREACHABLE = new Set([
+  'ECONNECTION',
+  'ESOCKET',
+  'EDNS',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * A server that does not answer fails the send within seconds (nodemailer waits two minutes
@@ -132,9 +153,18 @@ function smtpFailure(error: unknown, url: string): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   const host = URL.canParse(url) ? new URL(url).host : 'the SMTP server';
   const reason = failureReason(error);
-  if (code === 'ETIMEDOUT') return new RemoteServiceError('SMTP', 'timeout', `SMTP ${host} gave no answer in time (${reason}; timeouts: ${SMTP_TIMEOUTS})`);
+  if (code === 'ETIMEDOUT')
+    return new RemoteServiceError(
+      'SMTP',
+      'timeout',
+      `SMTP ${host} gave no answer in time (${reason}; timeouts: ${SMTP_TIMEOUTS})`,
+    );
   if (typeof code === 'string' && SMTP_UNREACHABLE.has(code)) {
-    return new RemoteServiceError('SMTP', 'unreachable', `SMTP ${host} could not be reached (${reason}; timeouts: ${SMTP_TIMEOUTS})`);
+    return new RemoteServiceError(
+      'SMTP',
+      'unreachable',
+      `SMTP ${host} could not be reached (${reason}; timeouts: ${SMTP_TIMEOUTS})`,
+    );
   }
   return error;
 }
@@ -152,7 +182,9 @@ export function smtpMailer(url: string, from: string): Mailer {
         }),
       );
       try {
-        await (await transport).sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+        await (
+          await transport
+        ).sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
       } catch (error) {
         throw smtpFailure(error, url);
       }
@@ -162,7 +194,9 @@ export function smtpMailer(url: string, from: string): Mailer {
 
 const undeliverable: Mailer = {
   async send(email) {
-    authLog.warn(`"${email.subject}" to ${maskEmail(email.to)} was not sent: set SMTP_URL to deliver the auth service's emails`);
+    authLog.warn(
+      `"${email.subject}" to ${maskEmail(email.to)} was not sent: set SMTP_URL to deliver the auth service's emails`,
+    );
   },
 };
 

@@ -4,7 +4,12 @@ import { getLocalAuthService, localAuthEnabled, resetLocalAuthService } from './
 import { clearMailbox, devMailbox, extractLinks, mailboxEnabled, mailboxEntries } from './dev-mailbox.ts';
 import { mailerFromEnv } from './mailer.ts';
 
-const SUPABASE = { SUPABASE_URL: 'https://abcd.supabase.co', SUPABASE_ANON_KEY: 'anon', DATABASE_URL: 'postgres://u:p@db.test:5432/app', SITE_URL: 'https://critical-hit.example' };
+const SUPABASE = {
+  SUPABASE_URL: 'https://abcd.supabase.co',
+  SUPABASE_ANON_KEY: 'anon',
+  DATABASE_URL: 'postgres://u:p@db.test:5432/app',
+  SITE_URL: 'https://critical-hit.example',
+};
 
 function withEnv(values: Record<string, string>) {
   for (const [key, value] of Object.entries(values)) vi.stubEnv(key, value);
@@ -33,7 +38,12 @@ describe('which mode serves what', () => {
     expect(mailerFromEnv()).not.toBe(devMailbox);
   });
   it('self-hosted: the local auth service, no mailbox', () => {
-    withEnv({ DATABASE_URL: 'postgres://u:p@db.test:5432/app', SUPABASE_URL: '', SUPABASE_ANON_KEY: '', SITE_URL: 'https://critical-hit.example' });
+    withEnv({
+      DATABASE_URL: 'postgres://u:p@db.test:5432/app',
+      SUPABASE_URL: '',
+      SUPABASE_ANON_KEY: '',
+      SITE_URL: 'https://critical-hit.example',
+    });
     expect(getLocalAuthService()).toBeTypeOf('function');
     expect(mailboxEnabled()).toBe(false);
   });
@@ -48,7 +58,12 @@ describe('which mode serves what', () => {
 describe('dev mailbox', () => {
   it('keeps messages newest first with their links, and logs neither the link nor the full address', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    await devMailbox.send({ to: 'alice@b.cd', subject: 'First', text: 't', html: '<a href="http://x.test/verify?token=SECRET&amp;type=signup">go</a>' });
+    await devMailbox.send({
+      to: 'alice@b.cd',
+      subject: 'First',
+      text: 't',
+      html: '<a href="http://x.test/verify?token=SECRET&amp;type=signup">go</a>',
+    });
     await devMailbox.send({ to: 'alice@b.cd', subject: 'Second', text: 't', html: '<p>no link</p>' });
     expect(mailboxEntries().map((m) => m.subject)).toEqual(['Second', 'First']);
     expect(mailboxEntries()[1]!.links).toEqual(['http://x.test/verify?token=SECRET&type=signup']);

@@ -29,7 +29,11 @@ function dummyHash(cost: number): Promise<string> {
 export const hashPassword = (deps: AuthDeps, password: string) => bcrypt.hash(password, deps.bcryptCost);
 
 /** Does `password` match `hash`? Without a hash, the same work against the dummy, then no. */
-export async function passwordMatches(deps: AuthDeps, password: string, hash: string | null | undefined): Promise<boolean> {
+export async function passwordMatches(
+  deps: AuthDeps,
+  password: string,
+  hash: string | null | undefined,
+): Promise<boolean> {
   const matches = await bcrypt.compare(password, hash || (await dummyHash(deps.bcryptCost)));
   return Boolean(hash) && matches && password.length > 0;
 }
@@ -38,7 +42,10 @@ export async function passwordMatches(deps: AuthDeps, password: string, hash: st
  * POST /token?grant_type=password. The session, and the device cookie (device-cookies.ts)
  * that makes this browser a trusted device of the account from now on.
  */
-export async function passwordGrant(deps: AuthDeps, call: AuthCall): Promise<{ session: SessionJson; deviceCookie: string }> {
+export async function passwordGrant(
+  deps: AuthDeps,
+  call: AuthCall,
+): Promise<{ session: SessionJson; deviceCookie: string }> {
   await deps.limiter.request('signInSignUps', call.clientAddress);
   const body = await readBody(call.request, schemas.password);
   if (body.phone !== undefined && body.email === undefined) throw errors.phoneDisabled();

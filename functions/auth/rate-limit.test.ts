@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRole, createTestDatabase } from '../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
-import { delayAfter, takeAttempt, takeToken, clearAttempts, deleteExpiredRateLimits, type ProgressiveDelay } from './rate-limit.ts';
+import {
+  delayAfter,
+  takeAttempt,
+  takeToken,
+  clearAttempts,
+  deleteExpiredRateLimits,
+  type ProgressiveDelay,
+} from './rate-limit.ts';
 
 let database: DatabaseConnection;
 beforeAll(async () => {
@@ -32,7 +39,9 @@ describe('token buckets', () => {
 
   it('count parallel takes exactly (one atomic upsert each)', async () => {
     const k = key();
-    const takes = await Promise.all(Array.from({ length: 25 }, () => takeToken(database.db, 'test', k, { limit: 10, periodSeconds: 3600 }, at(0))));
+    const takes = await Promise.all(
+      Array.from({ length: 25 }, () => takeToken(database.db, 'test', k, { limit: 10, periodSeconds: 3600 }, at(0))),
+    );
     expect(takes.filter((take) => take.allowed)).toHaveLength(10);
   });
 
@@ -45,10 +54,17 @@ describe('token buckets', () => {
 });
 
 describe('progressive delay', () => {
-  const rule: ProgressiveDelay = { freeAttempts: 5, baseDelaySeconds: 30, maxDelaySeconds: 900, forgetAfterSeconds: 3600 };
+  const rule: ProgressiveDelay = {
+    freeAttempts: 5,
+    baseDelaySeconds: 30,
+    maxDelaySeconds: 900,
+    forgetAfterSeconds: 3600,
+  };
 
   it('doubles the wait after the free attempts, up to the cap', () => {
-    expect([0, 4, 5, 6, 7, 8, 9, 10, 50, 10_000].map((attempts) => delayAfter(attempts, rule))).toEqual([0, 0, 30, 60, 120, 240, 480, 900, 900, 900]);
+    expect([0, 4, 5, 6, 7, 8, 9, 10, 50, 10_000].map((attempts) => delayAfter(attempts, rule))).toEqual([
+      0, 0, 30, 60, 120, 240, 480, 900, 900, 900,
+    ]);
   });
 
   it('refuses while the delay runs (without counting), allows after it, never locks out', async () => {
@@ -64,7 +80,10 @@ describe('progressive delay', () => {
       clock += delayAfter(6 + i, rule);
       expect((await takeAttempt(database.db, 'fail', k, rule, at(clock))).allowed).toBe(true);
     }
-    expect(await takeAttempt(database.db, 'fail', k, rule, at(clock))).toEqual({ allowed: false, retryAfterSeconds: 900 });
+    expect(await takeAttempt(database.db, 'fail', k, rule, at(clock))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 900,
+    });
     // A quiet hour forgets everything.
     expect((await takeAttempt(database.db, 'fail', k, rule, at(clock + 3601))).allowed).toBe(true);
     expect((await takeAttempt(database.db, 'fail', k, rule, at(clock + 3602))).allowed).toBe(true);
@@ -96,9 +115,16 @@ describe('the table', () => {
   });
 
   it('is out of reach of the API roles', async () => {
-    for (const role of [{ kind: 'anon' as const }, { kind: 'authenticated' as const, userId: '00000000-0000-4000-8000-000000000001' }]) {
-      await expect(asRole(database, role, (trx) => sql`select * from app_meta.auth_rate_limits`.execute(trx))).rejects.toThrow(/permission denied/);
-      await expect(asRole(database, role, (trx) => sql`delete from app_meta.auth_rate_limits`.execute(trx))).rejects.toThrow(/permission denied/);
+    for (const role of [
+      { kind: 'anon' as const },
+      { kind: 'authenticated' as const, userId: '00000000-0000-4000-8000-000000000001' },
+    ]) {
+      await expect(
+        asRole(database, role, (trx) => sql`select * from app_meta.auth_rate_limits`.execute(trx)),
+      ).rejects.toThrow(/permission denied/);
+      await expect(
+        asRole(database, role, (trx) => sql`delete from app_meta.auth_rate_limits`.execute(trx)),
+      ).rejects.toThrow(/permission denied/);
     }
   });
 });

@@ -79,14 +79,23 @@ export async function takeToken(db: Db, bucket: string, key: string, rule: Token
     .returning(['allowed', 'tokens'])
     .executeTakeFirstOrThrow();
   if (row.allowed) return ALLOWED;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - row.tokens) * rule.periodSeconds) / rule.limit)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil(((1 - row.tokens) * rule.periodSeconds) / rule.limit)),
+  };
 }
 
 /**
  * Counts one attempt at `bucket`/`key` before it is made (so parallel attempts cannot
  * all pass on the same count); refused, without counting, while the delay runs.
  */
-export async function takeAttempt(db: Db, bucket: string, key: string, rule: ProgressiveDelay, now: Date): Promise<Take> {
+export async function takeAttempt(
+  db: Db,
+  bucket: string,
+  key: string,
+  rule: ProgressiveDelay,
+  now: Date,
+): Promise<Take> {
   const at = sql`${now}::timestamptz`;
   const free = sql`${rule.freeAttempts}::float8`;
   const stale = sql`${current}.expires_at <= ${at}`;
@@ -114,7 +123,11 @@ export async function takeAttempt(db: Db, bucket: string, key: string, rule: Pro
 
 /** Forgets the attempts counted at `bucket`/`key` (after a success). */
 export async function clearAttempts(db: Db, bucket: string, key: string): Promise<void> {
-  await db.deleteFrom('app_meta.auth_rate_limits').where('bucket', '=', bucket).where('key', '=', hashKey(bucket, key)).execute();
+  await db
+    .deleteFrom('app_meta.auth_rate_limits')
+    .where('bucket', '=', bucket)
+    .where('key', '=', hashKey(bucket, key))
+    .execute();
 }
 
 /** Deletes rows whose limits have fully reset; returns how many went. */

@@ -23,7 +23,9 @@ describe('redact', () => {
   });
 
   it('removes tokens but keeps ids and readable names', () => {
-    const line = redact(`token ${jwt} refresh ${refresh} session 3f2b8a1e-9c4d-4e5f-8a7b-1c2d3e4f5a6b constraint profiles_username_lower_key`);
+    const line = redact(
+      `token ${jwt} refresh ${refresh} session 3f2b8a1e-9c4d-4e5f-8a7b-1c2d3e4f5a6b constraint profiles_username_lower_key`,
+    );
     expect(line).not.toContain(jwt);
     expect(line).not.toContain(refresh);
     expect(line).toContain('3f2b8a1e-9c4d-4e5f-8a7b-1c2d3e4f5a6b');

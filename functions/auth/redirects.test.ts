@@ -4,7 +4,11 @@ import { directAuth, uniqueEmail, PASSWORD, SITE, type DirectAuth } from '../../
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import { allowedRedirect } from './redirects.ts';
 
-const ALLOW = ['https://preview.critical-hit.test/*', 'http://localhost:3000/auth/callback', 'https://app.example.test/account*'];
+const ALLOW = [
+  'https://preview.critical-hit.test/*',
+  'http://localhost:3000/auth/callback',
+  'https://app.example.test/account*',
+];
 
 describe('allowedRedirect', () => {
   const cases: [input: string | null, expected: string][] = [
@@ -56,9 +60,18 @@ describe('links in emails point at the configured site, whatever the request say
     it(`a forged ${name} on /recover and /signup changes no link, and redirect_to to it is dropped`, async () => {
       const evil = encodeURIComponent('http://evil.example/reset-password');
       const known = await auth.confirmedUser();
-      expect((await auth.json('POST', `${base}/recover?redirect_to=${evil}`, { body: { email: known }, headers })).status).toBe(200);
+      expect(
+        (await auth.json('POST', `${base}/recover?redirect_to=${evil}`, { body: { email: known }, headers })).status,
+      ).toBe(200);
       const fresh = uniqueEmail();
-      expect((await auth.json('POST', `${base}/signup?redirect_to=${evil}`, { body: { email: fresh, password: PASSWORD }, headers })).status).toBe(200);
+      expect(
+        (
+          await auth.json('POST', `${base}/signup?redirect_to=${evil}`, {
+            body: { email: fresh, password: PASSWORD },
+            headers,
+          })
+        ).status,
+      ).toBe(200);
       for (const email of [known, fresh]) {
         const mail = auth.lastEmail(email)!;
         const link = new URL(mail.links[0]!);
@@ -72,27 +85,38 @@ describe('links in emails point at the configured site, whatever the request say
 
   it('/verify redirects only to allowed targets, even when the link was edited', async () => {
     const email = uniqueEmail();
-    await auth.json('POST', `/signup?redirect_to=${encodeURIComponent('https://preview.critical-hit.test/auth/callback')}`, { body: { email, password: PASSWORD } });
+    await auth.json(
+      'POST',
+      `/signup?redirect_to=${encodeURIComponent('https://preview.critical-hit.test/auth/callback')}`,
+      { body: { email, password: PASSWORD } },
+    );
     const link = new URL(auth.lastEmail(email)!.links[0]!);
     expect(link.searchParams.get('redirect_to')).toBe('https://preview.critical-hit.test/auth/callback');
     link.searchParams.set('redirect_to', 'https://evil.example/steal');
-    const response = await auth.call('GET', link.href, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    const response = await auth.call('GET', link.href, {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location')!);
     expect(location.origin).toBe(SITE);
     expect(location.hash).toContain('access_token=');
 
     // A failed link lands on the allowed target too.
-    const failed = await auth.call('GET', `${SITE}/auth/v1/verify?token=nope&type=signup&redirect_to=${encodeURIComponent('//evil.example')}`);
+    const failed = await auth.call(
+      'GET',
+      `${SITE}/auth/v1/verify?token=nope&type=signup&redirect_to=${encodeURIComponent('//evil.example')}`,
+    );
     expect(new URL(failed.headers.get('location')!).origin).toBe(SITE);
   });
 
   it('the access token names the configured site as its issuer', async () => {
     const email = await auth.confirmedUser();
-    const { access_token: token } = await auth.json('POST', 'http://evil.example/auth/v1/token?grant_type=password', {
-      body: { email, password: PASSWORD },
-      headers: { host: 'evil.example' },
-    }).then((answer) => answer.body as { access_token: string });
+    const { access_token: token } = await auth
+      .json('POST', 'http://evil.example/auth/v1/token?grant_type=password', {
+        body: { email, password: PASSWORD },
+        headers: { host: 'evil.example' },
+      })
+      .then((answer) => answer.body as { access_token: string });
     expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).iss).toBe(`${SITE}/auth/v1`);
   });
 });

@@ -6,7 +6,11 @@
  * judged as the browser will follow them); anything else, userinfo included, falls back
  * to the site's root. The origin comes from configuration, never from the request.
  */
-export function allowedRedirect(siteOrigin: string, allowList: readonly string[], value: string | null | undefined): string {
+export function allowedRedirect(
+  siteOrigin: string,
+  allowList: readonly string[],
+  value: string | null | undefined,
+): string {
   const fallback = `${siteOrigin}/`;
   if (!value) return fallback;
   let url: URL;

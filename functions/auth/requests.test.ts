@@ -7,7 +7,15 @@ const t = useDirectAuth();
 
 const MEGABYTE = 1024 * 1024;
 const signUp = (body: Record<string, unknown>) => t.auth.json('POST', '/signup', { body });
-const countUsers = async () => Number((await t.database.db.selectFrom('auth.users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countUsers = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('auth.users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('no input of any size answers 500', () => {
   const endpoints: [method: string, path: string][] = [
@@ -28,9 +36,27 @@ describe('no input of any size answers 500', () => {
     '"text"',
     JSON.stringify({ email: 'x'.repeat(MEGABYTE) }),
     JSON.stringify({ email: `${'a'.repeat(MEGABYTE)}@example.com`, password: PASSWORD }),
-    JSON.stringify({ email: 12, password: { nested: true }, data: [1], refresh_token: 5, auth_code: [], id_token: {}, type: 7 }),
-    JSON.stringify({ email: uniqueEmail(), password: 'p'.repeat(MEGABYTE), refresh_token: 'r'.repeat(MEGABYTE), id_token: 'i'.repeat(MEGABYTE) }),
-    JSON.stringify({ code_challenge: 'c'.repeat(MEGABYTE), code_challenge_method: 'm'.repeat(MEGABYTE), email: uniqueEmail(), password: PASSWORD }),
+    JSON.stringify({
+      email: 12,
+      password: { nested: true },
+      data: [1],
+      refresh_token: 5,
+      auth_code: [],
+      id_token: {},
+      type: 7,
+    }),
+    JSON.stringify({
+      email: uniqueEmail(),
+      password: 'p'.repeat(MEGABYTE),
+      refresh_token: 'r'.repeat(MEGABYTE),
+      id_token: 'i'.repeat(MEGABYTE),
+    }),
+    JSON.stringify({
+      code_challenge: 'c'.repeat(MEGABYTE),
+      code_challenge_method: 'm'.repeat(MEGABYTE),
+      email: uniqueEmail(),
+      password: PASSWORD,
+    }),
   ];
   for (const [method, path] of endpoints) {
     it(`${method} ${path}`, async () => {
@@ -56,33 +82,46 @@ describe('bad bytes are a 400 with validation_failed, on every endpoint that rea
   ];
   /** The body with a NUL (as JSON writes it, \u0000) in each field in turn, and in a key. */
   const withNul = (fields: Record<string, unknown>) => [
-    ...Object.keys(fields).map((key) => JSON.stringify({ ...fields, [key]: typeof fields[key] === 'string' ? `a\u0000${fields[key]}` : { x: '\u0000' } })),
+    ...Object.keys(fields).map((key) =>
+      JSON.stringify({ ...fields, [key]: typeof fields[key] === 'string' ? `a\u0000${fields[key]}` : { x: '\u0000' } }),
+    ),
     JSON.stringify({ ...fields, 'k\u0000': 1 }),
   ];
 
   for (const [method, path, fields] of endpoints) {
     it(`${method} ${path}`, async () => {
       const { access_token: token } = await t.auth.signIn(await t.auth.confirmedUser());
-      const headers = { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', authorization: `Bearer ${token}` };
+      const headers = {
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+        authorization: `Bearer ${token}`,
+      };
       const json = JSON.stringify(fields);
       const bodies: BodyInit[] = [
         ...withNul(fields),
         // A NUL byte as it is, not escaped.
         json.replace('{', '{"raw":"a\0b",'),
         // Not UTF-8: a lone continuation byte, a truncated sequence, an overlong encoding.
-        ...[[0x80], [0xe2, 0x82], [0xc0, 0xaf]].map((bad) => Uint8Array.from([...Buffer.from('{"email":"a'), ...bad, ...Buffer.from('@example.com"}')])),
+        ...[[0x80], [0xe2, 0x82], [0xc0, 0xaf]].map((bad) =>
+          Uint8Array.from([...Buffer.from('{"email":"a'), ...bad, ...Buffer.from('@example.com"}')]),
+        ),
       ];
       for (const body of bodies) {
         const response = await t.auth.fetch(`https://critical-hit.test/auth/v1${path}`, { method, headers, body });
         const answer = (await response.json()) as { code: string };
-        expect([response.status, answer.code], `${path} with ${String(body).slice(0, 80)}`).toEqual([400, 'validation_failed']);
+        expect([response.status, answer.code], `${path} with ${String(body).slice(0, 80)}`).toEqual([
+          400,
+          'validation_failed',
+        ]);
       }
     });
   }
 
   it('while an escaped backslash before u0000 is only text', async () => {
     // The JSON text "\\u0000" is a backslash, then "u0000".
-    const { status, body } = await t.auth.json('POST', '/signup', { body: `{"email":"${uniqueEmail()}","password":"${PASSWORD}\\\\u0000"}` });
+    const { status, body } = await t.auth.json('POST', '/signup', {
+      body: `{"email":"${uniqueEmail()}","password":"${PASSWORD}\\\\u0000"}`,
+    });
     expect([status, body.code]).not.toEqual([400, 'validation_failed']);
   });
 });
@@ -130,7 +169,9 @@ describe('sign-up bounds', () => {
   });
 
   it('no account can use the reserved .invalid domain', async () => {
-    expect((await signUp({ email: 'someone@username.invalid', password: PASSWORD })).body.code).toBe('email_address_invalid');
+    expect((await signUp({ email: 'someone@username.invalid', password: PASSWORD })).body.code).toBe(
+      'email_address_invalid',
+    );
   });
 });
 
@@ -139,24 +180,44 @@ describe('user updates are bounded too', () => {
     const email = await t.auth.confirmedUser();
     const { access_token: token } = await t.auth.signIn(email);
     const put = (body: unknown) => t.auth.json('PUT', '/user', { body, headers: { authorization: `Bearer ${token}` } });
-    expect((await put({ data: { bio: 'b'.repeat(MEGABYTE) } })).body).toEqual({ code: 'validation_failed', message: 'Bio must be no more than 500 characters long' });
+    expect((await put({ data: { bio: 'b'.repeat(MEGABYTE) } })).body).toEqual({
+      code: 'validation_failed',
+      message: 'Bio must be no more than 500 characters long',
+    });
     expect((await put({ data: { a: 'x'.repeat(1500) } })).status).toBe(200);
-    expect((await put({ data: { b: 'y'.repeat(1000) } })).body.message).toBe('User metadata must be at most 2048 bytes');
+    expect((await put({ data: { b: 'y'.repeat(1000) } })).body.message).toBe(
+      'User metadata must be at most 2048 bytes',
+    );
     expect((await put({ data: { a: null, b: 'y'.repeat(1000) } })).status).toBe(200);
     expect((await put({ email: `${'e'.repeat(MEGABYTE)}@example.com` })).body.code).toBe('email_address_invalid');
   });
 
   it('a forged huge bearer token is refused, not parsed', async () => {
-    const { status, body } = await t.auth.json('GET', '/user', { headers: { authorization: `Bearer ${'x'.repeat(100_000)}` } });
+    const { status, body } = await t.auth.json('GET', '/user', {
+      headers: { authorization: `Bearer ${'x'.repeat(100_000)}` },
+    });
     expect(status).toBe(401);
     expect(body.code).toBe('no_authorization');
   });
 
   it('a token naming a session id that is not a uuid is session_not_found, not a database error', async () => {
     const key = await loadOrCreateStoredKey(t.database.db);
-    const user = { id: '00000000-0000-4000-8000-000000000009', email: 'x@example.com', phone: null, raw_app_meta_data: {}, raw_user_meta_data: {}, is_anonymous: false };
+    const user = {
+      id: '00000000-0000-4000-8000-000000000009',
+      email: 'x@example.com',
+      phone: null,
+      raw_app_meta_data: {},
+      raw_user_meta_data: {},
+      is_anonymous: false,
+    };
     const now = Math.floor(t.auth.now() / 1000);
-    const { token } = await signAccessToken(key, 'https://critical-hit.test/auth/v1', user, { id: 'not-a-uuid', method: 'password', authenticatedAt: now }, now);
+    const { token } = await signAccessToken(
+      key,
+      'https://critical-hit.test/auth/v1',
+      user,
+      { id: 'not-a-uuid', method: 'password', authenticatedAt: now },
+      now,
+    );
     const { status, body } = await t.auth.json('GET', '/user', { headers: { authorization: `Bearer ${token}` } });
     expect(status).toBe(403);
     expect(body.code).toBe('session_not_found');

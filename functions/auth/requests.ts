@@ -95,14 +95,23 @@ export function checkSignupUsername(data: Record<string, unknown>): AuthError | 
 const metadata = z.record(z.string(), z.unknown());
 
 export const schemas = {
-  signup: z.object({ email: opt(email), phone: opt(z.unknown()), password: opt(newPassword), data: opt(metadata), ...pkce }),
+  signup: z.object({
+    email: opt(email),
+    phone: opt(z.unknown()),
+    password: opt(newPassword),
+    data: opt(metadata),
+    ...pkce,
+  }),
   password: z.object({
     email: opt(z.string().max(EMAIL_MAX, INVALID_EMAIL)),
     phone: opt(z.unknown()),
     password: opt(z.string().max(PASSWORD_INPUT_MAX, refuse(errors.invalidCredentials))),
   }),
   refresh: z.object({ refresh_token: opt(text(TOKEN_MAX, REFRESH_TOKEN_NOT_FOUND)) }),
-  pkce: z.object({ auth_code: opt(text(TOKEN_MAX, TOKEN_TOO_LONG)), code_verifier: opt(text(TOKEN_MAX, TOKEN_TOO_LONG)) }),
+  pkce: z.object({
+    auth_code: opt(text(TOKEN_MAX, TOKEN_TOO_LONG)),
+    code_verifier: opt(text(TOKEN_MAX, TOKEN_TOO_LONG)),
+  }),
   idToken: z.object({
     provider: opt(text(64, BAD_ID_TOKEN)),
     id_token: opt(text(ID_TOKEN_MAX, BAD_ID_TOKEN)),

@@ -65,7 +65,9 @@ const ROUTES: Record<string, Partial<Record<string, Handler>>> = {
 
 export function route(deps: AuthDeps, call: AuthCall): Promise<Response> | Response {
   const path = call.url.pathname.replace(/^.*?\/auth\/v1/, '').replace(/\/+$/, '') || '/';
-  const methods = Object.hasOwn(ROUTES, path) ? ROUTES[path] : DISABLED_ROUTES.find(([pattern]) => pattern.test(path))?.[1];
+  const methods = Object.hasOwn(ROUTES, path)
+    ? ROUTES[path]
+    : DISABLED_ROUTES.find(([pattern]) => pattern.test(path))?.[1];
   if (!methods) throw errors.notFound();
   const handler = methods[call.request.method.toUpperCase()];
   if (!handler) throw errors.methodNotAllowed();

@@ -16,7 +16,13 @@ describe('the top-level answer for what no endpoint expected', () => {
       signingKey: async () => ({ kid: 'k', privateKey: undefined as never, publicJwk: {} }),
       mailer: { send: async () => {} },
       siteOrigin: SITE,
-    })(new Request(`${SITE}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { 'x-supabase-api-version': '2024-01-01' }, body: '{"email":"a@b.cd","password":"p"}' }));
+    })(
+      new Request(`${SITE}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'x-supabase-api-version': '2024-01-01' },
+        body: '{"email":"a@b.cd","password":"p"}',
+      }),
+    );
 
   it('a database outage is 503 database_unavailable with Retry-After, in Supabase’s shape', async () => {
     const log = quiet();
@@ -39,7 +45,9 @@ describe('the top-level answer for what no endpoint expected', () => {
     });
     expect(response.status).toBe(500);
     expect((await response.json()).code).toBe('unexpected_failure');
-    expect(log.mock.calls).toEqual([['[auth] POST /auth/v1/token: boom for j***@example.com at somewhere (file.ts:1:1)']]);
+    expect(log.mock.calls).toEqual([
+      ['[auth] POST /auth/v1/token: boom for j***@example.com at somewhere (file.ts:1:1)'],
+    ]);
   });
 
   it('unknown paths are 404, known paths with another method 405', async () => {
@@ -60,7 +68,9 @@ describe('a mail server that refuses', () => {
     quiet();
     const broken = directAuth(t.database, { mailer: refusing });
     const email = uniqueEmail('nomail');
-    const failed = await broken.json('POST', '/signup', { body: { email, password: PASSWORD, data: { username: `nomail_${Date.now() % 1e6}` } } });
+    const failed = await broken.json('POST', '/signup', {
+      body: { email, password: PASSWORD, data: { username: `nomail_${Date.now() % 1e6}` } },
+    });
     expect(failed.status).toBe(500);
     expect(failed.body).toEqual({ code: 'unexpected_failure', message: 'Error sending confirmation email' });
     const users = await t.database.db.selectFrom('auth.users').select('id').where('email', '=', email).execute();
@@ -74,9 +84,16 @@ describe('a mail server that refuses', () => {
     const { access_token: token } = await t.auth.signIn(email);
     quiet();
     const broken = directAuth(t.database, { mailer: refusing });
-    const failed = await broken.json('PUT', '/user', { body: { email: uniqueEmail('new') }, headers: { authorization: `Bearer ${token}` } });
+    const failed = await broken.json('PUT', '/user', {
+      body: { email: uniqueEmail('new') },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(failed.body).toEqual({ code: 'unexpected_failure', message: 'Error sending email change email' });
-    const user = await t.database.db.selectFrom('auth.users').select(['email', 'email_change', 'email_change_token_new']).where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('auth.users')
+      .select(['email', 'email_change', 'email_change_token_new'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ email, email_change: '', email_change_token_new: '' });
   });
 
@@ -96,21 +113,55 @@ describe('features the service does not offer', () => {
   it('answer as Supabase Auth answers with them turned off, signed-in routes after the sign-in check', async () => {
     const { access_token: token } = await t.auth.signIn(await t.auth.confirmedUser());
     const bearer = { authorization: `Bearer ${token}` };
-    const answer = async (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => {
+    const answer = async (
+      method: string,
+      path: string,
+      options: { body?: unknown; headers?: Record<string, string> } = {},
+    ) => {
       const { status, body } = await t.auth.json(method, path, options);
       return [status, body.code, body.message];
     };
-    expect(await answer('POST', '/sso', { body: { domain: 'example.com' } })).toEqual([404, 'saml_provider_disabled', 'SAML 2.0 is disabled']);
-    expect(await answer('POST', '/token?grant_type=web3', { body: { chain: 'solana' } })).toEqual([422, 'web3_provider_disabled', 'Web3 provider is disabled']);
+    expect(await answer('POST', '/sso', { body: { domain: 'example.com' } })).toEqual([
+      404,
+      'saml_provider_disabled',
+      'SAML 2.0 is disabled',
+    ]);
+    expect(await answer('POST', '/token?grant_type=web3', { body: { chain: 'solana' } })).toEqual([
+      422,
+      'web3_provider_disabled',
+      'Web3 provider is disabled',
+    ]);
     expect((await answer('GET', '/user/identities/authorize?provider=google'))[1]).toBe('no_authorization');
-    expect(await answer('GET', '/user/identities/authorize?provider=google', { headers: bearer })).toEqual([404, 'manual_linking_disabled', 'Manual linking is disabled']);
-    expect(await answer('DELETE', '/user/identities/00000000-0000-4000-8000-000000000000', { headers: bearer })).toEqual([404, 'manual_linking_disabled', 'Manual linking is disabled']);
+    expect(await answer('GET', '/user/identities/authorize?provider=google', { headers: bearer })).toEqual([
+      404,
+      'manual_linking_disabled',
+      'Manual linking is disabled',
+    ]);
+    expect(
+      await answer('DELETE', '/user/identities/00000000-0000-4000-8000-000000000000', { headers: bearer }),
+    ).toEqual([404, 'manual_linking_disabled', 'Manual linking is disabled']);
     expect((await answer('POST', '/factors', { body: { factor_type: 'totp' } }))[1]).toBe('no_authorization');
-    expect(await answer('POST', '/factors', { body: { factor_type: 'totp' }, headers: bearer })).toEqual([422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP']);
-    expect(await answer('POST', '/factors', { body: { factor_type: 'webauthn' }, headers: bearer })).toEqual([422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn']);
-    expect((await answer('POST', '/factors', { body: { factor_type: 'sms' }, headers: bearer }))[1]).toBe('validation_failed');
-    expect(await answer('POST', '/factors/00000000-0000-4000-8000-000000000000/challenge', { headers: bearer })).toEqual([404, 'mfa_factor_not_found', 'Factor not found']);
-    expect(await answer('DELETE', '/factors/anything', { headers: bearer })).toEqual([404, 'mfa_factor_not_found', 'Factor not found']);
+    expect(await answer('POST', '/factors', { body: { factor_type: 'totp' }, headers: bearer })).toEqual([
+      422,
+      'mfa_totp_enroll_not_enabled',
+      'MFA enroll is disabled for TOTP',
+    ]);
+    expect(await answer('POST', '/factors', { body: { factor_type: 'webauthn' }, headers: bearer })).toEqual([
+      422,
+      'mfa_webauthn_enroll_not_enabled',
+      'MFA enroll is disabled for WebAuthn',
+    ]);
+    expect((await answer('POST', '/factors', { body: { factor_type: 'sms' }, headers: bearer }))[1]).toBe(
+      'validation_failed',
+    );
+    expect(
+      await answer('POST', '/factors/00000000-0000-4000-8000-000000000000/challenge', { headers: bearer }),
+    ).toEqual([404, 'mfa_factor_not_found', 'Factor not found']);
+    expect(await answer('DELETE', '/factors/anything', { headers: bearer })).toEqual([
+      404,
+      'mfa_factor_not_found',
+      'Factor not found',
+    ]);
     expect((await answer('PUT', '/factors', { headers: bearer }))[1]).toBe('method_not_allowed');
   });
 });

@@ -75,13 +75,17 @@ export function createAuthService(options: AuthServiceOptions) {
     siteName: options.siteName ?? 'Critical Hit',
     passwordMinLength: options.passwordMinLength ?? 8,
     mailerAutoconfirm: options.mailerAutoconfirm ?? false,
-    refreshTokenReuseIntervalSeconds: options.refreshTokenReuseIntervalSeconds ?? DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
+    refreshTokenReuseIntervalSeconds:
+      options.refreshTokenReuseIntervalSeconds ?? DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
     bcryptCost: options.bcryptCost ?? BCRYPT_COST,
     limiter: createLimiter(options.db, options.limits ?? DEFAULT_AUTH_LIMITS, now),
     sessions: options.sessions ?? createSessionLiveness(options.db, now),
     google: {
       clientIds: (options.googleClientIds ?? []).filter(Boolean),
-      keys: () => (googleKeys ??= createRemoteJWKSet(new URL(googleJwksUrl()), { timeoutDuration: REMOTE_TIMEOUT_MS.googleJwks })),
+      keys: () =>
+        (googleKeys ??= createRemoteJWKSet(new URL(googleJwksUrl()), {
+          timeoutDuration: REMOTE_TIMEOUT_MS.googleJwks,
+        })),
       get jwksUrl() {
         return googleJwksUrl();
       },

@@ -35,7 +35,13 @@ export function createSessionLiveness(db: () => Promise<Db>, now: () => number =
       const remembered = cache.get(sessionId);
       // An ended session never comes back; a live one is re-checked before any change.
       if (remembered === false || (remembered === true && !options.fresh)) return remembered;
-      const row = await (await db()).selectFrom('auth.sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
+      const row = await (
+        await db()
+      )
+        .selectFrom('auth.sessions')
+        .select('user_id')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
       cache.remember(sessionId, Boolean(row), row?.user_id);
       return Boolean(row);
     },
@@ -49,7 +55,13 @@ export function createSessionLiveness(db: () => Promise<Db>, now: () => number =
         else if (remembered === undefined) unknown.push(sessionId);
       }
       if (unknown.length === 0) return live;
-      const rows = await (await db()).selectFrom('auth.sessions').select(['id', 'user_id']).where('id', '=', sql<string>`any(${sql.val(unknown)}::uuid[])`).execute();
+      const rows = await (
+        await db()
+      )
+        .selectFrom('auth.sessions')
+        .select(['id', 'user_id'])
+        .where('id', '=', sql<string>`any(${sql.val(unknown)}::uuid[])`)
+        .execute();
       const found = new Map(rows.map((row) => [row.id, row.user_id]));
       for (const sessionId of unknown) {
         cache.remember(sessionId, found.has(sessionId), found.get(sessionId));

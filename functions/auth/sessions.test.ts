@@ -27,8 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, any>;
-const refresh = (token: string) => auth.json('POST', '/token?grant_type=refresh_token', { body: { refresh_token: token } });
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, any>;
+const refresh = (token: string) =>
+  auth.json('POST', '/token?grant_type=refresh_token', { body: { refresh_token: token } });
 const getUser = (token: string) => auth.json('GET', '/user', { headers: { authorization: `Bearer ${token}` } });
 
 describe('refresh-token rotation', () => {
@@ -71,7 +73,11 @@ describe('the reuse interval', () => {
     expect(claimsOf(replay.body.access_token).session_id).toBe(claimsOf(second.access_token).session_id);
     expect(claimsOf(replay.body.access_token).iat).toBe(claimsOf(second.access_token).iat + 10);
     // No token was made for the replay, and the current one goes on.
-    const tokens = await database.db.selectFrom('auth.refresh_tokens').select('token').where('session_id', '=', claimsOf(first.access_token).session_id).execute();
+    const tokens = await database.db
+      .selectFrom('auth.refresh_tokens')
+      .select('token')
+      .where('session_id', '=', claimsOf(first.access_token).session_id)
+      .execute();
     expect(tokens).toHaveLength(2);
     expect((await refresh(second.refresh_token)).status).toBe(200);
   });
@@ -88,9 +94,14 @@ describe('the reuse interval', () => {
   it('is a setting: with 0 s, a replay a millisecond later ends the session', async () => {
     const strict = directAuth(database, { refreshTokenReuseIntervalSeconds: 0 });
     const session = await strict.signIn(await strict.confirmedUser());
-    expect((await strict.json('POST', '/token?grant_type=refresh_token', { body: { refresh_token: session.refresh_token } })).status).toBe(200);
+    expect(
+      (await strict.json('POST', '/token?grant_type=refresh_token', { body: { refresh_token: session.refresh_token } }))
+        .status,
+    ).toBe(200);
     strict.advance(0.001);
-    const replay = await strict.json('POST', '/token?grant_type=refresh_token', { body: { refresh_token: session.refresh_token } });
+    const replay = await strict.json('POST', '/token?grant_type=refresh_token', {
+      body: { refresh_token: session.refresh_token },
+    });
     expect(replay.body.code).toBe('refresh_token_already_used');
   });
 });
@@ -113,7 +124,9 @@ describe('reuse detection', () => {
 
     expect((await refresh(third.refresh_token)).body.code).toBe('refresh_token_not_found');
     expect((await getUser(third.access_token)).body.code).toBe('session_not_found');
-    expect(await database.db.selectFrom('auth.refresh_tokens').select('id').where('session_id', '=', sessionId).execute()).toEqual([]);
+    expect(
+      await database.db.selectFrom('auth.refresh_tokens').select('id').where('session_id', '=', sessionId).execute(),
+    ).toEqual([]);
     // The site's liveness cache heard of it at once (it had remembered the session as live).
     expect(endedSessions).toContain(sessionId);
     expect(await liveness.isLive(sessionId)).toBe(false);
@@ -138,7 +151,9 @@ describe('logout ends sessions on the site at once', () => {
     const id = (token: string) => claimsOf(token).session_id as string;
     for (const session of [a, b, c]) expect(await liveness.isLive(id(session.access_token))).toBe(true);
 
-    const local = await auth.call('POST', '/logout?scope=local', { headers: { authorization: `Bearer ${a.access_token}` } });
+    const local = await auth.call('POST', '/logout?scope=local', {
+      headers: { authorization: `Bearer ${a.access_token}` },
+    });
     expect(local.status).toBe(204);
     expect(await liveness.isLive(id(a.access_token))).toBe(false);
     expect(await liveness.isLive(id(b.access_token))).toBe(true);
@@ -153,7 +168,10 @@ describe('logout ends sessions on the site at once', () => {
 describe('a session ended by another server', () => {
   it('reads may see it live for at most a few seconds; writes look again at once', async () => {
     let clock = Date.now();
-    const other = createSessionLiveness(async () => database.db, () => clock);
+    const other = createSessionLiveness(
+      async () => database.db,
+      () => clock,
+    );
     const email = await auth.confirmedUser();
     const sessionId = claimsOf((await auth.signIn(email)).access_token).session_id as string;
     expect(await other.isLive(sessionId)).toBe(true);

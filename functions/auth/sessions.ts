@@ -58,17 +58,38 @@ export async function sessionJson(
   };
 }
 
-async function insertRefreshToken(trx: Trx, userId: string, sessionId: string, parent: string | null, at: Date): Promise<string> {
+async function insertRefreshToken(
+  trx: Trx,
+  userId: string,
+  sessionId: string,
+  parent: string | null,
+  at: Date,
+): Promise<string> {
   const token = randomToken();
   await trx
     .insertInto('auth.refresh_tokens')
-    .values({ instance_id: INSTANCE_ID, token, user_id: userId, revoked: false, created_at: at, updated_at: at, parent, session_id: sessionId })
+    .values({
+      instance_id: INSTANCE_ID,
+      token,
+      user_id: userId,
+      revoked: false,
+      created_at: at,
+      updated_at: at,
+      parent,
+      session_id: sessionId,
+    })
     .execute();
   return token;
 }
 
 /** A new session for `user`, signed in by `method` (password, otp, recovery, oauth...). */
-export async function issueSession(deps: AuthDeps, trx: Trx, call: AuthCall, user: UserRow, method: string): Promise<SessionJson> {
+export async function issueSession(
+  deps: AuthDeps,
+  trx: Trx,
+  call: AuthCall,
+  user: UserRow,
+  method: string,
+): Promise<SessionJson> {
   const sessionId = randomUUID();
   const at = nowDate(deps);
   const ip = call.clientAddress && isIP(call.clientAddress) ? call.clientAddress : null;
@@ -144,10 +165,18 @@ export async function refreshGrant(deps: AuthDeps, call: AuthCall): Promise<Sess
         return { reused: session.id };
       }
     } else {
-      await trx.updateTable('auth.refresh_tokens').set({ revoked: true, updated_at: at }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('auth.refresh_tokens')
+        .set({ revoked: true, updated_at: at })
+        .where('id', '=', row.id)
+        .execute();
       next = await insertRefreshToken(trx, user.id, session.id, row.token, at);
     }
-    await trx.updateTable('auth.sessions').set({ refreshed_at: at, updated_at: at }).where('id', '=', session.id).execute();
+    await trx
+      .updateTable('auth.sessions')
+      .set({ refreshed_at: at, updated_at: at })
+      .where('id', '=', session.id)
+      .execute();
     const method = session.tag?.startsWith('amr:') ? session.tag.slice(4) : 'password';
     const authenticatedAt = Math.floor(new Date(session.created_at ?? at).getTime() / 1000);
     return { session: await sessionJson(deps, trx, user, { id: session.id, method, authenticatedAt }, next) };
@@ -173,7 +202,11 @@ export async function bearerClaims(deps: AuthDeps, call: AuthCall): Promise<Acce
 }
 
 /** The signed-in user behind the request's access token, whose session still exists. */
-export async function requireUser(deps: AuthDeps, db: DbOrTrx, call: AuthCall): Promise<{ user: UserRow; claims: AccessTokenClaims }> {
+export async function requireUser(
+  deps: AuthDeps,
+  db: DbOrTrx,
+  call: AuthCall,
+): Promise<{ user: UserRow; claims: AccessTokenClaims }> {
   const claims = await bearerClaims(deps, call);
   const session = isUuid(claims.session_id)
     ? await db.selectFrom('auth.sessions').select('id').where('id', '=', claims.session_id).executeTakeFirst()
@@ -217,5 +250,8 @@ export async function logout(deps: AuthDeps, call: AuthCall): Promise<Response> 
   const gone = await ended.returning('id').execute();
   for (const { id } of gone) deps.sessions.ended(id);
   if (scope === 'global') deps.sessions.endedAllOf(user.id);
-  return new Response(null, { status: 204, headers: { 'X-Supabase-Api-Version': '2024-01-01', 'cache-control': 'no-store' } });
+  return new Response(null, {
+    status: 204,
+    headers: { 'X-Supabase-Api-Version': '2024-01-01', 'cache-control': 'no-store' },
+  });
 }

@@ -33,7 +33,10 @@ describe('SMTP that never answers', () => {
   it('a host that does not resolve fails at once, as a remote failure', async () => {
     const error = await smtpMailer('smtp://mail.critical-hit-test.invalid:25', 'x@localhost')
       .send({ to: 'a@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' })
-      .then(() => undefined, (thrown: unknown) => thrown);
+      .then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
     expect(isRemoteServiceFailure(error)).toBe(true);
     expect((error as Error).message).toMatch(/^SMTP .*mail\.critical-hit-test\.invalid/);
   });

@@ -57,12 +57,17 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
-export async function verifyAccessToken(key: SigningKey, token: string, nowSeconds: number): Promise<AccessTokenClaims> {
+export async function verifyAccessToken(
+  key: SigningKey,
+  token: string,
+  nowSeconds: number,
+): Promise<AccessTokenClaims> {
   const { payload } = await jwtVerify(token, key.publicJwk, {
     algorithms: ['ES256'],
     audience: 'authenticated',
     currentDate: new Date(nowSeconds * 1000),
   });
-  if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') throw new Error('missing sub or session_id claim');
+  if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string')
+    throw new Error('missing sub or session_id claim');
   return payload as AccessTokenClaims;
 }

@@ -29,7 +29,12 @@ export async function findUserByEmail(db: DbOrTrx, email: string): Promise<UserR
 }
 
 export async function findUserById(db: DbOrTrx, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('auth.users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('auth.users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** Locks the user whose email-link token hashes to `hash` (one of the three link columns). */
@@ -47,7 +52,10 @@ export async function identitiesOf(db: DbOrTrx, userId: string): Promise<Identit
 
 /** Inserts a user row (the profile trigger on auth.users runs in the same transaction). */
 export async function insertUser(trx: Trx, values: Insertable<AuthUsersTable>): Promise<void> {
-  await trx.insertInto('auth.users').values({ instance_id: INSTANCE_ID, aud: 'authenticated', role: 'authenticated', ...values }).execute();
+  await trx
+    .insertInto('auth.users')
+    .values({ instance_id: INSTANCE_ID, aud: 'authenticated', role: 'authenticated', ...values })
+    .execute();
 }
 
 export async function insertIdentity(trx: Trx, values: Insertable<AuthIdentitiesTable>): Promise<void> {
@@ -77,7 +85,15 @@ export type UserJsonSource = Pick<
 >;
 export type IdentityJsonSource = Pick<
   IdentityRow,
-  'id' | 'provider_id' | 'user_id' | 'identity_data' | 'provider' | 'last_sign_in_at' | 'created_at' | 'updated_at' | 'email'
+  | 'id'
+  | 'provider_id'
+  | 'user_id'
+  | 'identity_data'
+  | 'provider'
+  | 'last_sign_in_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'email'
 >;
 
 /** The user object of Supabase's API. */

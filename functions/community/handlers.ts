@@ -5,7 +5,12 @@ import type { Database } from '../../src/lib/db/schema.ts';
 import { followTargetSchema } from '../../src/lib/follows/follows.ts';
 import { FollowError, followState, setFollow, yourOutletsScore } from '../../src/lib/follows/follows.server.ts';
 import { markReadSchema, preferencesSchema } from '../../src/lib/notifications/notification-requests.ts';
-import { getPreferences, listNotifications, markRead, setPreferences } from '../../src/lib/notifications/notifications.server.ts';
+import {
+  getPreferences,
+  listNotifications,
+  markRead,
+  setPreferences,
+} from '../../src/lib/notifications/notifications.server.ts';
 import { leaderboardPeriodSchema } from '../../src/lib/xp/leaderboard.ts';
 import { ownRank } from '../../src/lib/xp/leaderboard.server.ts';
 import { levelOf } from '../../src/lib/xp/xp.server.ts';
@@ -58,7 +63,8 @@ export async function handleSetFollow(request: Request, context: CommunityContex
   try {
     return json(await setFollow(context.db, context.user.id, parsed.data, request.method === 'POST'));
   } catch (error) {
-    if (error instanceof FollowError) return apiError(error.code === 'not_found' ? 404 : 400, error.code, error.message);
+    if (error instanceof FollowError)
+      return apiError(error.code === 'not_found' ? 404 : 400, error.code, error.message);
     throw error;
   }
 }
@@ -100,15 +106,31 @@ export async function handleVisit(_request: Request, context: CommunityContext):
   if (!context.user) return notSignedIn();
   const userId = context.user.id;
   const { rows } = await sql<{ now: Date; confirmed: boolean }>`
-    select now() as now, (email_confirmed_at is not null) as confirmed from auth.users where id = ${userId}`.execute(context.db);
+    select now() as now, (email_confirmed_at is not null) as confirmed from auth.users where id = ${userId}`.execute(
+    context.db,
+  );
   const row = rows[0];
   if (!row) return notSignedIn();
   const day = periodStarts(row.now).day;
   await context.db.transaction().execute(async (trx) => {
     if (row.confirmed) {
-      await recordActivity(trx, { actorId: userId, kind: 'account_confirmed', subjectType: 'profile', subjectId: userId, isPublic: false, dedupeKey: 'once' });
+      await recordActivity(trx, {
+        actorId: userId,
+        kind: 'account_confirmed',
+        subjectType: 'profile',
+        subjectId: userId,
+        isPublic: false,
+        dedupeKey: 'once',
+      });
     }
-    await recordActivity(trx, { actorId: userId, kind: 'daily_visit', subjectType: 'day', subjectId: day, isPublic: false, dedupeKey: day });
+    await recordActivity(trx, {
+      actorId: userId,
+      kind: 'daily_visit',
+      subjectType: 'day',
+      subjectId: day,
+      isPublic: false,
+      dedupeKey: day,
+    });
   });
   return json({ level: await levelOf(context.db, userId) });
 }
@@ -124,6 +146,7 @@ export async function handleOwnRank(request: Request, context: CommunityContext)
 export async function handleYourOutlets(request: Request, context: CommunityContext): Promise<Response> {
   if (!context.user) return notSignedIn();
   const gameId = Number(new URL(request.url).searchParams.get('gameId'));
-  if (!Number.isInteger(gameId) || gameId <= 0 || gameId > 2_147_483_647) return apiError(400, 'validation_failed', 'gameId must be a game id.');
+  if (!Number.isInteger(gameId) || gameId <= 0 || gameId > 2_147_483_647)
+    return apiError(400, 'validation_failed', 'gameId must be a game id.');
   return json({ result: await yourOutletsScore(context.db, context.user.id, gameId) });
 }

@@ -12,8 +12,13 @@ import { startJobRunner } from './runner.ts';
  * it before the database closes. Only one of several servers on one port runs the jobs
  * (`scheduledJobs: false` on the others).
  */
-export function startBackgroundWork(env: Env, { scheduledJobs = true }: { scheduledJobs?: boolean } = {}): { stop(): Promise<void> } {
-  const runner = scheduledJobs ? startJobRunner({ jobs: JOBS, deps: async () => ({ db: await getDb(), purge }) }) : undefined;
+export function startBackgroundWork(
+  env: Env,
+  { scheduledJobs = true }: { scheduledJobs?: boolean } = {},
+): { stop(): Promise<void> } {
+  const runner = scheduledJobs
+    ? startJobRunner({ jobs: JOBS, deps: async () => ({ db: await getDb(), purge }) })
+    : undefined;
   // The embedded database has no autovacuum: its statistics and GIN indexes are kept here (PostgreSQL keeps its own).
   const statistics =
     scheduledJobs && env.mode === 'embedded'

@@ -62,7 +62,10 @@ describe('GET /api/cron/{job}', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ job: 'count-runs', status: 'ran', result: { ran: 1 } });
     // The cron schedule is the timetable: a second call within the period runs again.
-    expect(await (await call('count-runs', `Bearer ${SECRET}`)).json()).toMatchObject({ status: 'ran', result: { ran: 2 } });
+    expect(await (await call('count-runs', `Bearer ${SECRET}`)).json()).toMatchObject({
+      status: 'ran',
+      result: { ran: 2 },
+    });
   });
 });
 

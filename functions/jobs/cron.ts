@@ -25,7 +25,9 @@ function authorised(header: string | null, secret: string | undefined): boolean 
 
 export async function handleCronRequest(request: Request, name: string, deps: CronDeps): Promise<Response> {
   if (!authorised(request.headers.get('authorization'), deps.secret)) {
-    return apiError(401, 'unauthorized', 'A valid cron secret is required.', { headers: { 'www-authenticate': 'Bearer' } });
+    return apiError(401, 'unauthorized', 'A valid cron secret is required.', {
+      headers: { 'www-authenticate': 'Bearer' },
+    });
   }
   const job = deps.jobs.find((candidate) => candidate.name === name);
   if (!job) return apiError(404, 'not_found', 'No such job.');

@@ -12,5 +12,7 @@ export const deleteExpiredAuthRowsJob: Job<{ rateLimits: number; flowStates: num
   name: 'delete-expired-auth-rows',
   everySeconds: 3600,
   run: async ({ db, now }) =>
-    ON_VERCEL ? { rateLimits: await deleteExpiredRateLimits(db, now), flowStates: 0 } : (await import('../auth/index.ts')).deleteExpiredAuthRows(db, now),
+    ON_VERCEL
+      ? { rateLimits: await deleteExpiredRateLimits(db, now), flowStates: 0 }
+      : (await import('../auth/index.ts')).deleteExpiredAuthRows(db, now),
 };

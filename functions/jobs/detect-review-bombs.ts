@@ -13,7 +13,15 @@ export const detectReviewBombsJob: Job<{ opened: number }> = {
   async run({ db, now, purge }) {
     const opened = await detectReviewBombs(db, now);
     if (opened.length > 0) {
-      const slugs = await db.selectFrom('games').select('slug').where('id', 'in', opened.map((o) => o.gameId)).execute();
+      const slugs = await db
+        .selectFrom('games')
+        .select('slug')
+        .where(
+          'id',
+          'in',
+          opened.map((o) => o.gameId),
+        )
+        .execute();
       await purge({ tags: [...slugs.map((g) => gameTag(g.slug)), CACHE_TAGS.scores] });
     }
     return { opened: opened.length };

@@ -1,4 +1,7 @@
-import { deleteExpiredNotifications, notifyWishlistReleases } from '../../src/lib/notifications/notifications.server.ts';
+import {
+  deleteExpiredNotifications,
+  notifyWishlistReleases,
+} from '../../src/lib/notifications/notifications.server.ts';
 import type { Job } from './job.ts';
 
 /** Notifications past their owner's tier's hours (24, 72, 168) are deleted; nothing cached shows them. */

@@ -20,7 +20,10 @@ const stats = (slug: string) =>
     .executeTakeFirst();
 
 const waiting = async () =>
-  Number((await sql<{ n: number }>`select count(*)::int as n from critic_reviews where not counted`.execute(connection.db)).rows[0]!.n);
+  Number(
+    (await sql<{ n: number }>`select count(*)::int as n from critic_reviews where not counted`.execute(connection.db))
+      .rows[0]!.n,
+  );
 
 /**
  * Time passes for one game's embargoed reviews: their publication moves into the past
@@ -46,7 +49,10 @@ describe('release-critic-embargoes', () => {
   it('releases nothing before its time', async () => {
     const before = await waiting();
     expect(before).toBeGreaterThan(0);
-    expect(await runJob(releaseCriticEmbargoes, deps(), { force: true })).toEqual({ status: 'ran', result: { released: 0 } });
+    expect(await runJob(releaseCriticEmbargoes, deps(), { force: true })).toEqual({
+      status: 'ran',
+      result: { released: 0 },
+    });
     expect(await waiting()).toBe(before);
     expect(purged).toEqual([]);
   });
@@ -65,13 +71,22 @@ describe('release-critic-embargoes', () => {
     const stillWaiting = (await waiting()) - outletSlugs.length;
 
     await liftEmbargoes('midnight-courier');
-    expect(await runJob(releaseCriticEmbargoes, deps(), { force: true })).toEqual({ status: 'ran', result: { released: 1 } });
+    expect(await runJob(releaseCriticEmbargoes, deps(), { force: true })).toEqual({
+      status: 'ran',
+      result: { released: 1 },
+    });
 
     expect((await stats('midnight-courier'))!.review_count).toBe(before!.review_count + 1);
     expect(await waiting()).toBe(stillWaiting);
     expect(purged).toHaveLength(1);
     expect(purged[0]!.tags).toEqual(
-      expect.arrayContaining(['game:midnight-courier', `outlet:${outletSlugs[0]!.slug}`, 'reviews', 'scores', 'outlets']),
+      expect.arrayContaining([
+        'game:midnight-courier',
+        `outlet:${outletSlugs[0]!.slug}`,
+        'reviews',
+        'scores',
+        'outlets',
+      ]),
     );
     const visible = await sql<{ n: number }>`
       select count(*)::int as n from critic_reviews r join games g on g.id = r.game_id
@@ -80,7 +95,10 @@ describe('release-critic-embargoes', () => {
     expect(visible.rows[0]!.n).toBe(1);
 
     // Idempotent: a second run (another server, a cron retry) finds nothing to do.
-    expect(await runJob(releaseCriticEmbargoes, deps(), { force: true })).toEqual({ status: 'ran', result: { released: 0 } });
+    expect(await runJob(releaseCriticEmbargoes, deps(), { force: true })).toEqual({
+      status: 'ran',
+      result: { released: 0 },
+    });
     expect((await stats('midnight-courier'))!.review_count).toBe(before!.review_count + 1);
     expect(purged).toHaveLength(1);
   });

@@ -16,7 +16,12 @@ export const releaseCriticEmbargoes: Job<{ released: number }> = {
     if (released.length > 0) {
       await purge({
         tags: released.flatMap(
-          (review) => reviewWriteTargets({ gameSlugs: [review.gameSlug], outletSlug: review.outletSlug, authorIds: [review.authorId] }).tags ?? [],
+          (review) =>
+            reviewWriteTargets({
+              gameSlugs: [review.gameSlug],
+              outletSlug: review.outletSlug,
+              authorIds: [review.authorId],
+            }).tags ?? [],
         ),
       });
     }

@@ -41,7 +41,9 @@ const targets: Target[] = [
 
 let counter = 0;
 /** A job that counts its runs in a table and can be held inside its run. */
-function countingJob(options: { everySeconds?: number; gate?: Promise<void>; entered?: () => void; fail?: boolean } = {}) {
+function countingJob(
+  options: { everySeconds?: number; gate?: Promise<void>; entered?: () => void; fail?: boolean } = {},
+) {
   counter += 1;
   const name = `test-job-${counter}`;
   const job: Job = {
@@ -62,7 +64,13 @@ function countingJob(options: { everySeconds?: number; gate?: Promise<void>; ent
 describe.each(targets)('runJob on $name', (target) => {
   let servers: Awaited<ReturnType<Target['open']>>;
   const runs = async (job: Job) =>
-    Number((await sql<{ n: number }>`select count(*)::int as n from app_meta.job_runs_test where job = ${job.name}`.execute(servers!.a)).rows[0]!.n);
+    Number(
+      (
+        await sql<{ n: number }>`select count(*)::int as n from app_meta.job_runs_test where job = ${job.name}`.execute(
+          servers!.a,
+        )
+      ).rows[0]!.n,
+    );
 
   beforeAll(async () => {
     servers = await target.open();

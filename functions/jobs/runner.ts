@@ -13,10 +13,7 @@ import type { Job } from './job.ts';
  */
 
 export type JobOutcome =
-  | { status: 'ran'; result: unknown }
-  | { status: 'busy' }
-  | { status: 'not-due' }
-  | { status: 'failed'; error: string };
+  { status: 'ran'; result: unknown } | { status: 'busy' } | { status: 'not-due' } | { status: 'failed'; error: string };
 
 export interface RunnerDeps {
   db: Kysely<Database>;
@@ -43,7 +40,9 @@ export async function runJob(job: Job, deps: RunnerDeps, options: { force?: bool
   let outcome: JobOutcome;
   try {
     outcome = await deps.db.transaction().execute(async (trx): Promise<JobOutcome> => {
-      const lock = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${jobLockKey(job.name)}::bigint) as locked`.execute(trx);
+      const lock = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_xact_lock(${jobLockKey(job.name)}::bigint) as locked`.execute(trx);
       if (!lock.rows[0]?.locked) return { status: 'busy' };
       if (!options.force) {
         const due = await sql<{ due: boolean }>`
@@ -81,7 +80,9 @@ export async function runJob(job: Job, deps: RunnerDeps, options: { force?: bool
   }
   // After the commit: a purge before it would let another server re-render the old data.
   for (const target of purges) {
-    await deps.purge(target).catch((error: unknown) => console.error(`[jobs] ${job.name}: purge failed: ${(error as Error).message}`));
+    await deps
+      .purge(target)
+      .catch((error: unknown) => console.error(`[jobs] ${job.name}: purge failed: ${(error as Error).message}`));
   }
   return outcome;
 }

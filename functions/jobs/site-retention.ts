@@ -8,7 +8,12 @@ import type { Job } from './job.ts';
  * events after 13 months, contact messages after two years, and every visitor salt older than yesterday (once a salt is
  * gone, that day's visitor hashes cannot be recomputed from an address).
  */
-export const deleteExpiredSiteRecords: Job<{ errorReports: number; events: number; salts: number; contactMessages: number }> = {
+export const deleteExpiredSiteRecords: Job<{
+  errorReports: number;
+  events: number;
+  salts: number;
+  contactMessages: number;
+}> = {
   name: 'delete-expired-site-records',
   everySeconds: 3600,
   async run({ db, now }) {

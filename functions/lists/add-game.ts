@@ -14,7 +14,8 @@ import { addEntry, ListError, listsWithGame, removeEntry } from '../../src/lib/l
  * the game, plus the custom lists it should be on. Returns the message the page shows.
  */
 
-const blankToNull = (value: FormDataEntryValue | null) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const blankToNull = (value: FormDataEntryValue | null) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /** The form's fields as a change (each field present: the form shows them all). */
 export function formToChange(form: FormData): { change?: PlayStatusChange; error?: string } {
@@ -31,8 +32,14 @@ export function formToChange(form: FormData): { change?: PlayStatusChange; error
     note: blankToNull(form.get('note')),
   });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'The form has a value that cannot be used.' };
-  if (parsed.data.hoursPlayed !== undefined && parsed.data.hoursPlayed !== null && Number.isNaN(parsed.data.hoursPlayed)) return { error: 'Hours played must be a number.' };
-  if (parsed.data.startedOn && parsed.data.finishedOn && parsed.data.finishedOn < parsed.data.startedOn) return { error: 'The finish date cannot be before the start date.' };
+  if (
+    parsed.data.hoursPlayed !== undefined &&
+    parsed.data.hoursPlayed !== null &&
+    Number.isNaN(parsed.data.hoursPlayed)
+  )
+    return { error: 'Hours played must be a number.' };
+  if (parsed.data.startedOn && parsed.data.finishedOn && parsed.data.finishedOn < parsed.data.startedOn)
+    return { error: 'The finish date cannot be before the start date.' };
   return { change: parsed.data };
 }
 
@@ -56,7 +63,10 @@ export async function handleAddGameForm(
   const lists = await listsWithGame(context.db, context.userId, gameId);
   const changed = lists.filter((list) => list.hasGame !== wanted.has(String(list.id)));
   if (changed.length > 0 && !canUseFeature(tier, 'customLists')) {
-    return { ok: false, message: 'Your status is saved, but your lists were not changed: custom lists are part of the Ad-Free plan.' };
+    return {
+      ok: false,
+      message: 'Your status is saved, but your lists were not changed: custom lists are part of the Ad-Free plan.',
+    };
   }
   try {
     for (const list of changed) {
@@ -64,9 +74,11 @@ export async function handleAddGameForm(
       else await addEntry(context.db, context.userId, tier, list.id, gameId, null);
     }
   } catch (failure) {
-    if (failure instanceof ListError) return { ok: false, message: `Your status is saved, but a list was not changed: ${failure.message}` };
+    if (failure instanceof ListError)
+      return { ok: false, message: `Your status is saved, but a list was not changed: ${failure.message}` };
     throw failure;
   }
-  if (changed.length > 0) await context.purge({ tags: [...changed.map((list) => listTag(list.id)), userListsTag(context.userId)] });
+  if (changed.length > 0)
+    await context.purge({ tags: [...changed.map((list) => listTag(list.id)), userListsTag(context.userId)] });
   return { ok: true, message: 'Saved.' };
 }

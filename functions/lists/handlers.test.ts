@@ -27,10 +27,14 @@ const purged: PurgeTarget[] = [];
 
 async function addUser(user: { id: string; email: string }, username: string, plan: string | null) {
   await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-            values (${user.id}, ${user.email}, now(), ${JSON.stringify({ username, full_name: username })}::jsonb)`.execute(connection.db);
+            values (${user.id}, ${user.email}, now(), ${JSON.stringify({ username, full_name: username })}::jsonb)`.execute(
+    connection.db,
+  );
   if (plan) {
     await sql`insert into public.user_subscriptions (user_id, plan_id, status)
-              select ${user.id}, id, 'active' from public.subscription_plans where name = ${plan}`.execute(connection.db);
+              select ${user.id}, id, 'active' from public.subscription_plans where name = ${plan}`.execute(
+      connection.db,
+    );
   }
 }
 
@@ -44,9 +48,21 @@ beforeAll(async () => {
 
 afterAll(() => connection.close());
 
-const as = (user: ListsContext['user']): ListsContext => ({ user: user as ListsContext['user'], db: async () => connection.db, purge: async (target) => void purged.push(target) });
-const body = (method: string, data: unknown) => new Request('http://test/api', { method, body: JSON.stringify(data), headers: { 'content-type': 'application/json' } });
-const read = async (response: Response) => ({ status: response.status, body: (await response.json()) as Record<string, any> });
+const as = (user: ListsContext['user']): ListsContext => ({
+  user: user as ListsContext['user'],
+  db: async () => connection.db,
+  purge: async (target) => void purged.push(target),
+});
+const body = (method: string, data: unknown) =>
+  new Request('http://test/api', {
+    method,
+    body: JSON.stringify(data),
+    headers: { 'content-type': 'application/json' },
+  });
+const read = async (response: Response) => ({
+  status: response.status,
+  body: (await response.json()) as Record<string, any>,
+});
 
 async function createAs(user: ListsContext['user'], data: Record<string, unknown>) {
   return read(await handleCreateList(body('POST', data), as(user)));
@@ -65,9 +81,18 @@ describe('custom lists by tier', () => {
   it('refuses anonymous callers and bad input with clear errors', async () => {
     expect((await createAs(null, { title: 'x' })).status).toBe(401);
     const tooLong = await createAs(owner as never, { title: 'x'.repeat(101) });
-    expect(tooLong).toMatchObject({ status: 400, body: { error: { message: 'The title can be at most 100 characters.' } } });
+    expect(tooLong).toMatchObject({
+      status: 400,
+      body: { error: { message: 'The title can be at most 100 characters.' } },
+    });
     expect((await createAs(owner as never, { title: '   ' })).body.error.message).toBe('Give the list a title.');
-    expect((await read(await handleCreateList(new Request('http://test', { method: 'POST', body: '{' }), as(owner as never)))).status).toBe(400);
+    expect(
+      (
+        await read(
+          await handleCreateList(new Request('http://test', { method: 'POST', body: '{' }), as(owner as never)),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('lets an Ad-Free user create, fill and reorder a ranked list, with unique slugs per owner', async () => {
@@ -80,12 +105,16 @@ describe('custom lists by tier', () => {
     for (const gameId of games.slice(0, 3)) {
       expect((await handleAddEntry(body('POST', { gameId }), as(owner as never), String(listId))).status).toBe(201);
     }
-    const dup = await read(await handleAddEntry(body('POST', { gameId: games[0] }), as(owner as never), String(listId)));
+    const dup = await read(
+      await handleAddEntry(body('POST', { gameId: games[0] }), as(owner as never), String(listId)),
+    );
     expect(dup.status).toBe(409);
     const order = [games[2]!, games[0]!, games[1]!];
     expect((await handleReorder(body('PUT', { gameIds: order }), as(owner as never), String(listId))).status).toBe(200);
     expect((await listEntries(connection.db, listId)).map((entry) => entry.game.id)).toEqual(order);
-    const stale = await read(await handleReorder(body('PUT', { gameIds: order.slice(0, 2) }), as(owner as never), String(listId)));
+    const stale = await read(
+      await handleReorder(body('PUT', { gameIds: order.slice(0, 2) }), as(owner as never), String(listId)),
+    );
     expect(stale.status).toBe(409);
     expect(purged.some((target) => target.tags?.includes(`list:${listId}`))).toBe(true);
   });
@@ -93,19 +122,25 @@ describe('custom lists by tier', () => {
   it('after a downgrade keeps the list visible and deletable but not editable', async () => {
     const made = await createAs(owner as never, { title: 'Downgrade me' });
     const id = String(made.body.list.id);
-    await sql`update public.user_subscriptions set status = 'canceled' where user_id = ${owner.id}`.execute(connection.db);
+    await sql`update public.user_subscriptions set status = 'canceled' where user_id = ${owner.id}`.execute(
+      connection.db,
+    );
     try {
       const edit = await read(await handleUpdateList(body('PATCH', { title: 'Renamed' }), as(owner as never), id));
       expect(edit).toMatchObject({ status: 403, body: { error: { code: 'plan_required' } } });
       expect(await findListBySlug(connection.db, 'listowner', 'downgrade-me', null)).not.toBeNull();
-      expect((await handleDeleteList(new Request('http://test', { method: 'DELETE' }), as(owner as never), id)).status).toBe(200);
+      expect(
+        (await handleDeleteList(new Request('http://test', { method: 'DELETE' }), as(owner as never), id)).status,
+      ).toBe(200);
     } finally {
-      await sql`update public.user_subscriptions set status = 'active' where user_id = ${owner.id}`.execute(connection.db);
+      await sql`update public.user_subscriptions set status = 'active' where user_id = ${owner.id}`.execute(
+        connection.db,
+      );
     }
   });
 });
 
-describe('permission matrix on another user\'s list', () => {
+describe("permission matrix on another user's list", () => {
   let listId: string;
   beforeAll(async () => {
     const made = await createAs(owner as never, { title: 'Secret stash', visibility: 'private' });
@@ -119,14 +154,22 @@ describe('permission matrix on another user\'s list', () => {
       () => handleDeleteList(new Request('http://test', { method: 'DELETE' }), as(stranger as never), listId),
       () => handleAddEntry(body('POST', { gameId: games[1] }), as(stranger as never), listId),
       () => handleReorder(body('PUT', { gameIds: [games[0]] }), as(stranger as never), listId),
-      () => handleEntry(new Request('http://test', { method: 'DELETE' }), as(stranger as never), listId, String(games[0])),
+      () =>
+        handleEntry(new Request('http://test', { method: 'DELETE' }), as(stranger as never), listId, String(games[0])),
       () => handleLike(new Request('http://test', { method: 'POST' }), as(stranger as never), listId),
     ];
     for (const attempt of attempts) expect((await attempt()).status).toBe(404);
-    for (const attempt of [() => handleUpdateList(body('PATCH', { title: 'x' }), as(null), listId), () => handleLike(new Request('http://test', { method: 'POST' }), as(null), listId)]) {
+    for (const attempt of [
+      () => handleUpdateList(body('PATCH', { title: 'x' }), as(null), listId),
+      () => handleLike(new Request('http://test', { method: 'POST' }), as(null), listId),
+    ]) {
       expect((await attempt()).status).toBe(401);
     }
-    const row = await connection.db.selectFrom('user_lists').selectAll().where('id', '=', Number(listId)).executeTakeFirstOrThrow();
+    const row = await connection.db
+      .selectFrom('user_lists')
+      .selectAll()
+      .where('id', '=', Number(listId))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ title: 'Secret stash', entries_count: 1, likes_count: 0 });
   });
 
@@ -138,15 +181,18 @@ describe('permission matrix on another user\'s list', () => {
 });
 
 describe('likes', () => {
-  it('counts one like per user, never the owner\'s own, and takes it back on unlike', async () => {
+  it("counts one like per user, never the owner's own, and takes it back on unlike", async () => {
     const made = await createAs(owner as never, { title: 'Cosy games', visibility: 'unlisted' });
     const id = String(made.body.list.id);
-    const like = async () => read(await handleLike(new Request('http://test', { method: 'POST' }), as(stranger as never), id));
+    const like = async () =>
+      read(await handleLike(new Request('http://test', { method: 'POST' }), as(stranger as never), id));
     expect((await like()).body).toEqual({ likesCount: 1, liked: true });
     expect((await like()).body).toEqual({ likesCount: 1, liked: true });
     const own = await read(await handleLike(new Request('http://test', { method: 'POST' }), as(owner as never), id));
     expect(own).toMatchObject({ status: 403, body: { error: { message: 'You cannot like your own list.' } } });
-    const unlike = await read(await handleLike(new Request('http://test', { method: 'DELETE' }), as(stranger as never), id));
+    const unlike = await read(
+      await handleLike(new Request('http://test', { method: 'DELETE' }), as(stranger as never), id),
+    );
     expect(unlike.body).toEqual({ likesCount: 0, liked: false });
   });
 
@@ -155,18 +201,34 @@ describe('likes', () => {
     const id = String(made.body.list.id);
     const head = await handleLike(new Request('http://test', { method: 'HEAD' }), as(stranger as never), id);
     expect(head.status).toBe(200);
-    const state = await read(await handleLike(new Request('http://test', { method: 'GET' }), as(stranger as never), id));
+    const state = await read(
+      await handleLike(new Request('http://test', { method: 'GET' }), as(stranger as never), id),
+    );
     expect(state.body).toMatchObject({ liked: false, likesCount: 0 });
   });
 });
 
 describe('a change names what it changes', () => {
   it('keeps a private, ranked list private and ranked when only its description changes', async () => {
-    const made = await createAs(owner as never, { title: 'Quiet ranking', visibility: 'private', ranked: true, description: 'Before.' });
+    const made = await createAs(owner as never, {
+      title: 'Quiet ranking',
+      visibility: 'private',
+      ranked: true,
+      description: 'Before.',
+    });
     const id = String(made.body.list.id);
-    const changed = await read(await handleUpdateList(body('PATCH', { description: 'After.' }), as(owner as never), id));
-    expect(changed.body.list).toMatchObject({ title: 'Quiet ranking', description: 'After.', visibility: 'private', ranked: true });
-    const renamed = await read(await handleUpdateList(body('PATCH', { title: 'Quiet ranking, renamed' }), as(owner as never), id));
+    const changed = await read(
+      await handleUpdateList(body('PATCH', { description: 'After.' }), as(owner as never), id),
+    );
+    expect(changed.body.list).toMatchObject({
+      title: 'Quiet ranking',
+      description: 'After.',
+      visibility: 'private',
+      ranked: true,
+    });
+    const renamed = await read(
+      await handleUpdateList(body('PATCH', { title: 'Quiet ranking, renamed' }), as(owner as never), id),
+    );
     expect(renamed.body.list).toMatchObject({ description: 'After.', visibility: 'private', ranked: true });
   });
 });
@@ -176,29 +238,62 @@ describe('play statuses', () => {
     const gameId = String(games[3]);
     const set = await read(await handleSetPlayState(body('PUT', { status: 'played' }), as(freeUser as never), gameId));
     expect(set).toMatchObject({ status: 200, body: { state: { status: 'played', wishlist: false } } });
-    const events = await connection.db.selectFrom('activity_events').select(['kind', 'data']).where('actor_id', '=', freeUser.id).execute();
+    const events = await connection.db
+      .selectFrom('activity_events')
+      .select(['kind', 'data'])
+      .where('actor_id', '=', freeUser.id)
+      .execute();
     expect(events).toEqual([{ kind: 'game_status_set', data: { status: 'played', previous: null } }]);
-    const badNote = await read(await handleSetPlayState(body('PUT', { note: 'x'.repeat(1001) }), as(freeUser as never), gameId));
-    expect(badNote).toMatchObject({ status: 400, body: { error: { message: 'The note can be at most 1000 characters.' } } });
-    const badDates = await read(await handleSetPlayState(body('PUT', { startedOn: '2026-02-01', finishedOn: '2026-01-01' }), as(freeUser as never), gameId));
+    const badNote = await read(
+      await handleSetPlayState(body('PUT', { note: 'x'.repeat(1001) }), as(freeUser as never), gameId),
+    );
+    expect(badNote).toMatchObject({
+      status: 400,
+      body: { error: { message: 'The note can be at most 1000 characters.' } },
+    });
+    const badDates = await read(
+      await handleSetPlayState(
+        body('PUT', { startedOn: '2026-02-01', finishedOn: '2026-01-01' }),
+        as(freeUser as never),
+        gameId,
+      ),
+    );
     expect(badDates.status).toBe(400);
     await handleSetPlayState(body('PUT', { status: null }), as(freeUser as never), gameId);
-    const rows = await connection.db.selectFrom('user_games').select('game_id').where('user_id', '=', freeUser.id).execute();
+    const rows = await connection.db
+      .selectFrom('user_games')
+      .select('game_id')
+      .where('user_id', '=', freeUser.id)
+      .execute();
     expect(rows).toEqual([]);
     expect((await handleSetPlayState(body('PUT', { status: 'played' }), as(null), gameId)).status).toBe(401);
-    expect((await handleSetPlayState(body('PUT', { status: 'finished' }), as(freeUser as never), gameId)).status).toBe(400);
-    expect((await handleSetPlayState(body('PUT', { status: 'played' }), as(freeUser as never), '999999999')).status).toBe(404);
+    expect((await handleSetPlayState(body('PUT', { status: 'finished' }), as(freeUser as never), gameId)).status).toBe(
+      400,
+    );
+    expect(
+      (await handleSetPlayState(body('PUT', { status: 'played' }), as(freeUser as never), '999999999')).status,
+    ).toBe(404);
     // Clearing a status of a game that does not exist (no row to write) is a 404 too.
-    expect((await handleSetPlayState(body('PUT', { status: null }), as(freeUser as never), '999999999')).status).toBe(404);
+    expect((await handleSetPlayState(body('PUT', { status: null }), as(freeUser as never), '999999999')).status).toBe(
+      404,
+    );
   });
 
   it('leaves no dangling list entry when a game is deleted', async () => {
     const made = await createAs(owner as never, { title: 'Doomed' });
     const listId = made.body.list.id as number;
-    const [game] = await connection.db.insertInto('games').values({ title: 'Temporary', slug: `temporary-${Date.now()}` } as never).returning('id').execute();
+    const [game] = await connection.db
+      .insertInto('games')
+      .values({ title: 'Temporary', slug: `temporary-${Date.now()}` } as never)
+      .returning('id')
+      .execute();
     await handleAddEntry(body('POST', { gameId: game!.id }), as(owner as never), String(listId));
     await connection.db.deleteFrom('games').where('id', '=', game!.id).execute();
-    const list = await connection.db.selectFrom('user_lists').select('entries_count').where('id', '=', listId).executeTakeFirstOrThrow();
+    const list = await connection.db
+      .selectFrom('user_lists')
+      .select('entries_count')
+      .where('id', '=', listId)
+      .executeTakeFirstOrThrow();
     expect(list.entries_count).toBe(0);
   });
 });

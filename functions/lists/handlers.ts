@@ -5,7 +5,12 @@ import type { AuthUser } from '../../src/lib/auth/types.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { listTag, userListsTag } from '../../src/lib/http/cache-rules.ts';
 import type { Purge } from '../../src/lib/http/purge.server.ts';
-import { GameNotFoundError, getPlayState, getPlayStates, setPlayState } from '../../src/lib/library/play-status.server.ts';
+import {
+  GameNotFoundError,
+  getPlayState,
+  getPlayStates,
+  setPlayState,
+} from '../../src/lib/library/play-status.server.ts';
 import { emptyPlayState, playStatusChangeSchema } from '../../src/lib/library/play-status.ts';
 import { applyImport, previewImport } from '../../src/lib/library/import.server.ts';
 import { ImportRunningError, withImportRun } from '../../src/lib/library/import-runs.server.ts';
@@ -27,7 +32,14 @@ import {
   updateEntryNote,
   updateList,
 } from '../../src/lib/lists/lists.server.ts';
-import { addEntrySchema, CUSTOM_LISTS_PLAN_MESSAGE, entryNoteUpdateSchema, listDetailsSchema, listUpdateSchema, reorderSchema } from '../../src/lib/lists/lists.ts';
+import {
+  addEntrySchema,
+  CUSTOM_LISTS_PLAN_MESSAGE,
+  entryNoteUpdateSchema,
+  listDetailsSchema,
+  listUpdateSchema,
+  reorderSchema,
+} from '../../src/lib/lists/lists.ts';
 import { searchGames } from '../../src/lib/search/search.server.ts';
 import { MIN_QUERY, normaliseQuery } from '../../src/lib/search/search.ts';
 import { apiError, json } from '../http.ts';
@@ -54,11 +66,17 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-async function parse<S extends z.ZodType>(request: Request, schema: S): Promise<{ data: z.infer<S> } | { error: Response }> {
+async function parse<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ data: z.infer<S> } | { error: Response }> {
   const body = await readJson(request);
   if (body === undefined) return { error: apiError(400, 'invalid_json', 'The request body must be JSON.') };
   const parsed = schema.safeParse(body);
-  if (!parsed.success) return { error: apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'The request is not valid.') };
+  if (!parsed.success)
+    return {
+      error: apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'The request is not valid.'),
+    };
   return { data: parsed.data };
 }
 
@@ -74,15 +92,21 @@ async function answer(run: () => Promise<Response>): Promise<Response> {
     if (error instanceof ListError) return apiError(error.status, error.code, error.message);
     if (error instanceof GameNotFoundError) return apiError(404, 'game_not_found', error.message);
     const code = (error as { code?: string }).code;
-    if (code === '23514' || code === '22007' || code === '22008') return apiError(400, 'validation_failed', 'A value is out of range: check the dates, hours and note.');
+    if (code === '23514' || code === '22007' || code === '22008')
+      return apiError(400, 'validation_failed', 'A value is out of range: check the dates, hours and note.');
     throw error;
   }
 }
 
-const listPurge = (context: ListsContext, listId: number, userId: string) => context.purge({ tags: [listTag(listId), userListsTag(userId)] });
+const listPurge = (context: ListsContext, listId: number, userId: string) =>
+  context.purge({ tags: [listTag(listId), userListsTag(userId)] });
 
 /** GET /api/library/{gameId}: the signed-in user's state on one game. */
-export async function handleGetPlayState(_request: Request, context: ListsContext, gameIdParam: string | undefined): Promise<Response> {
+export async function handleGetPlayState(
+  _request: Request,
+  context: ListsContext,
+  gameIdParam: string | undefined,
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const gameId = idParam(gameIdParam);
   if (!gameId) return apiError(404, 'game_not_found', 'That game is not in the catalogue.');
@@ -90,7 +114,11 @@ export async function handleGetPlayState(_request: Request, context: ListsContex
 }
 
 /** PUT /api/library/{gameId} with any of status, wishlist, favourite, platformId, hoursPlayed, startedOn, finishedOn, note. */
-export async function handleSetPlayState(request: Request, context: ListsContext, gameIdParam: string | undefined): Promise<Response> {
+export async function handleSetPlayState(
+  request: Request,
+  context: ListsContext,
+  gameIdParam: string | undefined,
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const gameId = idParam(gameIdParam);
   if (!gameId) return apiError(404, 'game_not_found', 'That game is not in the catalogue.');
@@ -115,7 +143,11 @@ export async function handleCreateList(request: Request, context: ListsContext):
 }
 
 /** PATCH /api/lists/{id} */
-export async function handleUpdateList(request: Request, context: ListsContext, idValue: string | undefined): Promise<Response> {
+export async function handleUpdateList(
+  request: Request,
+  context: ListsContext,
+  idValue: string | undefined,
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const listId = idParam(idValue);
   if (!listId) return apiError(404, 'list_not_found', 'That list does not exist.');
@@ -131,7 +163,11 @@ export async function handleUpdateList(request: Request, context: ListsContext, 
 }
 
 /** DELETE /api/lists/{id} (allowed on every plan: a user can always remove their own data). */
-export async function handleDeleteList(_request: Request, context: ListsContext, idValue: string | undefined): Promise<Response> {
+export async function handleDeleteList(
+  _request: Request,
+  context: ListsContext,
+  idValue: string | undefined,
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const listId = idParam(idValue);
   if (!listId) return apiError(404, 'list_not_found', 'That list does not exist.');
@@ -144,7 +180,11 @@ export async function handleDeleteList(_request: Request, context: ListsContext,
 }
 
 /** POST /api/lists/{id}/entries { gameId, note } */
-export async function handleAddEntry(request: Request, context: ListsContext, idValue: string | undefined): Promise<Response> {
+export async function handleAddEntry(
+  request: Request,
+  context: ListsContext,
+  idValue: string | undefined,
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const listId = idParam(idValue);
   if (!listId) return apiError(404, 'list_not_found', 'That list does not exist.');
@@ -153,14 +193,26 @@ export async function handleAddEntry(request: Request, context: ListsContext, id
   const user = context.user;
   return answer(async () => {
     const db = await context.db();
-    const list = await addEntry(db, user.id, await getUserTier(db, user.id), listId, parsed.data.gameId, parsed.data.note);
+    const list = await addEntry(
+      db,
+      user.id,
+      await getUserTier(db, user.id),
+      listId,
+      parsed.data.gameId,
+      parsed.data.note,
+    );
     await listPurge(context, listId, user.id);
     return json({ list }, { status: 201 });
   });
 }
 
 /** PATCH (note) or DELETE /api/lists/{id}/entries/{gameId} */
-export async function handleEntry(request: Request, context: ListsContext, idValue: string | undefined, gameValue: string | undefined): Promise<Response> {
+export async function handleEntry(
+  request: Request,
+  context: ListsContext,
+  idValue: string | undefined,
+  gameValue: string | undefined,
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const listId = idParam(idValue);
   const gameId = idParam(gameValue);
@@ -183,7 +235,11 @@ export async function handleEntry(request: Request, context: ListsContext, idVal
 }
 
 /** PUT /api/lists/{id}/order { gameIds } */
-export async function handleReorder(request: Request, context: ListsContext, idValue: string | undefined): Promise<Response> {
+export async function handleReorder(
+  request: Request,
+  context: ListsContext,
+  idValue: string | undefined,
+): Promise<Response> {
   if (!context.user) return notSignedIn();
   const listId = idParam(idValue);
   if (!listId) return apiError(404, 'list_not_found', 'That list does not exist.');
@@ -199,7 +255,11 @@ export async function handleReorder(request: Request, context: ListsContext, idV
 }
 
 /** GET or HEAD (the viewer's like: safe methods never write), POST (like) or DELETE (unlike) /api/lists/{id}/like */
-export async function handleLike(request: Request, context: ListsContext, idValue: string | undefined): Promise<Response> {
+export async function handleLike(
+  request: Request,
+  context: ListsContext,
+  idValue: string | undefined,
+): Promise<Response> {
   const listId = idParam(idValue);
   if (!listId) return apiError(404, 'list_not_found', 'That list does not exist.');
   if (request.method === 'GET' || request.method === 'HEAD') {
@@ -211,7 +271,8 @@ export async function handleLike(request: Request, context: ListsContext, idValu
   const user = context.user;
   return answer(async () => {
     const db = await context.db();
-    const result = request.method === 'DELETE' ? await unlikeList(db, user.id, listId) : await likeList(db, user.id, listId);
+    const result =
+      request.method === 'DELETE' ? await unlikeList(db, user.id, listId) : await likeList(db, user.id, listId);
     await context.purge({ tags: [listTag(listId)] });
     return json(result);
   });
@@ -237,7 +298,15 @@ export async function handleGameLookup(request: Request, context: ListsContext):
   if (query.length < MIN_QUERY) return json({ games: [] });
   const page = await searchGames(await context.db(), query, 1);
   return json({
-    games: page.items.slice(0, 10).map((game) => ({ id: game.id, slug: game.slug, title: game.title, releaseDate: game.releaseDate, coverImageUrl: game.coverImageUrl })),
+    games: page.items
+      .slice(0, 10)
+      .map((game) => ({
+        id: game.id,
+        slug: game.slug,
+        title: game.title,
+        releaseDate: game.releaseDate,
+        coverImageUrl: game.coverImageUrl,
+      })),
   });
 }
 
@@ -271,13 +340,27 @@ export async function handleImportPreview(request: Request, context: ListsContex
   if ('error' in result) return result.error;
   return oneRunAtATime(async () => {
     const db = await context.db();
-    const { rows, problems } = await withImportRun(db, user.id, 'preview', (run) => previewImport(db, result.file, run));
+    const { rows, problems } = await withImportRun(db, user.id, 'preview', (run) =>
+      previewImport(db, result.file, run),
+    );
     const lists = result.file.lists.map((list) => ({ title: list.title, entries: list.entries.length }));
     if (lists.length > 0 && !canUseFeature(await getUserTier(db, user.id), 'customLists')) {
-      problems.push(`${lists.length} ${lists.length === 1 ? 'list' : 'lists'} will be left out: ${CUSTOM_LISTS_PLAN_MESSAGE}`);
+      problems.push(
+        `${lists.length} ${lists.length === 1 ? 'list' : 'lists'} will be left out: ${CUSTOM_LISTS_PLAN_MESSAGE}`,
+      );
     }
     // What the wizard shows and links by: the file's own values (notes, dates) stay on the server, which reads the file again on import.
-    const shown = rows.map(({ line, title, status, platform, hoursPlayed, lists: on, kind, game, confidence }) => ({ line, title, status, platform, hoursPlayed, lists: on, kind, game, confidence }));
+    const shown = rows.map(({ line, title, status, platform, hoursPlayed, lists: on, kind, game, confidence }) => ({
+      line,
+      title,
+      status,
+      platform,
+      hoursPlayed,
+      lists: on,
+      kind,
+      game,
+      confidence,
+    }));
     return json({ format: result.file.format, rows: shown, lists, problems });
   });
 }
@@ -294,8 +377,11 @@ export async function handleImportApply(request: Request, context: ListsContext)
   return oneRunAtATime(async () => {
     const db = await context.db();
     const canKeepLists = canUseFeature(await getUserTier(db, user.id), 'customLists');
-    const outcome = await withImportRun(db, user.id, 'import', (run) => applyImport(db, user.id, result.file, links, { canKeepLists, run }));
-    if (outcome.listIds.length > 0) await context.purge({ tags: [userListsTag(user.id), ...outcome.listIds.map(listTag)] });
+    const outcome = await withImportRun(db, user.id, 'import', (run) =>
+      applyImport(db, user.id, result.file, links, { canKeepLists, run }),
+    );
+    if (outcome.listIds.length > 0)
+      await context.purge({ tags: [userListsTag(user.id), ...outcome.listIds.map(listTag)] });
     const { listIds: _written, ...answer } = outcome;
     return json(answer);
   });
@@ -307,10 +393,17 @@ export async function handleExport(_request: Request, context: ListsContext, kin
   const data = await exportLibrary(await context.db(), context.user.id);
   const day = new Date().toISOString().slice(0, 10);
   if (kind === 'json') {
-    return json({ exportedAt: new Date().toISOString(), ...data }, { headers: { 'content-disposition': `attachment; filename="critical-hit-library-${day}.json"` } });
+    return json(
+      { exportedAt: new Date().toISOString(), ...data },
+      { headers: { 'content-disposition': `attachment; filename="critical-hit-library-${day}.json"` } },
+    );
   }
   const zip = zipExport(exportCsvFiles(data));
   return new Response(new Blob([zip as Uint8Array<ArrayBuffer>]), {
-    headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="critical-hit-library-${day}.zip"`, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="critical-hit-library-${day}.zip"`,
+      'cache-control': 'no-store',
+    },
   });
 }

@@ -17,23 +17,47 @@ let games: { id: number; title: string; slug: string }[];
 
 async function newUser(plan: 'premium' | null): Promise<{ id: string; email: string }> {
   const user = { id: randomUUID(), email: `${randomUUID()}@example.test` };
-  await sql`insert into auth.users (id, email, created_at) values (${user.id}, ${user.email}, now())`.execute(connection.db);
+  await sql`insert into auth.users (id, email, created_at) values (${user.id}, ${user.email}, now())`.execute(
+    connection.db,
+  );
   if (plan) {
     await sql`insert into public.user_subscriptions (user_id, plan_id, status)
-              select ${user.id}, id, 'active' from public.subscription_plans where name = ${plan}`.execute(connection.db);
+              select ${user.id}, id, 'active' from public.subscription_plans where name = ${plan}`.execute(
+      connection.db,
+    );
   }
   return user;
 }
 
-const as = (user: { id: string; email: string }): ListsContext => ({ user: { ...user, provider: 'email' } as unknown as ListsContext['user'], db: async () => connection.db, purge: async (target) => void purged.push(target) });
-const post = (data: unknown) => new Request('http://test/api', { method: 'POST', body: JSON.stringify(data), headers: { 'content-type': 'application/json' } });
-const read = async (response: Response) => ({ status: response.status, body: (await response.json()) as Record<string, any> });
+const as = (user: { id: string; email: string }): ListsContext => ({
+  user: { ...user, provider: 'email' } as unknown as ListsContext['user'],
+  db: async () => connection.db,
+  purge: async (target) => void purged.push(target),
+});
+const post = (data: unknown) =>
+  new Request('http://test/api', {
+    method: 'POST',
+    body: JSON.stringify(data),
+    headers: { 'content-type': 'application/json' },
+  });
+const read = async (response: Response) => ({
+  status: response.status,
+  body: (await response.json()) as Record<string, any>,
+});
 
 /** Preview then import `file` as `user`, every matched row linked, as the wizard does. */
-async function importAs(user: { id: string; email: string }, file: { text: string } | { base64: string }, format = 'hltb') {
+async function importAs(
+  user: { id: string; email: string },
+  file: { text: string } | { base64: string },
+  format = 'hltb',
+) {
   const preview = await read(await handleImportPreview(post({ format, ...file }), as(user)));
   expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-  const links = Object.fromEntries((preview.body.rows as { line: number; game: { id: number } | null }[]).flatMap((row) => (row.game ? [[row.line, row.game.id]] : [])));
+  const links = Object.fromEntries(
+    (preview.body.rows as { line: number; game: { id: number } | null }[]).flatMap((row) =>
+      row.game ? [[row.line, row.game.id]] : [],
+    ),
+  );
   const applied = await read(await handleImportApply(post({ format: preview.body.format, ...file, links }), as(user)));
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   return { preview: preview.body, applied: applied.body };
@@ -54,18 +78,45 @@ beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
   games = await connection.db.selectFrom('games').select(['id', 'title', 'slug']).orderBy('id').limit(5).execute();
   source = await newUser('premium');
-  const platform = await connection.db.selectFrom('platforms').select('id').where('slug', '=', 'switch').executeTakeFirstOrThrow();
+  const platform = await connection.db
+    .selectFrom('platforms')
+    .select('id')
+    .where('slug', '=', 'switch')
+    .executeTakeFirstOrThrow();
   await connection.db
     .insertInto('user_games')
     .values([
-      { user_id: source.id, game_id: games[0]!.id, status: 'completed', favourite: true, platform_id: platform.id, hours_played: '41.5', started_on: '2025-01-02', finished_on: '2025-02-03', note: '=HYPERLINK("http://evil.example","click")' },
-      { user_id: source.id, game_id: games[1]!.id, status: null, wishlist: true, note: '-5 stars, "quoted", two\nlines' },
+      {
+        user_id: source.id,
+        game_id: games[0]!.id,
+        status: 'completed',
+        favourite: true,
+        platform_id: platform.id,
+        hours_played: '41.5',
+        started_on: '2025-01-02',
+        finished_on: '2025-02-03',
+        note: '=HYPERLINK("http://evil.example","click")',
+      },
+      {
+        user_id: source.id,
+        game_id: games[1]!.id,
+        status: null,
+        wishlist: true,
+        note: '-5 stars, "quoted", two\nlines',
+      },
       { user_id: source.id, game_id: games[2]!.id, status: 'playing', hours_played: '3.0', note: "'=already quoted" },
     ])
     .execute();
   const ranked = await connection.db
     .insertInto('user_lists')
-    .values({ user_id: source.id, title: '@Top picks', slug: 'top-picks', description: '+1 for these', visibility: 'private', ranked: true })
+    .values({
+      user_id: source.id,
+      title: '@Top picks',
+      slug: 'top-picks',
+      description: '+1 for these',
+      visibility: 'private',
+      ranked: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await connection.db
@@ -75,14 +126,19 @@ beforeAll(async () => {
       { list_id: ranked.id, game_id: games[0]!.id, position: 2, note: null },
     ])
     .execute();
-  await connection.db.insertInto('user_lists').values({ user_id: source.id, title: 'Empty for now', slug: 'empty-for-now', visibility: 'unlisted' }).execute();
+  await connection.db
+    .insertInto('user_lists')
+    .values({ user_id: source.id, title: 'Empty for now', slug: 'empty-for-now', visibility: 'unlisted' })
+    .execute();
 });
 
 afterAll(() => connection.close());
 
 describe('export and import are one round trip', () => {
   it('export.json restores every status, flag, platform, hour, date, note, list and entry in another account', async () => {
-    const json = await (await handleExport(new Request('http://test/api/library/export.json'), as(source), 'json')).text();
+    const json = await (
+      await handleExport(new Request('http://test/api/library/export.json'), as(source), 'json')
+    ).text();
     const target = await newUser('premium');
     // Picked under the default format: the importer reads what the file is.
     const { preview, applied } = await importAs(target, { text: json });
@@ -122,10 +178,14 @@ describe('export and import are one round trip', () => {
   });
 
   it('restores the statuses of a Free account and says its lists were left out', async () => {
-    const json = await (await handleExport(new Request('http://test/api/library/export.json'), as(source), 'json')).text();
+    const json = await (
+      await handleExport(new Request('http://test/api/library/export.json'), as(source), 'json')
+    ).text();
     const target = await newUser(null);
     const { preview, applied } = await importAs(target, { text: json }, 'export');
-    expect(preview.problems).toEqual([expect.stringMatching(/^2 lists will be left out: Custom lists are part of the Ad-Free plan/)]);
+    expect(preview.problems).toEqual([
+      expect.stringMatching(/^2 lists will be left out: Custom lists are part of the Ad-Free plan/),
+    ]);
     expect(applied.lists).toEqual({ created: 0, merged: 0, entries: 0 });
     expect((await content(target.id)).statuses).toEqual((await content(source.id)).statuses);
     expect((await content(target.id)).lists).toEqual([]);
@@ -133,22 +193,43 @@ describe('export and import are one round trip', () => {
 
   it('refuses a ZIP it cannot read with the reason', async () => {
     const user = await newUser('premium');
-    const notZip = await read(await handleImportPreview(post({ format: 'export', base64: Buffer.from('PK\u0003\u0004 broken').toString('base64') }), as(user)));
-    expect(notZip).toEqual({ status: 400, body: { error: { code: 'wrong_format', message: 'This ZIP file cannot be read: it is cut short or not a ZIP file.' } } });
+    const notZip = await read(
+      await handleImportPreview(
+        post({ format: 'export', base64: Buffer.from('PK\u0003\u0004 broken').toString('base64') }),
+        as(user),
+      ),
+    );
+    expect(notZip).toEqual({
+      status: 400,
+      body: {
+        error: { code: 'wrong_format', message: 'This ZIP file cannot be read: it is cut short or not a ZIP file.' },
+      },
+    });
   });
 
   it('answers a second import of the same player with 409 while the first runs', async () => {
-    const json = await (await handleExport(new Request('http://test/api/library/export.json'), as(source), 'json')).text();
+    const json = await (
+      await handleExport(new Request('http://test/api/library/export.json'), as(source), 'json')
+    ).text();
     const user = await newUser('premium');
     const preview = await read(await handleImportPreview(post({ format: 'export', text: json }), as(user)));
-    const links = Object.fromEntries((preview.body.rows as { line: number; game: { id: number } }[]).map((row) => [row.line, row.game.id]));
+    const links = Object.fromEntries(
+      (preview.body.rows as { line: number; game: { id: number } }[]).map((row) => [row.line, row.game.id]),
+    );
     const [first, second] = await Promise.all([
       handleImportApply(post({ format: 'export', text: json, links }), as(user)).then(read),
       handleImportApply(post({ format: 'export', text: json, links }), as(user)).then(read),
     ]);
     expect([first.status, second.status]).toEqual([200, 409]);
-    expect(second.body).toEqual({ error: { code: 'import_running', message: 'An import of yours is already running. Wait for it to finish, then try again.' } });
+    expect(second.body).toEqual({
+      error: {
+        code: 'import_running',
+        message: 'An import of yours is already running. Wait for it to finish, then try again.',
+      },
+    });
     // Once it ended, the next one runs.
-    expect((await read(await handleImportApply(post({ format: 'export', text: json, links }), as(user)))).status).toBe(200);
+    expect((await read(await handleImportApply(post({ format: 'export', text: json, links }), as(user)))).status).toBe(
+      200,
+    );
   });
 });

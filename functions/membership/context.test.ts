@@ -13,11 +13,18 @@ afterEach(() => {
 });
 
 const user = { id: randomUUID(), email: 'buyer@example.test', sessionId: 's', provider: 'email', userMetadata: {} };
-const post = (body: unknown) => new Request('https://critical-hit.example/api/membership/checkout', { method: 'POST', body: JSON.stringify(body) });
+const post = (body: unknown) =>
+  new Request('https://critical-hit.example/api/membership/checkout', { method: 'POST', body: JSON.stringify(body) });
 
 describe('membership purchase without Stripe keys', () => {
   it('on a self-hosted server with NODE_ENV unset: payments are not configured, and there is no test checkout', async () => {
-    for (const [key, value] of Object.entries({ DATABASE_URL: 'postgres://u:p@db.test:5432/app', SITE_URL: 'https://critical-hit.example', NODE_ENV: '', STRIPE_SECRET_KEY: '', ALLOW_TEST_CHECKOUT: '' })) {
+    for (const [key, value] of Object.entries({
+      DATABASE_URL: 'postgres://u:p@db.test:5432/app',
+      SITE_URL: 'https://critical-hit.example',
+      NODE_ENV: '',
+      STRIPE_SECRET_KEY: '',
+      ALLOW_TEST_CHECKOUT: '',
+    })) {
       vi.stubEnv(key, value);
     }
     resetEnvCache();
@@ -25,8 +32,13 @@ describe('membership purchase without Stripe keys', () => {
     expect(context.mode).toBe('off');
     const checkout = await handleCheckout(post({ plan: 'premium', period: 'year' }), context);
     expect(checkout.status).toBe(503);
-    expect(await checkout.json()).toEqual({ error: { code: 'payments_not_configured', message: 'Payments are not configured on this site.' } });
-    const complete = await handleCompleteTestCheckout(post({ session_id: 'cs_test_0123456789abcdef01234567' }), context);
+    expect(await checkout.json()).toEqual({
+      error: { code: 'payments_not_configured', message: 'Payments are not configured on this site.' },
+    });
+    const complete = await handleCompleteTestCheckout(
+      post({ session_id: 'cs_test_0123456789abcdef01234567' }),
+      context,
+    );
     expect(complete.status).toBe(404);
   });
 });

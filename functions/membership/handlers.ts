@@ -2,9 +2,20 @@ import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../src/lib/auth/types.ts';
 import type { Env } from '../../src/lib/config/env.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
-import { ensureStripeCustomer, priceIds, stripe, syncStripeSubscription, type BillingMode } from '../../src/lib/membership/billing.server.ts';
+import {
+  ensureStripeCustomer,
+  priceIds,
+  stripe,
+  syncStripeSubscription,
+  type BillingMode,
+} from '../../src/lib/membership/billing.server.ts';
 import { currentSubscription, customerIdOf, type ApplyDeps } from '../../src/lib/membership/membership.server.ts';
-import { checkoutRequestSchema, manageRequestSchema, stripeIdSchema, type StripeSubscriptionLike } from '../../src/lib/membership/membership.ts';
+import {
+  checkoutRequestSchema,
+  manageRequestSchema,
+  stripeIdSchema,
+  type StripeSubscriptionLike,
+} from '../../src/lib/membership/membership.ts';
 import { apiError, json } from '../http.ts';
 import { advanceTestClock, completeTestSession, createTestSession, updateTestSubscription } from './test-checkout.ts';
 
@@ -83,7 +94,8 @@ export async function handleManageSubscription(request: Request, context: Member
   if (!context.user) return notSignedIn();
   if (context.mode === 'off') return notConfigured();
   const parsed = manageRequestSchema.safeParse(await readBody(request));
-  if (!parsed.success) return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'Choose what to change.');
+  if (!parsed.success)
+    return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'Choose what to change.');
   const db = await context.db();
   const current = await currentSubscription(db, context.user.id);
   if (!current?.stripeSubscriptionId) return apiError(404, 'no_subscription', 'You have no paid membership to change.');
@@ -114,7 +126,9 @@ export async function handleManageSubscription(request: Request, context: Member
       metadata: { user_id: context.user.id, plan: request_.plan },
     })) as unknown as StripeSubscriptionLike;
   } else {
-    updated = (await stripe().subscriptions.update(id, { cancel_at_period_end: request_.action === 'cancel' })) as unknown as StripeSubscriptionLike;
+    updated = (await stripe().subscriptions.update(id, {
+      cancel_at_period_end: request_.action === 'cancel',
+    })) as unknown as StripeSubscriptionLike;
   }
   await syncStripeSubscription(db, updated);
   return json({ subscription: await currentSubscription(db, context.user.id) });
@@ -124,11 +138,18 @@ export async function handleManageSubscription(request: Request, context: Member
 export async function handlePortal(_request: Request, context: MembershipContext): Promise<Response> {
   if (!context.user) return notSignedIn();
   if (context.mode !== 'stripe') {
-    return apiError(409, 'portal_unavailable', "Stripe's customer portal opens once payments are configured; in test mode every change is made on this page.");
+    return apiError(
+      409,
+      'portal_unavailable',
+      "Stripe's customer portal opens once payments are configured; in test mode every change is made on this page.",
+    );
   }
   const customer = await customerIdOf(await context.db(), context.user.id);
   if (!customer) return apiError(404, 'no_customer', 'You have no billing account yet.');
-  const session = await stripe().billingPortal.sessions.create({ customer, return_url: `${context.env.siteOrigin}/account/subscription` });
+  const session = await stripe().billingPortal.sessions.create({
+    customer,
+    return_url: `${context.env.siteOrigin}/account/subscription`,
+  });
   return json({ url: session.url });
 }
 

@@ -5,9 +5,7 @@ import type { MembershipContext } from './handlers.ts';
 import { readTestSession } from './test-checkout.ts';
 
 export type CheckoutOutcome =
-  | { kind: 'invalid' }
-  | { kind: 'open' }
-  | { kind: 'complete'; plan: string | null; periodEnd: Date | null };
+  { kind: 'invalid' } | { kind: 'open' } | { kind: 'complete'; plan: string | null; periodEnd: Date | null };
 
 /**
  * The outcome of a checkout for /payment/success, read from Stripe (or the test checkout),
@@ -15,7 +13,10 @@ export type CheckoutOutcome =
  * so the tier is right on this very page even before the webhook arrives; reloading reads
  * the same session again and changes nothing.
  */
-export async function checkoutOutcome(sessionId: string | null, context: MembershipContext & { user: NonNullable<MembershipContext['user']> }): Promise<CheckoutOutcome> {
+export async function checkoutOutcome(
+  sessionId: string | null,
+  context: MembershipContext & { user: NonNullable<MembershipContext['user']> },
+): Promise<CheckoutOutcome> {
   const id = stripeIdSchema.safeParse(sessionId);
   if (!id.success || context.mode === 'off') return { kind: 'invalid' };
   const db = await context.db();

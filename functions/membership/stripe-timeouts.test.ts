@@ -21,14 +21,22 @@ let context: MembershipContext;
 beforeAll(async () => {
   database = await createTestDatabase();
   const userId = randomUUID();
-  await sql`insert into auth.users (id, email, created_at) values (${userId}, 'late-payer@example.test', now())`.execute(database.db);
+  await sql`insert into auth.users (id, email, created_at) values (${userId}, 'late-payer@example.test', now())`.execute(
+    database.db,
+  );
   silent = await silentServer();
   const variables = { ...STRIPE_TEST_VARIABLES, STRIPE_API_URL: silent.url, SITE_URL: 'https://critical-hit.example' };
   for (const [key, value] of Object.entries(variables)) vi.stubEnv(key, value);
   resetEnvCache();
   resetStripeClient();
   const env = parseEnv(variables);
-  context = { user: { id: userId, email: 'late-payer@example.test', sessionId: 's', provider: 'email', userMetadata: {} }, db: async () => database.db, mode: 'stripe', env, deps: billingDeps(env) };
+  context = {
+    user: { id: userId, email: 'late-payer@example.test', sessionId: 's', provider: 'email', userMetadata: {} },
+    db: async () => database.db,
+    mode: 'stripe',
+    env,
+    deps: billingDeps(env),
+  };
 });
 
 afterAll(async () => {
@@ -44,7 +52,13 @@ describe('Stripe that never answers', () => {
   it('a checkout gives up after the timeout and its retry, as a remote failure, logged once with the time', async () => {
     const lines = vi.spyOn(console, 'error').mockImplementation(() => {});
     const started = performance.now();
-    const failure = await handleCheckout(new Request('https://critical-hit.example/api', { method: 'POST', body: JSON.stringify({ plan: 'premium', period: 'month' }) }), context).then(
+    const failure = await handleCheckout(
+      new Request('https://critical-hit.example/api', {
+        method: 'POST',
+        body: JSON.stringify({ plan: 'premium', period: 'month' }),
+      }),
+      context,
+    ).then(
       (response) => response,
       (error: unknown) => error,
     );
@@ -56,7 +70,9 @@ describe('Stripe that never answers', () => {
     expect(remoteServiceFailed(failure)).toBe(true);
     expect(remoteServiceFailed(failure)).toBe(true);
     const logged = lines.mock.calls.map((call) => call.map(String).join(' '));
-    expect(logged).toEqual([expect.stringMatching(new RegExp(`^\\[remote\\] Stripe .*${REMOTE_TIMEOUT_MS.stripe} ms`))]);
+    expect(logged).toEqual([
+      expect.stringMatching(new RegExp(`^\\[remote\\] Stripe .*${REMOTE_TIMEOUT_MS.stripe} ms`)),
+    ]);
     lines.mockRestore();
   }, 60_000);
 });

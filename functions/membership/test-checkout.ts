@@ -57,7 +57,12 @@ export function subscriptionObject(state: TestSubscriptionState) {
           object: 'subscription_item',
           current_period_start: seconds(state.start),
           current_period_end: seconds(state.end),
-          price: { id: testPriceId(state.plan, state.period), object: 'price', recurring: { interval: state.period }, metadata: { plan: state.plan } },
+          price: {
+            id: testPriceId(state.plan, state.period),
+            object: 'price',
+            recurring: { interval: state.period },
+            metadata: { plan: state.plan },
+          },
         },
       ],
     },
@@ -84,9 +89,17 @@ async function deliver(context: Omit<WebhookContext, 'secret'>, type: string, ob
   if (!response.ok) throw new Error(`test checkout: the webhook handler refused ${type} (${response.status})`);
 }
 
-export async function createTestSession(db: Db, userId: string, plan: PaidTier, period: BillingPeriod): Promise<string> {
+export async function createTestSession(
+  db: Db,
+  userId: string,
+  plan: PaidTier,
+  period: BillingPeriod,
+): Promise<string> {
   const id = localId('cs_test');
-  await db.insertInto('test_checkout_sessions').values({ id, user_id: userId, plan_name: plan, billing_period: period }).execute();
+  await db
+    .insertInto('test_checkout_sessions')
+    .values({ id, user_id: userId, plan_name: plan, billing_period: period })
+    .execute();
   return id;
 }
 
@@ -102,7 +115,11 @@ export async function readTestSession(db: Db, id: string, userId: string) {
 }
 
 /** "Pay" on the test checkout: the subscription starts now, and its events follow. */
-export async function completeTestSession(context: Omit<WebhookContext, 'secret'>, sessionId: string, userId: string): Promise<'complete' | 'not_found' | 'already_complete'> {
+export async function completeTestSession(
+  context: Omit<WebhookContext, 'secret'>,
+  sessionId: string,
+  userId: string,
+): Promise<'complete' | 'not_found' | 'already_complete'> {
   const db = await context.db();
   const session = await readTestSession(db, sessionId, userId);
   if (!session) return 'not_found';
@@ -119,10 +136,38 @@ export async function completeTestSession(context: Omit<WebhookContext, 'secret'
   const plan = session.plan_name as PaidTier;
   const period = session.billing_period as BillingPeriod;
   const now = new Date();
-  const state: TestSubscriptionState = { id: claimed.subscription_id, customer, userId, plan, period, status: 'active', cancelAtPeriodEnd: false, start: now, end: addPeriod(now, period) };
-  const planRow = await db.selectFrom('subscription_plans').select(['name', 'display_name', 'description', 'price_cents', 'price_yearly_cents', 'currency']).where('name', '=', plan).executeTakeFirstOrThrow();
+  const state: TestSubscriptionState = {
+    id: claimed.subscription_id,
+    customer,
+    userId,
+    plan,
+    period,
+    status: 'active',
+    cancelAtPeriodEnd: false,
+    start: now,
+    end: addPeriod(now, period),
+  };
+  const planRow = await db
+    .selectFrom('subscription_plans')
+    .select(['name', 'display_name', 'description', 'price_cents', 'price_yearly_cents', 'currency'])
+    .where('name', '=', plan)
+    .executeTakeFirstOrThrow();
   // Stripe's order: the customer is linked by the session, then the subscription, then its first invoice.
-  await deliver(context, 'checkout.session.completed', { id: sessionId, object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid', client_reference_id: userId, customer, subscription: state.id }, now);
+  await deliver(
+    context,
+    'checkout.session.completed',
+    {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: userId,
+      customer,
+      subscription: state.id,
+    },
+    now,
+  );
   await deliver(context, 'customer.subscription.created', subscriptionObject(state), now);
   await deliver(context, 'invoice.paid', invoiceObject(state, priceOf(planRow, period) ?? 0, planRow.currency), now);
   return 'complete';
@@ -185,7 +230,10 @@ export async function updateTestSubscription(
 ): Promise<boolean> {
   const state = await testSubscriptionOf(await context.db(), userId);
   if (!state) return false;
-  const next: TestSubscriptionState = { ...state, ...('cancelAtPeriodEnd' in change ? { cancelAtPeriodEnd: !!change.cancelAtPeriodEnd } : {}) };
+  const next: TestSubscriptionState = {
+    ...state,
+    ...('cancelAtPeriodEnd' in change ? { cancelAtPeriodEnd: !!change.cancelAtPeriodEnd } : {}),
+  };
   if (change.plan) next.plan = change.plan;
   if (change.period && change.period !== state.period) {
     // A new billing period starts a new cycle, as Stripe does when the interval changes.
@@ -194,7 +242,12 @@ export async function updateTestSubscription(
     next.end = addPeriod(next.start, change.period);
   }
   if (change.endNow) next.status = 'canceled';
-  await deliver(context, change.endNow ? 'customer.subscription.deleted' : 'customer.subscription.updated', subscriptionObject(next), new Date());
+  await deliver(
+    context,
+    change.endNow ? 'customer.subscription.deleted' : 'customer.subscription.updated',
+    subscriptionObject(next),
+    new Date(),
+  );
   return true;
 }
 
@@ -203,7 +256,10 @@ export async function updateTestSubscription(
  * into the past in the database, then what Stripe does at a period's end follows (the
  * subscription ends if it was cancelled, else it renews with a new invoice).
  */
-export async function advanceTestClock(context: Omit<WebhookContext, 'secret'>, userId: string): Promise<'ended' | 'renewed' | 'none'> {
+export async function advanceTestClock(
+  context: Omit<WebhookContext, 'secret'>,
+  userId: string,
+): Promise<'ended' | 'renewed' | 'none'> {
   const db = await context.db();
   const state = await testSubscriptionOf(db, userId);
   if (!state) return 'none';
@@ -217,11 +273,20 @@ export async function advanceTestClock(context: Omit<WebhookContext, 'secret'>, 
     .execute();
   const now = new Date();
   if (state.cancelAtPeriodEnd) {
-    await deliver(context, 'customer.subscription.deleted', subscriptionObject({ ...state, status: 'canceled', start, end }), now);
+    await deliver(
+      context,
+      'customer.subscription.deleted',
+      subscriptionObject({ ...state, status: 'canceled', start, end }),
+      now,
+    );
     return 'ended';
   }
   const renewed: TestSubscriptionState = { ...state, start: end, end: addPeriod(end, state.period) };
-  const plan = await db.selectFrom('subscription_plans').select(['price_cents', 'price_yearly_cents', 'currency']).where('name', '=', state.plan).executeTakeFirstOrThrow();
+  const plan = await db
+    .selectFrom('subscription_plans')
+    .select(['price_cents', 'price_yearly_cents', 'currency'])
+    .where('name', '=', state.plan)
+    .executeTakeFirstOrThrow();
   const amount = (state.period === 'month' ? plan.price_cents : plan.price_yearly_cents) ?? 0;
   await deliver(context, 'invoice.paid', invoiceObject(renewed, amount, plan.currency), now);
   await deliver(context, 'customer.subscription.updated', subscriptionObject(renewed), now);

@@ -32,7 +32,12 @@ export async function handleStripeWebhook(request: Request, context: WebhookCont
     console.warn('stripe webhook: signature verification failed');
     return apiError(400, 'signature_invalid', 'The webhook signature does not match.');
   }
-  if (typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number' || typeof event.data?.object !== 'object') {
+  if (
+    typeof event.id !== 'string' ||
+    typeof event.type !== 'string' ||
+    typeof event.created !== 'number' ||
+    typeof event.data?.object !== 'object'
+  ) {
     return apiError(400, 'event_invalid', 'This is not a Stripe event.');
   }
   const outcome = await applyBillingEvent(await context.db(), event, context.deps);

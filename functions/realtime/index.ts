@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { getDb } from '../../src/lib/db/db.server.ts';
-import { describeNotification, type NotificationData, type NotificationKind } from '../../src/lib/notifications/notifications.ts';
+import {
+  describeNotification,
+  type NotificationData,
+  type NotificationKind,
+} from '../../src/lib/notifications/notifications.ts';
 import { liveOutletReviewWriter } from '../../src/lib/notifications/notifications.server.ts';
 import { localAuthEnabled, localLiveSessions, localSessionIsLive, signingKey } from '../auth/index.ts';
 import type { SigningKey } from '../auth/keys.ts';
@@ -12,7 +16,11 @@ import { createRealtimeServer, type Identity, type NewNotificationRow, type Real
  * How the Realtime service knows users in local modes: access tokens of the local auth
  * service (signed with `key`) whose sessions still exist, asked of `sessions`.
  */
-export function localTokenAuth(key: () => Promise<SigningKey>, sessions: Pick<SessionLiveness, 'isLive' | 'liveAmong'>, now: () => number = Date.now) {
+export function localTokenAuth(
+  key: () => Promise<SigningKey>,
+  sessions: Pick<SessionLiveness, 'isLive' | 'liveAmong'>,
+  now: () => number = Date.now,
+) {
   return {
     async verify(token: string): Promise<Identity | null> {
       const claims = await verifyAccessToken(await key(), token, Math.floor(now() / 1000));
@@ -24,10 +32,22 @@ export function localTokenAuth(key: () => Promise<SigningKey>, sessions: Pick<Se
 }
 
 /** What a client receives for a notification (the same item the notifications page lists). */
-export function notificationPayload(row: { id: string; kind: string; data: unknown; created_at: Date }): Record<string, unknown> {
+export function notificationPayload(row: {
+  id: string;
+  kind: string;
+  data: unknown;
+  created_at: Date;
+}): Record<string, unknown> {
   const kind = row.kind as NotificationKind;
   const data = row.data as NotificationData;
-  return { id: row.id, kind, data, createdAt: row.created_at.toISOString(), read: false, ...describeNotification(kind, data) };
+  return {
+    id: row.id,
+    kind,
+    data,
+    createdAt: row.created_at.toISOString(),
+    read: false,
+    ...describeNotification(kind, data),
+  };
 }
 
 /** Outlet reviews of the last 15 s (a late commit) for users with the site open, written once per listener. */
@@ -52,7 +72,10 @@ export async function newNotificationsFor(afterId: string, userIds: string[]): P
 
 export async function latestNotificationId(): Promise<string> {
   const db = await getDb();
-  const row = await db.selectFrom('notifications').select(sql<string>`coalesce(max(id), 0)::text`.as('id')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('notifications')
+    .select(sql<string>`coalesce(max(id), 0)::text`.as('id'))
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -9,7 +9,13 @@ import { z } from 'zod';
 
 const ref = z.string().max(64).nullable();
 
-export const frameSchema = z.tuple([ref, ref, z.string().min(1).max(255), z.string().min(1).max(64), z.record(z.string(), z.unknown())]);
+export const frameSchema = z.tuple([
+  ref,
+  ref,
+  z.string().min(1).max(255),
+  z.string().min(1).max(64),
+  z.record(z.string(), z.unknown()),
+]);
 
 export interface Frame {
   joinRef: string | null;
@@ -40,10 +46,7 @@ export function encodeFrame(frame: Frame): string {
 
 export const joinPayloadSchema = z.object({
   access_token: z.string().min(1).max(16_384).optional(),
-  config: z
-    .object({ private: z.boolean().optional() })
-    .loose()
-    .optional(),
+  config: z.object({ private: z.boolean().optional() }).loose().optional(),
 });
 
 export const reply = (frame: Frame, status: 'ok' | 'error', response: Record<string, unknown>): Frame => ({
@@ -55,7 +58,12 @@ export const reply = (frame: Frame, status: 'ok' | 'error', response: Record<str
 });
 
 /** A server-sent broadcast, as supabase-js hands it to `.on('broadcast', { event }, …)`. */
-export const broadcastFrame = (topic: string, event: string, payload: Record<string, unknown>, joinRef: string | null = null): Frame => ({
+export const broadcastFrame = (
+  topic: string,
+  event: string,
+  payload: Record<string, unknown>,
+  joinRef: string | null = null,
+): Frame => ({
   joinRef,
   ref: null,
   topic,
@@ -70,4 +78,5 @@ export const unauthorized = (topic: string) =>
   `Unauthorized: You do not have permissions to read from this Channel topic: ${topic.replace(/^realtime:/, '')}`;
 
 /** Supabase Realtime's reason for closing a channel whose permission went away. */
-export const revoked = (topic: string) => `You no longer have permission to read from this Channel topic: ${topic.replace(/^realtime:/, '')}`;
+export const revoked = (topic: string) =>
+  `You no longer have permission to read from this Channel topic: ${topic.replace(/^realtime:/, '')}`;

@@ -36,7 +36,8 @@ beforeAll(async () => {
       return { userId: known.userId, sessionId: known.sessionId, expiresAt: issuedAt + known.lifetime };
     },
     liveSessions: async (ids) => new Set(ids.filter((id) => !endedSessions.has(id))),
-    newNotifications: async (afterId, userIds) => pending.filter((row) => Number(row.id) > Number(afterId) && userIds.includes(row.userId)),
+    newNotifications: async (afterId, userIds) =>
+      pending.filter((row) => Number(row.id) > Number(afterId) && userIds.includes(row.userId)),
     latestNotificationId: async () => String(nextId),
     pollMs: 50,
     confirmMs: 50,
@@ -59,7 +60,10 @@ afterAll(async () => {
 /** supabase-js, as the island creates it, signed in with a token of the fake auth. */
 async function client(token: string): Promise<SupabaseClient> {
   // The session's access token, as a signed-in browser's client hands it over on every (re)join.
-  const supabase = createClient(url, 'anon-key', { accessToken: async () => token, realtime: { ...REALTIME_CLIENT_OPTIONS, reconnectAfterMs: () => 50 } });
+  const supabase = createClient(url, 'anon-key', {
+    accessToken: async () => token,
+    realtime: { ...REALTIME_CLIENT_OPTIONS, reconnectAfterMs: () => 50 },
+  });
   await supabase.realtime.setAuth();
   clients.push(supabase);
   return supabase;
@@ -145,7 +149,10 @@ describe('the local Realtime service, driven by supabase-js', () => {
     endedSessions.add('session-carol-laptop');
     await until(() => onLaptop.statuses.includes('CLOSED'));
     expect(onLaptop.system).toContainEqual(
-      expect.objectContaining({ status: 'error', message: `You no longer have permission to read from this Channel topic: user:${CAROL}` }),
+      expect.objectContaining({
+        status: 'error',
+        message: `You no longer have permission to read from this Channel topic: user:${CAROL}`,
+      }),
     );
     expect(realtime.deliver(CAROL, { text: 'phone only' })).toBe(1);
     await until(() => phone.length === 2);
@@ -162,7 +169,12 @@ describe('the local Realtime service, driven by supabase-js', () => {
     clock += 61_000;
     try {
       await until(() => listening.statuses.includes('CLOSED'));
-      expect(listening.system).toContainEqual(expect.objectContaining({ status: 'error', message: expect.stringMatching(/^Token has expired \d+ seconds ago$/) }));
+      expect(listening.system).toContainEqual(
+        expect.objectContaining({
+          status: 'error',
+          message: expect.stringMatching(/^Token has expired \d+ seconds ago$/),
+        }),
+      );
       realtime.deliver(CAROL, { text: 'after expiry' });
       // Frames arrive in order: once the heartbeat's reply is in, the notification would have been too.
       await new Promise<void>((resolve) => {

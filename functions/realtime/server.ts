@@ -1,7 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { broadcastFrame, decodeFrame, encodeFrame, joinPayloadSchema, reply, revoked, unauthorized, userTopic, type Frame } from './protocol.ts';
+import {
+  broadcastFrame,
+  decodeFrame,
+  encodeFrame,
+  joinPayloadSchema,
+  reply,
+  revoked,
+  unauthorized,
+  userTopic,
+  type Frame,
+} from './protocol.ts';
 
 /**
  * The local Realtime service (embedded and self-hosted modes) at /realtime/v1/websocket:
@@ -112,7 +122,13 @@ export function createRealtimeServer(deps: RealtimeDeps): RealtimeServer {
   function shutDown(connection: Connection, joined: Joined, message: string) {
     leave(connection, joined.topic);
     const channel = joined.topic.replace(/^realtime:/, '');
-    send(connection, { joinRef: joined.joinRef, ref: null, topic: joined.topic, event: 'system', payload: { extension: 'system', status: 'error', message, channel } });
+    send(connection, {
+      joinRef: joined.joinRef,
+      ref: null,
+      topic: joined.topic,
+      event: 'system',
+      payload: { extension: 'system', status: 'error', message, channel },
+    });
     send(connection, { joinRef: joined.joinRef, ref: null, topic: joined.topic, event: 'phx_close', payload: {} });
   }
 
@@ -138,11 +154,17 @@ export function createRealtimeServer(deps: RealtimeDeps): RealtimeServer {
     if (confirming || byUser.size === 0) return;
     confirming = true;
     try {
-      const joined = [...connections].flatMap((connection) => [...connection.channels.values()].map((channel) => ({ connection, channel })));
+      const joined = [...connections].flatMap((connection) =>
+        [...connection.channels.values()].map((channel) => ({ connection, channel })),
+      );
       const seconds = now() / 1000;
       const current = joined.filter(({ connection, channel }) => {
         if (channel.identity.expiresAt > seconds) return true;
-        shutDown(connection, channel, `Token has expired ${Math.floor(seconds - channel.identity.expiresAt)} seconds ago`);
+        shutDown(
+          connection,
+          channel,
+          `Token has expired ${Math.floor(seconds - channel.identity.expiresAt)} seconds ago`,
+        );
         return false;
       });
       if (current.length === 0) return;

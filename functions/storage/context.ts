@@ -36,7 +36,11 @@ export function storageContext(options: StorageServiceOptions, files: FileStore)
     files,
     nowSeconds,
     requester: (request) =>
-      requesterFrom(request, { signingKey: options.signingKey, publicKeys: options.publicKeys ?? [], nowSeconds: nowSeconds() }),
+      requesterFrom(request, {
+        signingKey: options.signingKey,
+        publicKeys: options.publicKeys ?? [],
+        nowSeconds: nowSeconds(),
+      }),
   };
 }
 

@@ -65,7 +65,13 @@ async function findObject(
 }
 
 /** The object a read request names, checked as that request's mode requires. */
-async function resolve(ctx: StorageContext, request: Request, bucketId: string, key: string, mode: ReadMode): Promise<StoredObject> {
+async function resolve(
+  ctx: StorageContext,
+  request: Request,
+  bucketId: string,
+  key: string,
+  mode: ReadMode,
+): Promise<StoredObject> {
   const requester = mode === 'authenticated' ? await ctx.requester(request) : null;
   const db = await ctx.options.db();
   if (mode === 'public') {
@@ -130,7 +136,13 @@ async function serve(
   return new Response(file.body, { status: 200, headers });
 }
 
-export async function downloadObject(ctx: StorageContext, request: Request, bucketId: string, key: string, mode: ReadMode): Promise<Response> {
+export async function downloadObject(
+  ctx: StorageContext,
+  request: Request,
+  bucketId: string,
+  key: string,
+  mode: ReadMode,
+): Promise<Response> {
   const object = await resolve(ctx, request, bucketId, key, mode);
   // What the uploader chose (the site's versioned images: a year). Shared caches may keep
   // public objects; an object read with a user's token stays in that user's browser.
@@ -140,7 +152,13 @@ export async function downloadObject(ctx: StorageContext, request: Request, buck
   });
 }
 
-export async function objectInfo(ctx: StorageContext, request: Request, bucketId: string, key: string, mode: ReadMode): Promise<Response> {
+export async function objectInfo(
+  ctx: StorageContext,
+  request: Request,
+  bucketId: string,
+  key: string,
+  mode: ReadMode,
+): Promise<Response> {
   const object = await resolve(ctx, request, bucketId, key, mode);
   const metadata = object.metadata ?? {};
   return storageJson({
@@ -168,7 +186,12 @@ const signSchema = z.object({
   transform: z.record(z.string(), z.unknown()).optional(),
 });
 
-export async function createSignedUrl(ctx: StorageContext, request: Request, bucketId: string, key: string): Promise<Response> {
+export async function createSignedUrl(
+  ctx: StorageContext,
+  request: Request,
+  bucketId: string,
+  key: string,
+): Promise<Response> {
   const requester = await ctx.requester(request);
   const body = await readJsonBody(request, signSchema);
   if (body.transform && Object.keys(body.transform).length > 0) {
@@ -181,15 +204,26 @@ export async function createSignedUrl(ctx: StorageContext, request: Request, buc
   return storageJson({ signedURL });
 }
 
-export async function downloadSigned(ctx: StorageContext, request: Request, bucketId: string, key: string): Promise<Response> {
+export async function downloadSigned(
+  ctx: StorageContext,
+  request: Request,
+  bucketId: string,
+  key: string,
+): Promise<Response> {
   const token = new URL(request.url).searchParams.get('token');
   if (!token) throw errors.invalidRequest('Missing Required Parameter token');
   const now = ctx.nowSeconds();
   const expires = await verifyObjectUrl(await ctx.options.signingKey(), token, bucketId, key, now);
   const object = await findObject(await ctx.options.db(), bucketId, key, null);
   const remaining = Math.max(0, expires - now);
-  return serve(ctx, request, object, (stored) => {
-    const maxAge = Number(/max-age=(\d+)/.exec(stored ?? '')?.[1] ?? 0);
-    return `private, max-age=${Math.min(maxAge, remaining)}`;
-  }, { expires: new Date(expires * 1000).toUTCString() });
+  return serve(
+    ctx,
+    request,
+    object,
+    (stored) => {
+      const maxAge = Number(/max-age=(\d+)/.exec(stored ?? '')?.[1] ?? 0);
+      return `private, max-age=${Math.min(maxAge, remaining)}`;
+    },
+    { expires: new Date(expires * 1000).toUTCString() },
+  );
 }

@@ -16,7 +16,12 @@ export class StorageError extends Error {
   readonly error: string;
   /** The HTTP status sent; defaults to Supabase's 400-for-client-errors rule. */
   readonly httpStatus: number;
-  constructor(statusCode: number, code: string, message: string, options: { error?: string; httpStatus?: number } = {}) {
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    options: { error?: string; httpStatus?: number } = {},
+  ) {
     super(message);
     this.name = 'StorageError';
     this.statusCode = statusCode;
@@ -36,12 +41,18 @@ export const errors = {
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', `Invalid key: ${shown(key)}`),
   invalidBucketName: (name: string) =>
     new StorageError(400, 'InvalidBucketName', `Bucket name invalid: ${shown(name)}`, { error: 'Invalid Input' }),
-  accessDenied: (message = 'Access denied') => new StorageError(403, 'AccessDenied', message, { error: 'Unauthorized' }),
-  duplicate: () => new StorageError(409, 'ResourceAlreadyExists', 'The resource already exists', { error: 'Duplicate' }),
+  accessDenied: (message = 'Access denied') =>
+    new StorageError(403, 'AccessDenied', message, { error: 'Unauthorized' }),
+  duplicate: () =>
+    new StorageError(409, 'ResourceAlreadyExists', 'The resource already exists', { error: 'Duplicate' }),
   entityTooLarge: (entity = 'object') =>
-    new StorageError(413, 'EntityTooLarge', `The ${entity} exceeded the maximum allowed size`, { error: 'Payload too large' }),
+    new StorageError(413, 'EntityTooLarge', `The ${entity} exceeded the maximum allowed size`, {
+      error: 'Payload too large',
+    }),
   invalidMimeType: (mimeType: string) =>
-    new StorageError(415, 'InvalidMimeType', `mime type ${shown(mimeType)} is not supported`, { error: 'invalid_mime_type' }),
+    new StorageError(415, 'InvalidMimeType', `mime type ${shown(mimeType)} is not supported`, {
+      error: 'invalid_mime_type',
+    }),
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', message),
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   invalidSignature: () => new StorageError(400, 'InvalidSignature', 'Invalid signature'),
@@ -50,9 +61,14 @@ export const errors = {
   methodNotAllowed: () => new StorageError(405, 'MethodNotAllowed', 'Method not allowed', { httpStatus: 405 }),
   internal: () => new StorageError(500, 'InternalError', 'Internal server error', { error: 'Internal' }),
   databaseUnavailable: () =>
-    new StorageError(503, 'database_unavailable', 'The database cannot be reached right now. Please try again in a few moments.', {
-      httpStatus: 503,
-    }),
+    new StorageError(
+      503,
+      'database_unavailable',
+      'The database cannot be reached right now. Please try again in a few moments.',
+      {
+        httpStatus: 503,
+      },
+    ),
 };
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -79,7 +95,9 @@ export function fromDatabaseError(error: unknown): unknown {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' ? message : '';
   if (code === '42501') {
-    return errors.accessDenied(text.includes('row-level security') ? 'new row violates row-level security policy' : text || undefined);
+    return errors.accessDenied(
+      text.includes('row-level security') ? 'new row violates row-level security policy' : text || undefined,
+    );
   }
   if (code === '23505') return errors.duplicate();
   if (code === '22P02') return errors.invalidRequest(text || 'Invalid value');

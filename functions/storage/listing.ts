@@ -114,7 +114,11 @@ export async function removeObjects(ctx: StorageContext, request: Request, bucke
   const requester = await ctx.requester(request);
   const body = await readJsonBody(request, removeSchema, 2 * 1024 * 1024);
   // A plain path removes whatever is there; { path, versionId } only that version.
-  const names = [...new Set(body.prefixes.flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.versionId ? [] : [entry.path])))];
+  const names = [
+    ...new Set(
+      body.prefixes.flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.versionId ? [] : [entry.path])),
+    ),
+  ];
   const versioned = body.prefixes.flatMap((entry) =>
     typeof entry !== 'string' && entry.versionId ? [{ path: entry.path, version: entry.versionId }] : [],
   );
@@ -147,7 +151,19 @@ export async function deleteObjects(
             ...versioned.map(({ path, version }) => eb.and([eb('name', '=', path), eb('version', '=', version)])),
           ]),
         )
-        .returning(['id', 'name', 'bucket_id', 'owner', 'owner_id', 'version', 'created_at', 'updated_at', 'last_accessed_at', 'metadata', 'user_metadata'])
+        .returning([
+          'id',
+          'name',
+          'bucket_id',
+          'owner',
+          'owner_id',
+          'version',
+          'created_at',
+          'updated_at',
+          'last_accessed_at',
+          'metadata',
+          'user_metadata',
+        ])
         .execute();
     });
   } catch (error) {

@@ -16,14 +16,33 @@ function invalid(work: () => unknown): StorageError {
 }
 
 describe('object keys', () => {
-  it('accepts Supabase\'s key characters in ordinary paths', () => {
-    for (const key of ['a.png', 'u1/avatar-256-0123.webp', "folder/sub folder/(1) it's & $=@;:+,?!*.png", 'x/.hidden']) {
+  it("accepts Supabase's key characters in ordinary paths", () => {
+    for (const key of [
+      'a.png',
+      'u1/avatar-256-0123.webp',
+      "folder/sub folder/(1) it's & $=@;:+,?!*.png",
+      'x/.hidden',
+    ]) {
       expect(() => assertValidKey(key)).not.toThrow();
     }
   });
 
   it('refuses traversal, absolute paths, empty segments, other characters and oversized paths', () => {
-    for (const key of ['', '..', 'a/../b', './a', 'a/./b', '/etc/passwd', 'a//b', 'a/', 'a\\b', 'a%2Fb', 'ä.png', 'a\u0000b', 'x'.repeat(1025)]) {
+    for (const key of [
+      '',
+      '..',
+      'a/../b',
+      './a',
+      'a/./b',
+      '/etc/passwd',
+      'a//b',
+      'a/',
+      'a\\b',
+      'a%2Fb',
+      'ä.png',
+      'a\u0000b',
+      'x'.repeat(1025),
+    ]) {
       expect(invalid(() => assertValidKey(key))).toMatchObject({ statusCode: 400, code: 'InvalidKey' });
     }
     expect(() => assertValidKey(`a/${'y'.repeat(218)}`)).not.toThrow();
@@ -34,7 +53,12 @@ describe('object keys', () => {
 
   it('decodes URL segments before checking them, so encoded traversal is refused too', () => {
     expect(bucketAndKey(['avatars', 'u1', 'a%20b.png'])).toEqual({ bucketId: 'avatars', key: 'u1/a b.png' });
-    for (const segments of [['avatars', '..%2F..%2Fetc'], ['avatars', 'u1', '%2E%2E'], ['avatars', '%E0%A4%A'], ['avatars']]) {
+    for (const segments of [
+      ['avatars', '..%2F..%2Fetc'],
+      ['avatars', 'u1', '%2E%2E'],
+      ['avatars', '%E0%A4%A'],
+      ['avatars'],
+    ]) {
       expect(invalid(() => bucketAndKey(segments)).code).toBe('InvalidKey');
     }
     expect(invalid(() => bucketAndKey(['..', 'x'])).code).toBe('InvalidBucketName');
@@ -45,8 +69,12 @@ describe('object keys', () => {
 describe('files on disk', () => {
   it('keeps every object inside the root, under its versioned name', () => {
     const root = path.resolve('/srv/storage');
-    expect(objectFilePath(root, 'avatars', 'u1/avatar.webp', VERSION)).toBe(path.join(root, 'avatars', 'u1', `avatar.webp@${VERSION}`));
-    expect(objectFilePath(root, 'avatars', 'a:b/*?@.png', VERSION)).toBe(path.join(root, 'avatars', 'a%3Ab', `%2A%3F%40.png@${VERSION}`));
+    expect(objectFilePath(root, 'avatars', 'u1/avatar.webp', VERSION)).toBe(
+      path.join(root, 'avatars', 'u1', `avatar.webp@${VERSION}`),
+    );
+    expect(objectFilePath(root, 'avatars', 'a:b/*?@.png', VERSION)).toBe(
+      path.join(root, 'avatars', 'a%3Ab', `%2A%3F%40.png@${VERSION}`),
+    );
     expect(() => objectFilePath(root, 'avatars', 'a.png', '../../x')).toThrow();
   });
 

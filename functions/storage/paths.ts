@@ -48,7 +48,8 @@ export function assertValidKey(key: string): void {
 }
 
 export function assertValidBucketId(id: string): void {
-  if (id.length === 0 || id.length > 100 || !VALID_BUCKET.test(id) || id === '.' || id === '..') throw errors.invalidBucketName(id);
+  if (id.length === 0 || id.length > 100 || !VALID_BUCKET.test(id) || id === '.' || id === '..')
+    throw errors.invalidBucketName(id);
 }
 
 /**

@@ -17,8 +17,7 @@ import { errors } from './errors.ts';
  */
 
 export type Requester =
-  | { role: 'anon'; claims: { role: 'anon' } }
-  | { role: 'authenticated'; claims: AccessTokenClaims };
+  { role: 'anon'; claims: { role: 'anon' } } | { role: 'authenticated'; claims: AccessTokenClaims };
 
 const ANON: Requester = { role: 'anon', claims: { role: 'anon' } };
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

@@ -48,7 +48,9 @@ export function createStorageService(options: StorageServiceOptions) {
       case 'info': {
         if (method !== 'GET') throw errors.methodNotAllowed();
         const mode = after[0] === 'public' ? 'public' : 'authenticated';
-        const { bucketId, key } = bucketAndKey(after[0] === 'public' || after[0] === 'authenticated' ? after.slice(1) : after);
+        const { bucketId, key } = bucketAndKey(
+          after[0] === 'public' || after[0] === 'authenticated' ? after.slice(1) : after,
+        );
         return objectInfo(ctx, request, bucketId, key, mode);
       }
       case 'list': {
@@ -101,7 +103,9 @@ export function createStorageService(options: StorageServiceOptions) {
       } else if (error instanceof URIError) {
         response = storageErrorResponse(errors.invalidRequest('Malformed path'));
       } else {
-        console.error(`[storage] ${request.method} ${new URL(request.url).pathname}: ${(error as Error)?.message ?? error}`);
+        console.error(
+          `[storage] ${request.method} ${new URL(request.url).pathname}: ${(error as Error)?.message ?? error}`,
+        );
         response = storageErrorResponse(errors.internal());
       }
       // A refused upload's body is left unread: the connection closes after the answer.

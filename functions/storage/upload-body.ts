@@ -46,7 +46,13 @@ export async function readUploadBody(request: Request, limit: number): Promise<U
   const cacheControl = checkedCacheControl(request.headers.get('cache-control') ?? 'no-cache');
   const encoded = request.headers.get('x-metadata');
   const userMetadata = encoded === null ? null : parseMetadata(Buffer.from(encoded, 'base64').toString('utf8'));
-  return { mimeType, cacheControl, userMetadata, declaredSize: declared, content: request.body.values({ preventCancel: true }) };
+  return {
+    mimeType,
+    cacheControl,
+    userMetadata,
+    declaredSize: declared,
+    content: request.body.values({ preventCancel: true }),
+  };
 }
 
 /** Refuses a type the bucket does not allow, with Supabase's rule (`image/*` allows every image type). */
@@ -117,7 +123,8 @@ function readMultipart(body: ReadableStream<Uint8Array>, contentType: string, ma
     let file: BusboyFileStream | undefined;
     let settled = false;
     const fail = (error: unknown) => {
-      const failure = error instanceof StorageError ? error : errors.invalidRequest('Malformed multipart/form-data body');
+      const failure =
+        error instanceof StorageError ? error : errors.invalidRequest('Malformed multipart/form-data body');
       if (file && !file.destroyed) {
         // Whoever reads the file sees the error; nobody reading must not crash the process.
         file.on('error', () => {});

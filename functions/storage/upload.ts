@@ -93,7 +93,11 @@ export async function uploadObject(
       key: target.key,
       version: randomUUID(),
       owner,
-      metadata: { mimetype: body.mimeType, cacheControl: body.cacheControl, ...(body.declaredSize ? { contentLength: body.declaredSize, size: body.declaredSize } : {}) },
+      metadata: {
+        mimetype: body.mimeType,
+        cacheControl: body.cacheControl,
+        ...(body.declaredSize ? { contentLength: body.declaredSize, size: body.declaredSize } : {}),
+      },
       userMetadata: body.userMetadata,
       upsert: target.upsert,
     };

@@ -33,10 +33,15 @@ function freeHugePages(): number {
  * ordinary pages and the report says so.
  */
 export function reserveHugePages(needed: number | undefined): HugePages {
-  const without = (reason: string): HugePages => ({ setting: 'try', description: `ordinary 4 kB pages (${reason})`, release() {} });
+  const without = (reason: string): HugePages => ({
+    setting: 'try',
+    description: `ordinary 4 kB pages (${reason})`,
+    release() {},
+  });
   if (!needed || !existsSync(NR_HUGEPAGES)) return without('huge pages are not available here');
   const free = freeHugePages();
-  if (free >= needed) return { setting: 'on', description: `huge pages (${needed} of the ${free} already free)`, release() {} };
+  if (free >= needed)
+    return { setting: 'on', description: `huge pages (${needed} of the ${free} already free)`, release() {} };
   if (process.getuid?.() !== 0) return without(`reserving ${needed} of them needs root`);
   const before = Number(readFileSync(NR_HUGEPAGES, 'utf8').trim());
   const release = () => writeFileSync(NR_HUGEPAGES, String(before));
@@ -54,8 +59,19 @@ export function reserveHugePages(needed: number | undefined): HugePages {
 }
 
 /** How many huge pages the server needs with these settings, or undefined when it cannot say. */
-export function hugePagesNeeded(postgresBinary: string, dataDir: string, settings: Record<string, string>, asOwner: (command: string, args: string[]) => { status: number | null; stdout: string }): number | undefined {
-  const args = ['-D', dataDir, '-C', 'shared_memory_size_in_huge_pages', ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+export function hugePagesNeeded(
+  postgresBinary: string,
+  dataDir: string,
+  settings: Record<string, string>,
+  asOwner: (command: string, args: string[]) => { status: number | null; stdout: string },
+): number | undefined {
+  const args = [
+    '-D',
+    dataDir,
+    '-C',
+    'shared_memory_size_in_huge_pages',
+    ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+  ];
   const result = asOwner(postgresBinary, args);
   const pages = Number(result.stdout.trim());
   return result.status === 0 && Number.isInteger(pages) && pages > 0 ? pages : undefined;

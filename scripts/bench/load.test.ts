@@ -29,7 +29,10 @@ describe('loadInTurns', () => {
     expect(turns).toEqual(['/a', '/b', '/a', '/b']);
     expect(betweens).toBe(4);
     // Every answer counted, each under its own target (a request still in flight when its turn ended has none).
-    for (const [result, path] of [[a!, '/a'], [b!, '/b']] as const) {
+    for (const [result, path] of [
+      [a!, '/a'],
+      [b!, '/b'],
+    ] as const) {
       const asked = seen.filter((seenPath) => seenPath === path).length;
       expect(result.count).toBeGreaterThan(asked - 2 * 2);
       expect(result.count).toBeLessThanOrEqual(asked);

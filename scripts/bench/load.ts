@@ -70,7 +70,12 @@ async function answers(options: LoadOptions): Promise<Answers> {
 }
 
 function summariseAnswers({ samples, bytes, errors, seconds }: Answers): LoadResult {
-  return { ...summarise(samples), perSecond: seconds > 0 ? samples.length / seconds : 0, bytes: samples.length ? bytes / samples.length : 0, errors };
+  return {
+    ...summarise(samples),
+    perSecond: seconds > 0 ? samples.length / seconds : 0,
+    bytes: samples.length ? bytes / samples.length : 0,
+    errors,
+  };
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -88,7 +93,11 @@ export const turnSeconds = (seconds: number, rounds: number): number => Math.max
  * of a shared machine would land on one of them only and make the ratio. `between` runs before each
  * turn (the bench waits there for the server to finish what the last turn left in flight).
  */
-export async function loadInTurns(targets: readonly LoadOptions[], rounds: number, between: () => Promise<void> = async () => {}): Promise<LoadResult[]> {
+export async function loadInTurns(
+  targets: readonly LoadOptions[],
+  rounds: number,
+  between: () => Promise<void> = async () => {},
+): Promise<LoadResult[]> {
   const gathered: Answers[] = targets.map(() => ({ samples: [], bytes: 0, errors: 0, seconds: 0 }));
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of targets.entries()) {

@@ -24,7 +24,14 @@ export function hltbCsv(titles: readonly string[], rows: number, bytes: number):
   const flags = ['Playing', 'Backlog', 'Replay', 'Completed', 'Retired'];
   for (let i = 0; i < rows; i += 1) {
     const source = titles[(i * 7919) % titles.length]!;
-    const title = i % 10 === 9 ? `Unheard Of Game ${i}` : i % 10 === 3 ? source.toUpperCase() : i % 10 === 6 && source.length > 8 ? source.slice(0, 4) + source.slice(5) : source;
+    const title =
+      i % 10 === 9
+        ? `Unheard Of Game ${i}`
+        : i % 10 === 3
+          ? source.toUpperCase()
+          : i % 10 === 6 && source.length > 8
+            ? source.slice(0, 4) + source.slice(5)
+            : source;
     const flag = flags[i % flags.length]!;
     const cells: string[] = new Array(25).fill('');
     cells[0] = quote(title);
@@ -90,7 +97,8 @@ export async function probeWhile<T>(work: () => Promise<T>, probe: Probe): Promi
       // Counted when it was asked while the work ran, however late it was answered.
       const took = performance.now() - started;
       samples.push(took);
-      if (took < probe.intervalMs && running) await new Promise((resolve) => setTimeout(resolve, probe.intervalMs - took));
+      if (took < probe.intervalMs && running)
+        await new Promise((resolve) => setTimeout(resolve, probe.intervalMs - took));
     }
   };
   const started = performance.now();
@@ -106,7 +114,13 @@ export async function probeWhile<T>(work: () => Promise<T>, probe: Probe): Promi
   return {
     value,
     ms: took,
-    probes: { ...summarise(samples), errors, perSecond: samples.length / (took / 1000), bytes: samples.length ? bytes / samples.length : 0, slowest: samples.length ? Math.max(...samples) : 0 },
+    probes: {
+      ...summarise(samples),
+      errors,
+      perSecond: samples.length / (took / 1000),
+      bytes: samples.length ? bytes / samples.length : 0,
+      slowest: samples.length ? Math.max(...samples) : 0,
+    },
   };
 }
 
@@ -120,15 +134,20 @@ export async function timeLibraryImport(client: Client, csv: string, probe: Prob
   let links: Record<string, number> = {};
   const preview = await probeWhile(async () => {
     const response = await client.send('POST', '/api/library/import/preview', { format: 'hltb', text: csv });
-    const body = (await response.json()) as { rows?: { line: number; game: { id: number } | null }[]; error?: { message: string } };
-    if (!response.ok || !body.rows) throw new Error(`the preview answered ${response.status}: ${body.error?.message ?? ''}`);
+    const body = (await response.json()) as {
+      rows?: { line: number; game: { id: number } | null }[];
+      error?: { message: string };
+    };
+    if (!response.ok || !body.rows)
+      throw new Error(`the preview answered ${response.status}: ${body.error?.message ?? ''}`);
     links = Object.fromEntries(body.rows.flatMap((row) => (row.game ? [[String(row.line), row.game.id]] : [])));
     return { rows: body.rows.length, status: response.status };
   }, probe);
   const apply = await probeWhile(async () => {
     const response = await client.send('POST', '/api/library/import', { format: 'hltb', text: csv, links });
     const body = (await response.json()) as { changed?: number; error?: { message: string } };
-    if (!response.ok || body.changed === undefined) throw new Error(`the import answered ${response.status}: ${body.error?.message ?? ''}`);
+    if (!response.ok || body.changed === undefined)
+      throw new Error(`the import answered ${response.status}: ${body.error?.message ?? ''}`);
     return { changed: body.changed, status: response.status };
   }, probe);
   return { preview, apply };
@@ -136,7 +155,8 @@ export async function timeLibraryImport(client: Client, csv: string, probe: Prob
 
 /** A VGChartz-format catalogue file of `lines` new games (the admin's CSV import), titled so the next run can remove them. */
 export function catalogueCsv(lines: number, stamp: string): string {
-  const header = 'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date';
+  const header =
+    'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date';
   const consoles = ['PC', 'PS5', 'NS', 'XS'];
   const genres = ['Action', 'Adventure', 'Puzzle', 'Role-Playing'];
   const rows = Array.from({ length: lines }, (_, i) => {
@@ -178,13 +198,29 @@ const EVERY_MS = 100;
 export async function benchLongWork(options: LongWorkOptions): Promise<{ pages: PageRow[]; figures: FigureRow[] }> {
   const pages: PageRow[] = [];
   const figures: FigureRow[] = [];
-  const probe = (cookie: string): Probe => ({ origin: options.origin, next: options.nextPage, cookie, visitors: VISITORS, intervalMs: EVERY_MS });
+  const probe = (cookie: string): Probe => ({
+    origin: options.origin,
+    next: options.nextPage,
+    cookie,
+    visitors: VISITORS,
+    intervalMs: EVERY_MS,
+  });
   const visitor = await options.signIn(options.heavy.email);
   const row = (label: string, during: DuringWork<unknown>, target = true) => {
-    pages.push({ page: `other players' uncached pages ${label}`, cache: 'uncached', encoding: true, connections: VISITORS, result: during.probes, ...(target ? { target: atMost(250) } : {}) });
-    console.log(`   ${label}: ${(during.ms / 1000).toFixed(1)} s; other players' pages p95 ${during.probes.p95.toFixed(0)} ms (slowest ${during.probes.slowest.toFixed(0)} ms, ${during.probes.count} pages)`);
+    pages.push({
+      page: `other players' uncached pages ${label}`,
+      cache: 'uncached',
+      encoding: true,
+      connections: VISITORS,
+      result: during.probes,
+      ...(target ? { target: atMost(250) } : {}),
+    });
+    console.log(
+      `   ${label}: ${(during.ms / 1000).toFixed(1)} s; other players' pages p95 ${during.probes.p95.toFixed(0)} ms (slowest ${during.probes.slowest.toFixed(0)} ms, ${during.probes.count} pages)`,
+    );
   };
-  const figure = (name: string, during: DuringWork<unknown>, note: string) => figures.push({ name, samples: 1, p50: during.ms, p95: during.ms, note });
+  const figure = (name: string, during: DuringWork<unknown>, note: string) =>
+    figures.push({ name, samples: 1, p50: during.ms, p95: during.ms, note });
   const send = async (client: Client, method: string, path: string, body?: unknown, expected = 200) => {
     const response = await client.send(method, path, body);
     const bytes = (await response.arrayBuffer()).byteLength;
@@ -192,7 +228,10 @@ export async function benchLongWork(options: LongWorkOptions): Promise<{ pages: 
     return bytes;
   };
 
-  const idle = await probeWhile(() => new Promise((resolve) => setTimeout(resolve, options.seconds * 1000)), probe(visitor.cookie));
+  const idle = await probeWhile(
+    () => new Promise((resolve) => setTimeout(resolve, options.seconds * 1000)),
+    probe(visitor.cookie),
+  );
   row('with nothing else running', idle, false);
 
   const importer = await options.signIn(options.importer.email);
@@ -200,7 +239,11 @@ export async function benchLongWork(options: LongWorkOptions): Promise<{ pages: 
   const library = await timeLibraryImport(importer, csv, probe(visitor.cookie));
   const size = `${(csv.length / 1e6).toFixed(1)} MB HowLongToBeat file, 5000 rows`;
   row(`during a library preview (${size})`, library.preview);
-  figure(`library import preview (${size})`, library.preview, `${library.preview.value.rows} rows matched against the catalogue`);
+  figure(
+    `library import preview (${size})`,
+    library.preview,
+    `${library.preview.value.rows} rows matched against the catalogue`,
+  );
   row('during its import', library.apply);
   figure(`library import of that file`, library.apply, `${library.apply.value.changed} games written`);
 
@@ -213,15 +256,28 @@ export async function benchLongWork(options: LongWorkOptions): Promise<{ pages: 
 
   const admin = await options.signIn(options.admin.email);
   const catalogue = catalogueCsv(5000, Date.now().toString(36));
-  const checked = await probeWhile(() => send(admin, 'POST', '/api/admin/games/import', { csv: catalogue }), probe(visitor.cookie));
+  const checked = await probeWhile(
+    () => send(admin, 'POST', '/api/admin/games/import', { csv: catalogue }),
+    probe(visitor.cookie),
+  );
   row('during an admin catalogue import preview (5000 games)', checked);
-  figure('admin catalogue import preview (5000 games)', checked, `${(catalogue.length / 1024).toFixed(0)} KB of VGChartz CSV`);
-  const imported = await probeWhile(() => send(admin, 'POST', '/api/admin/games/import', { csv: catalogue, confirm: true }, 201), probe(visitor.cookie));
+  figure(
+    'admin catalogue import preview (5000 games)',
+    checked,
+    `${(catalogue.length / 1024).toFixed(0)} KB of VGChartz CSV`,
+  );
+  const imported = await probeWhile(
+    () => send(admin, 'POST', '/api/admin/games/import', { csv: catalogue, confirm: true }, 201),
+    probe(visitor.cookie),
+  );
   row('during an admin catalogue import (5000 games)', imported);
   figure('admin catalogue import (5000 games)', imported, 'every game with its platform, genre and companies, audited');
 
   for (const action of ['search-dictionary', 'recompute', 'vacuum'] as const) {
-    const during = await probeWhile(() => send(admin, 'POST', '/api/admin/maintenance', { action }), probe(visitor.cookie));
+    const during = await probeWhile(
+      () => send(admin, 'POST', '/api/admin/maintenance', { action }),
+      probe(visitor.cookie),
+    );
     row(`during the admin ${action} rebuild`, during);
     figure(`admin maintenance: ${action}`, during, '');
   }

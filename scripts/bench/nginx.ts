@@ -16,7 +16,8 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'];
 /** Serves `dir`'s files on 127.0.0.1:`port`; null when nginx is not installed, an error when it does not start. */
 export async function startNginx(dir: string, port: number): Promise<Nginx | null> {
   const which = spawnSync('which', ['nginx'], { encoding: 'utf8' });
-  const binary = which.status === 0 ? which.stdout.trim() : NGINX.find((candidate) => spawnSync(candidate, ['-v']).status === 0);
+  const binary =
+    which.status === 0 ? which.stdout.trim() : NGINX.find((candidate) => spawnSync(candidate, ['-v']).status === 0);
   if (!binary) return null;
   const version = /nginx\/([\d.]+)/.exec(spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr)?.[1] ?? 'unknown';
   const prefix = path.join(dir, 'nginx');
@@ -79,6 +80,11 @@ http {
 export async function startNginxInFront(dir: string, port: number, upstream: string): Promise<Nginx | null> {
   if (!nginxBinary()) return null;
   chmodSync(dir, 0o755); // nginx's workers (nobody, when started as root) pass through it
-  const running = await startSiteNginx({ listen: `127.0.0.1:${port}`, upstreams: [upstream], root: path.resolve('dist/client'), dir: path.join(dir, 'nginx-front') });
+  const running = await startSiteNginx({
+    listen: `127.0.0.1:${port}`,
+    upstreams: [upstream],
+    root: path.resolve('dist/client'),
+    dir: path.join(dir, 'nginx-front'),
+  });
   return { version: running.version, stop: () => void running.stop() };
 }

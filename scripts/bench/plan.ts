@@ -34,4 +34,3 @@ export interface BenchPlan {
 
 /** Players 3..(3 + SOCKET_PLAYERS - 1) hold the realtime sockets of the publish measurement. */
 export const SOCKET_PLAYERS = 1000;
-

@@ -50,7 +50,8 @@ export function postgresInstalled(): boolean {
 
 /** PostgreSQL refuses to run as root: as root the cluster belongs to the `postgres` user the Debian package creates. */
 function asOwner(command: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const [file, argv] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const [file, argv] =
+    process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   const result = spawnSync(file, argv, { encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
@@ -60,19 +61,33 @@ function asOwner(command: string, args: string[]): { status: number | null; stdo
  * bulk-load mode (fsync off) when `loading`, else durable.
  */
 export function startBenchPostgres(dir: string, port: number, loading: boolean): BenchPostgres {
-  if (!postgresInstalled()) throw new Error(`PostgreSQL 15 is not installed (${PG_BIN}/postgres): apt-get install postgresql-15, or set DATABASE_URL`);
+  if (!postgresInstalled())
+    throw new Error(
+      `PostgreSQL 15 is not installed (${PG_BIN}/postgres): apt-get install postgresql-15, or set DATABASE_URL`,
+    );
   const root = path.resolve(dir);
   const dataDir = path.join(root, 'data');
   const log = path.join(root, 'server.log');
   mkdirSync(root, { recursive: true });
   if (process.getuid?.() === 0) {
     const owner = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-    if (owner.status !== 0) throw new Error('running as root needs the `postgres` user (the postgresql-15 package creates it)');
+    if (owner.status !== 0)
+      throw new Error('running as root needs the `postgres` user (the postgresql-15 package creates it)');
     const uid = Number(owner.stdout.trim());
     if (statSync(root).uid !== uid) chownSync(root, uid, uid);
   }
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    const init = asOwner(path.join(PG_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    const init = asOwner(path.join(PG_BIN, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr.trim()}`);
   }
   const pgCtl = path.join(PG_BIN, 'pg_ctl');
@@ -83,7 +98,13 @@ export function startBenchPostgres(dir: string, port: number, loading: boolean):
   if (existsSync(path.join(dataDir, 'postmaster.pid'))) stop();
   const hugePages = reserveHugePages(hugePagesNeeded(path.join(PG_BIN, 'postgres'), dataDir, BENCH_SETTINGS, asOwner));
   const start = (settings: Record<string, string>) => {
-    const options = [`-p ${port}`, `-k ${root}`, '-c listen_addresses=127.0.0.1', `-c huge_pages=${hugePages.setting}`, ...Object.entries({ ...BENCH_SETTINGS, ...settings }).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
+    const options = [
+      `-p ${port}`,
+      `-k ${root}`,
+      '-c listen_addresses=127.0.0.1',
+      `-c huge_pages=${hugePages.setting}`,
+      ...Object.entries({ ...BENCH_SETTINGS, ...settings }).map(([k, v]) => `-c ${k}=${v}`),
+    ].join(' ');
     const started = asOwner(pgCtl, ['-D', dataDir, '-l', log, '-w', '-t', '120', '-o', options, 'start']);
     if (started.status !== 0) throw new Error(`PostgreSQL did not start (see ${log}): ${started.stderr.trim()}`);
   };

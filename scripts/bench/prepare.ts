@@ -11,7 +11,11 @@ import { sql } from 'kysely';
 import { connectFromEnv } from '../../src/lib/db/db.server.ts';
 import { refillSimilarGames } from '../../src/lib/games/similar-kept.server.ts';
 import { draftScoreProblem } from '../../src/lib/outlets/manage.ts';
-import { loadSyntheticUsers, syntheticUserId, syntheticUsername } from '../../src/lib/seed/synthetic/community/users.server.ts';
+import {
+  loadSyntheticUsers,
+  syntheticUserId,
+  syntheticUsername,
+} from '../../src/lib/seed/synthetic/community/users.server.ts';
 import { BENCH_IMPORT_TITLE } from './long-work.ts';
 
 import { BENCH_PASSWORD, SOCKET_PLAYERS, type BenchPlan } from './plan.ts';
@@ -26,8 +30,12 @@ try {
   // pages are measured as they are once it is done. A reused data set has nothing queued.
   const refillStarted = performance.now();
   let ranked = 0;
-  for (let taken = await refillSimilarGames(db, 1000); taken > 0; taken = await refillSimilarGames(db, 1000)) ranked += taken;
-  if (ranked > 0) console.error(`   similar games ranked for ${ranked} games in ${((performance.now() - refillStarted) / 1000).toFixed(1)} s`);
+  for (let taken = await refillSimilarGames(db, 1000); taken > 0; taken = await refillSimilarGames(db, 1000))
+    ranked += taken;
+  if (ranked > 0)
+    console.error(
+      `   similar games ranked for ${ranked} games in ${((performance.now() - refillStarted) / 1000).toFixed(1)} s`,
+    );
   // PostgreSQL after a bulk load: the visibility map and statistics autovacuum would get to
   // in time (index-only scans read the heap until then), so the first rows are not skewed.
   if (connection.kind === 'postgres') await sql`vacuum (analyze)`.execute(db);
@@ -35,12 +43,27 @@ try {
   // The long-work rows' players: the last synthetic player imports a library file, so it is
   // made again with nothing (its rows cascade away, the kept counts with them); the one before
   // it is an administrator.
-  const playerCount = (await sql<{ n: number }>`select count(*)::int as n from auth.users where email like '%@synthetic.invalid'`.execute(db)).rows[0]!.n;
+  const playerCount = (
+    await sql<{ n: number }>`select count(*)::int as n from auth.users where email like '%@synthetic.invalid'`.execute(
+      db,
+    )
+  ).rows[0]!.n;
   await sql`delete from auth.users where id = ${syntheticUserId(playerCount)}`.execute(db);
   await loadSyntheticUsers(db, { count: playerCount });
-  await sql`insert into app_meta.admins (user_id) values (${syntheticUserId(playerCount - 1)}) on conflict do nothing`.execute(db);
-  const players = [1, 2, playerCount, playerCount - 1].map((n) => ({ id: syntheticUserId(n), username: syntheticUsername(n), email: `${syntheticUsername(n)}@synthetic.invalid` }));
-  const [heavy, voter, importer, admin] = players as [BenchPlan['heavy'], BenchPlan['voter'], BenchPlan['importer'], BenchPlan['admin']];
+  await sql`insert into app_meta.admins (user_id) values (${syntheticUserId(playerCount - 1)}) on conflict do nothing`.execute(
+    db,
+  );
+  const players = [1, 2, playerCount, playerCount - 1].map((n) => ({
+    id: syntheticUserId(n),
+    username: syntheticUsername(n),
+    email: `${syntheticUsername(n)}@synthetic.invalid`,
+  }));
+  const [heavy, voter, importer, admin] = players as [
+    BenchPlan['heavy'],
+    BenchPlan['voter'],
+    BenchPlan['importer'],
+    BenchPlan['admin'],
+  ];
   // The socket holders sign in a thousand times: a hash of the lowest cost keeps that quick.
   const cheapHash = await bcrypt.hash(BENCH_PASSWORD, 4);
   const socketIds = Array.from({ length: SOCKET_PLAYERS }, (_, i) => syntheticUserId(3 + i));
@@ -49,7 +72,9 @@ try {
     insert into auth.identities (provider_id, user_id, provider, identity_data)
     select u.id::text, u.id, 'email', jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false)
       from auth.users u
-     where u.id = any(${[...socketIds, ...players.map((player) => player.id)]}::uuid[]) and not exists (select 1 from auth.identities i where i.user_id = u.id)`.execute(db);
+     where u.id = any(${[...socketIds, ...players.map((player) => player.id)]}::uuid[]) and not exists (select 1 from auth.identities i where i.user_id = u.id)`.execute(
+    db,
+  );
   // Premium (writing reviews needs it) and the bench password for the two measured players.
   const playerIds = players.map((player) => player.id);
   await sql`
@@ -57,7 +82,9 @@ try {
     select u.id, (select id from public.subscription_plans where name = 'premium'), 'active'
       from auth.users u
      where u.id = any(${playerIds}::uuid[])
-       and not exists (select 1 from public.user_subscriptions s where s.user_id = u.id and s.status = 'active')`.execute(db);
+       and not exists (select 1 from public.user_subscriptions s where s.user_id = u.id and s.status = 'active')`.execute(
+    db,
+  );
   await sql`update auth.users set encrypted_password = ${hash} where id = any(${playerIds}::uuid[])`.execute(db);
 
   const longList = await db
@@ -67,7 +94,12 @@ try {
     .orderBy('entries_count', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
-  const entries = await db.selectFrom('user_list_entries').select('game_id').where('list_id', '=', longList.id).orderBy('position').execute();
+  const entries = await db
+    .selectFrom('user_list_entries')
+    .select('game_id')
+    .where('list_id', '=', longList.id)
+    .orderBy('position')
+    .execute();
 
   const listPaths = (
     await sql<{ username: string; slug: string }>`
@@ -83,7 +115,14 @@ try {
        order by r.n desc`.execute(db)
   ).rows.map((row) => row.slug);
   const statusGameIds = (
-    await db.selectFrom('user_games').select('game_id').where('user_id', '=', heavy.id).where('status', 'is not', null).orderBy('game_id').limit(400).execute()
+    await db
+      .selectFrom('user_games')
+      .select('game_id')
+      .where('user_id', '=', heavy.id)
+      .where('status', 'is not', null)
+      .orderBy('game_id')
+      .limit(400)
+      .execute()
   ).map((row) => row.game_id);
   const unreviewedGameIds = (
     await sql<{ id: number }>`
@@ -108,9 +147,21 @@ try {
   ).rows[0];
   let outletPlan: BenchPlan['outlet'] = { slug: '', followers: 0, rawScore: null, gameSlugs: [] };
   if (outlet) {
-    await db.insertInto('outlet_owners').values({ outlet_id: outlet.id, user_id: heavy.id }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('outlet_owners')
+      .values({ outlet_id: outlet.id, user_id: heavy.id })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const candidates = ['80', '8', '8.0', '4', '4.0', 'B', 'B+', '4/5', '8/10', '80/100'];
-    const rawScore = candidates.find((score) => !draftScoreProblem(outlet.score_scale as Parameters<typeof draftScoreProblem>[0], { kind: 'review', rawScore: score, recommended: true })) ?? null;
+    const rawScore =
+      candidates.find(
+        (score) =>
+          !draftScoreProblem(outlet.score_scale as Parameters<typeof draftScoreProblem>[0], {
+            kind: 'review',
+            rawScore: score,
+            recommended: true,
+          }),
+      ) ?? null;
     const gameSlugs = (
       await sql<{ slug: string }>`
         select g.slug from public.games g
@@ -121,14 +172,22 @@ try {
     ).rows.map((row) => row.slug);
     outletPlan = { slug: outlet.slug, followers: outlet.followers, rawScore, gameSlugs };
   }
-  const outletSlugs = (await db.selectFrom('outlets').select('slug').orderBy('id').limit(500).execute()).map((row) => row.slug);
-  const importTitles = (await sql<{ title: string }>`select title from public.games order by md5(id::text) limit 5000`.execute(db)).rows.map((row) => row.title);
+  const outletSlugs = (await db.selectFrom('outlets').select('slug').orderBy('id').limit(500).execute()).map(
+    (row) => row.slug,
+  );
+  const importTitles = (
+    await sql<{ title: string }>`select title from public.games order by md5(id::text) limit 5000`.execute(db)
+  ).rows.map((row) => row.title);
 
-  const count = async (label: string, query: ReturnType<typeof sql<{ n: number }>>) => [label, (await query.execute(db)).rows[0]!.n] as const;
+  const count = async (label: string, query: ReturnType<typeof sql<{ n: number }>>) =>
+    [label, (await query.execute(db)).rows[0]!.n] as const;
   const counts = Object.fromEntries([
     await count('games', sql`select count(*)::int as n from public.games`),
     await count('critic reviews', sql`select count(*)::int as n from public.critic_reviews`),
-    await count('players (synthetic)', sql`select count(*)::int as n from auth.users where email like '%@synthetic.invalid'`),
+    await count(
+      'players (synthetic)',
+      sql`select count(*)::int as n from auth.users where email like '%@synthetic.invalid'`,
+    ),
     await count('play status rows', sql`select count(*)::int as n from public.user_games`),
     await count('custom lists', sql`select count(*)::int as n from public.user_lists`),
     await count('list entries', sql`select count(*)::int as n from public.user_list_entries`),
@@ -136,14 +195,21 @@ try {
     await count('XP ledger rows', sql`select count(*)::int as n from public.xp_ledger`),
     await count('outlet follows', sql`select count(*)::int as n from public.outlet_follows`),
     await count('followers of the most followed outlet', sql`select ${outlet?.followers ?? 0}::int as n`),
-    await count('games of the heavy player', sql`select count(*)::int as n from public.user_games where user_id = ${heavy.id}`),
+    await count(
+      'games of the heavy player',
+      sql`select count(*)::int as n from public.user_games where user_id = ${heavy.id}`,
+    ),
     await count('entries of the heavy player’s long list', sql`select ${entries.length}::int as n`),
   ]);
 
   const plan: BenchPlan = {
     heavy,
     voter,
-    longList: { id: longList.id, path: `/${heavy.username}/lists/${longList.slug}`, gameIds: entries.map((entry) => entry.game_id) },
+    longList: {
+      id: longList.id,
+      path: `/${heavy.username}/lists/${longList.slug}`,
+      gameIds: entries.map((entry) => entry.game_id),
+    },
     listPaths,
     profilePaths,
     reviewedGameSlugs,

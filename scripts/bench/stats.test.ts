@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { atLeast, atMost, describeTarget, markdownTable, ms, percentile, ratio, summarise, textTable, verdict } from './stats.ts';
+import {
+  atLeast,
+  atMost,
+  describeTarget,
+  markdownTable,
+  ms,
+  percentile,
+  ratio,
+  summarise,
+  textTable,
+  verdict,
+} from './stats.ts';
 
 describe('percentile', () => {
   it('takes the nearest rank, whatever the order of the samples', () => {
@@ -65,6 +76,14 @@ describe('cells and tables', () => {
   });
 
   it('aligns a text table on the widest cell', () => {
-    expect(textTable(['page', 'p95'], [['/lists', '1.0'], ['/x', '12.5']])).toBe('page     p95\n/lists   1.0\n/x      12.5');
+    expect(
+      textTable(
+        ['page', 'p95'],
+        [
+          ['/lists', '1.0'],
+          ['/x', '12.5'],
+        ],
+      ),
+    ).toBe('page     p95\n/lists   1.0\n/x      12.5');
   });
 });

@@ -15,7 +15,11 @@ export interface Summary {
   p95: number;
 }
 
-export const summarise = (samples: readonly number[]): Summary => ({ count: samples.length, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) });
+export const summarise = (samples: readonly number[]): Summary => ({
+  count: samples.length,
+  p50: percentile(samples, 0.5),
+  p95: percentile(samples, 0.95),
+});
 
 /** A figure's target: at most (latency) or at least (throughput, ratios) `value`. */
 export interface Target {
@@ -45,7 +49,8 @@ export function verdict(figure: number | null, target: Target | undefined): stri
 }
 
 /** Milliseconds with one decimal, or a dash when there is no figure. */
-export const ms = (value: number | null | undefined): string => (value === null || value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(1));
+export const ms = (value: number | null | undefined): string =>
+  value === null || value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(1);
 
 /** A ratio of two throughputs with two decimals ("0.42x"), or a dash when either is missing. */
 export function ratio(numerator: number | null | undefined, denominator: number | null | undefined): string {
@@ -62,6 +67,7 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
 /** The same rows aligned for a terminal. */
 export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }

@@ -23,13 +23,19 @@ export class Client {
     const headers: Record<string, string> = { origin: this.origin, 'accept-encoding': BROWSER_ENCODING };
     if (this.cookie) headers.cookie = this.cookie;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    return fetch(this.origin + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+    return fetch(this.origin + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
   }
 
   /** Signs in through the site's own form endpoint and keeps the session cookies it sets. */
   async signIn(email: string, password: string): Promise<void> {
     const response = await this.send('POST', '/api/auth/sign-in', { identifier: email, password });
-    if (!response.ok) throw new Error(`sign-in as ${email} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    if (!response.ok)
+      throw new Error(`sign-in as ${email} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
     await response.arrayBuffer();
     this.cookie = response.headers
       .getSetCookie()
@@ -91,9 +97,25 @@ export async function measureDelivery(
           sockets.push(socket);
           const topic = `realtime:user:${session.userId}`;
           const timer = setTimeout(() => resolve(false), 30_000);
-          socket.on('open', () => socket.send(JSON.stringify([String(index), String(index), topic, 'phx_join', { access_token: session.accessToken, config: { private: true } }])));
+          socket.on('open', () =>
+            socket.send(
+              JSON.stringify([
+                String(index),
+                String(index),
+                topic,
+                'phx_join',
+                { access_token: session.accessToken, config: { private: true } },
+              ]),
+            ),
+          );
           socket.on('message', (data) => {
-            const [, , , event, payload] = JSON.parse(data.toString()) as [unknown, unknown, string, string, { status?: string }];
+            const [, , , event, payload] = JSON.parse(data.toString()) as [
+              unknown,
+              unknown,
+              string,
+              string,
+              { status?: string },
+            ];
             if (event === 'phx_reply') {
               clearTimeout(timer);
               resolve(payload.status === 'ok');

@@ -47,14 +47,26 @@ const tryAgain = () => [...container.querySelectorAll('button')].find((b) => b.t
 
 describe('IslandBoundary', () => {
   it('renders its children when nothing throws', () => {
-    act(() => root.render(<IslandBoundary><p>Hello</p></IslandBoundary>));
+    act(() =>
+      root.render(
+        <IslandBoundary>
+          <p>Hello</p>
+        </IslandBoundary>,
+      ),
+    );
     expect(container.textContent).toBe('Hello');
     expect(container.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('shows the error message and a "Try again" button when a child throws', () => {
     const { Child } = failing();
-    act(() => root.render(<IslandBoundary name="Reviews"><Child /></IslandBoundary>));
+    act(() =>
+      root.render(
+        <IslandBoundary name="Reviews">
+          <Child />
+        </IslandBoundary>,
+      ),
+    );
     const alert = container.querySelector('[role="alert"]');
     expect(alert).not.toBeNull();
     expect(alert?.textContent).toContain('An error occurred:');
@@ -67,7 +79,13 @@ describe('IslandBoundary', () => {
   it('"Try again" calls onRetry and renders the children again', async () => {
     const { Child, fix } = failing();
     const onRetry = vi.fn(fix);
-    act(() => root.render(<IslandBoundary onRetry={onRetry}><Child /></IslandBoundary>));
+    act(() =>
+      root.render(
+        <IslandBoundary onRetry={onRetry}>
+          <Child />
+        </IslandBoundary>,
+      ),
+    );
     expect(container.textContent).toContain('An error occurred:');
     expect(onRetry).not.toHaveBeenCalled();
 
@@ -81,7 +99,13 @@ describe('IslandBoundary', () => {
     const { Child, fix } = failing();
     let finishRetry!: () => void;
     const onRetry = vi.fn(() => new Promise<void>((resolve) => (finishRetry = resolve)));
-    act(() => root.render(<IslandBoundary onRetry={onRetry}><Child /></IslandBoundary>));
+    act(() =>
+      root.render(
+        <IslandBoundary onRetry={onRetry}>
+          <Child />
+        </IslandBoundary>,
+      ),
+    );
 
     await act(async () => tryAgain()!.click());
     expect(onRetry).toHaveBeenCalledTimes(1);
@@ -99,7 +123,13 @@ describe('IslandBoundary', () => {
       fix();
       return Promise.reject(new Error('session check failed'));
     });
-    act(() => root.render(<IslandBoundary onRetry={onRetry}><Child /></IslandBoundary>));
+    act(() =>
+      root.render(
+        <IslandBoundary onRetry={onRetry}>
+          <Child />
+        </IslandBoundary>,
+      ),
+    );
     await act(async () => tryAgain()!.click());
     expect(container.textContent).toBe('Reviews loaded');
     expect(consoleError).toHaveBeenCalledWith('[island] retry failed', expect.any(Error));
@@ -113,7 +143,13 @@ describe('IslandBoundary', () => {
     await bindAuthClient(client);
     expect(getSession).toHaveBeenCalledTimes(1);
     const { Child, fix } = failing();
-    act(() => root.render(<IslandBoundary><Child /></IslandBoundary>));
+    act(() =>
+      root.render(
+        <IslandBoundary>
+          <Child />
+        </IslandBoundary>,
+      ),
+    );
     fix();
     await act(async () => tryAgain()!.click());
     expect(getSession).toHaveBeenCalledTimes(2);
@@ -123,7 +159,13 @@ describe('IslandBoundary', () => {
 
   it('shows the error again when the child keeps failing', async () => {
     const { Child } = failing('Still broken');
-    act(() => root.render(<IslandBoundary><Child /></IslandBoundary>));
+    act(() =>
+      root.render(
+        <IslandBoundary>
+          <Child />
+        </IslandBoundary>,
+      ),
+    );
     await act(async () => tryAgain()!.click());
     expect(container.textContent).toContain('Still broken');
     expect(tryAgain()?.disabled).toBe(false);
@@ -134,8 +176,12 @@ describe('IslandBoundary', () => {
     act(() =>
       root.render(
         <>
-          <IslandBoundary><Broken /></IslandBoundary>
-          <IslandBoundary><p>Island B works</p></IslandBoundary>
+          <IslandBoundary>
+            <Broken />
+          </IslandBoundary>
+          <IslandBoundary>
+            <p>Island B works</p>
+          </IslandBoundary>
         </>,
       ),
     );

@@ -91,7 +91,9 @@ describe('the error view', () => {
   });
 
   it('other codes: Oops with the status message, or the generic text', async () => {
-    const withMessage = await container.renderToString(ErrorView, { props: { status: 503, message: 'Down for a moment.' } });
+    const withMessage = await container.renderToString(ErrorView, {
+      props: { status: 503, message: 'Down for a moment.' },
+    });
     expect(withMessage).toContain('<title>503 - Error | Critical Hit</title>');
     expect(withMessage).toContain('Oops! Something went wrong.');
     expect(withMessage).toContain('Down for a moment.');

@@ -10,5 +10,7 @@ export const GET: APIRoute = async () => {
   const db = await getDb();
   const origin = getEnv().siteOrigin;
   const { items } = await latestReviews(db, 1, FEED_REVIEWS);
-  return new Response(await latestReviewsFeed(items, { origin, name: siteName() }), { headers: { 'content-type': 'application/rss+xml; charset=utf-8' } });
+  return new Response(await latestReviewsFeed(items, { origin, name: siteName() }), {
+    headers: { 'content-type': 'application/rss+xml; charset=utf-8' },
+  });
 };

@@ -34,26 +34,43 @@ function matchingLines(files: readonly string[], pattern: RegExp): string[] {
   );
 }
 
-const CITATION = /\bspec(ification)?(['’]s)?\s+(sections?|§)\s*\d|\bsections?\s+\d+\b(?!\s*(s|ms|seconds?|minutes?)\b)|\bissues?\s+#?\d|\brequirement\s+\d/i;
-const LOCALE_FORMATTING = /\bIntl\.(DateTimeFormat|NumberFormat|RelativeTimeFormat|PluralRules|ListFormat)\b|\.toLocale(Date|Time)?String\(/;
+const CITATION =
+  /\bspec(ification)?(['’]s)?\s+(sections?|§)\s*\d|\bsections?\s+\d+\b(?!\s*(s|ms|seconds?|minutes?)\b)|\bissues?\s+#?\d|\brequirement\s+\d/i;
+const LOCALE_FORMATTING =
+  /\bIntl\.(DateTimeFormat|NumberFormat|RelativeTimeFormat|PluralRules|ListFormat)\b|\.toLocale(Date|Time)?String\(/;
 
 describe('conventions', () => {
   it('comments state the rule instead of citing a spec section or an issue', () => {
-    const files = filesUnder(['src', 'functions', 'scripts', 'tests', 'supabase'], /\.(ts|tsx|astro|sql|md)$/).filter((file) => file !== THIS_FILE);
+    const files = filesUnder(['src', 'functions', 'scripts', 'tests', 'supabase'], /\.(ts|tsx|astro|sql|md)$/).filter(
+      (file) => file !== THIS_FILE,
+    );
     expect(files.length).toBeGreaterThan(150);
     expect(matchingLines(files, CITATION)).toEqual([]);
   });
 
   it('dates and numbers are formatted only by src/lib/format', () => {
-    const files = filesUnder(['src', 'functions'], /\.(ts|tsx|astro)$/).filter((file) => !file.startsWith('src/lib/format/') && !/\.test\.tsx?$/.test(file));
+    const files = filesUnder(['src', 'functions'], /\.(ts|tsx|astro)$/).filter(
+      (file) => !file.startsWith('src/lib/format/') && !/\.test\.tsx?$/.test(file),
+    );
     expect(matchingLines(files, LOCALE_FORMATTING)).toEqual([]);
   });
 
   it('the patterns catch what they are for', () => {
-    for (const cited of ['// see spec section 4', '/** (spec sections 2, 4, 5) */', '// Accounts (issue 3): the auth service', 'the routes of section 6', '(issue 4, requirement 8)']) {
+    for (const cited of [
+      '// see spec section 4',
+      '/** (spec sections 2, 4, 5) */',
+      '// Accounts (issue 3): the auth service',
+      'the routes of section 6',
+      '(issue 4, requirement 8)',
+    ]) {
       expect(CITATION.test(cited), cited).toBe(true);
     }
-    for (const fine of ['result.error.issues[0]', 'a 5-minute window', 'cached for 43200 s', 'the spec’s messages, word for word']) {
+    for (const fine of [
+      'result.error.issues[0]',
+      'a 5-minute window',
+      'cached for 43200 s',
+      'the spec’s messages, word for word',
+    ]) {
       expect(CITATION.test(fine), fine).toBe(false);
     }
     expect(LOCALE_FORMATTING.test("new Intl.NumberFormat('en-US')")).toBe(true);

@@ -13,6 +13,7 @@ describe('docs/decisions', () => {
     const status = /^Status: (accepted|superseded by \[[^\]]+\]\(([^)]+)\))/m.exec(head);
     expect(status, `${file} has no "Status: accepted" or "Status: superseded by [..](..)" line`).not.toBeNull();
     const successor = status?.[2];
-    if (successor) expect(existsSync(path.join(folder, successor)), `${file} is superseded by a missing ${successor}`).toBe(true);
+    if (successor)
+      expect(existsSync(path.join(folder, successor)), `${file} is superseded by a missing ${successor}`).toBe(true);
   });
 });

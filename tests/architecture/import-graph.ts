@@ -119,15 +119,27 @@ type RawImport = Pick<ImportEdge, 'specifier' | 'typeOnly' | 'names' | 'dynamic'
 /** Is `node` in the branch of an `ON_VERCEL ? a : b` (or `if (ON_VERCEL) … else …`) taken off Vercel? */
 function offVercelBranch(node: ts.Node): boolean {
   for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
-    if (ts.isConditionalExpression(parent) && child === parent.whenFalse && /\bON_VERCEL\b/.test(parent.condition.getText())) return true;
-    if (ts.isIfStatement(parent) && child === parent.elseStatement && /\bON_VERCEL\b/.test(parent.expression.getText())) return true;
+    if (
+      ts.isConditionalExpression(parent) &&
+      child === parent.whenFalse &&
+      /\bON_VERCEL\b/.test(parent.condition.getText())
+    )
+      return true;
+    if (ts.isIfStatement(parent) && child === parent.elseStatement && /\bON_VERCEL\b/.test(parent.expression.getText()))
+      return true;
   }
   return false;
 }
 
 /** The imports of a piece of TypeScript (or TSX), in source order. */
 export function readImports(code: string, fileName = 'module.tsx'): RawImport[] {
-  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: RawImport[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -139,18 +151,37 @@ export function readImports(code: string, fileName = 'module.tsx'): RawImport[] 
       if (bindings && ts.isNamedImports(bindings)) {
         for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
       }
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly: clause?.phaseModifier === ts.SyntaxKind.TypeKeyword, names });
+      found.push({
+        specifier: node.moduleSpecifier.text,
+        typeOnly: clause?.phaseModifier === ts.SyntaxKind.TypeKeyword,
+        names,
+      });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const names =
         node.exportClause && ts.isNamedExports(node.exportClause)
           ? node.exportClause.elements.map((element) => (element.propertyName ?? element.name).text)
           : ['*'];
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly, names });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      found.push({ specifier: node.argument.literal.text, typeOnly: true, names: node.qualifier ? [node.qualifier.getText(source)] : ['*'] });
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      found.push({
+        specifier: node.argument.literal.text,
+        typeOnly: true,
+        names: node.qualifier ? [node.qualifier.getText(source)] : ['*'],
+      });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
-      if (argument && ts.isStringLiteralLike(argument)) found.push({ specifier: argument.text, typeOnly: false, names: ['*'], dynamic: true, offVercel: offVercelBranch(node) });
+      if (argument && ts.isStringLiteralLike(argument))
+        found.push({
+          specifier: argument.text,
+          typeOnly: false,
+          names: ['*'],
+          dynamic: true,
+          offVercel: offVercelBranch(node),
+        });
     }
     ts.forEachChild(node, visit);
   };

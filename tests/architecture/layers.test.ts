@@ -12,14 +12,17 @@ describe('the import graph of src/, functions/ and server/', () => {
 
   it('is read whole (a sanity check on the walk itself)', () => {
     expect(graph.size).toBeGreaterThan(150);
-    expect(graph.get('src/pages/games/[slug].astro')?.imports.some((edge) => edge.to === 'src/lib/games/game-page.server.ts')).toBe(true);
+    expect(
+      graph
+        .get('src/pages/games/[slug].astro')
+        ?.imports.some((edge) => edge.to === 'src/lib/games/game-page.server.ts'),
+    ).toBe(true);
     expect(graph.has('src/components/layout/HeaderAccount.astro <script>')).toBe(true);
   });
 
   it('has every arrow pointing the allowed way', () => {
     expect(checkLayers(graph, [])).toEqual([]);
   });
-
 });
 
 describe('the layer rules catch', () => {
@@ -37,7 +40,8 @@ describe('the layer rules catch', () => {
   it('lib importing an island, a component or a handler', () => {
     expect(
       write({
-        'src/lib/a.ts': "import { x } from '../islands/x.tsx';\nexport type T = import('../components/C.astro').Props;\nexport const b = () => import('../../functions/h.ts');",
+        'src/lib/a.ts':
+          "import { x } from '../islands/x.tsx';\nexport type T = import('../components/C.astro').Props;\nexport const b = () => import('../../functions/h.ts');",
         'src/islands/x.tsx': 'export const x = 1;',
         'src/components/C.astro': '---\nexport interface Props {}\n---\n<p />',
         'functions/h.ts': 'export {};',
@@ -54,7 +58,8 @@ describe('the layer rules catch', () => {
       write({
         'src/lib/a.server.ts': "import { cache } from '../../server/cache.ts';",
         'functions/h.ts': "import '../server/cache.ts';",
-        'server/cache.ts': "import '../src/pages/p.ts';\nimport '../functions/h.ts';\nimport '../src/lib/b.ts';\nexport const cache = 1;",
+        'server/cache.ts':
+          "import '../src/pages/p.ts';\nimport '../functions/h.ts';\nimport '../src/lib/b.ts';\nexport const cache = 1;",
         'src/pages/p.ts': 'export {};',
         'src/lib/b.ts': 'export {};',
       }),
@@ -84,7 +89,8 @@ describe('the layer rules catch', () => {
       write({
         'src/islands/Widget.tsx': "import { helper } from '../lib/f/helper.client.ts';\nimport '../lib/f/f.server.ts';",
         'src/lib/f/helper.client.ts': "import { q } from './f.ts';\nexport const helper = q;",
-        'src/lib/f/f.ts': "import { readFileSync } from 'node:fs';\nimport { rows } from './f.server.ts';\nexport const q = rows;",
+        'src/lib/f/f.ts':
+          "import { readFileSync } from 'node:fs';\nimport { rows } from './f.server.ts';\nexport const q = rows;",
         'src/lib/f/f.server.ts': 'export const rows = 1;',
       }),
     ).toEqual([
@@ -98,18 +104,23 @@ describe('the layer rules catch', () => {
   it('a .client.ts module reached from a page frontmatter, but not through an island', () => {
     expect(
       write({
-        'src/pages/index.astro': "---\nimport Card from '../components/Card.astro';\nimport Island from '../islands/Island.tsx';\n---\n<Card /><Island client:load />",
-        'src/components/Card.astro': "---\nimport { mount } from '../lib/ui/ui.client.ts';\n---\n<p />\n<script>\nimport { mount } from '../lib/ui/ui.client.ts';\nmount();\n</script>",
+        'src/pages/index.astro':
+          "---\nimport Card from '../components/Card.astro';\nimport Island from '../islands/Island.tsx';\n---\n<Card /><Island client:load />",
+        'src/components/Card.astro':
+          "---\nimport { mount } from '../lib/ui/ui.client.ts';\n---\n<p />\n<script>\nimport { mount } from '../lib/ui/ui.client.ts';\nmount();\n</script>",
         'src/islands/Island.tsx': "import { mount } from '../lib/ui/ui.client.ts';\nexport default mount;",
         'src/lib/ui/ui.client.ts': 'export const mount = () => document.body;',
       }),
-    ).toEqual(['src/components/Card.astro -> src/lib/ui/ui.client.ts: server-only code reaches a browser-only (.client.ts) module']);
+    ).toEqual([
+      'src/components/Card.astro -> src/lib/ui/ui.client.ts: server-only code reaches a browser-only (.client.ts) module',
+    ]);
   });
 
   it('a component importing a type from a .server.ts module, getDatabase outside start-up, and a missing file', () => {
     expect(
       write({
-        'src/components/List.astro': "---\nimport type { Row } from '../lib/f/f.server.ts';\nimport { nothing } from './Nope.astro';\n---\n<ul />",
+        'src/components/List.astro':
+          "---\nimport type { Row } from '../lib/f/f.server.ts';\nimport { nothing } from './Nope.astro';\n---\n<ul />",
         'src/lib/f/f.server.ts': "import { getDatabase } from '../db/db.server.ts';\nexport interface Row {}",
         'src/lib/db/db.server.ts': 'export const getDatabase = 1;',
       }),
@@ -123,8 +134,10 @@ describe('the layer rules catch', () => {
   it('browser globals touched outside a .client.ts module (types and property names aside)', () => {
     expect(
       write({
-        'src/lib/a.ts': "export const title = () => document.title;\nexport const read = (key: string) => globalThis.localStorage?.getItem(key);",
-        'src/lib/b.ts': "export function f(root: HTMLElement, page: { window: number }) { return page.window + root.childElementCount; }\nexport const text = 'document.cookie';",
+        'src/lib/a.ts':
+          'export const title = () => document.title;\nexport const read = (key: string) => globalThis.localStorage?.getItem(key);',
+        'src/lib/b.ts':
+          "export function f(root: HTMLElement, page: { window: number }) { return page.window + root.childElementCount; }\nexport const text = 'document.cookie';",
         'src/lib/c.client.ts': 'export const go = (path: string) => window.location.assign(path);',
       }),
     ).toEqual(['src/lib/a.ts: touches document, localStorage: browser-only code goes in a .client.ts module']);

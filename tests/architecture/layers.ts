@@ -25,7 +25,8 @@ import type { Graph, ImportEdge, ModuleNode } from './import-graph.ts';
  *    modules of src/lib (islands and .astro scripts are browser code already).
  */
 
-export type Layer = 'lib' | 'islands' | 'components' | 'layouts' | 'pages' | 'middleware' | 'functions' | 'server' | 'styles' | 'outside';
+export type Layer =
+  'lib' | 'islands' | 'components' | 'layouts' | 'pages' | 'middleware' | 'functions' | 'server' | 'styles' | 'outside';
 
 export function layerOf(file: string): Layer {
   if (file.startsWith('src/lib/')) return 'lib';
@@ -54,13 +55,29 @@ export const ALLOWED_LAYERS: Readonly<Record<Exclude<Layer, 'styles' | 'outside'
 };
 
 /** Packages that must never be bundled for the browser. */
-export const SERVER_ONLY_PACKAGES = ['pg', '@electric-sql/pglite', 'kysely', 'nodemailer', 'bcryptjs', 'astro:middleware'];
+export const SERVER_ONLY_PACKAGES = [
+  'pg',
+  '@electric-sql/pglite',
+  'kysely',
+  'nodemailer',
+  'bcryptjs',
+  'astro:middleware',
+];
 
 /** Files that may call getDatabase() (the start script is outside the scanned folders). */
 export const GET_DATABASE_USERS = ['functions/health.ts', 'src/pages/api/admin/backup.ts'];
 
 /** Browser globals that only `.client.ts` modules of src/lib may touch. */
-export const BROWSER_GLOBALS = ['document', 'window', 'localStorage', 'sessionStorage', 'customElements', 'navigator', 'HTMLElement', 'matchMedia'];
+export const BROWSER_GLOBALS = [
+  'document',
+  'window',
+  'localStorage',
+  'sessionStorage',
+  'customElements',
+  'navigator',
+  'HTMLElement',
+  'matchMedia',
+];
 
 export interface Arrow {
   from: string;
@@ -97,18 +114,30 @@ function edgeViolations(edge: ImportEdge, fromFile: string): string[] {
     problems.push(`${arrow(edge)}: ${from} may import only ${ALLOWED_LAYERS[from].join(', ')}, not ${to}`);
   }
   if (edge.kind !== 'file') return problems;
-  if (fromFile.startsWith('src/lib/db/') && !edge.to.startsWith('src/lib/db/') && !edge.to.startsWith('src/lib/config/')) {
-    problems.push(`${arrow(edge)}: the data layer (src/lib/db) imports only src/lib/db and src/lib/config, never a feature`);
+  if (
+    fromFile.startsWith('src/lib/db/') &&
+    !edge.to.startsWith('src/lib/db/') &&
+    !edge.to.startsWith('src/lib/config/')
+  ) {
+    problems.push(
+      `${arrow(edge)}: the data layer (src/lib/db) imports only src/lib/db and src/lib/config, never a feature`,
+    );
   }
   if (isUniversalLib(fromFile) && (isServerModule(edge.to) || isClientModule(edge.to))) {
     problems.push(`${arrow(edge)}: a universal module (x.ts) imports neither .server.ts nor .client.ts modules`);
   }
-  if (isClientModule(fromFile) && isServerModule(edge.to)) problems.push(`${arrow(edge)}: a .client.ts module imports no .server.ts module`);
-  if (isServerModule(fromFile) && isClientModule(edge.to)) problems.push(`${arrow(edge)}: a .server.ts module imports no .client.ts module`);
+  if (isClientModule(fromFile) && isServerModule(edge.to))
+    problems.push(`${arrow(edge)}: a .client.ts module imports no .server.ts module`);
+  if (isServerModule(fromFile) && isClientModule(edge.to))
+    problems.push(`${arrow(edge)}: a .server.ts module imports no .client.ts module`);
   if ((from === 'components' || from === 'layouts') && edge.typeOnly && isServerModule(edge.to)) {
     problems.push(`${arrow(edge)}: types that components share live in x.ts, not x.server.ts`);
   }
-  if (edge.to === 'src/lib/db/db.server.ts' && edge.names.includes('getDatabase') && !GET_DATABASE_USERS.includes(fromFile)) {
+  if (
+    edge.to === 'src/lib/db/db.server.ts' &&
+    edge.names.includes('getDatabase') &&
+    !GET_DATABASE_USERS.includes(fromFile)
+  ) {
     problems.push(`${arrow(edge)}: query through getDb(); getDatabase() is for start-up and the health check`);
   }
   return problems;
@@ -148,7 +177,8 @@ function serverOnlyTarget(edge: ImportEdge): string | undefined {
   if (edge.kind === 'file' && layerOf(edge.to) === 'server') return 'browser code reaches the node server';
   if (edge.typeOnly) return undefined;
   if (edge.kind === 'builtin') return 'browser code reaches a Node built-in';
-  if (edge.kind === 'package' && SERVER_ONLY_PACKAGES.includes(edge.to)) return 'browser code reaches a server-only package';
+  if (edge.kind === 'package' && SERVER_ONLY_PACKAGES.includes(edge.to))
+    return 'browser code reaches a server-only package';
   return undefined;
 }
 
@@ -159,7 +189,15 @@ export function browserGlobalsUsed(code: string, fileName = 'module.ts'): string
   // A name the module declares itself (a parameter called `window`) is not the global.
   const declared = new Set<string>();
   const collect = (node: ts.Node) => {
-    if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isFunctionDeclaration(node) || ts.isBindingElement(node) || ts.isImportSpecifier(node)) && node.name && ts.isIdentifier(node.name)) {
+    if (
+      (ts.isVariableDeclaration(node) ||
+        ts.isParameter(node) ||
+        ts.isFunctionDeclaration(node) ||
+        ts.isBindingElement(node) ||
+        ts.isImportSpecifier(node)) &&
+      node.name &&
+      ts.isIdentifier(node.name)
+    ) {
       declared.add(node.name.text);
     }
     ts.forEachChild(node, collect);
@@ -167,7 +205,8 @@ export function browserGlobalsUsed(code: string, fileName = 'module.ts'): string
   collect(source);
   const inType = (node: ts.Node): boolean => {
     for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
-      if (ts.isTypeNode(current) || ts.isTypeAliasDeclaration(current) || ts.isInterfaceDeclaration(current)) return true;
+      if (ts.isTypeNode(current) || ts.isTypeAliasDeclaration(current) || ts.isInterfaceDeclaration(current))
+        return true;
       if (ts.isExpression(current) || ts.isStatement(current)) return false;
     }
     return false;
@@ -178,8 +217,13 @@ export function browserGlobalsUsed(code: string, fileName = 'module.ts'): string
       const isMember = ts.isPropertyAccessExpression(parent) && parent.name === node;
       const viaGlobalThis = isMember && ts.isIdentifier(parent.expression) && parent.expression.text === 'globalThis';
       const isDeclaration =
-        (ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) ||
-          ts.isFunctionDeclaration(parent) || ts.isPropertySignature(parent) || ts.isBindingElement(parent)) &&
+        (ts.isVariableDeclaration(parent) ||
+          ts.isParameter(parent) ||
+          ts.isPropertyAssignment(parent) ||
+          ts.isPropertyDeclaration(parent) ||
+          ts.isFunctionDeclaration(parent) ||
+          ts.isPropertySignature(parent) ||
+          ts.isBindingElement(parent)) &&
         parent.name === node;
       const local = declared.has(node.text) && !viaGlobalThis;
       if ((viaGlobalThis || (!isMember && !isDeclaration)) && !local && !inType(node)) used.add(node.text);
@@ -208,17 +252,27 @@ export function checkLayers(graph: Graph, allowed: readonly Arrow[] = []): strin
       if (!tolerated(edge)) for (const problem of edgeViolations(edge, node.file)) problems.add(problem);
     }
     if (isBrowserRoot(node)) {
-      reach(forbiddenPaths(graph, node, (edge) => (tolerated(edge) ? undefined : serverOnlyTarget(edge)), () => true));
+      reach(
+        forbiddenPaths(
+          graph,
+          node,
+          (edge) => (tolerated(edge) ? undefined : serverOnlyTarget(edge)),
+          () => true,
+        ),
+      );
     }
     if (isServerRoot(node)) {
       const reachesClient = (edge: ImportEdge) =>
-        edge.kind === 'file' && isClientModule(edge.to) && !tolerated(edge) ? 'server-only code reaches a browser-only (.client.ts) module' : undefined;
+        edge.kind === 'file' && isClientModule(edge.to) && !tolerated(edge)
+          ? 'server-only code reaches a browser-only (.client.ts) module'
+          : undefined;
       // Islands are rendered on the server and hydrated in the browser: the walk stops there.
       reach(forbiddenPaths(graph, node, reachesClient, (next) => layerOf(next.file) !== 'islands'));
     }
     if (layerOf(node.file) === 'lib' && !isClientModule(node.file) && !node.astroScript) {
       const globals = browserGlobalsUsed(node.source, node.file);
-      if (globals.length > 0) problems.add(`${node.file}: touches ${globals.join(', ')}: browser-only code goes in a .client.ts module`);
+      if (globals.length > 0)
+        problems.add(`${node.file}: touches ${globals.join(', ')}: browser-only code goes in a .client.ts module`);
     }
   }
   for (const [key, path] of reached) problems.add(`${path.join(' -> ')}: ${key.slice(key.indexOf(': ') + 2)}`);

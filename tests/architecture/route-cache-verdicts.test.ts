@@ -16,15 +16,29 @@ describe('the page cache verdicts', () => {
 
   it('find the routes (a sanity check on the walk itself)', () => {
     const names = routes.map(({ route }) => route);
-    for (const route of ['/', '/games/[slug]', '/games/request', '/calendar.ics', '/[username]/lists', '/api/lists/[id]', '/browse/[...slug]']) {
+    for (const route of [
+      '/',
+      '/games/[slug]',
+      '/games/request',
+      '/calendar.ics',
+      '/[username]/lists',
+      '/api/lists/[id]',
+      '/browse/[...slug]',
+    ]) {
       expect(names).toContain(route);
     }
   });
 
   it('name every route under src/pages, and only those', () => {
     const names = routes.map(({ route }) => route);
-    expect(names.filter((route) => !VERDICTS.has(route)), 'routes without a verdict').toEqual([]);
-    expect([...VERDICTS.keys()].filter((route) => !names.includes(route)), 'verdicts without a route').toEqual([]);
+    expect(
+      names.filter((route) => !VERDICTS.has(route)),
+      'routes without a verdict',
+    ).toEqual([]);
+    expect(
+      [...VERDICTS.keys()].filter((route) => !names.includes(route)),
+      'verdicts without a route',
+    ).toEqual([]);
   });
 
   it('share exactly the routes that have a cache rule', () => {
@@ -42,7 +56,9 @@ describe('the page cache verdicts', () => {
   it('keep shared pages from reading who is asking', () => {
     // The middleware catches it at run time too (shared-pages.ts); this finds it before.
     for (const route of routes.filter(({ route }) => VERDICTS.get(route) === 'shared')) {
-      expect(routeSource(route), route.file).not.toMatch(/locals\.user|getSupabase|\.cookies\b|headers\.get\(['"](cookie|authorization)/i);
+      expect(routeSource(route), route.file).not.toMatch(
+        /locals\.user|getSupabase|\.cookies\b|headers\.get\(['"](cookie|authorization)/i,
+      );
     }
   });
 });

@@ -12,7 +12,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * from them by a static import, or by a dynamic one outside the `ON_VERCEL ? … : import(…)`
  * branch Vercel never takes (src/lib/config/platform.server.ts), is in that function.
  */
-const NODE_ONLY_FILES = ['src/lib/db/pglite.server.ts', 'functions/local-supabase.ts', 'functions/auth/index.ts', 'functions/storage/index.ts', 'functions/realtime/index.ts'];
+const NODE_ONLY_FILES = [
+  'src/lib/db/pglite.server.ts',
+  'functions/local-supabase.ts',
+  'functions/auth/index.ts',
+  'functions/storage/index.ts',
+  'functions/realtime/index.ts',
+];
 const NODE_ONLY_PACKAGES = ['@electric-sql/pglite'];
 
 /** The node-only modules the Vercel build reaches, each with the chain that reaches it. */
@@ -26,7 +32,11 @@ function nodeOnlyOnVercel(graph: Graph): string[] {
     for (const edge of graph.get(id)?.imports ?? []) {
       if (edge.typeOnly || edge.offVercel) continue;
       const chain = `${via.get(id)} -> ${edge.to}`;
-      if ((edge.kind === 'file' && NODE_ONLY_FILES.includes(edge.to)) || (edge.kind === 'package' && NODE_ONLY_PACKAGES.includes(edge.to))) found.push(chain);
+      if (
+        (edge.kind === 'file' && NODE_ONLY_FILES.includes(edge.to)) ||
+        (edge.kind === 'package' && NODE_ONLY_PACKAGES.includes(edge.to))
+      )
+        found.push(chain);
       if (edge.kind === 'file' && !via.has(edge.to)) {
         via.set(edge.to, chain);
         queue.push(edge.to);
@@ -47,7 +57,10 @@ describe('the Vercel function check catches', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const check = (files: Record<string, string>) => {
     rmSync(root, { recursive: true, force: true });
-    for (const [file, text] of Object.entries({ 'src/lib/db/pglite.server.ts': "import { PGlite } from '@electric-sql/pglite';", ...files })) {
+    for (const [file, text] of Object.entries({
+      'src/lib/db/pglite.server.ts': "import { PGlite } from '@electric-sql/pglite';",
+      ...files,
+    })) {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
       writeFileSync(path.join(root, file), text);
     }
@@ -59,7 +72,8 @@ describe('the Vercel function check catches', () => {
       check({
         'src/pages/a.ts': "import '../lib/db.server.ts';",
         'src/lib/db.server.ts': "export const open = () => import('./db/pglite.server.ts');",
-        'src/middleware.ts': "import { ON_VERCEL } from './lib/config/platform.server.ts';\nexport const s = ON_VERCEL ? import('../functions/auth/index.ts') : undefined;",
+        'src/middleware.ts':
+          "import { ON_VERCEL } from './lib/config/platform.server.ts';\nexport const s = ON_VERCEL ? import('../functions/auth/index.ts') : undefined;",
         'functions/auth/index.ts': 'export {};',
       }),
     ).toEqual([
@@ -72,8 +86,10 @@ describe('the Vercel function check catches', () => {
   it('nothing behind ON_VERCEL, on either form', () => {
     expect(
       check({
-        'src/pages/a.ts': "import { ON_VERCEL } from '../lib/config/platform.server.ts';\nexport const open = () => (ON_VERCEL ? undefined : import('../lib/db/pglite.server.ts'));",
-        'src/pages/b.ts': "import { ON_VERCEL } from '../lib/config/platform.server.ts';\nif (ON_VERCEL) {} else { void import('../../functions/local-supabase.ts'); }",
+        'src/pages/a.ts':
+          "import { ON_VERCEL } from '../lib/config/platform.server.ts';\nexport const open = () => (ON_VERCEL ? undefined : import('../lib/db/pglite.server.ts'));",
+        'src/pages/b.ts':
+          "import { ON_VERCEL } from '../lib/config/platform.server.ts';\nif (ON_VERCEL) {} else { void import('../../functions/local-supabase.ts'); }",
         'functions/local-supabase.ts': 'export {};',
       }),
     ).toEqual([]);

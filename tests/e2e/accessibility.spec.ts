@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContextOptions } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type BrowserContextOptions,
+} from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { pageRoutes, routeOf } from '../helpers/page-routes.ts';
 import { VERDICTS } from '../helpers/route-verdicts.ts';
@@ -64,7 +70,8 @@ function ownerOf(route: string): Who {
   return 'member';
 }
 
-const visitorsOf = (route: string): Who[] => (VERDICTS.get(route) === 'personal' ? ['visitor', ownerOf(route)] : ['visitor']);
+const visitorsOf = (route: string): Who[] =>
+  VERDICTS.get(route) === 'personal' ? ['visitor', ownerOf(route)] : ['visitor'];
 
 let sessions: Partial<Record<Who, BrowserContextOptions['storageState']>>;
 let samples: Record<string, string>;
@@ -94,7 +101,10 @@ test.beforeAll(async ({ baseURL }) => {
   };
   // Each worker makes its own (a list title is unique per member).
   const things = await ownThings(member!, `Accessibility check ${randomBytes(4).toString('hex')}`);
-  samples = { ...(await routeSamples(visitor, MEMBER, things)), '/games/request/[action]': `/games/request/approve?id=${things.request.id}` };
+  samples = {
+    ...(await routeSamples(visitor, MEMBER, things)),
+    '/games/request/[action]': `/games/request/approve?id=${things.request.id}`,
+  };
 });
 
 test.afterAll(async () => {
@@ -142,6 +152,7 @@ for (const route of PAGES) {
     }
     const rendered = landedOn.some((line) => line.includes(`: ${route} (`));
     if (ONLY_REDIRECTS.has(route)) expect(rendered, `${url} sends everyone on: ${landedOn.join(', ')}`).toBe(false);
-    else if (!NEED_THEIR_OWN_TOKEN.has(route)) expect(rendered, `${url} renders for someone: ${landedOn.join(', ')}`).toBe(true);
+    else if (!NEED_THEIR_OWN_TOKEN.has(route))
+      expect(rendered, `${url} renders for someone: ${landedOn.join(', ')}`).toBe(true);
   });
 }

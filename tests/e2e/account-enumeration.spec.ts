@@ -21,13 +21,24 @@ test.slow();
 async function googleAccount(request: APIRequestContext): Promise<{ email: string; id: string }> {
   const nonce = randomBytes(8).toString('hex');
   const email = `google-${randomBytes(5).toString('hex')}@example.com`;
-  const idToken = await googleIdToken({ sub: `g-${nonce}`, email, name: 'Google Owner', nonce: createHash('sha256').update(nonce).digest('hex') });
-  const response = await request.post('/auth/v1/token?grant_type=id_token', { headers: API, data: { provider: 'google', id_token: idToken, nonce } });
+  const idToken = await googleIdToken({
+    sub: `g-${nonce}`,
+    email,
+    name: 'Google Owner',
+    nonce: createHash('sha256').update(nonce).digest('hex'),
+  });
+  const response = await request.post('/auth/v1/token?grant_type=id_token', {
+    headers: API,
+    data: { provider: 'google', id_token: idToken, nonce },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return { email, id: ((await response.json()) as { user: { id: string } }).user.id };
 }
 
-test('signing up with a registered email looks like any sign-up; the owner is mailed and keeps the account', async ({ page, request }) => {
+test('signing up with a registered email looks like any sign-up; the owner is mailed and keeps the account', async ({
+  page,
+  request,
+}) => {
   const owner = await googleAccount(request);
   const stranger = newUser();
   await page.goto('/login?mode=register');
@@ -47,17 +58,27 @@ test('signing up with a registered email looks like any sign-up; the owner is ma
   expect(notice.links.map((link) => new URL(link).pathname)).toEqual(['/login', '/reset-password']);
 
   // The account is the owner's as before: no password was set on it, no second account or profile.
-  const signIn = await request.post('/auth/v1/token?grant_type=password', { headers: API, data: { email: owner.email, password: stranger.password } });
+  const signIn = await request.post('/auth/v1/token?grant_type=password', {
+    headers: API,
+    data: { email: owner.email, password: stranger.password },
+  });
   expect(signIn.status()).toBe(400);
-  const taken = (await (await request.get(`/api/auth/check-username?username=${stranger.username}`)).json()) as { available: boolean };
+  const taken = (await (await request.get(`/api/auth/check-username?username=${stranger.username}`)).json()) as {
+    available: boolean;
+  };
   expect(taken.available).toBe(true);
 });
 
-test("others' failed sign-ins do not slow the owner on a device that signed in before; an unknown device waits", async ({ playwright, baseURL, request }) => {
+test("others' failed sign-ins do not slow the owner on a device that signed in before; an unknown device waits", async ({
+  playwright,
+  baseURL,
+  request,
+}) => {
   const user = await createConfirmedUser(request);
   const device = () => playwright.request.newContext({ baseURL });
   const [owner, attacker, unknown] = [await device(), await device(), await device()];
-  const byUsername = (context: typeof owner, password: string) => context.post('/api/auth/sign-in', { data: { identifier: user.username, password } });
+  const byUsername = (context: typeof owner, password: string) =>
+    context.post('/api/auth/sign-in', { data: { identifier: user.username, password } });
   const byEmail = (context: typeof owner, password: string) =>
     context.post('/auth/v1/token?grant_type=password', { headers: API, data: { email: user.email, password } });
 
@@ -71,7 +92,9 @@ test("others' failed sign-ins do not slow the owner on a device that signed in b
 
   const refused = await byUsername(unknown, user.password);
   expect(refused.status()).toBe(429);
-  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Too many login attempts. Please try again later.');
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+    'Too many login attempts. Please try again later.',
+  );
   expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
 
   expect((await byUsername(owner, user.password)).status()).toBe(200);
@@ -79,7 +102,11 @@ test("others' failed sign-ins do not slow the owner on a device that signed in b
   await Promise.all([owner.dispose(), attacker.dispose(), unknown.dispose()]);
 });
 
-test('in the browser: signed in once on the login page, the owner signs in again while someone else is guessing', async ({ page, request, context }) => {
+test('in the browser: signed in once on the login page, the owner signs in again while someone else is guessing', async ({
+  page,
+  request,
+  context,
+}) => {
   const user = await createConfirmedUser(request);
   await page.goto('/login');
   await fillLogin(page, user.email, user.password);
@@ -89,9 +116,19 @@ test('in the browser: signed in once on the login page, the owner signs in again
   expect((await context.cookies()).map((cookie) => cookie.name)).toContain('critical-hit-device');
 
   for (let i = 0; i < 6; i += 1) {
-    await request.post('/auth/v1/token?grant_type=password', { headers: API, data: { email: user.email, password: `Guess-${i}-password` } });
+    await request.post('/auth/v1/token?grant_type=password', {
+      headers: API,
+      data: { email: user.email, password: `Guess-${i}-password` },
+    });
   }
-  expect((await request.post('/auth/v1/token?grant_type=password', { headers: API, data: { email: user.email, password: user.password } })).status()).toBe(429);
+  expect(
+    (
+      await request.post('/auth/v1/token?grant_type=password', {
+        headers: API,
+        data: { email: user.email, password: user.password },
+      })
+    ).status(),
+  ).toBe(429);
 
   await page.goto('/login');
   await fillLogin(page, user.email, user.password);

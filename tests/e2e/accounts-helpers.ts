@@ -13,7 +13,12 @@ export interface TestUser {
 
 export function newUser(): TestUser {
   const id = randomBytes(4).toString('hex');
-  return { email: `player-${id}@example.com`, username: `player_${id}`, password: 'Str0ng-Pass!', fullName: `Player ${id}` };
+  return {
+    email: `player-${id}@example.com`,
+    username: `player_${id}`,
+    password: 'Str0ng-Pass!',
+    fullName: `Player ${id}`,
+  };
 }
 
 interface MailboxMessage {
@@ -39,7 +44,11 @@ export async function waitForEmail(request: APIRequestContext, to: string, subje
 export async function createConfirmedUser(request: APIRequestContext, user: TestUser = newUser()): Promise<TestUser> {
   const signup = await request.post('/auth/v1/signup', {
     headers: { 'x-supabase-api-version': '2024-01-01' },
-    data: { email: user.email, password: user.password, data: { username: user.username, full_name: user.fullName, bio: '' } },
+    data: {
+      email: user.email,
+      password: user.password,
+      data: { username: user.username, full_name: user.fullName, bio: '' },
+    },
   });
   expect(signup.status(), await signup.text()).toBe(200);
   const mail = await waitForEmail(request, user.email, 'Confirm Your Signup');
@@ -63,13 +72,20 @@ export async function fillLogin(target: Page | ReturnType<Page['getByRole']>, id
   await scope.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-export const errorToast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: 'Error' }).filter({ hasText: text });
-export const toastWith = (page: Page, text: string) => page.locator('[data-toast-region]').getByText(text, { exact: true });
+export const errorToast = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: 'Error' }).filter({ hasText: text });
+export const toastWith = (page: Page, text: string) =>
+  page.locator('[data-toast-region]').getByText(text, { exact: true });
 
 const googleKey = JSON.parse(readFileSync('tests/e2e/google/test-key.private.json', 'utf8')) as JWK;
 
 /** An ID token as Google would sign it, with the test key set the e2e server trusts. */
-export async function googleIdToken(claims: { sub: string; email: string; name: string; nonce: string }): Promise<string> {
+export async function googleIdToken(claims: {
+  sub: string;
+  email: string;
+  name: string;
+  nonce: string;
+}): Promise<string> {
   const key = await importJWK(googleKey, 'ES256');
   return new SignJWT({ email: claims.email, email_verified: true, name: claims.name, nonce: claims.nonce })
     .setProtectedHeader({ alg: 'ES256', kid: googleKey.kid!, typ: 'JWT' })
@@ -102,7 +118,9 @@ export async function fakeGoogle(page: Page, account: { sub: string; email: stri
             button.type = 'button';
             button.className = 'btn btn-secondary';
             button.textContent = 'Continue with Google';
-            button.addEventListener('click', async () => options!.callback({ credential: await w.__e2eGoogleToken(options!.nonce) }));
+            button.addEventListener('click', async () =>
+              options!.callback({ credential: await w.__e2eGoogleToken(options!.nonce) }),
+            );
             parent.append(button);
           },
         },
@@ -116,7 +134,14 @@ export async function fakeGoogle(page: Page, account: { sub: string; email: stri
  * API. It sends the site's Origin, as a browser does (Astro refuses form-like posts without it).
  */
 export async function signedInRequest(
-  playwright: { request: { newContext: (options: { baseURL: string; extraHTTPHeaders: Record<string, string> }) => Promise<APIRequestContext> } },
+  playwright: {
+    request: {
+      newContext: (options: {
+        baseURL: string;
+        extraHTTPHeaders: Record<string, string>;
+      }) => Promise<APIRequestContext>;
+    };
+  },
   identifier: string,
   password: string,
 ): Promise<APIRequestContext> {

@@ -51,7 +51,9 @@ test('register in the modal, confirm through the mailbox link, land signed in', 
 
 /** The PKCE code-verifier cookies the browser still holds (slots, index and the fixed key). */
 async function verifierCookies(page: Page): Promise<string[]> {
-  return (await page.context().cookies()).map((cookie) => cookie.name).filter((name) => name.endsWith('-code-verifier'));
+  return (await page.context().cookies())
+    .map((cookie) => cookie.name)
+    .filter((name) => name.endsWith('-code-verifier'));
 }
 
 test('a taken username is reported while typing', async ({ page, request }) => {
@@ -99,7 +101,9 @@ test('the sixth sign-in attempt within five minutes is refused in the browser', 
   await page.goto('/login');
   for (let i = 1; i <= 5; i += 1) {
     // Each refusal is its own toast; earlier ones may have timed out on a slow machine.
-    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/auth\/v1\/token|\/api\/auth\/sign-in/.test(r.url()));
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/auth\/v1\/token|\/api\/auth\/sign-in/.test(r.url()),
+    );
     await fillLogin(page, `nobody-${i}@example.com`, 'Wrong-Password-1');
     expect((await answered).ok()).toBe(false);
     await expect(errorToast(page, 'Invalid login credentials').last()).toBeVisible();
@@ -192,7 +196,10 @@ test('logout clears the session and returns home', async ({ page, request }) => 
   await page.goto('/login');
   await fillLogin(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.locator('header').getByRole('button', { name: `Account menu for ${user.username}` }).click();
+  await page
+    .locator('header')
+    .getByRole('button', { name: `Account menu for ${user.username}` })
+    .click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('header').getByRole('button', { name: 'Sign in' })).toBeVisible();

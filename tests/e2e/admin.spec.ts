@@ -7,7 +7,13 @@ import { expect, test } from './fixtures.ts';
 // request games, administrators approve them and merge duplicates.
 test.slow();
 
-const ADMIN_PAGES = ['/admin/games', '/admin/database-admin', '/games/request/approve?id=1', '/games/request/reject?id=1', '/games/request/duplicate?id=1'];
+const ADMIN_PAGES = [
+  '/admin/games',
+  '/admin/database-admin',
+  '/games/request/approve?id=1',
+  '/games/request/reject?id=1',
+  '/games/request/duplicate?id=1',
+];
 // Pages the spec puts behind sign-in: signed-out visitors go to /login first, then non-admins get the 404.
 // (The /games/request/similar lookups are every member's: game-requests.spec.ts.)
 const SIGN_IN_FIRST = ['/admin/missing-reviews'];
@@ -38,7 +44,8 @@ test('admin pages and API answer 404 to anonymous visitors and to a signed-in no
 
   const user = await createConfirmedUser(page.request);
   await signIn(page, user.email, user.password);
-  for (const path of [...ADMIN_PAGES, ...SIGN_IN_FIRST]) expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
+  for (const path of [...ADMIN_PAGES, ...SIGN_IN_FIRST])
+    expect((await page.request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   expect((await page.request.post('/api/admin/maintenance', { data: { action: 'vacuum' } })).status()).toBe(404);
   const refused = await page.goto('/admin/games');
   expect(refused?.status()).toBe(404);
@@ -59,7 +66,11 @@ test('a user who requests a game that exists is shown it', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'None of these: send my request' })).toBeVisible();
 });
 
-test('a user requests a new game, an administrator approves it, and its page exists', async ({ page, browser, baseURL }) => {
+test('a user requests a new game, an administrator approves it, and its page exists', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const title = `Quasar Gardens ${Date.now().toString(36)}`;
   const user = await createConfirmedUser(page.request);
   await signIn(page, user.email, user.password);
@@ -76,7 +87,10 @@ test('a user requests a new game, an administrator approves it, and its page exi
   const admin = await adminPage(browser, baseURL);
   await admin.goto('/games/request/similar');
   // The queue links each request's own page and the page of each action.
-  await admin.getByRole('region', { name: 'All pending requests' }).getByRole('link', { name: new RegExp(`^Approve #\\d+ ${title}$`) }).click();
+  await admin
+    .getByRole('region', { name: 'All pending requests' })
+    .getByRole('link', { name: new RegExp(`^Approve #\\d+ ${title}$`) })
+    .click();
   await expect(admin).toHaveURL(/\/games\/request\/approve\?id=\d+$/);
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(/^Approve request #\d+$/);
   await admin.getByRole('button', { name: 'Approve and create the game' }).click();
@@ -110,12 +124,18 @@ test('an administrator merges two duplicates and the old address redirects', asy
   await expect(page.getByRole('region', { name: 'Audit log' }).getByText('game.merge').first()).toBeVisible();
 });
 
-test('a player reports a review, an administrator hides it, and only its author still sees it, with the reason', async ({ page, browser, baseURL }) => {
+test('a player reports a review, an administrator hides it, and only its author still sees it, with the reason', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const suffix = Date.now().toString(36);
   const title = `Moderated ${suffix}`;
   const reason = `Insults other players (${suffix}).`;
   const admin = await adminPage(browser, baseURL);
-  const created = await admin.request.post('/api/admin/games', { data: { title: `Hide Test ${suffix}`, slug: `hide-test-${suffix}`, releaseDate: '2024-01-10' } });
+  const created = await admin.request.post('/api/admin/games', {
+    data: { title: `Hide Test ${suffix}`, slug: `hide-test-${suffix}`, releaseDate: '2024-01-10' },
+  });
   expect(created.status()).toBe(201);
   const { game } = (await created.json()) as { game: { id: number; slug: string } };
 
@@ -123,7 +143,9 @@ test('a player reports a review, an administrator hides it, and only its author 
   const authorContext = await browser.newContext({ baseURL });
   const author = await authorContext.newPage();
   await signIn(author, 'premium@demo.test', DEMO_PASSWORD);
-  const published = await author.request.post('/api/user-reviews', { data: { gameId: game.id, rating: 2, title, body: 'Words a moderator will not like.' } });
+  const published = await author.request.post('/api/user-reviews', {
+    data: { gameId: game.id, rating: 2, title, body: 'Words a moderator will not like.' },
+  });
   expect(published.status()).toBe(201);
 
   // A player reports it from the game page.
@@ -139,11 +161,17 @@ test('a player reports a review, an administrator hides it, and only its author 
 
   // The administrator hides it from the queue, with a reason.
   await admin.goto('/admin/moderation');
-  const item = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: `Reported review of Hide Test ${suffix} by demo_premium` }) });
+  const item = admin
+    .getByRole('listitem')
+    .filter({ has: admin.getByRole('heading', { name: `Reported review of Hide Test ${suffix} by demo_premium` }) });
   await item.getByLabel(/^Reason/).fill(reason);
   await item.getByLabel('Hide', { exact: true }).check();
   await item.getByRole('button', { name: 'Apply' }).click();
-  await expect(admin.getByRole('region', { name: /Hidden content/ }).getByRole('heading', { name: `Hidden review of Hide Test ${suffix} by demo_premium` })).toBeVisible();
+  await expect(
+    admin
+      .getByRole('region', { name: /Hidden content/ })
+      .getByRole('heading', { name: `Hidden review of Hide Test ${suffix} by demo_premium` }),
+  ).toBeVisible();
   await expect(admin.getByRole('region', { name: /Waiting/ }).getByText(`Hide Test ${suffix}`)).toHaveCount(0);
   await admin.context().close();
 

@@ -48,7 +48,9 @@ test('every API route file, and every method it exports, has rows in the invento
       .map((method) => `${method} ${file}`),
   );
   expect(missing, 'methods without rows').toEqual([]);
-  const stray = API_INVENTORY.filter((row) => !exportedMethods(row.file).includes(row.method)).map((row) => `${row.method} ${row.file}`);
+  const stray = API_INVENTORY.filter((row) => !exportedMethods(row.file).includes(row.method)).map(
+    (row) => `${row.method} ${row.file}`,
+  );
   expect(stray, 'rows for methods the route does not export').toEqual([]);
 });
 
@@ -74,7 +76,9 @@ function fill(value: unknown, values: Readonly<Record<string, string>>): unknown
   }
   if (Array.isArray(value)) return value.map((item) => fill(item, values));
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [fill(key, values) as string, fill(item, values)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [fill(key, values) as string, fill(item, values)]),
+    );
   return value;
 }
 
@@ -88,13 +92,18 @@ async function send(
   values: Readonly<Record<string, string>>,
   headers: Record<string, string> = {},
 ): Promise<APIResponse> {
-  const options: Parameters<APIRequestContext['fetch']>[1] = { method, maxRedirects: 0, headers: { origin: baseURL, ...headers } };
+  const options: Parameters<APIRequestContext['fetch']>[1] = {
+    method,
+    maxRedirects: 0,
+    headers: { origin: baseURL, ...headers },
+  };
   if (body && 'json' in body) options.data = fill(body.json, values);
   if (body && 'text' in body) {
     options.data = body.text;
     options.headers = { ...options.headers, 'content-type': body.contentType };
   }
-  if (body && 'image' in body) options.multipart = { [body.field]: { name: 'picture.png', mimeType: 'image/png', buffer: png } };
+  if (body && 'image' in body)
+    options.multipart = { [body.field]: { name: 'picture.png', mimeType: 'image/png', buffer: png } };
   return context.fetch(fill(url, values) as string, options);
 }
 
@@ -133,7 +142,9 @@ test.describe('each row, as each role', () => {
     const { member } = cast;
 
     // The member is Premium, through the test checkout.
-    const { url } = (await must(member, 'POST', '/api/membership/checkout', { plan: 'premium', period: 'month' })) as { url: string };
+    const { url } = (await must(member, 'POST', '/api/membership/checkout', { plan: 'premium', period: 'month' })) as {
+      url: string;
+    };
     const checkoutSession = new URL(url, baseURL).searchParams.get('session_id')!;
     await must(member, 'POST', '/api/membership/test-checkout', { session_id: checkoutSession });
     const me = (await must(member, 'GET', '/api/auth/me')) as { user: { id: string; email: string }; tier: string };
@@ -144,9 +155,15 @@ test.describe('each row, as each role', () => {
       await gameLookup(member, 'Lanternfall'),
       await gameLookup(member, 'Grand Theft Auto V'),
     ];
-    const list = (await must(member, 'POST', '/api/lists', { title: `Inventory public ${unique()}`, visibility: 'public' })) as { list: { id: number } };
+    const list = (await must(member, 'POST', '/api/lists', {
+      title: `Inventory public ${unique()}`,
+      visibility: 'public',
+    })) as { list: { id: number } };
     await must(member, 'POST', `/api/lists/${list.list.id}/entries`, { gameId: game.id });
-    const privateList = (await must(member, 'POST', '/api/lists', { title: `Inventory private ${unique()}`, visibility: 'private' })) as {
+    const privateList = (await must(member, 'POST', '/api/lists', {
+      title: `Inventory private ${unique()}`,
+      visibility: 'private',
+    })) as {
       list: { id: number };
     };
     await must(member, 'POST', `/api/lists/${privateList.list.id}/entries`, { gameId: game.id });
@@ -158,7 +175,9 @@ test.describe('each row, as each role', () => {
     })) as {
       review: { id: string };
     };
-    const gameRequest = (await must(member, 'POST', '/api/game-requests', { title: `Inventory Standing Request ${unique()}` })) as { request: { id: number } };
+    const gameRequest = (await must(member, 'POST', '/api/game-requests', {
+      title: `Inventory Standing Request ${unique()}`,
+    })) as { request: { id: number } };
 
     // The demo outlet: a review of a fresh game, its settings as they are, an author not linked to an account.
     const fresh = (await must(cast.admin, 'POST', '/api/admin/games', {
@@ -208,7 +227,9 @@ test.describe('each row, as each role', () => {
 
   /** Keeps the caller's own name and bio for {callerName} and {callerBio}. */
   async function rememberCaller(context: APIRequestContext): Promise<void> {
-    const me = (await must(context, 'GET', '/api/auth/me')) as { profile: { full_name: string | null; bio: string | null } | null };
+    const me = (await must(context, 'GET', '/api/auth/me')) as {
+      profile: { full_name: string | null; bio: string | null } | null;
+    };
     callerVars.set(context, { callerName: me.profile?.full_name ?? 'Visitor', callerBio: me.profile?.bio ?? '' });
   }
 
@@ -223,7 +244,10 @@ test.describe('each row, as each role', () => {
   };
 
   /** The context a role's call goes out with: the owner is the row's kind of owner. */
-  async function contextFor(role: Role, row: Row): Promise<{ context: APIRequestContext; dispose?: () => Promise<void> }> {
+  async function contextFor(
+    role: Role,
+    row: Row,
+  ): Promise<{ context: APIRequestContext; dispose?: () => Promise<void> }> {
     if (role !== 'owner') return { context: cast[role] };
     switch (row.owner ?? 'member') {
       case 'member':
@@ -249,9 +273,15 @@ test.describe('each row, as each role', () => {
         const status = row.status[role];
         if (status === null) continue;
         const { context, dispose } = await contextFor(role, row);
-        const values = { ...vars, ...callerVars.get(context), unique: unique(), ...(row.setup ? await row.setup(tools) : {}) };
+        const values = {
+          ...vars,
+          ...callerVars.get(context),
+          unique: unique(),
+          ...(row.setup ? await row.setup(tools) : {}),
+        };
         try {
-          const headers = role === 'owner' && row.ownerHeaders ? (fill(row.ownerHeaders, values) as Record<string, string>) : {};
+          const headers =
+            role === 'owner' && row.ownerHeaders ? (fill(row.ownerHeaders, values) as Record<string, string>) : {};
           const response = await send(context, row.method, row.path, row.body, values, headers);
           const got = response.status();
           const detail = got === status ? '' : ` ${(await response.text()).slice(0, 200)}`;

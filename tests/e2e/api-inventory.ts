@@ -26,15 +26,17 @@ export interface SetupTools {
   /** The fixture values ({game}, {list}...). */
   vars: Readonly<Record<string, string>>;
   /** Calls the API as one of the signed-in cast (failing the test when the call fails). */
-  as: (who: 'stranger' | 'member' | 'outletOwner' | 'admin', method: Method, path: string, body?: unknown) => Promise<unknown>;
+  as: (
+    who: 'stranger' | 'member' | 'outletOwner' | 'admin',
+    method: Method,
+    path: string,
+    body?: unknown,
+  ) => Promise<unknown>;
   /** A string no other call has used. */
   unique: () => string;
 }
 
-export type Body =
-  | { json: unknown }
-  | { text: string; contentType: string }
-  | { image: 'png'; field: string };
+export type Body = { json: unknown } | { text: string; contentType: string } | { image: 'png'; field: string };
 
 export interface Row {
   method: Method;
@@ -52,11 +54,26 @@ export interface Row {
   deliberate500?: true;
 }
 
-const all = (status: number): Record<Role, number> => ({ anonymous: status, stranger: status, owner: status, admin: status });
+const all = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  stranger: status,
+  owner: status,
+  admin: status,
+});
 /** Signed out 401; every signed-in user acts on their own data. */
-const own = (status: number): Record<Role, number> => ({ anonymous: 401, stranger: status, owner: status, admin: status });
+const own = (status: number): Record<Role, number> => ({
+  anonymous: 401,
+  stranger: status,
+  owner: status,
+  admin: status,
+});
 /** The admin area: a 404 to everyone but administrators. */
-const adminOnly = (status: number): Record<Role, number> => ({ anonymous: 404, stranger: 404, owner: 404, admin: status });
+const adminOnly = (status: number): Record<Role, number> => ({
+  anonymous: 404,
+  stranger: 404,
+  owner: 404,
+  admin: status,
+});
 const json = (value: unknown): Body => ({ json: value });
 
 const HLTB_HEADER =
@@ -66,14 +83,20 @@ const HLTB_FILE = `${HLTB_HEADER}\n"Portal 2",PC,X,,,,,,,,,,,,1:00:00,,,,,,,,,,`
 
 /** A fresh public list of the member with one game, for rows that change or delete it. */
 async function freshList(tools: SetupTools): Promise<Record<string, string>> {
-  const created = (await tools.as('member', 'POST', '/api/lists', { title: `Inventory ${tools.unique()}`, visibility: 'public' })) as { list: { id: number } };
+  const created = (await tools.as('member', 'POST', '/api/lists', {
+    title: `Inventory ${tools.unique()}`,
+    visibility: 'public',
+  })) as { list: { id: number } };
   await tools.as('member', 'POST', `/api/lists/${created.list.id}/entries`, { gameId: Number(tools.vars.game) });
   return { freshList: String(created.list.id) };
 }
 
 /** A fresh game made by the administrator. */
 async function freshGame(tools: SetupTools): Promise<{ freshGame: string; freshGameSlug: string }> {
-  const created = (await tools.as('admin', 'POST', '/api/admin/games', { title: `Inventory Game ${tools.unique()}`, platforms: [{ slug: 'pc', releaseDate: '' }] })) as {
+  const created = (await tools.as('admin', 'POST', '/api/admin/games', {
+    title: `Inventory Game ${tools.unique()}`,
+    platforms: [{ slug: 'pc', releaseDate: '' }],
+  })) as {
     game: { id: number; slug: string };
   };
   return { freshGame: String(created.game.id), freshGameSlug: created.game.slug };
@@ -81,7 +104,9 @@ async function freshGame(tools: SetupTools): Promise<{ freshGame: string; freshG
 
 /** A fresh pending game request of the member. */
 async function freshRequest(tools: SetupTools): Promise<Record<string, string>> {
-  const created = (await tools.as('member', 'POST', '/api/game-requests', { title: `Inventory Request ${tools.unique()}` })) as { request: { id: number } };
+  const created = (await tools.as('member', 'POST', '/api/game-requests', {
+    title: `Inventory Request ${tools.unique()}`,
+  })) as { request: { id: number } };
   return { freshRequest: String(created.request.id) };
 }
 
@@ -111,8 +136,19 @@ async function freshCriticReview(tools: SetupTools): Promise<Record<string, stri
 
 export const API_INVENTORY: readonly Row[] = [
   // ---- accounts -------------------------------------------------------------------------
-  { method: 'GET', file: 'auth/me.ts', path: '/api/auth/me', status: all(200), why: 'signed out it answers user: null' },
-  { method: 'GET', file: 'auth/check-username.ts', path: '/api/auth/check-username?username=free_name_{unique}', status: all(200) },
+  {
+    method: 'GET',
+    file: 'auth/me.ts',
+    path: '/api/auth/me',
+    status: all(200),
+    why: 'signed out it answers user: null',
+  },
+  {
+    method: 'GET',
+    file: 'auth/check-username.ts',
+    path: '/api/auth/check-username?username=free_name_{unique}',
+    status: all(200),
+  },
   {
     method: 'POST',
     file: 'auth/sign-in.ts',
@@ -125,7 +161,10 @@ export const API_INVENTORY: readonly Row[] = [
     method: 'POST',
     file: 'auth/create-profile.ts',
     path: '/api/auth/create-profile',
-    body: json({ user: { id: '{memberId}', email: '{memberEmail}' }, profile: { username: 'taken_{unique}', full_name: 'Member', email: '{memberEmail}' } }),
+    body: json({
+      user: { id: '{memberId}', email: '{memberEmail}' },
+      profile: { username: 'taken_{unique}', full_name: 'Member', email: '{memberEmail}' },
+    }),
     status: { anonymous: 401, stranger: 403, owner: 409, admin: 403 },
     why: "only one's own profile; the member has one already (a Google account without one is in accounts.spec.ts)",
   },
@@ -146,13 +185,31 @@ export const API_INVENTORY: readonly Row[] = [
     status: own(200),
     why: 'each caller saves its own name and bio unchanged (the demo accounts keep theirs)',
   },
-  { method: 'POST', file: 'profile/avatar.ts', path: '/api/profile/avatar', body: { image: 'png', field: 'avatar' }, status: own(200) },
-  { method: 'PUT', file: 'profile/privacy.ts', path: '/api/profile/privacy', body: json({ isPrivate: false }), status: own(200) },
+  {
+    method: 'POST',
+    file: 'profile/avatar.ts',
+    path: '/api/profile/avatar',
+    body: { image: 'png', field: 'avatar' },
+    status: own(200),
+  },
+  {
+    method: 'PUT',
+    file: 'profile/privacy.ts',
+    path: '/api/profile/privacy',
+    body: json({ isPrivate: false }),
+    status: own(200),
+  },
 
   // ---- play statuses, library, imports and exports ----------------------------------------
   { method: 'GET', file: 'library/index.ts', path: '/api/library?ids={game}', status: own(200) },
   { method: 'GET', file: 'library/[gameId].ts', path: '/api/library/{game}', status: own(200) },
-  { method: 'PUT', file: 'library/[gameId].ts', path: '/api/library/{game}', body: json({ wishlist: true }), status: own(200) },
+  {
+    method: 'PUT',
+    file: 'library/[gameId].ts',
+    path: '/api/library/{game}',
+    body: json({ wishlist: true }),
+    status: own(200),
+  },
   { method: 'GET', file: 'library/games.ts', path: '/api/library/games?q=portal', status: own(200) },
   { method: 'GET', file: 'library/export.json.ts', path: '/api/library/export.json', status: own(200) },
   { method: 'GET', file: 'library/export.zip.ts', path: '/api/library/export.zip', status: own(200) },
@@ -195,7 +252,13 @@ export const API_INVENTORY: readonly Row[] = [
     status: { anonymous: 401, stranger: 404, owner: 200, admin: 404 },
     why: 'a private list is a 404 to everyone but its owner',
   },
-  { method: 'DELETE', file: 'lists/[id]/index.ts', path: '/api/lists/{freshList}', setup: freshList, status: { anonymous: 401, stranger: 404, owner: 200, admin: 404 } },
+  {
+    method: 'DELETE',
+    file: 'lists/[id]/index.ts',
+    path: '/api/lists/{freshList}',
+    setup: freshList,
+    status: { anonymous: 401, stranger: 404, owner: 200, admin: 404 },
+  },
   {
     method: 'POST',
     file: 'lists/[id]/entries/index.ts',
@@ -226,7 +289,12 @@ export const API_INVENTORY: readonly Row[] = [
     status: { anonymous: 401, stranger: 404, owner: 200, admin: 404 },
   },
   { method: 'GET', file: 'lists/[id]/like.ts', path: '/api/lists/{list}/like', status: all(200) },
-  { method: 'GET', file: 'lists/[id]/like.ts', path: '/api/lists/{privateList}/like', status: { anonymous: 404, stranger: 404, owner: 200, admin: 404 } },
+  {
+    method: 'GET',
+    file: 'lists/[id]/like.ts',
+    path: '/api/lists/{privateList}/like',
+    status: { anonymous: 404, stranger: 404, owner: 200, admin: 404 },
+  },
   {
     method: 'POST',
     file: 'lists/[id]/like.ts',
@@ -271,11 +339,21 @@ export const API_INVENTORY: readonly Row[] = [
     method: 'POST',
     file: 'user-reviews/index.ts',
     path: '/api/user-reviews',
-    body: json({ gameId: '{reviewedGame}', rating: 8, title: 'From the inventory', body: 'Written by the API inventory.' }),
+    body: json({
+      gameId: '{reviewedGame}',
+      rating: 8,
+      title: 'From the inventory',
+      body: 'Written by the API inventory.',
+    }),
     status: { anonymous: 401, stranger: 403, owner: 409, admin: 403 },
     why: 'Premium members only; the member has reviewed the game already (the fixture), so the owner gets the conflict',
   },
-  { method: 'GET', file: 'user-reviews/mine.ts', path: '/api/user-reviews/mine?gameId={reviewedGame}', status: all(200) },
+  {
+    method: 'GET',
+    file: 'user-reviews/mine.ts',
+    path: '/api/user-reviews/mine?gameId={reviewedGame}',
+    status: all(200),
+  },
   {
     method: 'PATCH',
     file: 'user-reviews/[id]/index.ts',
@@ -289,7 +367,7 @@ export const API_INVENTORY: readonly Row[] = [
     file: 'user-reviews/[id]/index.ts',
     path: '/api/user-reviews/999999999',
     status: { anonymous: 401, stranger: 404, owner: 404, admin: 404 },
-    why: 'deleting the fixture would leave later rows without it: an unknown review is a 404 to all (deleting one\'s own is in reviews.spec.ts)',
+    why: "deleting the fixture would leave later rows without it: an unknown review is a 404 to all (deleting one's own is in reviews.spec.ts)",
   },
   {
     method: 'PUT',
@@ -298,7 +376,12 @@ export const API_INVENTORY: readonly Row[] = [
     status: { anonymous: 401, stranger: 200, owner: 403, admin: 200 },
     why: 'others vote a review helpful, never its author',
   },
-  { method: 'DELETE', file: 'user-reviews/[id]/helpful.ts', path: '/api/user-reviews/{review}/helpful', status: { anonymous: 401, stranger: 200, owner: 403, admin: 200 } },
+  {
+    method: 'DELETE',
+    file: 'user-reviews/[id]/helpful.ts',
+    path: '/api/user-reviews/{review}/helpful',
+    status: { anonymous: 401, stranger: 200, owner: 403, admin: 200 },
+  },
   {
     method: 'POST',
     file: 'user-reviews/[id]/report.ts',
@@ -310,8 +393,20 @@ export const API_INVENTORY: readonly Row[] = [
 
   // ---- follows, notifications, XP ------------------------------------------------------------
   { method: 'GET', file: 'follows.ts', path: '/api/follows?outletSlug={outlet}', status: all(200) },
-  { method: 'POST', file: 'follows.ts', path: '/api/follows', body: json({ outletSlug: '{outlet}' }), status: own(200) },
-  { method: 'DELETE', file: 'follows.ts', path: '/api/follows', body: json({ outletSlug: '{outlet}' }), status: own(200) },
+  {
+    method: 'POST',
+    file: 'follows.ts',
+    path: '/api/follows',
+    body: json({ outletSlug: '{outlet}' }),
+    status: own(200),
+  },
+  {
+    method: 'DELETE',
+    file: 'follows.ts',
+    path: '/api/follows',
+    body: json({ outletSlug: '{outlet}' }),
+    status: own(200),
+  },
   {
     method: 'POST',
     file: 'follows.ts',
@@ -320,17 +415,40 @@ export const API_INVENTORY: readonly Row[] = [
     status: own(200),
     why: 'following a player (the demo owner)',
   },
-  { method: 'DELETE', file: 'follows.ts', path: '/api/follows', body: json({ username: '{outletOwnerUsername}' }), status: own(200) },
+  {
+    method: 'DELETE',
+    file: 'follows.ts',
+    path: '/api/follows',
+    body: json({ username: '{outletOwnerUsername}' }),
+    status: own(200),
+  },
   { method: 'GET', file: 'notifications/index.ts', path: '/api/notifications', status: own(200) },
-  { method: 'POST', file: 'notifications/read.ts', path: '/api/notifications/read', body: json({ all: true }), status: own(200) },
+  {
+    method: 'POST',
+    file: 'notifications/read.ts',
+    path: '/api/notifications/read',
+    body: json({ all: true }),
+    status: own(200),
+  },
   { method: 'GET', file: 'notifications/preferences.ts', path: '/api/notifications/preferences', status: own(200) },
-  { method: 'PUT', file: 'notifications/preferences.ts', path: '/api/notifications/preferences', body: json({ review_helpful: true }), status: own(200) },
+  {
+    method: 'PUT',
+    file: 'notifications/preferences.ts',
+    path: '/api/notifications/preferences',
+    body: json({ review_helpful: true }),
+    status: own(200),
+  },
   { method: 'POST', file: 'visits.ts', path: '/api/visits', status: own(200) },
   { method: 'GET', file: 'leaderboard/me.ts', path: '/api/leaderboard/me?period=week', status: own(200) },
   { method: 'GET', file: 'your-outlets.ts', path: '/api/your-outlets?gameId={game}', status: own(200) },
 
   // ---- game requests -------------------------------------------------------------------------
-  { method: 'GET', file: 'game-requests/similar.ts', path: '/api/game-requests/similar?title=Portal', status: own(200) },
+  {
+    method: 'GET',
+    file: 'game-requests/similar.ts',
+    path: '/api/game-requests/similar?title=Portal',
+    status: own(200),
+  },
   {
     method: 'POST',
     file: 'game-requests/index.ts',
@@ -353,7 +471,12 @@ export const API_INVENTORY: readonly Row[] = [
     status: { anonymous: 401, stranger: 200, owner: 409, admin: 200 },
     why: 'others want it too; the requester asked for it already',
   },
-  { method: 'DELETE', file: 'game-requests/[id]/vote.ts', path: '/api/game-requests/{gameRequest}/vote', status: { anonymous: 401, stranger: 200, owner: 409, admin: 200 } },
+  {
+    method: 'DELETE',
+    file: 'game-requests/[id]/vote.ts',
+    path: '/api/game-requests/{gameRequest}/vote',
+    status: { anonymous: 401, stranger: 200, owner: 409, admin: 200 },
+  },
   {
     method: 'POST',
     file: 'admin/game-requests/[id].ts',
@@ -369,7 +492,12 @@ export const API_INVENTORY: readonly Row[] = [
     file: 'critic-reviews/index.ts',
     path: '/api/critic-reviews',
     setup: freshGame,
-    body: json({ game: '{freshGameSlug}', outlet: '{outlet}', kind: 'preview', url: 'https://example.org/critic/{unique}' }),
+    body: json({
+      game: '{freshGameSlug}',
+      outlet: '{outlet}',
+      kind: 'preview',
+      url: 'https://example.org/critic/{unique}',
+    }),
     owner: 'outletOwner',
     status: { anonymous: 401, stranger: 403, owner: 201, admin: 403 },
   },
@@ -395,7 +523,12 @@ export const API_INVENTORY: readonly Row[] = [
     file: 'manage-outlet/[...path].ts',
     path: '/api/manage-outlet/drafts',
     setup: freshGame,
-    body: json({ outlet: '{outlet}', game: '{freshGameSlug}', kind: 'preview', url: 'https://example.org/draft/{unique}' }),
+    body: json({
+      outlet: '{outlet}',
+      game: '{freshGameSlug}',
+      kind: 'preview',
+      url: 'https://example.org/draft/{unique}',
+    }),
     owner: 'outletOwner',
     status: { anonymous: 401, stranger: 403, owner: 201, admin: 403 },
     why: 'the outlet is public: writing for it is forbidden to those outside it',
@@ -405,7 +538,12 @@ export const API_INVENTORY: readonly Row[] = [
     file: 'manage-outlet/[...path].ts',
     path: '/api/manage-outlet/drafts/{freshDraft}',
     setup: freshDraft,
-    body: json({ outlet: '{outlet}', game: '{freshGameSlug}', kind: 'preview', url: 'https://example.org/draft/{unique}' }),
+    body: json({
+      outlet: '{outlet}',
+      game: '{freshGameSlug}',
+      kind: 'preview',
+      url: 'https://example.org/draft/{unique}',
+    }),
     owner: 'outletOwner',
     status: { anonymous: 401, stranger: 404, owner: 200, admin: 404 },
   },
@@ -455,7 +593,14 @@ export const API_INVENTORY: readonly Row[] = [
     method: 'PUT',
     file: 'manage-outlet/[...path].ts',
     path: '/api/manage-outlet/{outlet}/settings',
-    body: json({ name: '{outletName}', website: 'https://pixel-ledger.example', description: 'Settings saved by the API inventory.', scale: '{outletScale}', threshold: 70, authorsCanPublish: false }),
+    body: json({
+      name: '{outletName}',
+      website: 'https://pixel-ledger.example',
+      description: 'Settings saved by the API inventory.',
+      scale: '{outletScale}',
+      threshold: 70,
+      authorsCanPublish: false,
+    }),
     owner: 'outletOwner',
     status: { anonymous: 401, stranger: 403, owner: 200, admin: 403 },
   },
@@ -515,7 +660,13 @@ export const API_INVENTORY: readonly Row[] = [
     status: { anonymous: 401, stranger: 403, owner: 404, admin: 403 },
     why: 'removing a real author would change the demo outlet for other journeys',
   },
-  { method: 'POST', file: 'manage-outlet/[...path].ts', path: '/api/manage-outlet/no-such-thing', owner: 'outletOwner', status: { anonymous: 401, stranger: 404, owner: 404, admin: 404 } },
+  {
+    method: 'POST',
+    file: 'manage-outlet/[...path].ts',
+    path: '/api/manage-outlet/no-such-thing',
+    owner: 'outletOwner',
+    status: { anonymous: 401, stranger: 404, owner: 404, admin: 404 },
+  },
   {
     method: 'PUT',
     file: 'author/[...path].ts',
@@ -540,8 +691,18 @@ export const API_INVENTORY: readonly Row[] = [
     status: { anonymous: 401, stranger: 404, owner: 404, admin: 404 },
     why: 'an unknown token (accepting a real invitation is in outlets.spec.ts)',
   },
-  { method: 'POST', file: 'author/[...path].ts', path: '/api/author/link/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', status: { anonymous: 401, stranger: 404, owner: 404, admin: 404 } },
-  { method: 'POST', file: 'author/[...path].ts', path: '/api/author/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', status: { anonymous: 401, stranger: 404, owner: 404, admin: 404 } },
+  {
+    method: 'POST',
+    file: 'author/[...path].ts',
+    path: '/api/author/link/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    status: { anonymous: 401, stranger: 404, owner: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    file: 'author/[...path].ts',
+    path: '/api/author/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    status: { anonymous: 401, stranger: 404, owner: 404, admin: 404 },
+  },
 
   // ---- membership --------------------------------------------------------------------------------
   {
@@ -628,12 +789,24 @@ export const API_INVENTORY: readonly Row[] = [
     why: 'the error reporting check fails on purpose, for everyone',
   },
   { method: 'GET', file: 'vote.ts', path: '/api/vote', status: all(200) },
-  { method: 'POST', file: 'vote.ts', path: '/api/vote', body: json({ option: 'no-such-option' }), status: { anonymous: 401, stranger: 400, owner: 400, admin: 400 } },
+  {
+    method: 'POST',
+    file: 'vote.ts',
+    path: '/api/vote',
+    body: json({ option: 'no-such-option' }),
+    status: { anonymous: 401, stranger: 400, owner: 400, admin: 400 },
+  },
   {
     method: 'POST',
     file: 'site-application.ts',
     path: '/api/site-application',
-    body: json({ outletName: 'Inventory Outlet {unique}', websiteUrl: 'https://example.org', contact: 'inventory@example.com', scoreScale: 'hundred', sampleLinks: ['https://example.org/review'] }),
+    body: json({
+      outletName: 'Inventory Outlet {unique}',
+      websiteUrl: 'https://example.org',
+      contact: 'inventory@example.com',
+      scoreScale: 'hundred',
+      sampleLinks: ['https://example.org/review'],
+    }),
     status: { anonymous: 401, stranger: 201, owner: 201, admin: 201 },
   },
   {
@@ -646,7 +819,13 @@ export const API_INVENTORY: readonly Row[] = [
   },
 
   // ---- administration ------------------------------------------------------------------------------
-  { method: 'POST', file: 'admin/games/index.ts', path: '/api/admin/games', body: json({ title: 'Inventory Created {unique}', platforms: [{ slug: 'pc', releaseDate: '' }] }), status: adminOnly(201) },
+  {
+    method: 'POST',
+    file: 'admin/games/index.ts',
+    path: '/api/admin/games',
+    body: json({ title: 'Inventory Created {unique}', platforms: [{ slug: 'pc', releaseDate: '' }] }),
+    status: adminOnly(201),
+  },
   {
     method: 'PUT',
     file: 'admin/games/[id]/index.ts',
@@ -655,8 +834,21 @@ export const API_INVENTORY: readonly Row[] = [
     body: json({ title: 'Inventory Edited {unique}', platforms: [{ slug: 'pc', releaseDate: '' }] }),
     status: adminOnly(200),
   },
-  { method: 'DELETE', file: 'admin/games/[id]/index.ts', path: '/api/admin/games/{freshGame}', setup: freshGame, status: adminOnly(204) },
-  { method: 'POST', file: 'admin/games/[id]/cover.ts', path: '/api/admin/games/{freshGame}/cover', setup: freshGame, body: { image: 'png', field: 'cover' }, status: adminOnly(200) },
+  {
+    method: 'DELETE',
+    file: 'admin/games/[id]/index.ts',
+    path: '/api/admin/games/{freshGame}',
+    setup: freshGame,
+    status: adminOnly(204),
+  },
+  {
+    method: 'POST',
+    file: 'admin/games/[id]/cover.ts',
+    path: '/api/admin/games/{freshGame}/cover',
+    setup: freshGame,
+    body: { image: 'png', field: 'cover' },
+    status: adminOnly(200),
+  },
   {
     method: 'POST',
     file: 'admin/games/merge.ts',
@@ -672,7 +864,9 @@ export const API_INVENTORY: readonly Row[] = [
     method: 'POST',
     file: 'admin/games/import.ts',
     path: '/api/admin/games/import',
-    body: json({ csv: 'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date\nPortal 2,PC,Puzzle,Valve,Valve,,1,1,1,1,1,19/04/2011\n' }),
+    body: json({
+      csv: 'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date\nPortal 2,PC,Puzzle,Valve,Valve,,1,1,1,1,1,19/04/2011\n',
+    }),
     status: adminOnly(200),
     why: 'the preview (nothing written)',
   },
@@ -685,7 +879,14 @@ export const API_INVENTORY: readonly Row[] = [
     why: 'an unknown action: past the guard, nothing runs (vacuum or a cache purge would disturb the other journeys)',
   },
   { method: 'GET', file: 'admin/backup.ts', path: '/api/admin/backup', status: adminOnly(200) },
-  { method: 'POST', file: 'admin/coverage.ts', path: '/api/admin/coverage', setup: freshGame, body: json({ game: '{freshGameSlug}', outlets: ['{outlet}'] }), status: adminOnly(200) },
+  {
+    method: 'POST',
+    file: 'admin/coverage.ts',
+    path: '/api/admin/coverage',
+    setup: freshGame,
+    body: json({ game: '{freshGameSlug}', outlets: ['{outlet}'] }),
+    status: adminOnly(200),
+  },
   {
     method: 'POST',
     file: 'admin/moderation/[kind]/[id].ts',

@@ -20,7 +20,12 @@ function rawPost(path: string, headers: Record<string, string>, body: unknown): 
         port: target.port,
         path: `${target.pathname}${target.search}`,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-supabase-api-version': '2024-01-01', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'x-supabase-api-version': '2024-01-01',
+          ...headers,
+        },
       },
       (response) => {
         response.resume();
@@ -46,7 +51,11 @@ for (const [name, headers] of FORGERIES) {
     const recovery = await waitForEmail(request, user.email, 'Reset Your Password');
 
     const fresh = newUser();
-    const signup = { email: fresh.email, password: fresh.password, data: { username: fresh.username, full_name: fresh.fullName } };
+    const signup = {
+      email: fresh.email,
+      password: fresh.password,
+      data: { username: fresh.username, full_name: fresh.fullName },
+    };
     expect(await rawPost(`/auth/v1/signup?redirect_to=${EVIL_REDIRECT}`, headers, signup)).toBe(200);
     const confirmation = await waitForEmail(request, fresh.email, 'Confirm Your Signup');
 

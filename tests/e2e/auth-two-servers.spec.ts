@@ -24,7 +24,10 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const key = JSON.stringify({ ...(await exportJWK(privateKey)), kid: 'two-servers' });
-  deployment = await startNodeServers(PORTS, { AUTH_JWT_PRIVATE_KEY: key, AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: String(SIGN_IN_LIMIT) });
+  deployment = await startNodeServers(PORTS, {
+    AUTH_JWT_PRIVATE_KEY: key,
+    AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: String(SIGN_IN_LIMIT),
+  });
 });
 test.afterAll(async () => {
   await deployment?.stop();
@@ -32,7 +35,11 @@ test.afterAll(async () => {
 
 const server = (index: number) => deployment.servers[index % deployment.servers.length]!.url;
 const passwordSignIn = (index: number, email: string, password: string) =>
-  fetch(`${server(index)}/auth/v1/token?grant_type=password`, { method: 'POST', headers: API, body: JSON.stringify({ email, password }) });
+  fetch(`${server(index)}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: API,
+    body: JSON.stringify({ email, password }),
+  });
 let emails = 0;
 const unknownEmail = () => `nobody-${Date.now()}-${emails++}@example.com`;
 
@@ -40,7 +47,8 @@ test('the sign-in limits are shared: per account, then per client, whichever ser
   // One account (unknown here: limited exactly like a real one), attempts spread over both servers.
   const target = unknownEmail();
   const perAccount: number[] = [];
-  for (let attempt = 0; attempt < 6; attempt += 1) perAccount.push((await passwordSignIn(attempt, target, 'Wrong-password-1')).status);
+  for (let attempt = 0; attempt < 6; attempt += 1)
+    perAccount.push((await passwordSignIn(attempt, target, 'Wrong-password-1')).status);
   expect(perAccount).toEqual([400, 400, 400, 400, 400, 429]);
   const delayed = await passwordSignIn(1, target, 'Wrong-password-1');
   expect(delayed.status).toBe(429);
@@ -73,7 +81,11 @@ test('a session ended on one server is refused by the other within seconds', asy
   // Self-hosted without SMTP_URL sends no email: confirm the account in the database instead.
   const email = unknownEmail();
   const password = 'Str0ng-Pass!';
-  const signup = await fetch(`${server(0)}/auth/v1/signup`, { method: 'POST', headers: API, body: JSON.stringify({ email, password }) });
+  const signup = await fetch(`${server(0)}/auth/v1/signup`, {
+    method: 'POST',
+    headers: API,
+    body: JSON.stringify({ email, password }),
+  });
   expect(signup.status).toBe(200);
   const db = new pg.Client({ connectionString: deployment.databaseUrl });
   await db.connect();
@@ -82,9 +94,14 @@ test('a session ended on one server is refused by the other within seconds', asy
 
   type Session = { access_token: string; refresh_token: string };
   const signIn = async () => (await (await passwordSignIn(0, email, password)).json()) as Session;
-  const cookieOf = (session: Session) => `sb-127-auth-token=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+  const cookieOf = (session: Session) =>
+    `sb-127-auth-token=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
   const me = async (session: Session) =>
-    ((await (await fetch(`${server(1)}/api/auth/me`, { headers: { cookie: cookieOf(session) } })).json()) as { user: unknown }).user;
+    (
+      (await (await fetch(`${server(1)}/api/auth/me`, { headers: { cookie: cookieOf(session) } })).json()) as {
+        user: unknown;
+      }
+    ).user;
   const edit = (session: Session) =>
     fetch(`${server(1)}/api/profile`, {
       method: 'PATCH',
@@ -92,7 +109,10 @@ test('a session ended on one server is refused by the other within seconds', asy
       body: JSON.stringify({ full_name: 'Ghost', bio: '' }),
     });
   const logout = (session: Session) =>
-    fetch(`${server(0)}/auth/v1/logout?scope=local`, { method: 'POST', headers: { ...API, authorization: `Bearer ${session.access_token}` } });
+    fetch(`${server(0)}/auth/v1/logout?scope=local`, {
+      method: 'POST',
+      headers: { ...API, authorization: `Bearer ${session.access_token}` },
+    });
   const [reader, writer] = [await signIn(), await signIn()];
   expect(await me(reader)).not.toBeNull();
   expect(await me(writer)).not.toBeNull();

@@ -13,13 +13,21 @@ import { startSite } from './servers.ts';
 // avatar a player uploaded, with the same bytes, and the player's page shows it.
 test.slow();
 
-test('a backup restores into fresh folders and the restored site serves the uploaded avatars', async ({ page, browser }) => {
+test('a backup restores into fresh folders and the restored site serves the uploaded avatars', async ({
+  page,
+  browser,
+}) => {
   const user = await createConfirmedUser(page.request);
   await page.goto('/login');
   await fillLogin(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 60, b: 90 } } }).png().toBuffer();
-  const uploaded = await page.request.post('/api/profile/avatar', { data: png, headers: { 'content-type': 'image/png' } });
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 60, b: 90 } } })
+    .png()
+    .toBuffer();
+  const uploaded = await page.request.post('/api/profile/avatar', {
+    data: png,
+    headers: { 'content-type': 'image/png' },
+  });
   expect(uploaded.status()).toBe(200);
   const avatar = new URL(((await uploaded.json()) as { avatarUrl: string }).avatarUrl).pathname;
   const original = await (await page.request.get(avatar)).body();

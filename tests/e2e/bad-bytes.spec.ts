@@ -57,12 +57,20 @@ const READS_NO_TEXT = new Set(['GET /api/health']);
 const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
 const BAD_QUERIES = ['q=a%00b', 'q=%FF', 'redirect_to=%C0%AE'];
 const BAD_BODIES: Buffer[] = [
-  Buffer.from('{"email":"a\\u0000@example.com","password":"x\\u0000","name":"\\u0000","refresh_token":"\\u0000","data":{"full_name":"\\u0000"}}'),
+  Buffer.from(
+    '{"email":"a\\u0000@example.com","password":"x\\u0000","name":"\\u0000","refresh_token":"\\u0000","data":{"full_name":"\\u0000"}}',
+  ),
   Buffer.from('{"name":"a\u0000b"}'),
-  Buffer.concat([Buffer.from('{"email":"'), Buffer.from([0xc0, 0xaf, 0xff]), Buffer.from('@example.com","password":"x"}')]),
+  Buffer.concat([
+    Buffer.from('{"email":"'),
+    Buffer.from([0xc0, 0xaf, 0xff]),
+    Buffer.from('@example.com","password":"x"}'),
+  ]),
 ];
 
-test('NUL and bytes that are not UTF-8 are a 400 on every API and auth route, in its error shape', async ({ request }) => {
+test('NUL and bytes that are not UTF-8 are a 400 on every API and auth route, in its error shape', async ({
+  request,
+}) => {
   test.setTimeout(180_000);
   const routes = apiRoutes();
   expect(routes.length).toBeGreaterThan(50);
@@ -97,7 +105,11 @@ test('NUL and bytes that are not UTF-8 are a 400 on every API and auth route, in
     const code = url.startsWith('/auth/') ? answer.code : answer.error?.code;
     if (response.status() !== 400 || typeof code !== 'string') wrong.push(label);
     // NUL is refused by the site itself (escapes that are not UTF-8 already by the node server's bad_request).
-    else if (/%00|\\u0000|\u0000/.test(`${url}${body?.toString('latin1') ?? ''}`) && !['invalid_input', 'validation_failed'].includes(code)) wrong.push(label);
+    else if (
+      /%00|\\u0000|\u0000/.test(`${url}${body?.toString('latin1') ?? ''}`) &&
+      !['invalid_input', 'validation_failed'].includes(code)
+    )
+      wrong.push(label);
   }
   expect(wrong).toEqual([]);
   expect(calls.length).toBeGreaterThan(400);

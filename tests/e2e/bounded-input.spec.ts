@@ -45,7 +45,10 @@ function upload(path: string, method: string, total: number, declare: boolean): 
   });
 }
 
-function raw(path: string, method: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  path: string,
+  method: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .request({ hostname, port, path, method }, (response) => {
@@ -69,7 +72,9 @@ test('an anonymous 100 MB body is refused with 413 before it is read', async () 
     const answer = await upload(path, method, 100 * MB, declare);
     expect(answer.status, `${method} ${path}`).toBe(413);
     if (path.startsWith('/api/')) {
-      expect(JSON.parse(answer.body)).toEqual({ error: { code: 'payload_too_large', message: 'The request body is too large: the limit here is 64 KB.' } });
+      expect(JSON.parse(answer.body)).toEqual({
+        error: { code: 'payload_too_large', message: 'The request body is too large: the limit here is 64 KB.' },
+      });
     }
     if (path.startsWith('/auth/v1/')) expect(JSON.parse(answer.body)).toMatchObject({ code: 'payload_too_large' });
   }
@@ -83,7 +88,11 @@ test('TRACE and methods a route does not take are a 405 that says what is allowe
     expect(answer.status, `TRACE ${path}`).toBe(405);
     expect(answer.body).not.toContain('TRACE');
   }
-  const page = await request.fetch('/games', { method: 'POST', headers: { origin: baseURL, 'content-type': 'application/json' }, data: '{}' });
+  const page = await request.fetch('/games', {
+    method: 'POST',
+    headers: { origin: baseURL, 'content-type': 'application/json' },
+    data: '{}',
+  });
   expect(page.status()).toBe(405);
   expect(page.headers().allow).toBe('GET, HEAD');
   for (const [path, method, allow] of [
@@ -92,10 +101,15 @@ test('TRACE and methods a route does not take are a 405 that says what is allowe
     ['/api/critic-reviews/1', 'POST', 'PATCH, DELETE'],
     ['/api/health', 'OPTIONS', 'GET, HEAD'],
   ] as const) {
-    const response = await request.fetch(path, { method, headers: { origin: baseURL, 'content-type': 'application/json' } });
+    const response = await request.fetch(path, {
+      method,
+      headers: { origin: baseURL, 'content-type': 'application/json' },
+    });
     expect(response.status(), `${method} ${path}`).toBe(405);
     expect(response.headers().allow, `${method} ${path}`).toBe(allow);
-    expect(await response.json()).toEqual({ error: { code: 'method_not_allowed', message: 'This method is not allowed here.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'method_not_allowed', message: 'This method is not allowed here.' },
+    });
   }
   const head = await request.head('/api/search?q=ha');
   expect(head.status()).toBe(200);
@@ -133,7 +147,25 @@ const WRONG_VALUES: unknown[] = [
 
 /** Bodies for a route whose JSON has `fields` (dotted for nested objects). */
 function bodiesFor(fields: readonly string[]): string[] {
-  const bodies = ['', ' ', 'null', 'true', '0', '[]', '"text"', '{', '{"a":', '}{', '\u0000', 'a=1&b=2', '<xml/>', `[${'['.repeat(5000)}${']'.repeat(5000)}]`, `{"x":"${'y'.repeat(60_000)}"}`, '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}'];
+  const bodies = [
+    '',
+    ' ',
+    'null',
+    'true',
+    '0',
+    '[]',
+    '"text"',
+    '{',
+    '{"a":',
+    '}{',
+    '\u0000',
+    'a=1&b=2',
+    '<xml/>',
+    `[${'['.repeat(5000)}${']'.repeat(5000)}]`,
+    `{"x":"${'y'.repeat(60_000)}"}`,
+    '{"__proto__":{"polluted":true}}',
+    '{"constructor":{"prototype":{"polluted":true}}}',
+  ];
   for (const field of fields) {
     for (const value of WRONG_VALUES) {
       const body: Record<string, unknown> = {};
@@ -147,17 +179,62 @@ function bodiesFor(fields: readonly string[]): string[] {
 
 const WRITE_ROUTES: ReadonlyArray<readonly [method: string, path: string, fields: readonly string[]]> = [
   ['POST', '/api/auth/sign-in', ['identifier', 'password']],
-  ['POST', '/api/auth/create-profile', ['user', 'user.id', 'user.email', 'profile', 'profile.username', 'profile.full_name', 'profile.email']],
+  [
+    'POST',
+    '/api/auth/create-profile',
+    ['user', 'user.id', 'user.email', 'profile', 'profile.username', 'profile.full_name', 'profile.email'],
+  ],
   ['PATCH', '/api/profile', ['full_name', 'bio', 'avatar_url']],
-  ['POST', '/api/critic-reviews', ['game', 'outlet', 'kind', 'rawScore', 'recommended', 'verdict', 'excerpt', 'url', 'platform', 'authorId', 'publishedAt']],
+  [
+    'POST',
+    '/api/critic-reviews',
+    [
+      'game',
+      'outlet',
+      'kind',
+      'rawScore',
+      'recommended',
+      'verdict',
+      'excerpt',
+      'url',
+      'platform',
+      'authorId',
+      'publishedAt',
+    ],
+  ],
   ['PATCH', '/api/critic-reviews/1', ['rawScore', 'recommended', 'verdict', 'excerpt', 'url', 'publishedAt']],
   ['DELETE', '/api/account', ['confirm']],
 ];
 
-const QUERY_VALUES = ['', '%00', 'a%00b', '%C0%AE', '%EF%BF%BF', 'x'.repeat(6000), '%F0%9F%8E%AE'.repeat(300), "'%20or%201%3D1--", '%5C', '*', '[]', 'a&q=b&q=c'];
-const READ_ROUTES = ['/api/search?q=', '/api/auth/check-username?username=', '/api/auth/me?x=', '/api/health?x=', '/api/critic-reviews/'];
+const QUERY_VALUES = [
+  '',
+  '%00',
+  'a%00b',
+  '%C0%AE',
+  '%EF%BF%BF',
+  'x'.repeat(6000),
+  '%F0%9F%8E%AE'.repeat(300),
+  "'%20or%201%3D1--",
+  '%5C',
+  '*',
+  '[]',
+  'a&q=b&q=c',
+];
+const READ_ROUTES = [
+  '/api/search?q=',
+  '/api/auth/check-username?username=',
+  '/api/auth/me?x=',
+  '/api/health?x=',
+  '/api/critic-reviews/',
+];
 
-async function expectNo500(request: APIRequestContext, method: string, path: string, body: string | undefined, contentType: string): Promise<void> {
+async function expectNo500(
+  request: APIRequestContext,
+  method: string,
+  path: string,
+  body: string | undefined,
+  contentType: string,
+): Promise<void> {
   const response = await request.fetch(path, {
     method,
     headers: { origin: baseURL, 'content-type': contentType },
@@ -167,7 +244,8 @@ async function expectNo500(request: APIRequestContext, method: string, path: str
   const status = response.status();
   expect(status, `${method} ${path} ${contentType} ${body?.slice(0, 80)}`).toBeLessThan(500);
   // An API error is always the API's JSON shape.
-  if (status >= 400 && status !== 413) expect((await response.json()) as object, `${method} ${path}`).toHaveProperty('error.code');
+  if (status >= 400 && status !== 413)
+    expect((await response.json()) as object, `${method} ${path}`).toHaveProperty('error.code');
 }
 
 async function fuzzWrites(request: APIRequestContext): Promise<number> {
@@ -177,7 +255,12 @@ async function fuzzWrites(request: APIRequestContext): Promise<number> {
       await expectNo500(request, method, path, body, 'application/json');
       sent += 1;
     }
-    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1']) {
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=latin1',
+    ]) {
       await expectNo500(request, method, path, '{"full_name":"A","identifier":"a","password":"b"}', contentType);
       sent += 1;
     }
@@ -194,7 +277,9 @@ test('no body of any shape makes the API answer 500, signed out or in', async ({
   const user = await createConfirmedUser(request);
   const signedIn = await playwright.request.newContext({ baseURL });
   try {
-    const signIn = await signedIn.post('/api/auth/sign-in', { data: { identifier: user.username, password: user.password } });
+    const signIn = await signedIn.post('/api/auth/sign-in', {
+      data: { identifier: user.username, password: user.password },
+    });
     expect(signIn.status()).toBe(200);
     await fuzzWrites(signedIn);
     // The account is still there: nothing above was taken as a confirmed deletion.

@@ -8,7 +8,10 @@ test('browsing by facets builds a canonical path, and facets combine', async ({ 
   await expect(page).toHaveURL(/\/browse\/genre\/shooter$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shooter games');
 
-  await page.getByRole('navigation', { name: 'Platform' }).getByRole('link', { name: 'PlayStation 3', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Platform' })
+    .getByRole('link', { name: 'PlayStation 3', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/browse\/platform\/ps3\/genre\/shooter$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shooter games on PlayStation 3');
   const count = Number((await page.locator('[data-result-count]').textContent())?.split(' ')[0]);
@@ -17,7 +20,10 @@ test('browsing by facets builds a canonical path, and facets combine', async ({ 
     await expect(card.getByRole('list', { name: 'Platforms' })).toContainText('PS3');
   }
 
-  await page.getByRole('list', { name: 'Active filters' }).getByRole('link', { name: /Genre: Shooter/ }).click();
+  await page
+    .getByRole('list', { name: 'Active filters' })
+    .getByRole('link', { name: /Genre: Shooter/ })
+    .click();
   await expect(page).toHaveURL(/\/browse\/platform\/ps3$/);
 });
 

@@ -27,7 +27,11 @@ test('a game card shows the user score, labelled, beside the critic score', asyn
 
   // A Premium member rates it; the write purges the cached listings that show scores.
   await signIn(page, 'demo_premium', DEMO_PASSWORD);
-  const gameId = await (await page.request.get(`/games/${GAME.slug}`)).text().then((html) => Number(/data-review-composer="(\d+)"/.exec(html)?.[1]));
+  const gameId = await (
+    await page.request.get(`/games/${GAME.slug}`)
+  )
+    .text()
+    .then((html) => Number(/data-review-composer="(\d+)"/.exec(html)?.[1]));
   expect(gameId).toBeGreaterThan(0);
   const published = await page.request.post('/api/user-reviews', { data: { gameId, rating: 8 } });
   expect(published.status(), await published.text()).toBe(201);
@@ -47,10 +51,16 @@ test('a signed-out visitor of a game page gets sign-in links on review rows and 
   await page.goto(`/games/${REVIEWED_GAME}`);
   const row = page.locator('[data-review-id]').first();
   const outlet = (await row.locator('[data-follow-outlet]').getAttribute('data-label'))!;
-  await expect(row.getByRole('link', { name: `Follow ${outlet}` })).toHaveAttribute('href', `/login?redirect=%2Fgames%2F${REVIEWED_GAME}`);
+  await expect(row.getByRole('link', { name: `Follow ${outlet}` })).toHaveAttribute(
+    'href',
+    `/login?redirect=%2Fgames%2F${REVIEWED_GAME}`,
+  );
   await expect(page.getByRole('button', { name: /^Follow / })).toHaveCount(0);
   expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((url) => REACT_CHUNK.test(url)), scripts.join(', ')).toEqual([]);
+  expect(
+    scripts.filter((url) => REACT_CHUNK.test(url)),
+    scripts.join(', '),
+  ).toEqual([]);
 });
 
 test('a signed-in player follows an outlet from a review row and the button changes', async ({ page, request }) => {
@@ -73,5 +83,10 @@ test('a signed-in player follows an outlet from a review row and the button chan
   const state = await page.request.get(`/api/follows?outletSlug=${slug}`);
   expect(await state.json()).toMatchObject({ following: true });
   await page.reload();
-  await expect(page.locator('[data-review-id]').first().getByRole('button', { name: `Unfollow ${outlet}` })).toBeVisible();
+  await expect(
+    page
+      .locator('[data-review-id]')
+      .first()
+      .getByRole('button', { name: `Unfollow ${outlet}` }),
+  ).toBeVisible();
 });

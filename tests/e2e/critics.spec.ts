@@ -12,11 +12,17 @@ test('a game page shows its critic score, and the reviews page lets anyone recom
   expect(shown).toBeGreaterThan(0);
   await expect(critics.locator('[data-recommend]')).toContainText('critics recommend');
   await expect(critics.getByRole('region', { name: 'Score distribution' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Latest critic reviews' }).getByText('Demo outlet').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Latest critic reviews' }).getByText('Demo outlet').first(),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Similar games' })).toBeVisible();
 
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-  expect(jsonLd).toMatchObject({ '@type': 'VideoGame', name: 'Lanternfall', aggregateRating: { ratingValue: shown, bestRating: 100 } });
+  expect(jsonLd).toMatchObject({
+    '@type': 'VideoGame',
+    name: 'Lanternfall',
+    aggregateRating: { ratingValue: shown, bestRating: 100 },
+  });
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/games\/lanternfall$/);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Lanternfall');
 
@@ -24,7 +30,10 @@ test('a game page shows its critic score, and the reviews page lets anyone recom
   await expect(page).toHaveURL(/\/games\/lanternfall\/reviews$/);
   // Recompute by hand from the listed reviews: mean of the normalised scores, rounded half up.
   const lines = await page.locator('[data-score-line]').allTextContents();
-  const normalised = lines.map((line) => /→ (\d+)\/100/.exec(line)?.[1]).filter((value): value is string => value !== undefined).map(Number);
+  const normalised = lines
+    .map((line) => /→ (\d+)\/100/.exec(line)?.[1])
+    .filter((value): value is string => value !== undefined)
+    .map(Number);
   expect(normalised.length).toBeGreaterThanOrEqual(4);
   const sum = normalised.reduce((a, b) => a + b, 0);
   await expect(page.locator('[data-score-sum]')).toHaveText(String(sum));
@@ -37,12 +46,18 @@ test('a game page shows its critic score, and the reviews page lets anyone recom
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/sort=score-asc/);
   const ascending = await page.locator('main [data-score]:not([data-score="tbd"])').evaluateAll((els) =>
-    els.slice(1).map((el) => el.getAttribute('data-score')).filter((v) => v !== '–' && v !== null).map(Number),
+    els
+      .slice(1)
+      .map((el) => el.getAttribute('data-score'))
+      .filter((v) => v !== '–' && v !== null)
+      .map(Number),
   );
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 });
 
-test('a game under four scored reviews says TBD with the count; an upcoming game has previews only', async ({ page }) => {
+test('a game under four scored reviews says TBD with the count; an upcoming game has previews only', async ({
+  page,
+}) => {
   await page.goto('/games/tin-soldiers-tactics');
   const critics = page.getByRole('region', { name: 'What critics say' });
   await expect(critics.locator('[data-critic-score-label]')).toContainText('TBD:');
@@ -63,7 +78,9 @@ test('an embargoed review is nowhere to be seen before its time', async ({ page,
   await expect(page.getByText(EMBARGO_MARKER)).toHaveCount(0);
 
   // The release job, run now (as Vercel Cron would), lets nothing out before its time.
-  const job = await request.get('/api/cron/release-critic-embargoes', { headers: { authorization: `Bearer ${E2E_CRON_SECRET}` } });
+  const job = await request.get('/api/cron/release-critic-embargoes', {
+    headers: { authorization: `Bearer ${E2E_CRON_SECRET}` },
+  });
   expect(job.status()).toBe(200);
   const outcome = (await job.json()) as { status: string; result?: { released: number } };
   if (outcome.status === 'ran') expect(outcome.result).toEqual({ released: 0 });
@@ -93,7 +110,9 @@ test('an embargoed review is nowhere to be seen before its time', async ({ page,
   }
 });
 
-test('an outlet page shows its demo label, reviews, critics and score distribution; author URLs are canonical', async ({ page }) => {
+test('an outlet page shows its demo label, reviews, critics and score distribution; author URLs are canonical', async ({
+  page,
+}) => {
   test.slow(); // three long pages, each audited with axe in light and dark
   await page.goto('/outlets');
   await expect(page).toHaveTitle('Outlets | Critical Hit');
@@ -123,7 +142,10 @@ test('an outlet page shows its demo label, reviews, critics and score distributi
   expect(bare.headers().location).toBe(canonical);
 });
 
-test('the review widget without an outlet shows the latest reviews across outlets; with one, that outlet’s', async ({ page, request }) => {
+test('the review widget without an outlet shows the latest reviews across outlets; with one, that outlet’s', async ({
+  page,
+  request,
+}) => {
   test.slow(); // two pages, each audited with axe in light and dark
   await page.goto('/outlet/components/ReviewSection');
   await expect(page).toHaveTitle('Latest reviews | Critical Hit');
@@ -167,7 +189,10 @@ test('the calendar moves between months and offers the same releases as .ics', a
 
   await page.goto('/calendar?month=1970-01');
   await expect(page.getByText('No releases in the catalogue for January 1970.')).toBeVisible();
-  await page.getByRole('link', { name: /^\w+ \d+, \d{4}$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^\w+ \d+, \d{4}$/ })
+    .first()
+    .click();
   await expect(page.getByRole('list', { name: /^Releases in / })).toBeVisible();
 });
 
@@ -185,5 +210,7 @@ test('collections list ordered games; feeds and sitemaps are served', async ({ p
   expect(sitemap).toMatch(/<loc>http:\/\/localhost:\d+\/games\/grand-theft-auto-v<\/loc>/);
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
   await page.goto('/faq');
-  await expect(page.locator('[data-formula]')).toContainText('critic score = round(sum of normalised scores ÷ number of scored reviews)');
+  await expect(page.locator('[data-formula]')).toContainText(
+    'critic score = round(sum of normalised scores ÷ number of scored reviews)',
+  );
 });

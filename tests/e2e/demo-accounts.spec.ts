@@ -9,7 +9,9 @@ import { expect, test } from './fixtures.ts';
 test.slow();
 
 for (const account of DEMO_ACCOUNTS) {
-  test(`the demo account ${account.email} signs in and sees the ${TIER_LABELS[account.tier]} tier`, async ({ page }) => {
+  test(`the demo account ${account.email} signs in and sees the ${TIER_LABELS[account.tier]} tier`, async ({
+    page,
+  }) => {
     await page.goto('/login');
     await fillLogin(page, account.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -18,7 +20,10 @@ for (const account of DEMO_ACCOUNTS) {
     const membership = page.getByRole('definition').filter({ has: page.locator('.badge') });
     await expect(membership).toHaveText(TIER_LABELS[account.tier]);
 
-    const me = (await (await page.request.get('/api/auth/me')).json()) as { tier: Tier; profile: { username: string } | null };
+    const me = (await (await page.request.get('/api/auth/me')).json()) as {
+      tier: Tier;
+      profile: { username: string } | null;
+    };
     expect(me).toMatchObject({ tier: account.tier, profile: { username: account.username } });
 
     // The sidebar offers the author and outlet tools only to those who have them, and they open.

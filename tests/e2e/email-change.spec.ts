@@ -19,7 +19,9 @@ test('changing the email takes a link from the new address and one from the curr
 
   // The new address alone changes nothing: the site says the other link is awaited.
   await page.goto(toNew.links[0]!);
-  await expect(page.getByText('Confirmation link accepted. Please proceed to confirm link sent to the other email')).toBeVisible();
+  await expect(
+    page.getByText('Confirmation link accepted. Please proceed to confirm link sent to the other email'),
+  ).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByText(`Current email: ${user.email}`)).toBeVisible();
 

@@ -86,7 +86,10 @@ test.describe('with the database down', () => {
       expect(response.status(), `${method} ${path}`).toBe(503);
       expect(response.headers()['retry-after']).toBe('30');
       expect(await response.json()).toEqual({
-        error: { code: 'database_unavailable', message: 'The database cannot be reached right now. Please try again in a few moments.' },
+        error: {
+          code: 'database_unavailable',
+          message: 'The database cannot be reached right now. Please try again in a few moments.',
+        },
       });
     }
     for (const path of ['/auth/v1/signup', '/auth/v1/token?grant_type=password']) {

@@ -19,7 +19,10 @@ type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number
 
 function describe(violations: Violation[]): string {
   return violations
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -30,7 +33,11 @@ function describe(violations: Violation[]): string {
  * fraction of the cost.
  */
 export async function auditAccessibility(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking, `Accessibility violations on ${label}:\n${describe(blocking)}`).toEqual([]);
 }
@@ -61,7 +68,9 @@ function reportCspViolations(): void {
     'securitypolicyviolation',
     (event) => {
       const report = (window as unknown as { __reportCspViolation?: (line: string) => void }).__reportCspViolation;
-      report?.(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI} (${event.sourceFile}:${event.lineNumber})`);
+      report?.(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
     },
     true,
   );
@@ -88,7 +97,8 @@ export const test = base.extend({
 
     expect(cspViolations, `Content Security Policy violations:\n${cspViolations.join('\n')}`).toEqual([]);
     const left = page.isClosed() ? undefined : new URL(page.url());
-    if (left && left.origin === origin && !left.pathname.startsWith('/api/')) await auditInBothSchemes(page, `${left.href} (as the test left it)`);
+    if (left && left.origin === origin && !left.pathname.startsWith('/api/'))
+      await auditInBothSchemes(page, `${left.href} (as the test left it)`);
   },
 });
 

@@ -20,7 +20,11 @@ async function signedInPage(browser: Browser, user: TestUser): Promise<Page> {
 
 const counts = (page: Page) => page.locator('[data-follow-counts]');
 
-test('a player follows another from their profile, who is told; the counts follow; unfollowing takes it back', async ({ page, browser, request }) => {
+test('a player follows another from their profile, who is told; the counts follow; unfollowing takes it back', async ({
+  page,
+  browser,
+  request,
+}) => {
   const [fan, star] = [await createConfirmedUser(request), await createConfirmedUser(request)];
   await signIn(page, fan);
 
@@ -58,7 +62,7 @@ test('a player follows another from their profile, who is told; the counts follo
   await expect(counts(page)).toHaveText('0 followers · 0 following');
 });
 
-test('nobody follows themselves: no button on one\'s own profile, and the API refuses it', async ({ page, request }) => {
+test("nobody follows themselves: no button on one's own profile, and the API refuses it", async ({ page, request }) => {
   const player = await createConfirmedUser(request);
   await signIn(page, player);
   await page.goto(`/${player.username}`);

@@ -22,7 +22,10 @@ async function requestGame(api: APIRequestContext, title: string): Promise<numbe
   return ((await response.json()) as { request: { id: number } }).request.id;
 }
 
-test('a member looks a title up before requesting it, asks for it, and finds the request', async ({ page, request }) => {
+test('a member looks a title up before requesting it, asks for it, and finds the request', async ({
+  page,
+  request,
+}) => {
   const title = `Nebula Drift ${Date.now().toString(36)}`;
   const asker = await createConfirmedUser(request);
   await signIn(page, asker);
@@ -36,7 +39,9 @@ test('a member looks a title up before requesting it, asks for it, and finds the
   await page.getByLabel('Title of the game').fill('Portal II');
   await page.getByRole('button', { name: 'Look it up' }).click();
   const found = page.getByRole('region', { name: 'Like “Portal II”' });
-  await expect(found.getByRole('region', { name: 'In the catalogue' }).getByRole('link', { name: 'Portal 2', exact: true })).toHaveAttribute('href', '/games/portal-2');
+  await expect(
+    found.getByRole('region', { name: 'In the catalogue' }).getByRole('link', { name: 'Portal 2', exact: true }),
+  ).toHaveAttribute('href', '/games/portal-2');
 
   // A new one: nothing like it, so the request form opens with the title filled in.
   await page.getByLabel('Title of the game').fill(title);
@@ -55,7 +60,11 @@ test('a member looks a title up before requesting it, asks for it, and finds the
   await expect(page.getByRole('button', { name: `I want ${title} too` })).toHaveCount(0);
 });
 
-test('another member finds a request by a title like it and wants it too; its requester sees the vote', async ({ page, request, playwright }) => {
+test('another member finds a request by a title like it and wants it too; its requester sees the vote', async ({
+  page,
+  request,
+  playwright,
+}) => {
   const suffix = Date.now().toString(36);
   // Unlike every other title in this file, so no other test's request looks like it.
   const title = `Quartz Meridian ${suffix}`;
@@ -83,7 +92,10 @@ test('another member finds a request by a title like it and wants it too; its re
   }
 });
 
-test('a request is seen by members while pending or approved; once rejected, only by its requester and administrators', async ({ request, playwright }) => {
+test('a request is seen by members while pending or approved; once rejected, only by its requester and administrators', async ({
+  request,
+  playwright,
+}) => {
   const asker = await createConfirmedUser(request);
   const stranger = await createConfirmedUser(request);
   const [askerApi, strangerApi, adminApi] = await Promise.all([
@@ -99,7 +111,9 @@ test('a request is seen by members while pending or approved; once rejected, onl
     expect(anonymous.headers().location).toBe(`/login?redirect=${encodeURIComponent(path)}`);
     for (const api of [askerApi, strangerApi, adminApi]) expect((await api.get(path)).status()).toBe(200);
 
-    const rejected = await adminApi.post(`/api/admin/game-requests/${id}`, { data: { action: 'reject', reason: 'Not a video game.' } });
+    const rejected = await adminApi.post(`/api/admin/game-requests/${id}`, {
+      data: { action: 'reject', reason: 'Not a video game.' },
+    });
     expect(rejected.status()).toBe(200);
     expect((await strangerApi.get(path)).status()).toBe(404);
     const own = await askerApi.get(path);
@@ -116,24 +130,47 @@ async function requestLinks(api: APIRequestContext, path: string): Promise<strin
   const response = await api.get(path);
   expect(response.status(), path).toBe(200);
   const html = await response.text();
-  const links = [...html.matchAll(/href="(\/games\/request[^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+  const links = [...html.matchAll(/href="(\/games\/request[^"]*)"/g)].map((match) =>
+    match[1]!.replaceAll('&amp;', '&'),
+  );
   return [...new Set(links)];
 }
 
-test('every link under /games/request answers for whoever is shown it, and the admin actions only for administrators', async ({ request, playwright }) => {
+test('every link under /games/request answers for whoever is shown it, and the admin actions only for administrators', async ({
+  request,
+  playwright,
+}) => {
   const member = await createConfirmedUser(request);
-  const [memberApi, adminApi] = await Promise.all([signedInRequest(playwright, member.email, member.password), signedInRequest(playwright, 'admin@demo.test', DEMO_PASSWORD)]);
+  const [memberApi, adminApi] = await Promise.all([
+    signedInRequest(playwright, member.email, member.password),
+    signedInRequest(playwright, 'admin@demo.test', DEMO_PASSWORD),
+  ]);
   try {
     const title = `Lumen Harbor ${Date.now().toString(36)}`;
     const id = await requestGame(memberApi, title);
-    const memberPages = ['/games/request', '/games/request/new', '/games/request/similar', `/games/request/similar?title=${encodeURIComponent(title)}`, `/games/request/similar/${id}`, `/games/request/edit/${id}`];
+    const memberPages = [
+      '/games/request',
+      '/games/request/new',
+      '/games/request/similar',
+      `/games/request/similar?title=${encodeURIComponent(title)}`,
+      `/games/request/similar/${id}`,
+      `/games/request/edit/${id}`,
+    ];
     const seen = new Set<string>();
     for (const path of memberPages) for (const link of await requestLinks(memberApi, path)) seen.add(link);
-    expect([...seen]).toEqual(expect.arrayContaining([`/games/request/similar/${id}`, `/games/request/edit/${id}`, '/games/request/similar', '/games/request/new']));
+    expect([...seen]).toEqual(
+      expect.arrayContaining([
+        `/games/request/similar/${id}`,
+        `/games/request/edit/${id}`,
+        '/games/request/similar',
+        '/games/request/new',
+      ]),
+    );
     for (const link of seen) expect((await memberApi.get(link)).status(), `member: ${link}`).toBe(200);
 
     const adminSeen = new Set<string>();
-    for (const path of ['/games/request/similar', `/games/request/similar/${id}`]) for (const link of await requestLinks(adminApi, path)) adminSeen.add(link);
+    for (const path of ['/games/request/similar', `/games/request/similar/${id}`])
+      for (const link of await requestLinks(adminApi, path)) adminSeen.add(link);
     const actions = ['approve', 'reject', 'duplicate'].map((action) => `/games/request/${action}?id=${id}`);
     expect([...adminSeen]).toEqual(expect.arrayContaining(actions));
     for (const link of adminSeen) expect((await adminApi.get(link)).status(), `admin: ${link}`).toBe(200);

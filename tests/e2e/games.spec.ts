@@ -60,7 +60,9 @@ test('nonsense in the query falls back to sensible defaults; a page past the end
   await expect(page).toHaveURL(/\/games$/);
 });
 
-test('upcoming games list the invented demo releases, and a filter with no results shows a real empty state', async ({ page }) => {
+test('upcoming games list the invented demo releases, and a filter with no results shows a real empty state', async ({
+  page,
+}) => {
   await page.goto('/games?when=upcoming');
   await expect(page.locator('[data-result-count]')).toHaveText('6 games');
   await expect(cards(page).first()).toContainText('Starfall Cartographers');

@@ -11,7 +11,9 @@ test('the home page shows top-rated recent games, latest reviews, recent and upc
 
   const topRated = page.getByRole('region', { name: 'Top-rated recent releases' });
   await expect(topRated.getByRole('listitem')).toHaveCount(6);
-  const scores = await topRated.locator('[data-score]').evaluateAll((badges) => badges.map((b) => Number(b.getAttribute('data-score'))));
+  const scores = await topRated
+    .locator('[data-score]')
+    .evaluateAll((badges) => badges.map((b) => Number(b.getAttribute('data-score'))));
   expect(scores).toEqual([...scores].sort((a, b) => b - a));
 
   const latest = page.getByRole('region', { name: 'Latest reviews', exact: true });
@@ -54,7 +56,10 @@ test('the header links to the catalogue pages and marks the current one', async 
   await expect(page).toHaveTitle('About | Critical Hit');
   // The licensed datasets are credited where the catalogue comes from.
   await expect(page.getByText('Steam Store Games (Clean dataset) by Nik Davis')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute('href', 'https://creativecommons.org/licenses/by/4.0/');
+  await expect(page.getByRole('link', { name: 'CC BY 4.0' })).toHaveAttribute(
+    'href',
+    'https://creativecommons.org/licenses/by/4.0/',
+  );
   await expect(page.getByRole('link', { name: 'ODC-By 1.0' })).toBeVisible();
 });
 
@@ -70,7 +75,8 @@ test('a slow navigation shows the loading bar, and the next page starts without 
   await page.evaluate(() => {
     const bar = document.querySelector('[data-loading-bar]')!;
     new MutationObserver(() => {
-      if (bar.hasAttribute('data-visible')) (window as unknown as { reportLoadingBarShown: () => void }).reportLoadingBarShown();
+      if (bar.hasAttribute('data-visible'))
+        (window as unknown as { reportLoadingBarShown: () => void }).reportLoadingBarShown();
     }).observe(bar, { attributes: true });
   });
 

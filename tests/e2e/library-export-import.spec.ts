@@ -17,10 +17,18 @@ async function premiumPlayer(browser: Browser): Promise<{ page: Page; username: 
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
   const user = await createConfirmedUser(page.request);
-  expect((await page.request.post('/api/auth/sign-in', { data: { identifier: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/auth/sign-in', { data: { identifier: user.email, password: user.password } })
+    ).status(),
+  ).toBe(200);
   const checkout = await page.request.post('/api/membership/checkout', { data: { plan: 'premium', period: 'year' } });
-  const session = new URL(((await checkout.json()) as { url: string }).url, 'http://site').searchParams.get('session_id');
-  expect((await page.request.post('/api/membership/test-checkout', { data: { session_id: session } })).status()).toBe(200);
+  const session = new URL(((await checkout.json()) as { url: string }).url, 'http://site').searchParams.get(
+    'session_id',
+  );
+  expect((await page.request.post('/api/membership/test-checkout', { data: { session_id: session } })).status()).toBe(
+    200,
+  );
   return { page, username: user.username };
 }
 
@@ -29,12 +37,19 @@ async function gameIds(page: Page, count: number): Promise<{ id: number; title: 
   const cards = await page
     .getByRole('main')
     .locator('article a[href^="/games/"]')
-    .evaluateAll((links) => links.map((link) => ({ slug: link.getAttribute('href')!.replace('/games/', ''), title: (link.textContent ?? '').trim() })));
+    .evaluateAll((links) =>
+      links.map((link) => ({
+        slug: link.getAttribute('href')!.replace('/games/', ''),
+        title: (link.textContent ?? '').trim(),
+      })),
+    );
   const found: { id: number; title: string; slug: string }[] = [];
   for (const card of cards) {
     if (found.length === count) break;
     if (!card.title || found.some((game) => game.slug === card.slug)) continue;
-    const answer = (await (await page.request.get(`/api/library/games?q=${encodeURIComponent(card.title)}`)).json()) as { games: { id: number; slug: string; title: string }[] };
+    const answer = (await (
+      await page.request.get(`/api/library/games?q=${encodeURIComponent(card.title)}`)
+    ).json()) as { games: { id: number; slug: string; title: string }[] };
     const game = answer.games.find((candidate) => candidate.slug === card.slug);
     if (game) found.push(game);
   }
@@ -46,20 +61,40 @@ test('a player moves their library to a new account with export.zip and export.j
   const games = await gameIds(source.page, 3);
   expect(games).toHaveLength(3);
   const states = [
-    { status: 'completed', favourite: true, hoursPlayed: 41.5, startedOn: '2025-01-02', finishedOn: '2025-02-03', note: '=SUM(A1) is how I felt' },
+    {
+      status: 'completed',
+      favourite: true,
+      hoursPlayed: 41.5,
+      startedOn: '2025-01-02',
+      finishedOn: '2025-02-03',
+      note: '=SUM(A1) is how I felt',
+    },
     { status: 'playing', hoursPlayed: 3, note: 'Halfway, "no spoilers"' },
     { wishlist: true },
   ];
-  for (const [i, state] of states.entries()) expect((await source.page.request.put(`/api/library/${games[i]!.id}`, { data: state })).status()).toBe(200);
-  const created = await source.page.request.post('/api/lists', { data: { title: '@Best of the year', description: '-- ranked, mine', visibility: 'unlisted', ranked: true } });
+  for (const [i, state] of states.entries())
+    expect((await source.page.request.put(`/api/library/${games[i]!.id}`, { data: state })).status()).toBe(200);
+  const created = await source.page.request.post('/api/lists', {
+    data: { title: '@Best of the year', description: '-- ranked, mine', visibility: 'unlisted', ranked: true },
+  });
   expect(created.status()).toBe(201);
   const list = ((await created.json()) as { list: { id: number; slug: string } }).list;
-  for (const game of [games[2]!, games[0]!]) expect((await source.page.request.post(`/api/lists/${list.id}/entries`, { data: { gameId: game.id, note: `+${game.title}` } })).status()).toBe(201);
+  for (const game of [games[2]!, games[0]!])
+    expect(
+      (
+        await source.page.request.post(`/api/lists/${list.id}/entries`, {
+          data: { gameId: game.id, note: `+${game.title}` },
+        })
+      ).status(),
+    ).toBe(201);
 
   // The two downloads of the import page.
   await source.page.goto('/dashboard/import');
   const files: Record<'zip' | 'json', string> = { zip: '', json: '' };
-  for (const [kind, name] of [['zip', 'Download my data (CSV files in a ZIP)'], ['json', 'Download my data (JSON)']] as const) {
+  for (const [kind, name] of [
+    ['zip', 'Download my data (CSV files in a ZIP)'],
+    ['json', 'Download my data (JSON)'],
+  ] as const) {
     const download = source.page.waitForEvent('download');
     await source.page.getByRole('link', { name }).click();
     files[kind] = (await (await download).path())!;
@@ -89,7 +124,11 @@ test('a player moves their library to a new account with export.zip and export.j
     await expect(page.getByText('1 list with 2 games: @Best of the year.')).toBeVisible();
     await expect(page.getByRole('radio', { name: /Critical Hit export/ })).toBeChecked();
     await page.getByRole('button', { name: 'Import 3 games' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Imported: 3 games updated, 0 skipped. Lists: 1 created, 0 added to, 2 games added.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Imported: 3 games updated, 0 skipped. Lists: 1 created, 0 added to, 2 games added.' }),
+    ).toBeVisible();
 
     await page.goto('/dashboard/games/completed');
     await expect(page.getByRole('main').getByRole('link', { name: games[0]!.title, exact: true })).toBeVisible();

@@ -30,7 +30,10 @@ async function twoGames(page: Page): Promise<{ slug: string; title: string }[]> 
   const found = [];
   for (const index of [0, 1]) {
     const link = links.nth(index);
-    found.push({ slug: (await link.getAttribute('href'))!.replace('/games/', ''), title: (await link.textContent())!.trim() });
+    found.push({
+      slug: (await link.getAttribute('href'))!.replace('/games/', ''),
+      title: (await link.textContent())!.trim(),
+    });
   }
   return found;
 }
@@ -42,12 +45,16 @@ test('a new player marks a game played from its page and finds it on the dashboa
   await page.goto(`/games/${game!.slug}`);
   const played = page.getByRole('group', { name: 'Play status' }).getByRole('button', { name: 'Played', exact: true });
   // The button shows the new status at once; the reload waits for the server to have it.
-  const stored = page.waitForResponse((response) => /\/api\/library\//.test(response.url()) && response.request().method() === 'PUT');
+  const stored = page.waitForResponse(
+    (response) => /\/api\/library\//.test(response.url()) && response.request().method() === 'PUT',
+  );
   await played.click();
   await expect(played).toHaveAttribute('aria-pressed', 'true');
   expect((await stored).status()).toBe(200);
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Play status' }).getByRole('button', { name: 'Played', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page.getByRole('group', { name: 'Play status' }).getByRole('button', { name: 'Played', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/dashboard/games/played');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Played');
@@ -58,7 +65,10 @@ test('a new player marks a game played from its page and finds it on the dashboa
   await expect(page.getByText('Page Not Found: /dashboard/games/finished')).toBeVisible();
 });
 
-test('an Ad-Free member makes a ranked list, reorders it by keyboard and by pointer, and another player finds and likes it', async ({ page, browser }) => {
+test('an Ad-Free member makes a ranked list, reorders it by keyboard and by pointer, and another player finds and likes it', async ({
+  page,
+  browser,
+}) => {
   const title = `Ranked picks ${randomBytes(3).toString('hex')}`;
   await signIn(page, 'adfree@demo.test');
   const games = await twoGames(page);
@@ -74,8 +84,14 @@ test('an Ad-Free member makes a ranked list, reorders it by keyboard and by poin
 
   for (const game of games) {
     await page.getByRole('searchbox').fill(game.title);
-    await page.getByRole('list', { name: 'Matching games' }).getByRole('button', { name: `Add ${game.title}`, exact: true }).first().click();
-    await expect(page.getByRole('list', { name: 'Games on this list' }).getByRole('link', { name: game.title, exact: true })).toBeVisible();
+    await page
+      .getByRole('list', { name: 'Matching games' })
+      .getByRole('button', { name: `Add ${game.title}`, exact: true })
+      .first()
+      .click();
+    await expect(
+      page.getByRole('list', { name: 'Games on this list' }).getByRole('link', { name: game.title, exact: true }),
+    ).toBeVisible();
   }
   const entries = page.getByRole('list', { name: 'Games on this list' }).getByRole('listitem');
   await expect(entries).toHaveCount(2);
@@ -84,9 +100,13 @@ test('an Ad-Free member makes a ranked list, reorders it by keyboard and by poin
   const handle = page.getByRole('button', { name: `Reorder ${games[1]!.title}` });
   await handle.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('status').filter({ hasText: `Picked up ${games[1]!.title}, position 2 of 2.` })).toBeAttached();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Picked up ${games[1]!.title}, position 2 of 2.` }),
+  ).toBeAttached();
   await page.keyboard.press('ArrowUp');
-  await expect(page.getByRole('status').filter({ hasText: `${games[1]!.title} moved to position 1 of 2.` })).toBeAttached();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${games[1]!.title} moved to position 1 of 2.` }),
+  ).toBeAttached();
   await page.keyboard.press('Space');
   await expect(page.getByRole('status').filter({ hasText: 'New order saved.' })).toBeAttached();
   await page.reload();
@@ -96,11 +116,15 @@ test('an Ad-Free member makes a ranked list, reorders it by keyboard and by poin
   // Pointer: drag the first game's handle below the second.
   const from = (await page.getByRole('button', { name: `Reorder ${games[1]!.title}` }).boundingBox())!;
   const to = (await entries.nth(1).boundingBox())!;
-  const saved = page.waitForResponse((response) => response.url().endsWith(`/api/lists/${listId}/order`) && response.request().method() === 'PUT');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/lists/${listId}/order`) && response.request().method() === 'PUT',
+  );
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.75, { steps: 12 });
-  await expect(page.getByRole('status').filter({ hasText: `${games[1]!.title} moved to position 2 of 2.` })).toBeAttached();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${games[1]!.title} moved to position 2 of 2.` }),
+  ).toBeAttached();
   await page.mouse.up();
   expect((await saved).status()).toBe(200);
   await page.reload();
@@ -112,7 +136,10 @@ test('an Ad-Free member makes a ranked list, reorders it by keyboard and by poin
   await expect(other.getByRole('heading', { level: 1 })).toHaveText(title);
   const items = other.getByRole('list', { name: 'Games on this list' }).getByRole('listitem');
   await expect(items.first()).toContainText(games[0]!.title);
-  const jsonLd = JSON.parse((await other.locator('script[type="application/ld+json"]').first().textContent())!) as { '@type': string; numberOfItems: number };
+  const jsonLd = JSON.parse((await other.locator('script[type="application/ld+json"]').first().textContent())!) as {
+    '@type': string;
+    numberOfItems: number;
+  };
   expect(jsonLd).toMatchObject({ '@type': 'ItemList', numberOfItems: 2 });
   await other.getByRole('button', { name: /Like · 0 likes/ }).click();
   await expect(other.getByRole('button', { name: /Liked · 1 like$/ })).toBeVisible();
@@ -139,7 +166,10 @@ test('a Free member is refused a custom list with the plan named, on the page an
   expect(await api.json()).toEqual({ error: { code: 'plan_required', message: CUSTOM_LISTS_PLAN_MESSAGE } });
 });
 
-test('a private list is a 404 to anonymous visitors and strangers, by id and by slug, and the owner\'s own', async ({ page, browser }) => {
+test("a private list is a 404 to anonymous visitors and strangers, by id and by slug, and the owner's own", async ({
+  page,
+  browser,
+}) => {
   const title = `Secret ${randomBytes(3).toString('hex')}`;
   await signIn(page, 'adfree@demo.test');
   const created = await page.request.post('/api/lists', { data: { title, visibility: 'private' } });
@@ -149,7 +179,9 @@ test('a private list is a 404 to anonymous visitors and strangers, by id and by 
 
   expect((await page.goto(`/dashboard/lists/${list.id}`))?.status()).toBe(200);
   expect((await page.goto(`/dashboard/lists/${list.slug}`))?.status()).toBe(200);
-  expect((await page.goto(`/dashboard/games/list/${list.id}`))?.url()).toMatch(new RegExp(`/dashboard/lists/${list.id}$`));
+  expect((await page.goto(`/dashboard/games/list/${list.id}`))?.url()).toMatch(
+    new RegExp(`/dashboard/lists/${list.id}$`),
+  );
 
   const anonymous = await browser.newContext();
   expect((await anonymous.request.get(publicPath)).status()).toBe(404);
@@ -157,7 +189,12 @@ test('a private list is a 404 to anonymous visitors and strangers, by id and by 
   await anonymous.close();
 
   const stranger = await asUser(browser, 'premium@demo.test');
-  for (const path of [publicPath, `/dashboard/lists/${list.id}`, `/dashboard/lists/${list.slug}`, `/dashboard/lists/edit/${list.id}`]) {
+  for (const path of [
+    publicPath,
+    `/dashboard/lists/${list.id}`,
+    `/dashboard/lists/${list.slug}`,
+    `/dashboard/lists/edit/${list.id}`,
+  ]) {
     expect((await stranger.goto(path))?.status(), path).toBe(404);
   }
   for (const [method, path, data] of [
@@ -174,35 +211,57 @@ test('a private list is a 404 to anonymous visitors and strangers, by id and by 
   expect((await page.request.get(`/api/lists/${list.id}/like`)).status()).toBe(200);
 });
 
-test('a player downloads their library from the import page, as JSON and as CSV files in a ZIP', async ({ page, request }) => {
+test('a player downloads their library from the import page, as JSON and as CSV files in a ZIP', async ({
+  page,
+  request,
+}) => {
   const user = await createConfirmedUser(request);
   await signIn(page, user.email, user.password);
   const [game] = await twoGames(page);
-  const { games } = (await (await page.request.get(`/api/library/games?q=${encodeURIComponent(game!.title)}`)).json()) as { games: { id: number; slug: string }[] };
+  const { games } = (await (
+    await page.request.get(`/api/library/games?q=${encodeURIComponent(game!.title)}`)
+  ).json()) as { games: { id: number; slug: string }[] };
   const id = games.find((found) => found.slug === game!.slug)!.id;
-  expect((await page.request.put(`/api/library/${id}`, { data: { status: 'completed', note: 'Exported by the journey.' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put(`/api/library/${id}`, { data: { status: 'completed', note: 'Exported by the journey.' } })
+    ).status(),
+  ).toBe(200);
 
   await page.goto('/dashboard/import');
-  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data (JSON)' }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download my data (JSON)' }).click(),
+  ]);
   expect(json.suggestedFilename()).toMatch(/^critical-hit-library-\d{4}-\d{2}-\d{2}\.json$/);
   const text = readFileSync((await json.path())!, 'utf8');
   expect(text).toContain(game!.title);
   expect(text).toContain('Exported by the journey.');
 
-  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data (CSV files in a ZIP)' }).click()]);
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download my data (CSV files in a ZIP)' }).click(),
+  ]);
   expect(zip.suggestedFilename()).toMatch(/^critical-hit-library-\d{4}-\d{2}-\d{2}\.zip$/);
   const bytes = readFileSync((await zip.path())!);
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   expect(bytes.toString('latin1')).toMatch(/\.csv/);
 });
 
-test('a HowLongToBeat import shows a preview, one unknown title is linked by hand, and a second import changes nothing', async ({ page, request }) => {
+test('a HowLongToBeat import shows a preview, one unknown title is linked by hand, and a second import changes nothing', async ({
+  page,
+  request,
+}) => {
   const user = await createConfirmedUser(request);
   await signIn(page, user.email, user.password);
   const [known, other] = await twoGames(page);
   const header =
     'Title,Platform,Playing,Backlog,Replay,Custom-1,Custom-2,Custom-3,Completed,Retired,Retired Notes,Start Date,Completion Date,Playthrough,Progress,Main Story,Main + Extras,Completionist,Speed Any%,Speed 100%,Storefront,Review,Review Notes,Added,Updated';
-  const csv = [header, `"${known!.title}",PC,,,,,,,X,,,2025-01-02,2025-02-03,,10:30:00,,,,,,Steam,,,,`, `Zzqx Unknown Title,PC,X,,,,,,,,,,,,1:00:00,,,,,,,,,,`].join('\n');
+  const csv = [
+    header,
+    `"${known!.title}",PC,,,,,,,X,,,2025-01-02,2025-02-03,,10:30:00,,,,,,Steam,,,,`,
+    `Zzqx Unknown Title,PC,X,,,,,,,,,,,,1:00:00,,,,,,,,,,`,
+  ].join('\n');
   const file = { name: 'hltb.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) };
 
   await page.goto('/dashboard/import');
@@ -212,7 +271,10 @@ test('a HowLongToBeat import shows a preview, one unknown title is linked by han
   const unknown = page.getByRole('form', { name: 'Link Zzqx Unknown Title' });
   await unknown.getByRole('searchbox').fill(other!.title);
   await unknown.getByRole('button', { name: 'Search' }).click();
-  await unknown.getByRole('button', { name: `Link to ${other!.title}` }).first().click();
+  await unknown
+    .getByRole('button', { name: `Link to ${other!.title}` })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Import 2 games' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported: 2 games updated' })).toBeVisible();
 

@@ -9,7 +9,9 @@ test.slow();
 const GAME = '/games/grand-theft-auto-v';
 const TEST_MODE = 'Test mode: no payment is taken';
 
-test('a Free user upgrades to Premium, loses the ads, cancels, and keeps Premium until the period ends', async ({ page }) => {
+test('a Free user upgrades to Premium, loses the ads, cancels, and keeps Premium until the period ends', async ({
+  page,
+}) => {
   const user = await createConfirmedUser(page.request);
   await page.goto('/login');
   await fillLogin(page, user.email, user.password);
@@ -86,15 +88,22 @@ test('visitors and Free users see the labelled ad slot; Ad-Free members never do
   await expect(page.getByTestId('ad-slot')).toBeHidden();
 });
 
-test('membership endpoints refuse what is not the caller\'s to do', async ({ page, request }) => {
+test("membership endpoints refuse what is not the caller's to do", async ({ page, request }) => {
   // Anonymous.
-  expect((await request.post('/api/membership/checkout', { data: { plan: 'premium', period: 'month' } })).status()).toBe(401);
+  expect(
+    (await request.post('/api/membership/checkout', { data: { plan: 'premium', period: 'month' } })).status(),
+  ).toBe(401);
   expect((await request.post('/api/membership/subscription', { data: { action: 'cancel' } })).status()).toBe(401);
-  expect((await request.post('/api/membership/test-checkout', { data: { session_id: 'cs_test_x' } })).status()).toBe(401);
+  expect((await request.post('/api/membership/test-checkout', { data: { session_id: 'cs_test_x' } })).status()).toBe(
+    401,
+  );
   const guarded = await request.get('/account/subscription', { maxRedirects: 0 });
   expect([302, 303, 307]).toContain(guarded.status());
   // Without STRIPE_WEBHOOK_SECRET the HTTP webhook takes no events at all.
-  const webhook = await request.post('/api/stripe/webhook', { headers: { 'stripe-signature': 't=1,v1=00' }, data: { id: 'evt_1' } });
+  const webhook = await request.post('/api/stripe/webhook', {
+    headers: { 'stripe-signature': 't=1,v1=00' },
+    data: { id: 'evt_1' },
+  });
   expect(webhook.status()).toBe(503);
 
   // A stranger cannot pay or read another user's checkout session.
@@ -107,18 +116,27 @@ test('membership endpoints refuse what is not the caller\'s to do', async ({ pag
   const sessionId = new URL(url, 'http://x').searchParams.get('session_id')!;
   const bad = await page.request.post('/api/membership/checkout', { data: { plan: 'free', period: 'month' } });
   expect(bad.status()).toBe(400);
-  expect(((await bad.json()) as { error: { message: string } }).error.message).toBe('Choose the Ad-Free or the Premium plan.');
+  expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
+    'Choose the Ad-Free or the Premium plan.',
+  );
 
   const stranger = await browserFor(page, 'free@demo.test');
-  expect((await stranger.request.post('/api/membership/test-checkout', { data: { session_id: sessionId } })).status()).toBe(404);
+  expect(
+    (await stranger.request.post('/api/membership/test-checkout', { data: { session_id: sessionId } })).status(),
+  ).toBe(404);
   await stranger.goto(`/payment/success?session_id=${sessionId}`);
   await expect(stranger.getByRole('heading', { level: 1 })).toHaveText('Checkout not found');
-  expect((await stranger.request.post('/api/membership/subscription', { data: { action: 'cancel' } })).status()).toBe(404);
+  expect((await stranger.request.post('/api/membership/subscription', { data: { action: 'cancel' } })).status()).toBe(
+    404,
+  );
   await stranger.close();
 });
 
 async function browserFor(page: import('@playwright/test').Page, email: string) {
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const other = await context.newPage();
   await other.goto('/login');
   await fillLogin(other, email, DEMO_PASSWORD);

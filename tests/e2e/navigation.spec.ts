@@ -44,7 +44,9 @@ test.describe('on a 390 px phone', () => {
     await expect(list.getByRole('link', { name: last.label, exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('the keyboard opens the menu, walks it, and Escape closes it with focus back on the button', async ({ page }) => {
+  test('the keyboard opens the menu, walks it, and Escape closes it with focus back on the button', async ({
+    page,
+  }) => {
     await page.goto('/reviews');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.getByRole('button', { name: 'Menu' });
@@ -75,11 +77,17 @@ test.describe('on a 390 px phone', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await page.getByRole('combobox', { name: 'Search games and outlets' }).click();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Games', exact: true })).toBeHidden();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Games', exact: true }),
+    ).toBeHidden();
   });
 
   test('without scripting every item is shown as it is, with no button to press', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, baseURL });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+      baseURL,
+    });
     try {
       const page = await context.newPage();
       await page.goto('/games');
@@ -102,6 +110,8 @@ test('on a wide screen the header items are a row and there is no menu button', 
   await page.goto('/games');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: 'Menu' })).toBeHidden();
-  const boxes = await Promise.all(HEADER_LINKS.map((link) => nav.getByRole('link', { name: link.label, exact: true }).boundingBox()));
+  const boxes = await Promise.all(
+    HEADER_LINKS.map((link) => nav.getByRole('link', { name: link.label, exact: true }).boundingBox()),
+  );
   expect(new Set(boxes.map((box) => Math.round(box!.y))).size).toBe(1);
 });

@@ -71,7 +71,13 @@ test.beforeAll(async () => {
   const url = new URL(serverUrl!);
   url.pathname = `/${databaseName}`;
   // As docs/deploy.md sets them: nginx is the trusted proxy; a small sign-in allowance to test.
-  const env = { DATABASE_URL: url.toString(), DATABASE_LISTEN_URL: '', CRON_SECRET: SECRET, TRUSTED_PROXIES: '127.0.0.1,::1', AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: String(SIGN_INS) };
+  const env = {
+    DATABASE_URL: url.toString(),
+    DATABASE_LISTEN_URL: '',
+    CRON_SECRET: SECRET,
+    TRUSTED_PROXIES: '127.0.0.1,::1',
+    AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: String(SIGN_INS),
+  };
   servers.push(await startSite(env)); // applies the migrations
   servers.push(await startSite(env));
 
@@ -108,7 +114,13 @@ test.afterAll(async () => {
 test('nginx keeps public pages under the route cache key, one entry per encoding', async () => {
   const origin = front!.origin;
   const first = await get(origin, PAGE, BROWSER);
-  expect(first.status, servers.map((server) => server.output()).join('\n').slice(-3000)).toBe(200);
+  expect(
+    first.status,
+    servers
+      .map((server) => server.output())
+      .join('\n')
+      .slice(-3000),
+  ).toBe(200);
   expect(first.headers['content-encoding']).toBe('br');
   expect(first.headers['x-cache-status']).toBe('MISS');
   expect(first.text).toContain('Nginx Purge Game');
@@ -177,7 +189,10 @@ test('a purge shows through nginx within the freshness window', async () => {
   const purgedAt = Date.now();
 
   await expect
-    .poll(async () => (await get(origin, PAGE, BROWSER)).text.includes(MARKER), { timeout: PURGE_BOUND_MS, intervals: [250] })
+    .poll(async () => (await get(origin, PAGE, BROWSER)).text.includes(MARKER), {
+      timeout: PURGE_BOUND_MS,
+      intervals: [250],
+    })
     .toBe(true);
   const seenAfter = Date.now() - purgedAt;
   test.info().annotations.push({ type: 'purge visible through nginx after', description: `${seenAfter} ms` });
@@ -188,15 +203,27 @@ test('a purge shows through nginx within the freshness window', async () => {
 
 /** A failed sign-in through nginx from a loopback address of our choosing (nginx sees it as the visitor). */
 function signIn(origin: string, from: string): Promise<{ status: number; code: string }> {
-  const body = JSON.stringify({ email: `nobody-${randomBytes(4).toString('hex')}@example.com`, password: 'wrong-password' });
+  const body = JSON.stringify({
+    email: `nobody-${randomBytes(4).toString('hex')}@example.com`,
+    password: 'wrong-password',
+  });
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${origin}/auth/v1/token?grant_type=password`,
-      { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, code: String((JSON.parse(text) as { error_code?: string; code?: string }).error_code ?? '') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            code: String((JSON.parse(text) as { error_code?: string; code?: string }).error_code ?? ''),
+          }),
+        );
       },
     );
     request.on('error', reject);
@@ -207,7 +234,8 @@ function signIn(origin: string, from: string): Promise<{ status: number; code: s
 test('behind nginx, the auth limits count each visitor, not nginx', async () => {
   const origin = front!.origin;
   const visitor = '127.0.0.2';
-  for (let attempt = 0; attempt < SIGN_INS; attempt += 1) expect(await signIn(origin, visitor)).toEqual({ status: 400, code: 'invalid_credentials' });
+  for (let attempt = 0; attempt < SIGN_INS; attempt += 1)
+    expect(await signIn(origin, visitor)).toEqual({ status: 400, code: 'invalid_credentials' });
   expect(await signIn(origin, visitor)).toEqual({ status: 429, code: 'over_request_rate_limit' });
   // Another visitor, through the same nginx (and whichever server it picks), has an allowance of its own.
   expect(await signIn(origin, '127.0.0.3')).toEqual({ status: 400, code: 'invalid_credentials' });

@@ -19,14 +19,24 @@ async function publishReview(owner: APIRequestContext): Promise<string> {
   const slugs = [...new Set([...listing.matchAll(/href="\/games\/([a-z0-9-]+)"/g)].map((match) => match[1]!))];
   for (const slug of slugs) {
     const response = await owner.post('/api/critic-reviews', {
-      data: { game: slug, outlet: 'pixel-ledger', kind: 'review', rawScore: '91', verdict: 'A live notification test.' },
+      data: {
+        game: slug,
+        outlet: 'pixel-ledger',
+        kind: 'review',
+        rawScore: '91',
+        verdict: 'A live notification test.',
+      },
     });
     if (response.status() === 201) return slug;
   }
   throw new Error('no game left for Pixel Ledger to review');
 }
 
-test('a followed outlet publishes a review: it arrives live in another tab and in the outlet feed', async ({ page, browser, request }) => {
+test('a followed outlet publishes a review: it arrives live in another tab and in the outlet feed', async ({
+  page,
+  browser,
+  request,
+}) => {
   const fan = await createConfirmedUser(request);
   await signIn(page, fan.email, fan.password);
 

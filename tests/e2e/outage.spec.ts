@@ -59,14 +59,36 @@ async function call(kind: Kind, path: string, init: RequestInit = {}, n?: number
       headers: { origin, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', ...init.headers },
     });
     const body = await response.text();
-    return { kind, path, started, ended: performance.now(), status: response.status, headers: response.headers, body, ...(n === undefined ? {} : { n }) };
+    return {
+      kind,
+      path,
+      started,
+      ended: performance.now(),
+      status: response.status,
+      headers: response.headers,
+      body,
+      ...(n === undefined ? {} : { n }),
+    };
   } catch (error) {
-    return { kind, path, started, ended: performance.now(), status: 0, headers: new Headers(), body: String(error), ...(n === undefined ? {} : { n }) };
+    return {
+      kind,
+      path,
+      started,
+      ended: performance.now(),
+      status: 0,
+      headers: new Headers(),
+      body: String(error),
+      ...(n === undefined ? {} : { n }),
+    };
   }
 }
 
 const signUpBody = (name: string) =>
-  JSON.stringify({ email: `${name}@example.com`, password: PASSWORD, data: { username: name, full_name: 'Outage Player', bio: '' } });
+  JSON.stringify({
+    email: `${name}@example.com`,
+    password: PASSWORD,
+    data: { username: name, full_name: 'Outage Player', bio: '' },
+  });
 
 /** The n-th request of the mix: reads of pages and the API, and writes through the API and the auth service. */
 function request(n: number): Promise<Answer> {
@@ -85,15 +107,24 @@ function request(n: number): Promise<Answer> {
     case 'signup':
       return call(kind, '/auth/v1/signup', { method: 'POST', body: signUpBody(`o${RUN}_${n}`) }, n);
     case 'signin':
-      return call(kind, '/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ identifier: owner, password: PASSWORD }) });
+      return call(kind, '/api/auth/sign-in', {
+        method: 'POST',
+        body: JSON.stringify({ identifier: owner, password: PASSWORD }),
+      });
     case 'profile':
-      return call(kind, '/api/profile', { method: 'PATCH', headers: { cookie }, body: JSON.stringify({ full_name: `Outage ${n}`, bio: `bio ${n}` }) }, n);
+      return call(
+        kind,
+        '/api/profile',
+        { method: 'PATCH', headers: { cookie }, body: JSON.stringify({ full_name: `Outage ${n}`, bio: `bio ${n}` }) },
+        n,
+      );
   }
 }
 
 /** What each kind answers while the database is up. */
 const succeeded = (answer: Answer) => answer.status === 200;
-const servedFromCache = (answer: Answer) => answer.status === 200 && /^(HIT|STALE)$/.test(answer.headers.get('x-astro-cache') ?? '');
+const servedFromCache = (answer: Answer) =>
+  answer.status === 200 && /^(HIT|STALE)$/.test(answer.headers.get('x-astro-cache') ?? '');
 
 /** An outage answer in the shape its caller reads. */
 function expectOutageAnswer(answer: Answer): void {
@@ -107,7 +138,9 @@ function expectOutageAnswer(answer: Answer): void {
   } else if (answer.kind === 'signup') {
     expect(JSON.parse(answer.body), label).toEqual({ code: 'database_unavailable', message: OUTAGE_MESSAGE });
   } else {
-    expect(JSON.parse(answer.body), label).toEqual({ error: { code: 'database_unavailable', message: OUTAGE_MESSAGE } });
+    expect(JSON.parse(answer.body), label).toEqual({
+      error: { code: 'database_unavailable', message: OUTAGE_MESSAGE },
+    });
   }
 }
 
@@ -151,7 +184,8 @@ test('a database stopped under load: the server stays up, answers 503, loses no 
   const poll = (predicate: () => boolean | Promise<boolean>, message: string) =>
     expect.poll(predicate, { message, timeout: 60_000, intervals: [50, 100, 250] }).toBe(true);
   const answers: Answer[] = [];
-  const countOf = (kind: Kind, filter: (answer: Answer) => boolean) => answers.filter((a) => a.kind === kind && filter(a)).length;
+  const countOf = (kind: Kind, filter: (answer: Answer) => boolean) =>
+    answers.filter((a) => a.kind === kind && filter(a)).length;
 
   // Four clients, each sending the next request of the mix as soon as its last one is answered.
   let counter = 0;
@@ -161,7 +195,10 @@ test('a database stopped under load: the server stays up, answers 503, loses no 
   });
 
   // 1. Database up: every kind of request succeeds.
-  await poll(() => KINDS.every((kind) => countOf(kind, succeeded) >= 2), 'every kind of request succeeds before the outage');
+  await poll(
+    () => KINDS.every((kind) => countOf(kind, succeeded) >= 2),
+    'every kind of request succeeds before the outage',
+  );
 
   // 2. Writes provably in flight when the database goes: a profile update waits on a row
   //    lock, and a sign-up waits inside its transaction (the user row inserted, its identity
@@ -173,14 +210,21 @@ test('a database stopped under load: the server stays up, answers 503, loses no 
   await locker.query('select 1 from public.profiles where id = $1 for update', [ownerId]);
   await locker.query('lock table auth.identities in share mode');
   const blockedSignupName = `o${RUN}_blocked`;
-  const blockedPatch = call('profile', '/api/profile', { method: 'PATCH', headers: { cookie }, body: JSON.stringify({ full_name: 'Blocked write', bio: 'blocked' }) });
+  const blockedPatch = call('profile', '/api/profile', {
+    method: 'PATCH',
+    headers: { cookie },
+    body: JSON.stringify({ full_name: 'Blocked write', bio: 'blocked' }),
+  });
   const blockedSignup = call('signup', '/auth/v1/signup', { method: 'POST', body: signUpBody(blockedSignupName) });
   await poll(async () => {
     // (From another connection: inside the locker's transaction the view is one snapshot.)
     const waiting = await query<{ query: string }>("select query from pg_stat_activity where wait_event_type = 'Lock'");
     // Quotes dropped: the query builder quotes every identifier, hand-written SQL need not.
     const statements = waiting.map((row) => row.query.toLowerCase().replaceAll('"', ''));
-    return statements.some((s) => s.includes('update profiles')) && statements.some((s) => s.includes('insert into auth.identities'));
+    return (
+      statements.some((s) => s.includes('update profiles')) &&
+      statements.some((s) => s.includes('insert into auth.identities'))
+    );
   }, 'a profile update and a sign-up are waiting inside the database');
 
   // 3. The database stops at once: every backend is killed mid-statement.
@@ -191,7 +235,10 @@ test('a database stopped under load: the server stays up, answers 503, loses no 
   const [patchAnswer, signupAnswer] = await Promise.all([blockedPatch, blockedSignup]);
   expectOutageAnswer(patchAnswer);
   expectOutageAnswer(signupAnswer);
-  await poll(() => KINDS.every((kind) => countOf(kind, (a) => a.started >= stopped) >= 3), 'every kind of request is answered during the outage');
+  await poll(
+    () => KINDS.every((kind) => countOf(kind, (a) => a.started >= stopped) >= 3),
+    'every kind of request is answered during the outage',
+  );
   expect(site!.alive(), site!.output()).toBe(true);
 
   // 4. The database comes back; the same process serves normally again.
@@ -199,7 +246,10 @@ test('a database stopped under load: the server stays up, answers 503, loses no 
   await cluster!.start();
   await poll(async () => (await fetch(`${site!.origin}/api/health`)).status === 200, 'health is 200 again');
   const healthy = performance.now();
-  await poll(() => KINDS.every((kind) => countOf(kind, (a) => a.started >= healthy && succeeded(a)) >= 2), 'every kind of request succeeds after the outage');
+  await poll(
+    () => KINDS.every((kind) => countOf(kind, (a) => a.started >= healthy && succeeded(a)) >= 2),
+    'every kind of request succeeds after the outage',
+  );
   running = false;
   await Promise.all(clients);
 
@@ -214,7 +264,8 @@ test('a database stopped under load: the server stays up, answers 503, loses no 
   // route cache had kept may still be served: that is what the cache is for).
   const duringOutage = answers.filter((a) => a.started >= stopped && a.ended <= startBegun);
   expect(duringOutage.length).toBeGreaterThanOrEqual(KINDS.length * 3);
-  for (const answer of duringOutage) if (!(answer.kind === 'cached-page' && servedFromCache(answer))) expectOutageAnswer(answer);
+  for (const answer of duringOutage)
+    if (!(answer.kind === 'cached-page' && servedFromCache(answer))) expectOutageAnswer(answer);
   // Requests in flight while it stopped: done, or a 503 (checked above).
   expect(answers.filter((a) => a.started < stopped && a.ended > stopBegun).length).toBeGreaterThan(0);
   // Once healthy again, everything works.
@@ -230,11 +281,16 @@ test('a database stopped under load: the server stays up, answers 503, loses no 
        or not exists (select 1 from public.profiles p where p.id = u.id)`);
   expect(orphans).toEqual([]);
   const stored = new Set((await query<{ email: string }>('select email from auth.users')).map((row) => row.email));
-  const acknowledged = answers.filter((a) => a.kind === 'signup' && a.status === 200 && a.n !== undefined).map((a) => `o${RUN}_${a.n}@example.com`);
+  const acknowledged = answers
+    .filter((a) => a.kind === 'signup' && a.status === 200 && a.n !== undefined)
+    .map((a) => `o${RUN}_${a.n}@example.com`);
   expect(acknowledged.length).toBeGreaterThan(0);
   expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
   expect(stored.has(`${blockedSignupName}@example.com`)).toBe(false);
-  const [profile] = await query<{ full_name: string; bio: string }>('select full_name, bio from public.profiles where id = $1', [ownerId]);
+  const [profile] = await query<{ full_name: string; bio: string }>(
+    'select full_name, bio from public.profiles where id = $1',
+    [ownerId],
+  );
   const written = /^Outage (\d+)$/.exec(profile!.full_name)?.[1];
   expect(written, JSON.stringify(profile)).toBeDefined();
   expect(profile!.bio).toBe(`bio ${written}`);

@@ -22,7 +22,11 @@ const criticScoreText = async (request: APIRequestContext) => {
   return { html, label: /data-score="([^"]*)"/.exec(html)?.[1] ?? '' };
 };
 
-test('an owner invites an author, who signs up from the email, drafts a review the owner schedules under embargo; it appears at its time', async ({ page, browser, request }) => {
+test('an owner invites an author, who signs up from the email, drafts a review the owner schedules under embargo; it appears at its time', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.slow();
   await signIn(page, OWNER, DEMO_PASSWORD);
   await page.goto('/manage-outlet');
@@ -111,7 +115,9 @@ test('an owner invites an author, who signs up from the email, drafts a review t
   await expect
     .poll(
       async () => {
-        await request.get('/api/cron/release-critic-embargoes', { headers: { authorization: `Bearer ${E2E_CRON_SECRET}` } });
+        await request.get('/api/cron/release-critic-embargoes', {
+          headers: { authorization: `Bearer ${E2E_CRON_SECRET}` },
+        });
         return (await criticScoreText(request)).label;
       },
       { timeout: 90_000, intervals: [2_000] },
@@ -123,9 +129,18 @@ test('an owner invites an author, who signs up from the email, drafts a review t
   await auditAccessibility(page, `/manage-outlet/${DEMO_OWNED_OUTLET}`);
 });
 
-test('a stranger and an anonymous visitor are refused every manage-outlet page and API call', async ({ page, request }) => {
+test('a stranger and an anonymous visitor are refused every manage-outlet page and API call', async ({
+  page,
+  request,
+}) => {
   test.slow();
-  const pages = ['/manage-outlet', '/manage-outlet/reviews', '/manage-outlet/previews', '/manage-outlet/authors', '/manage-outlet/settings'];
+  const pages = [
+    '/manage-outlet',
+    '/manage-outlet/reviews',
+    '/manage-outlet/previews',
+    '/manage-outlet/authors',
+    '/manage-outlet/settings',
+  ];
   const slugPages = [`/manage-outlet/${DEMO_OWNED_OUTLET}`, `/manage-outlet/${DEMO_OWNED_OUTLET}/authors`];
   for (const path of [...pages, ...slugPages]) {
     const anonymous = await request.get(path, { maxRedirects: 0 });
@@ -134,7 +149,11 @@ test('a stranger and an anonymous visitor are refused every manage-outlet page a
   }
   const api: [string, string, unknown][] = [
     ['POST', '/api/manage-outlet/drafts', { outlet: DEMO_OWNED_OUTLET, game: GAME, rawScore: '50' }],
-    ['PUT', `/api/manage-outlet/${DEMO_OWNED_OUTLET}/settings`, { name: 'Taken', website: null, description: '', scale: 'hundred', threshold: 70, authorsCanPublish: true }],
+    [
+      'PUT',
+      `/api/manage-outlet/${DEMO_OWNED_OUTLET}/settings`,
+      { name: 'Taken', website: null, description: '', scale: 'hundred', threshold: 70, authorsCanPublish: true },
+    ],
     ['POST', `/api/manage-outlet/${DEMO_OWNED_OUTLET}/invitations`, { email: 'x@example.com', name: 'X' }],
     ['DELETE', '/api/manage-outlet/reviews/1', undefined],
     ['POST', '/api/manage-outlet/reviews/1/unpublish', undefined],

@@ -27,18 +27,23 @@ export interface Cluster {
 
 export async function createCluster(): Promise<Cluster> {
   if (!existsSync(path.join(PG_BIN, 'initdb'))) {
-    throw new Error(`This test needs PostgreSQL 15: ${PG_BIN}/initdb was not found (apt-get install postgresql-15, or set PG_BIN).`);
+    throw new Error(
+      `This test needs PostgreSQL 15: ${PG_BIN}/initdb was not found (apt-get install postgresql-15, or set PG_BIN).`,
+    );
   }
   const root = process.getuid?.() === 0;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'critical-hit-outage-'));
   if (root) await run('chown', ['postgres:', dir]);
   const asOwner = (command: string, args: string[]) =>
-    root ? run('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, command), ...args]) : run(path.join(PG_BIN, command), args);
+    root
+      ? run('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, command), ...args])
+      : run(path.join(PG_BIN, command), args);
   const data = path.join(dir, 'data');
   await asOwner('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-  const start = async () => void (await asOwner('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', options, 'start']));
+  const start = async () =>
+    void (await asOwner('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', options, 'start']));
   const stopImmediately = async () => void (await asOwner('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']));
   await start();
   return {

@@ -44,15 +44,23 @@ async function ownerWithThings(page: Page, stranger: APIRequestContext): Promise
   const user = await createConfirmedUser(page.request);
   await signIn(page, user);
   const api = page.request;
-  const started = (await (await ok(await api.post('/api/membership/checkout', { data: { plan: 'premium', period: 'month' } }))).json()) as { url: string };
-  await ok(await api.post('/api/membership/test-checkout', { data: { session_id: new URL(started.url, baseURL).searchParams.get('session_id') } }));
+  const started = (await (
+    await ok(await api.post('/api/membership/checkout', { data: { plan: 'premium', period: 'month' } }))
+  ).json()) as { url: string };
+  await ok(
+    await api.post('/api/membership/test-checkout', {
+      data: { session_id: new URL(started.url, baseURL).searchParams.get('session_id') },
+    }),
+  );
   const gameId = Number(/data-review-composer="(\d+)"/.exec(await (await api.get(`/games/${GAME}`)).text())?.[1]);
   expect(gameId).toBeGreaterThan(0);
 
   const lists = [];
   for (const visibility of ['public', 'unlisted'] as const) {
     const title = `Hidden treasures ${visibility} ${user.username}`;
-    const created = (await (await ok(await api.post('/api/lists', { data: { title, visibility } }), 201)).json()) as { list: { id: number; slug: string } };
+    const created = (await (await ok(await api.post('/api/lists', { data: { title, visibility } }), 201)).json()) as {
+      list: { id: number; slug: string };
+    };
     await ok(await api.post(`/api/lists/${created.list.id}/entries`, { data: { gameId } }), 201);
     lists.push({ id: created.list.id, title, href: `/${user.username}/lists/${created.list.slug}` });
   }
@@ -71,7 +79,10 @@ async function othersSee(viewer: APIRequestContext, owner: Owner) {
     const response = await viewer.get(path);
     return { status: response.status(), body: await response.text() };
   };
-  const mentions = (body: string) => [owner.lists[0]!.title, owner.lists[1]!.title, `data-username="${username}"`].filter((thing) => body.includes(thing));
+  const mentions = (body: string) =>
+    [owner.lists[0]!.title, owner.lists[1]!.title, `data-username="${username}"`].filter((thing) =>
+      body.includes(thing),
+    );
   const [profile, activity, lists, publicList, unlistedList, oldAddress] = await Promise.all([
     text(`/${username}`),
     text(`/${username}/activity`),
@@ -81,7 +92,9 @@ async function othersSee(viewer: APIRequestContext, owner: Owner) {
     text(`/profile/${username}`),
   ]);
   const boards = await Promise.all(['/leaderboard', '/leaderboard?period=week', '/leaderboard?period=month'].map(text));
-  const discovery = await Promise.all(['/lists', '/lists?sort=recent', `/lists?q=${encodeURIComponent('Hidden treasures')}`].map(text));
+  const discovery = await Promise.all(
+    ['/lists', '/lists?sort=recent', `/lists?q=${encodeURIComponent('Hidden treasures')}`].map(text),
+  );
   const feeds = await Promise.all(['/sitemap.xml', '/rss.xml', '/calendar.ics', `/api/search?q=${username}`].map(text));
   const liked = await text('/dashboard/lists/liked');
   const follow = await viewer.get(`/api/follows?username=${username}`);
@@ -92,7 +105,9 @@ async function othersSee(viewer: APIRequestContext, owner: Owner) {
       status: profile.status,
       name: profile.body.includes(owner.user.fullName) && profile.body.includes(`@${username}`),
       private: profile.body.includes('This profile is private.'),
-      details: ['Member since', 'Recent activity', 'Recent reviews', 'follower', owner.review].filter((thing) => profile.body.includes(thing)),
+      details: ['Member since', 'Recent activity', 'Recent reviews', 'follower', owner.review].filter((thing) =>
+        profile.body.includes(thing),
+      ),
     },
     activity: { status: activity.status, feed: activity.body.includes('id="activity-heading"') },
     lists: lists.status,
@@ -110,7 +125,10 @@ async function othersSee(viewer: APIRequestContext, owner: Owner) {
   };
 }
 
-test('a private profile shows others its name and avatar and nothing else, everywhere; its owner still sees it all', async ({ page, playwright }) => {
+test('a private profile shows others its name and avatar and nothing else, everywhere; its owner still sees it all', async ({
+  page,
+  playwright,
+}) => {
   const stranger = await session(playwright, (await createConfirmedUser(page.request)).email, 'Str0ng-Pass!');
   const admin = await session(playwright, 'demo_admin', DEMO_PASSWORD);
   const anonymous = await playwright.request.newContext({ baseURL });
@@ -118,7 +136,12 @@ test('a private profile shows others its name and avatar and nothing else, every
   const { username } = owner.user;
 
   const publicView = (liked: number) => ({
-    profile: { status: 200, name: true, private: false, details: ['Member since', 'Recent activity', 'Recent reviews', 'follower', owner.review] },
+    profile: {
+      status: 200,
+      name: true,
+      private: false,
+      details: ['Member since', 'Recent activity', 'Recent reviews', 'follower', owner.review],
+    },
     activity: { status: 200, feed: true },
     lists: 200,
     listPages: [200, 200],
@@ -167,25 +190,40 @@ test('a private profile shows others its name and avatar and nothing else, every
   expect(await othersSee(anonymous, owner)).toEqual(privateView);
   expect(await othersSee(stranger, owner)).toEqual(privateView);
   expect(await othersSee(admin, owner)).toEqual(privateView);
-  for (const path of [`/${username}/lists`, owner.lists[0]!.href]) expect((await anonymous.get(path)).headers()['x-astro-cache'], path).not.toBe('HIT');
+  for (const path of [`/${username}/lists`, owner.lists[0]!.href])
+    expect((await anonymous.get(path)).headers()['x-astro-cache'], path).not.toBe('HIT');
   // Nobody can start following, liking or reporting; a follower can still leave.
   expect((await stranger.post(`/api/lists/${owner.lists[0]!.id}/like`)).status()).toBe(404);
-  expect((await stranger.post(`/api/lists/${owner.lists[0]!.id}/report`, { data: { reason: 'spam' } })).status()).toBe(404);
+  expect((await stranger.post(`/api/lists/${owner.lists[0]!.id}/report`, { data: { reason: 'spam' } })).status()).toBe(
+    404,
+  );
   const left = await stranger.delete('/api/follows', { data: { username } });
   expect(await left.json()).toEqual({ following: false, followers: null });
   expect((await stranger.post('/api/follows', { data: { username } })).status()).toBe(404);
 
   // The owner still sees everything of their own, told that others do not.
   await page.goto(`/${username}`);
-  await expect(page.locator('[data-private-profile-owner]')).toContainText('Your profile is private: other people see only your name and avatar.');
+  await expect(page.locator('[data-private-profile-owner]')).toContainText(
+    'Your profile is private: other people see only your name and avatar.',
+  );
   await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
-  await expect(page.getByRole('link', { name: owner.lists[0]!.title })).toHaveAttribute('href', `/dashboard/lists/${owner.lists[0]!.id}`);
+  await expect(page.getByRole('link', { name: owner.lists[0]!.title })).toHaveAttribute(
+    'href',
+    `/dashboard/lists/${owner.lists[0]!.id}`,
+  );
   await expect(page.getByRole('button', { name: /Follow/ })).toHaveCount(0);
   const ownActivity = await (await page.request.get(`/${username}/activity`)).text();
   expect(ownActivity).toContain('id="activity-heading"');
   expect(await (await page.request.get('/dashboard/lists')).text()).toContain(owner.lists[1]!.title);
-  expect(await (await page.request.get('/api/leaderboard/me?period=week')).json()).toMatchObject({ onBoard: false, rank: expect.any(Number) });
-  expect(await (await page.request.get(`/api/follows?username=${username}`)).json()).toEqual({ following: false, followers: 0, self: true });
+  expect(await (await page.request.get('/api/leaderboard/me?period=week')).json()).toMatchObject({
+    onBoard: false,
+    rank: expect.any(Number),
+  });
+  expect(await (await page.request.get(`/api/follows?username=${username}`)).json()).toEqual({
+    following: false,
+    followers: 0,
+    self: true,
+  });
 
   // Public again: everything is back for everyone.
   await page.goto('/dashboard/my-profile');

@@ -19,7 +19,9 @@ test('an avatar uploaded on /profile/edit survives saving the form, and loads ev
   await page.goto('/profile/edit');
   const input = page.locator('input[type="file"]');
   await expectHydrated(input);
-  const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 200, g: 90, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+    .png()
+    .toBuffer();
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   const preview = page.locator('img[data-avatar-preview]');
   await expect(preview).toHaveAttribute('src', /avatar-256-.+\.webp$/);
@@ -28,7 +30,9 @@ test('an avatar uploaded on /profile/edit survives saving the form, and loads ev
   // The form, loaded before the upload, is saved afterwards: the avatar stays.
   await expect(page.getByLabel('Avatar URL')).toHaveCount(0);
   await page.getByLabel('Bio').fill('Now with a bio and an avatar.');
-  const saved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/profile' && response.request().method() === 'PATCH');
+  const saved = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/profile' && response.request().method() === 'PATCH',
+  );
   await page.getByRole('button', { name: 'Save profile' }).click();
   expect((await saved).status()).toBe(200);
   // The upload said it too; the form's save adds its own toast.
@@ -40,21 +44,38 @@ test('an avatar uploaded on /profile/edit survives saving the form, and loads ev
   await page.goto(`/${user.username}`);
   await expect(page.locator('img[data-avatar]')).toHaveAttribute('src', uploaded);
   await expect(page.getByText('Now with a bio and an avatar.')).toBeVisible();
-  expect(await page.locator('img[data-avatar]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+  expect(
+    await page.locator('img[data-avatar]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+  ).toBe(256);
 
   // Through the API: a field not named is left as it is; the avatar is not a field.
   const patched = await page.request.patch('/api/profile', { data: { full_name: 'Renamed Player', bio: 'Bio only.' } });
-  expect(await patched.json()).toMatchObject({ profile: { full_name: 'Renamed Player', bio: 'Bio only.', avatar_url: uploaded } });
+  expect(await patched.json()).toMatchObject({
+    profile: { full_name: 'Renamed Player', bio: 'Bio only.', avatar_url: uploaded },
+  });
   const refused = await page.request.patch('/api/profile', { data: { full_name: 'Old form', avatar_url: null } });
   expect(refused.status()).toBe(400);
-  expect(await refused.json()).toEqual({ error: { code: 'validation_failed', message: 'The avatar is changed by uploading a picture on your profile page.' } });
+  expect(await refused.json()).toEqual({
+    error: { code: 'validation_failed', message: 'The avatar is changed by uploading a picture on your profile page.' },
+  });
 });
 
 test('a 100-character name without spaces wraps on every page, at 390 and at 1280 px', async ({ page }, testInfo) => {
-  const user = await createConfirmedUser(page.request, { ...newUser(), fullName: `Wolfeschlegelsteinhausenbergerdorff${'W'.repeat(65)}` });
+  const user = await createConfirmedUser(page.request, {
+    ...newUser(),
+    fullName: `Wolfeschlegelsteinhausenbergerdorff${'W'.repeat(65)}`,
+  });
   expect(user.fullName).toHaveLength(100);
   await signIn(page, user);
-  const pages = [`/${user.username}`, `/${user.username}/activity`, `/${user.username}/lists`, '/dashboard', '/dashboard/my-profile', '/profile/edit', '/leaderboard'];
+  const pages = [
+    `/${user.username}`,
+    `/${user.username}/activity`,
+    `/${user.username}/lists`,
+    '/dashboard',
+    '/dashboard/my-profile',
+    '/profile/edit',
+    '/leaderboard',
+  ];
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });

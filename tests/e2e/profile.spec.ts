@@ -7,7 +7,9 @@ import { expect, expectHydrated, test } from './fixtures.ts';
 // wrong and an oversized file first, and privacy. Each page is audited with axe afterwards.
 test.slow();
 
-test('profile addresses: canonical case, /profile/{username}, the legacy address and unknown names', async ({ page }) => {
+test('profile addresses: canonical case, /profile/{username}, the legacy address and unknown names', async ({
+  page,
+}) => {
   for (const path of ['/DEMO_FREE', '/profile/demo_free', '/demo_free/index-broken']) {
     const response = await page.request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(301);
@@ -31,7 +33,9 @@ test('a player uploads an avatar; wrong and oversized files are refused and the 
   const input = page.locator('input[type="file"]');
   await expectHydrated(input);
 
-  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 140, b: 130 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 140, b: 130 } } })
+    .png()
+    .toBuffer();
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   const preview = page.locator('img[data-avatar-preview]');
   await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/avatars\/.+avatar-256-.+\.webp$/);
@@ -42,10 +46,16 @@ test('a player uploads an avatar; wrong and oversized files are refused and the 
   expect(image.headers()['cache-control']).toContain('max-age=31536000');
   expect((await sharp(await image.body()).metadata()).width).toBe(256);
 
-  await input.setInputFiles({ name: 'not-an-image.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') });
+  await input.setInputFiles({
+    name: 'not-an-image.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('just some text, not a picture'),
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'Please choose a JPEG, PNG or WebP image.' })).toBeVisible();
   await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
-  await expect(page.getByRole('alert').filter({ hasText: 'The image is too large: please choose one of 5 MB or less.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The image is too large: please choose one of 5 MB or less.' }),
+  ).toBeVisible();
   await expect(preview).toHaveAttribute('src', first!);
 
   await page.goto('/demo_adfree');

@@ -7,7 +7,14 @@ import { expect, test } from './fixtures.ts';
 // No open redirect: whatever a link puts in `redirect` or `next`, the Location header the
 // site answers with stays on the site. These drive the server directly (no browser page).
 
-const OFF_SITE = ['/.//evil.example', '/dashboard/../..//evil.example', '//evil.example/path', '/\\evil.example', 'https://evil.example/', '/\t/evil.example'];
+const OFF_SITE = [
+  '/.//evil.example',
+  '/dashboard/../..//evil.example',
+  '//evil.example/path',
+  '/\\evil.example',
+  'https://evil.example/',
+  '/\t/evil.example',
+];
 
 /** A Location header (if any) must name a path on this site. */
 function expectOnSite(location: string | undefined): void {
@@ -31,7 +38,9 @@ function rawGet(path: string, cookie = ''): Promise<{ status: number; location: 
 
 test('signed in, /login sends every off-site redirect to the dashboard', async ({ request }) => {
   const user = await createConfirmedUser(request);
-  const signIn = await request.post('/api/auth/sign-in', { data: { identifier: user.username, password: user.password } });
+  const signIn = await request.post('/api/auth/sign-in', {
+    data: { identifier: user.username, password: user.password },
+  });
   expect(signIn.status(), await signIn.text()).toBe(200);
 
   // The reported URL, byte for byte.
@@ -58,10 +67,18 @@ test('the login form is never handed an off-site target', async ({ request }) =>
 
 test('dot segments in a guarded path never produce an off-site Location', async ({ request }) => {
   const user = await createConfirmedUser(request);
-  const signIn = await request.post('/api/auth/sign-in', { data: { identifier: user.username, password: user.password } });
+  const signIn = await request.post('/api/auth/sign-in', {
+    data: { identifier: user.username, password: user.password },
+  });
   const cookie = (await request.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   expect(signIn.status()).toBe(200);
-  for (const path of ['/dashboard/../..//evil.example', '/dashboard/..//evil.example/', '/dashboard/%2e%2e/%2e%2e//evil.example', '/dashboard//evil.example', '//evil.example/dashboard']) {
+  for (const path of [
+    '/dashboard/../..//evil.example',
+    '/dashboard/..//evil.example/',
+    '/dashboard/%2e%2e/%2e%2e//evil.example',
+    '/dashboard//evil.example',
+    '//evil.example/dashboard',
+  ]) {
     for (const who of ['', cookie]) {
       const { status, location } = await rawGet(path, who);
       expect(status, path).toBeLessThan(500);
@@ -89,7 +106,10 @@ test('/auth/callback exchanges the code and ignores an off-site next', async ({ 
   const { error } = await client.auth.signUp({
     email: user.email,
     password: user.password,
-    options: { data: { username: user.username, full_name: user.fullName }, emailRedirectTo: `${baseURL}/auth/callback?next=${encodeURIComponent(next)}` },
+    options: {
+      data: { username: user.username, full_name: user.fullName },
+      emailRedirectTo: `${baseURL}/auth/callback?next=${encodeURIComponent(next)}`,
+    },
   });
   expect(error).toBeNull();
   const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -107,7 +127,9 @@ test('/auth/callback exchanges the code and ignores an off-site next', async ({ 
   expect(landed.status()).toBe(302);
   expect(landed.headers().location).toBe('/dashboard');
   // The exchange really signed the visitor in: the session cookie is set.
-  expect(landed.headersArray().some((h) => h.name.toLowerCase() === 'set-cookie' && /sb-[^=]+-auth-token=/.test(h.value))).toBe(true);
+  expect(
+    landed.headersArray().some((h) => h.name.toLowerCase() === 'set-cookie' && /sb-[^=]+-auth-token=/.test(h.value)),
+  ).toBe(true);
 
   // The reported URL without a code goes to /login, never elsewhere.
   const reported = await request.get('/auth/callback?next=/.//evil.example/', { maxRedirects: 0 });

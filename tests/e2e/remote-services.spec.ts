@@ -44,7 +44,13 @@ test.beforeAll(async () => {
   url.pathname = `/${databaseName}`;
   // Migrated as the README's deploy steps do (a plain PostgreSQL stands in for the project's).
   await promisify(execFile)(process.execPath, ['scripts/db.ts', 'migrate'], {
-    env: { ...process.env, DATABASE_URL: url.toString(), SITE_URL: 'https://critical-hit.example', SUPABASE_URL: '', SUPABASE_ANON_KEY: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      SITE_URL: 'https://critical-hit.example',
+      SUPABASE_URL: '',
+      SUPABASE_ANON_KEY: '',
+    },
   });
 
   silent = await silentServer();
@@ -72,17 +78,36 @@ test.afterAll(async () => {
 async function sessionCookie(supabaseUrl: string): Promise<{ name: string; value: string }> {
   const { privateKey } = await generateKeyPair('ES256');
   const now = Math.floor(Date.now() / 1000);
-  const accessToken = await new SignJWT({ aud: 'authenticated', role: 'authenticated', session_id: randomUUID(), email: 'player@example.com' })
+  const accessToken = await new SignJWT({
+    aud: 'authenticated',
+    role: 'authenticated',
+    session_id: randomUUID(),
+    email: 'player@example.com',
+  })
     .setProtectedHeader({ alg: 'ES256', kid: randomUUID(), typ: 'JWT' })
     .setSubject(randomUUID())
     .setIssuedAt(now)
     .setExpirationTime(now + 3600)
     .sign(privateKey);
-  const session = { access_token: accessToken, refresh_token: 'refresh-token', token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, user: { id: randomUUID() } };
-  return { name: `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`, value: `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}` };
+  const session = {
+    access_token: accessToken,
+    refresh_token: 'refresh-token',
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: now + 3600,
+    user: { id: randomUUID() },
+  };
+  return {
+    name: `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`,
+    value: `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`,
+  };
 }
 
-const remoteLines = (site: SiteServer) => site.output().split('\n').filter((line) => line.includes('[remote] Supabase Auth'));
+const remoteLines = (site: SiteServer) =>
+  site
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('[remote] Supabase Auth'));
 
 async function signedInPage(page: Page, site: SiteServer, supabaseUrl: string): Promise<string> {
   const cookie = await sessionCookie(supabaseUrl);
@@ -90,7 +115,10 @@ async function signedInPage(page: Page, site: SiteServer, supabaseUrl: string): 
   return `${cookie.name}=${cookie.value}`;
 }
 
-test('Supabase Auth that never answers: /dashboard says "Server error" within seconds, public answers are signed out, one log line', async ({ page, request }) => {
+test('Supabase Auth that never answers: /dashboard says "Server error" within seconds, public answers are signed out, one log line', async ({
+  page,
+  request,
+}) => {
   const cookieHeader = await signedInPage(page, silentSite, silentUrl);
 
   const started = Date.now();
@@ -107,13 +135,18 @@ test('Supabase Auth that never answers: /dashboard says "Server error" within se
   expect(me.status()).toBe(200);
   expect((await me.json()).user).toBeNull();
   // A write that needs the user: the server error, not "Auth session missing!".
-  const write = await request.put(`${silentSite.origin}/api/library/1`, { headers: { cookie: cookieHeader }, data: { status: 'playing' } });
+  const write = await request.put(`${silentSite.origin}/api/library/1`, {
+    headers: { cookie: cookieHeader },
+    data: { status: 'playing' },
+  });
   expect(write.status()).toBe(503);
   expect(await write.json()).toEqual({ error: { code: 'service_unavailable', message: SERVER_ERROR } });
 
   // A flood of signed-in requests during the incident: still the one line.
   const flood = await Promise.all(
-    Array.from({ length: 10 }, () => request.get(`${silentSite.origin}/dashboard`, { headers: { cookie: cookieHeader }, maxRedirects: 0 })),
+    Array.from({ length: 10 }, () =>
+      request.get(`${silentSite.origin}/dashboard`, { headers: { cookie: cookieHeader }, maxRedirects: 0 }),
+    ),
   );
   for (const answer of flood) expect(answer.status()).toBe(503);
   const lines = remoteLines(silentSite);
@@ -122,7 +155,10 @@ test('Supabase Auth that never answers: /dashboard says "Server error" within se
   expect(silentSite.alive()).toBe(true);
 });
 
-test('SUPABASE_URL that does not resolve: signed out where a page allows it, the server error where it needs the user, logged once', async ({ page, request }) => {
+test('SUPABASE_URL that does not resolve: signed out where a page allows it, the server error where it needs the user, logged once', async ({
+  page,
+  request,
+}) => {
   const cookieHeader = await signedInPage(page, unresolvableSite, UNRESOLVABLE);
   const response = await page.goto(`${unresolvableSite.origin}/dashboard`);
   expect(response?.status()).toBe(503);

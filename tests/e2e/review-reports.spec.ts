@@ -14,10 +14,16 @@ test("a review's author is not offered Report on it, and the server refuses the 
   await page.goto('/login');
   await fillLogin(page, author.email, author.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const started = (await (await page.request.post('/api/membership/checkout', { data: { plan: 'premium', period: 'month' } })).json()) as { url: string };
-  const paid = await page.request.post('/api/membership/test-checkout', { data: { session_id: new URL(started.url, baseURL).searchParams.get('session_id') } });
+  const started = (await (
+    await page.request.post('/api/membership/checkout', { data: { plan: 'premium', period: 'month' } })
+  ).json()) as { url: string };
+  const paid = await page.request.post('/api/membership/test-checkout', {
+    data: { session_id: new URL(started.url, baseURL).searchParams.get('session_id') },
+  });
   expect(paid.status()).toBe(200);
-  const gameId = Number(/data-review-composer="(\d+)"/.exec(await (await page.request.get(`/games/${GAME}`)).text())?.[1]);
+  const gameId = Number(
+    /data-review-composer="(\d+)"/.exec(await (await page.request.get(`/games/${GAME}`)).text())?.[1],
+  );
   const title = `My own verdict ${author.username}`;
   const written = await page.request.post('/api/user-reviews', { data: { gameId, rating: 6, title } });
   expect(written.status()).toBe(201);

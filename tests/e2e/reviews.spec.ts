@@ -17,7 +17,10 @@ async function signIn(page: Page, username: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test('a Premium member writes a spoiler review; another player reveals it, votes it helpful and reports it', async ({ browser, page }) => {
+test('a Premium member writes a spoiler review; another player reveals it, votes it helpful and reports it', async ({
+  browser,
+  page,
+}) => {
   await signIn(page, 'demo_premium');
   await page.goto(`/games/${GAME}`);
   const score = page.locator('[data-user-score]');
@@ -73,9 +76,14 @@ test('a Premium member writes a spoiler review; another player reveals it, votes
     const anonymous = await visitor.newPage();
     await anonymous.goto(`/games/${GAME}/user-reviews`);
     const card = anonymous.locator('[data-user-review]').filter({ hasText: 'A lantern worth carrying' });
-    await expect(card.getByRole('link', { name: /^Helpful \(1\)\s*: sign in to vote$/ })).toHaveAttribute('href', `/login?redirect=%2Fgames%2F${GAME}%2Fuser-reviews`);
+    await expect(card.getByRole('link', { name: /^Helpful \(1\)\s*: sign in to vote$/ })).toHaveAttribute(
+      'href',
+      `/login?redirect=%2Fgames%2F${GAME}%2Fuser-reviews`,
+    );
     await anonymous.goto(`/games/${GAME}`);
-    await expect(anonymous.locator('[data-user-score]').getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', `/login?redirect=%2Fgames%2F${GAME}`);
+    await expect(
+      anonymous.locator('[data-user-score]').getByRole('link', { name: 'Sign in', exact: true }),
+    ).toHaveAttribute('href', `/login?redirect=%2Fgames%2F${GAME}`);
     await expect(anonymous.locator('[data-review-composer]')).not.toHaveAttribute('data-mounted');
   } finally {
     await visitor.close();

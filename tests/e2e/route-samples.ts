@@ -33,7 +33,11 @@ export async function linkOn(visitor: APIRequestContext, page: string, pattern: 
 }
 
 /** Sample URLs of the routes with parameters; `member` owns `things`. */
-export async function routeSamples(visitor: APIRequestContext, member: string, things: OwnThings): Promise<Record<string, string>> {
+export async function routeSamples(
+  visitor: APIRequestContext,
+  member: string,
+  things: OwnThings,
+): Promise<Record<string, string>> {
   const genre = await linkOn(visitor, '/reviews', /\/reviews\/[a-z0-9-]+(?=")/);
   return {
     '/[username]': `/${member}`,

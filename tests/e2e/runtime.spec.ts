@@ -23,7 +23,11 @@ test('cache-busting query strings are served from the one cached copy', async ({
 });
 
 test('a forged Host never reaches a cached page, a feed or robots.txt', async ({ request }) => {
-  const forgeries: Record<string, string>[] = [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }, { forwarded: 'host=evil.example' }];
+  const forgeries: Record<string, string>[] = [
+    { host: 'evil.example' },
+    { 'x-forwarded-host': 'evil.example' },
+    { forwarded: 'host=evil.example' },
+  ];
   for (const headers of forgeries) {
     // The similar-games page of one game is asked for by this test alone: its first render is the forged one.
     for (const path of ['/games/ferro-rally-2/similar-games', '/robots.txt', '/rss.xml', '/sitemap.xml']) {
@@ -82,7 +86,7 @@ test('the Content Security Policy blocks an injected inline script, and the suit
   }
 });
 
-test('the cron route runs a job only for Vercel Cron\'s secret', async ({ request }) => {
+test("the cron route runs a job only for Vercel Cron's secret", async ({ request }) => {
   const job = '/api/cron/release-critic-embargoes';
   expect((await request.get(job)).status()).toBe(401);
   expect((await request.get(job, { headers: { authorization: 'Bearer not-the-secret-at-all' } })).status()).toBe(401);
@@ -95,7 +99,10 @@ test('the cron route runs a job only for Vercel Cron\'s secret', async ({ reques
 });
 
 /** The status line of a request (GET, or POST of a JSON body), as a raw socket reads it. */
-function statusLine(path: string, { headers = {}, json }: { headers?: Record<string, string>; json?: unknown } = {}): Promise<string> {
+function statusLine(
+  path: string,
+  { headers = {}, json }: { headers?: Record<string, string>; json?: unknown } = {},
+): Promise<string> {
   const { hostname, port } = new URL(baseURL);
   const body = json === undefined ? '' : JSON.stringify(json);
   const head = [`${body ? 'POST' : 'GET'} ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close'];
@@ -119,17 +126,26 @@ test('every status goes out with its standard reason phrase', async ({ request }
   const etag = (await request.get('/about', { headers: { 'accept-encoding': 'identity' } })).headers().etag!;
   // A revoked invitation's link: a page that sets its status itself (it read "410 OK").
   const writer = newUser();
-  expect((await request.post('/api/auth/sign-in', { data: { identifier: 'owner@demo.test', password: DEMO_PASSWORD } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/auth/sign-in', { data: { identifier: 'owner@demo.test', password: DEMO_PASSWORD } })
+    ).status(),
+  ).toBe(200);
   const api = `/api/manage-outlet/${DEMO_OWNED_OUTLET}`;
-  expect((await request.post(`${api}/invitations`, { data: { name: writer.fullName, email: writer.email } })).status()).toBe(201);
+  expect(
+    (await request.post(`${api}/invitations`, { data: { name: writer.fullName, email: writer.email } })).status(),
+  ).toBe(201);
   const panel = await (await request.get('/manage-outlet/authors')).text();
-  const revoke = new RegExp(`data-invitation="${writer.email}"[\\s\\S]*?data-method="DELETE" data-api-action="([^"]+)"`).exec(panel)?.[1];
+  const revoke = new RegExp(
+    `data-invitation="${writer.email}"[\\s\\S]*?data-method="DELETE" data-api-action="([^"]+)"`,
+  ).exec(panel)?.[1];
   expect((await request.delete(revoke!, { headers: { origin: baseURL } })).status()).toBe(200);
   const invitation = await waitForEmail(request, writer.email, 'Pixel Ledger invites you to write on Critical Hit');
   const revoked = new URL(invitation.links.find((link) => link.includes('/author/invite/'))!).pathname;
   // Login attempts: five in five minutes per account, then 429.
   const wrong = { identifier: `nobody-${writer.email}`, password: 'Wrong-password-1' };
-  for (let attempt = 0; attempt < 5; attempt += 1) expect((await request.post('/api/auth/sign-in', { data: wrong })).status()).toBe(400);
+  for (let attempt = 0; attempt < 5; attempt += 1)
+    expect((await request.post('/api/auth/sign-in', { data: wrong })).status()).toBe(400);
 
   expect(await statusLine('/about')).toBe('HTTP/1.1 200 OK');
   expect(await statusLine('/profile/demo_free')).toBe('HTTP/1.1 301 Moved Permanently');

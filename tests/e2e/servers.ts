@@ -33,7 +33,11 @@ export interface SiteServer {
  * Starts the built site with `env` and waits until /api/health answers `healthStatus` (a
  * first start on a new embedded database loads the demo first: give it `timeout`).
  */
-export async function startSite(env: Record<string, string>, healthStatus = 200, timeout = 60_000): Promise<SiteServer> {
+export async function startSite(
+  env: Record<string, string>,
+  healthStatus = 200,
+  timeout = 60_000,
+): Promise<SiteServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let output = '';
@@ -45,10 +49,13 @@ export async function startSite(env: Record<string, string>, healthStatus = 200,
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const alive = () => child.exitCode === null && child.signalCode === null;
   await expect
-    .poll(async () => {
-      if (!alive()) throw new Error(`the server exited:\n${output}`);
-      return (await fetch(`${origin}/api/health`).catch(() => undefined))?.status;
-    }, { timeout })
+    .poll(
+      async () => {
+        if (!alive()) throw new Error(`the server exited:\n${output}`);
+        return (await fetch(`${origin}/api/health`).catch(() => undefined))?.status;
+      },
+      { timeout },
+    )
     .toBe(healthStatus);
   return {
     origin,

@@ -33,7 +33,8 @@ async function signIn(user: TestUser): Promise<Session> {
 }
 
 /** The session cookie @supabase/ssr writes for this session. */
-const cookieFor = (session: Session) => `${COOKIE}=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+const cookieFor = (session: Session) =>
+  `${COOKIE}=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
 
 const site = (path: string, session: Session, init: RequestInit = {}) =>
   fetch(`${baseURL}${path}`, { redirect: 'manual', ...init, headers: { cookie: cookieFor(session), ...init.headers } });
@@ -48,20 +49,37 @@ async function siteSees(session: Session): Promise<'signed in' | 'signed out'> {
   });
   const dashboard = await site('/dashboard', session);
   const signedIn = [Boolean(me.user), profile.status === 200, dashboard.status === 200];
-  const signedOut = [!me.user, profile.status === 401, dashboard.status === 302 && (dashboard.headers.get('location') ?? '').startsWith('/login')];
+  const signedOut = [
+    !me.user,
+    profile.status === 401,
+    dashboard.status === 302 && (dashboard.headers.get('location') ?? '').startsWith('/login'),
+  ];
   if (signedIn.every(Boolean)) return 'signed in';
   if (signedOut.every(Boolean)) return 'signed out';
-  throw new Error(`mixed answers: me ${JSON.stringify(me)}, PATCH /api/profile ${profile.status}, /dashboard ${dashboard.status}`);
+  throw new Error(
+    `mixed answers: me ${JSON.stringify(me)}, PATCH /api/profile ${profile.status}, /dashboard ${dashboard.status}`,
+  );
 }
 
 const deleteAccount = (session: Session) =>
-  site('/api/account', session, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ confirm: 'DELETE' }) });
+  site('/api/account', session, {
+    method: 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ confirm: 'DELETE' }),
+  });
 
 const logout = (session: Session, scope: 'local' | 'global') =>
-  fetch(`${baseURL}/auth/v1/logout?scope=${scope}`, { method: 'POST', headers: { ...API, authorization: `Bearer ${session.access_token}` } });
+  fetch(`${baseURL}/auth/v1/logout?scope=${scope}`, {
+    method: 'POST',
+    headers: { ...API, authorization: `Bearer ${session.access_token}` },
+  });
 
 const refresh = (token: string) =>
-  fetch(`${baseURL}/auth/v1/token?grant_type=refresh_token`, { method: 'POST', headers: API, body: JSON.stringify({ refresh_token: token }) });
+  fetch(`${baseURL}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: API,
+    body: JSON.stringify({ refresh_token: token }),
+  });
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -120,19 +138,29 @@ test('a deleted account is signed out on every device, and cannot be deleted twi
   expect((await deleteAccount(laptop)).status).toBe(401);
 });
 
-const claimsOf = (session: Session) => JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()) as { sub: string };
+const claimsOf = (session: Session) =>
+  JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()) as { sub: string };
 
 const updatePassword = (session: Session, password: string) =>
-  fetch(`${baseURL}/auth/v1/user`, { method: 'PUT', headers: { ...API, authorization: `Bearer ${session.access_token}` }, body: JSON.stringify({ password }) });
+  fetch(`${baseURL}/auth/v1/user`, {
+    method: 'PUT',
+    headers: { ...API, authorization: `Bearer ${session.access_token}` },
+    body: JSON.stringify({ password }),
+  });
 
 /** Storage's answer to an avatar upload with this session's access token. */
 async function storageSees(session: Session): Promise<'allowed' | 'refused'> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0d9488' } }).png().toBuffer();
-  const response = await fetch(`${baseURL}/storage/v1/object/avatars/${claimsOf(session).sub}/probe-${Date.now()}.png`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'image/png' },
-    body: png,
-  });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0d9488' } })
+    .png()
+    .toBuffer();
+  const response = await fetch(
+    `${baseURL}/storage/v1/object/avatars/${claimsOf(session).sub}/probe-${Date.now()}.png`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'image/png' },
+      body: png,
+    },
+  );
   const body = (await response.json()) as { code?: string };
   if (response.status === 200) return 'allowed';
   if (body.code === 'AccessDenied') return 'refused';
@@ -156,7 +184,9 @@ async function listen(session: Session) {
   return { ...state, close: () => client.removeAllChannels() };
 }
 
-test('a password change ends every other session: pages, API, storage, refresh and the open socket; the device that changed it stays', async ({ request }) => {
+test('a password change ends every other session: pages, API, storage, refresh and the open socket; the device that changed it stays', async ({
+  request,
+}) => {
   const user = await createConfirmedUser(request, newUser());
   const [phone, laptop] = [await signIn(user), await signIn(user)];
   const [phoneSocket, laptopSocket] = [await listen(phone), await listen(laptop)];
@@ -166,7 +196,9 @@ test('a password change ends every other session: pages, API, storage, refresh a
 
   expect(await siteSees(laptop)).toBe('signed out');
   expect(await storageSees(laptop)).toBe('refused');
-  expect(((await (await refresh(laptop.refresh_token)).json()) as { code: string }).code).toBe('refresh_token_not_found');
+  expect(((await (await refresh(laptop.refresh_token)).json()) as { code: string }).code).toBe(
+    'refresh_token_not_found',
+  );
   await expect.poll(() => laptopSocket.statuses).toContain('CLOSED');
 
   expect(await siteSees(phone)).toBe('signed in');
@@ -175,7 +207,11 @@ test('a password change ends every other session: pages, API, storage, refresh a
 
   // The first visit of the day (a confirmed account reaching level 2) notifies the player:
   // live on the phone's socket only.
-  const visit = await site('/api/visits', phone, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const visit = await site('/api/visits', phone, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(visit.status).toBe(200);
   await expect.poll(() => phoneSocket.received.length).toBeGreaterThan(0);
   expect(laptopSocket.received).toEqual([]);
@@ -188,7 +224,11 @@ test('a password reset ends every session the account had, on the site and its s
   const socket = await listen(thief);
   expect(await siteSees(thief)).toBe('signed in');
 
-  const recover = await fetch(`${baseURL}/auth/v1/recover`, { method: 'POST', headers: API, body: JSON.stringify({ email: user.email }) });
+  const recover = await fetch(`${baseURL}/auth/v1/recover`, {
+    method: 'POST',
+    headers: API,
+    body: JSON.stringify({ email: user.email }),
+  });
   expect(recover.status).toBe(200);
   const mail = await waitForEmail(request, user.email, 'Reset Your Password');
   const landed = await fetch(mail.links[0]!, { redirect: 'manual' });
@@ -200,7 +240,9 @@ test('a password reset ends every session the account had, on the site and its s
   expect(await storageSees(thief)).toBe('refused');
   await expect.poll(() => socket.statuses).toContain('CLOSED');
   // The session that set the new password stays.
-  const me = await fetch(`${baseURL}/auth/v1/user`, { headers: { ...API, authorization: `Bearer ${recovery.access_token}` } });
+  const me = await fetch(`${baseURL}/auth/v1/user`, {
+    headers: { ...API, authorization: `Bearer ${recovery.access_token}` },
+  });
   expect(me.status).toBe(200);
   await socket.close();
 });
@@ -210,6 +252,8 @@ test('sign out everywhere closes the open sockets of every device within seconds
   const [phone, laptop] = [await signIn(user), await signIn(user)];
   const [phoneSocket, laptopSocket] = [await listen(phone), await listen(laptop)];
   expect((await logout(phone, 'global')).status).toBe(204);
-  await expect.poll(() => [phoneSocket.statuses.includes('CLOSED'), laptopSocket.statuses.includes('CLOSED')]).toEqual([true, true]);
+  await expect
+    .poll(() => [phoneSocket.statuses.includes('CLOSED'), laptopSocket.statuses.includes('CLOSED')])
+    .toEqual([true, true]);
   await Promise.all([phoneSocket.close(), laptopSocket.close()]);
 });

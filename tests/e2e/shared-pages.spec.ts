@@ -31,7 +31,11 @@ let dataDir: string;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'shared-pages-'));
-  site = await startSite({ PGLITE_DIR: path.join(dataDir, 'db'), STORAGE_DIR: path.join(dataDir, 'storage') }, 200, 240_000);
+  site = await startSite(
+    { PGLITE_DIR: path.join(dataDir, 'db'), STORAGE_DIR: path.join(dataDir, 'storage') },
+    200,
+    240_000,
+  );
 });
 test.afterAll(async () => {
   await site?.stop();
@@ -39,8 +43,14 @@ test.afterAll(async () => {
 });
 
 async function signedIn(identifier: string | null): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: site.origin, extraHTTPHeaders: { origin: site.origin } });
-  if (identifier) expect((await context.post('/api/auth/sign-in', { data: { identifier, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const context = await playwrightRequest.newContext({
+    baseURL: site.origin,
+    extraHTTPHeaders: { origin: site.origin },
+  });
+  if (identifier)
+    expect((await context.post('/api/auth/sign-in', { data: { identifier, password: DEMO_PASSWORD } })).status()).toBe(
+      200,
+    );
   return context;
 }
 
@@ -56,12 +66,18 @@ interface Answer {
 
 test('every shared route is the same for two members and a visitor; every other route is never stored', async () => {
   const [admin, memberA, memberB, visitor] = await Promise.all(['demo_admin', MEMBER_A, MEMBER_B, null].map(signedIn));
-  const [a] = await Promise.all([ownThings(memberA!, 'Shared pages check: A'), ownThings(memberB!, 'Shared pages check: B')]);
+  const [a] = await Promise.all([
+    ownThings(memberA!, 'Shared pages check: A'),
+    ownThings(memberB!, 'Shared pages check: B'),
+  ]);
   const samples = await routeSamples(visitor!, MEMBER_A, a);
   const visited = pageRoutes()
     .map(({ route }) => route)
     .filter((route) => VERDICTS.get(route) === 'shared' || !NOT_VISITED.test(route));
-  expect(visited.filter((route) => route.includes('[') && !samples[route]), 'routes without a sample URL').toEqual([]);
+  expect(
+    visited.filter((route) => route.includes('[') && !samples[route]),
+    'routes without a sample URL',
+  ).toEqual([]);
 
   // Each person's answers, each a render for them: the cache is emptied before each one asks.
   const people = { 'member A': memberA!, 'member B': memberB!, visitor: visitor! };
@@ -72,7 +88,12 @@ test('every shared route is the same for two members and a visitor; every other 
     for (const route of visited) {
       const response = await context.get(samples[route] ?? route, { maxRedirects: 0 });
       const headers = response.headers();
-      answers[who][route] = { status: response.status(), cache: headers['x-astro-cache'], cacheControl: headers['cache-control'], body: perRender(await response.text()) };
+      answers[who][route] = {
+        status: response.status(),
+        cache: headers['x-astro-cache'],
+        cacheControl: headers['cache-control'],
+        body: perRender(await response.text()),
+      };
     }
   }
 
@@ -83,17 +104,21 @@ test('every shared route is the same for two members and a visitor; every other 
     if (VERDICTS.get(route) === 'shared' || seen.some(({ cache }) => cache !== undefined)) {
       const [first, ...others] = seen;
       for (const other of others) {
-        if (other.status !== first!.status || other.body !== first!.body) problems.push(`${route}: ${other.who} got another page than ${first!.who}`);
+        if (other.status !== first!.status || other.body !== first!.body)
+          problems.push(`${route}: ${other.who} got another page than ${first!.who}`);
       }
     }
     if (VERDICTS.get(route) === 'shared') {
       for (const { who, status, cache } of seen) {
-        if (status === 200 && cache !== 'MISS') problems.push(`${route}: a shared page not rendered and stored for ${who} (X-Astro-Cache: ${cache})`);
+        if (status === 200 && cache !== 'MISS')
+          problems.push(`${route}: a shared page not rendered and stored for ${who} (X-Astro-Cache: ${cache})`);
       }
     } else {
       for (const { who, cache, cacheControl } of seen) {
-        if (cache !== undefined) problems.push(`${route}: stored by the page cache for ${who} (X-Astro-Cache: ${cache})`);
-        if (/public|s-maxage/.test(cacheControl ?? '')) problems.push(`${route}: marked for shared caches for ${who} (${cacheControl})`);
+        if (cache !== undefined)
+          problems.push(`${route}: stored by the page cache for ${who} (X-Astro-Cache: ${cache})`);
+        if (/public|s-maxage/.test(cacheControl ?? ''))
+          problems.push(`${route}: marked for shared caches for ${who} (${cacheControl})`);
       }
     }
   }

@@ -3,7 +3,10 @@ import { expect, test } from './fixtures.ts';
 
 // The catalogue and accounts meet here: catalogue pages are cached for everyone, so a
 // signed-in visitor's account must come from the browser, never from the cached HTML.
-test('a signed-in visitor sees their account on a cached game page, and the cached page stays anonymous', async ({ page, request }) => {
+test('a signed-in visitor sees their account on a cached game page, and the cached page stays anonymous', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const user = await createConfirmedUser(request);
   await page.goto('/login');

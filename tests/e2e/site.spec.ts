@@ -59,24 +59,40 @@ test('the contact form stores the message, emails it to the dev mailbox and conf
   await page.getByLabel('Message').fill('The release calendar is great. Could it show the platforms too?');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('status')).toContainText('Thank you! Your message has been sent.');
-  const mail = await waitForEmail(request, 'contact@localhost', '[Critical Hit contact] Feedback and ideas from Contact Journey');
+  const mail = await waitForEmail(
+    request,
+    'contact@localhost',
+    '[Critical Hit contact] Feedback and ideas from Contact Journey',
+  );
   expect(mail).toBeTruthy();
 });
 
 test('the contact API refuses bad input with a clear message and a too long message', async ({ request, baseURL }) => {
-  const missing = await request.post('/api/contact', { data: { name: 'A', email: 'not-an-email', topic: 'general', message: 'Hi' } });
+  const missing = await request.post('/api/contact', {
+    data: { name: 'A', email: 'not-an-email', topic: 'general', message: 'Hi' },
+  });
   expect(missing.status()).toBe(400);
   expect((await missing.json()).error.message).toBe('Please enter a valid email address.');
-  const long = await request.post('/api/contact', { data: { name: 'A', email: 'a@example.com', topic: 'general', message: 'x'.repeat(5001) } });
+  const long = await request.post('/api/contact', {
+    data: { name: 'A', email: 'a@example.com', topic: 'general', message: 'x'.repeat(5001) },
+  });
   expect(long.status()).toBe(400);
   expect((await long.json()).error.message).toBe('Message must be at most 5000 characters.');
   // The page's form without script: refused fields come back as a redirect to the form.
-  const form = await request.post('/api/contact', { form: { name: 'A', email: 'nope', topic: 'general', message: 'Hi' }, headers: { origin: baseURL! }, maxRedirects: 0 });
+  const form = await request.post('/api/contact', {
+    form: { name: 'A', email: 'nope', topic: 'general', message: 'Hi' },
+    headers: { origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(form.status()).toBe(303);
   expect(form.headers().location).toBe('/contact?error=email');
 });
 
-test('a signed-in player votes, sees the results as bars, and changes the vote; the next voter sees it counted', async ({ page, browser, request }) => {
+test('a signed-in player votes, sees the results as bars, and changes the vote; the next voter sees it counted', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.slow();
   const user = await createConfirmedUser(request);
   await page.goto('/test-vote');
@@ -114,7 +130,9 @@ test('a signed-in player votes, sees the results as bars, and changes the vote; 
   await other.getByRole('button', { name: 'Vote' }).click();
   const seen = other.locator('[data-vote-results]');
   await expect(seen.locator('[data-vote-option="year-in-review"] [data-vote-mine]')).toBeVisible();
-  await expect(seen.locator('[data-vote-option="year-in-review"] [data-vote-count]')).toHaveText(new RegExp(`^${count + 1} `));
+  await expect(seen.locator('[data-vote-option="year-in-review"] [data-vote-count]')).toHaveText(
+    new RegExp(`^${count + 1} `),
+  );
   await expect(seen.locator('[data-vote-total]')).toHaveText(String(total + 1));
   await context.close();
 });
@@ -126,7 +144,9 @@ test('the vote API refuses anonymous voters and unknown options', async ({ reque
 
 test('the example page reports a client error and a server error', async ({ page }) => {
   await page.goto('/sentry-example-page');
-  const clientReport = page.waitForRequest((request) => request.url().endsWith('/api/errors') && request.method() === 'POST');
+  const clientReport = page.waitForRequest(
+    (request) => request.url().endsWith('/api/errors') && request.method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Throw a client error' }).click();
   const report = JSON.parse((await clientReport).postData() ?? '{}') as { message: string; route: string };
   expect(report.message).toContain('a client error thrown on purpose');
@@ -135,13 +155,24 @@ test('the example page reports a client error and a server error', async ({ page
   await expect(page.getByRole('status').filter({ hasText: 'answered 500' })).toBeVisible();
 });
 
-test('a visitor\'s page view is sent to /api/event without cookies; the endpoint checks its payloads', async ({ browser, baseURL, request }) => {
-  const context = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' });
+test("a visitor's page view is sent to /api/event without cookies; the endpoint checks its payloads", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  });
   const page = await context.newPage();
   const sent = page.waitForRequest((req) => req.url().endsWith('/api/event'));
   await page.goto('/faq');
   const event = await sent;
-  expect(JSON.parse(event.postData() ?? '{}')).toMatchObject({ n: 'pageview', u: `${baseURL}/faq`, d: new URL(baseURL!).host });
+  expect(JSON.parse(event.postData() ?? '{}')).toMatchObject({
+    n: 'pageview',
+    u: `${baseURL}/faq`,
+    d: new URL(baseURL!).host,
+  });
   expect((await event.response())?.status()).toBe(202);
   expect(await context.cookies()).toEqual([]);
   await context.close();
@@ -149,7 +180,14 @@ test('a visitor\'s page view is sent to /api/event without cookies; the endpoint
   const valid = { n: 'pageview', u: `${baseURL}/games`, d: new URL(baseURL!).host, r: null, w: 1280 };
   expect((await request.post('/api/event', { data: valid })).status()).toBe(202);
   expect((await request.post('/api/event', { data: { ...valid, w: 'wide' } })).status()).toBe(400);
-  expect((await request.post('/api/event', { data: '<script>alert(1)</script>', headers: { 'content-type': 'application/json' } })).status()).toBe(400);
+  expect(
+    (
+      await request.post('/api/event', {
+        data: '<script>alert(1)</script>',
+        headers: { 'content-type': 'application/json' },
+      })
+    ).status(),
+  ).toBe(400);
   expect((await request.post('/api/event', { data: { ...valid, p: { a: { nested: true } } } })).status()).toBe(400);
 });
 
@@ -160,7 +198,9 @@ test('icons come from the site in the Iconify format, cached immutably', async (
   expect(Object.keys(((await response.json()) as { icons: object }).icons).sort()).toEqual(['house', 'star']);
 });
 
-test("an island's icons load in one request from the site; when that fails, the icon is left out and the button still reads right", async ({ page }) => {
+test("an island's icons load in one request from the site; when that fails, the icon is left out and the button still reads right", async ({
+  page,
+}) => {
   const iconRequest = page.waitForRequest((request) => request.url().includes('/api/icons/lucide.json?icons='));
   await page.goto('/demo_free');
   const follow = page.getByRole('button', { name: 'Follow demo_free' });
@@ -177,7 +217,9 @@ test("an island's icons load in one request from the site; when that fails, the 
 });
 
 test('a new build id raises the update notice, whose button reloads the page', async ({ page, baseURL }) => {
-  await page.route('**/builds/latest.json*', (route) => route.fulfill({ json: { id: 'fake-new-build', timestamp: Date.now() } }));
+  await page.route('**/builds/latest.json*', (route) =>
+    route.fulfill({ json: { id: 'fake-new-build', timestamp: Date.now() } }),
+  );
   await page.route('**/builds/meta/fake-new-build.json', (route) => route.fulfill({ status: 404, body: '' }));
   await page.goto('/about');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -209,7 +251,10 @@ test('the service worker serves visited pages and the offline page with the netw
   await context.setOffline(false);
 });
 
-test('the site records are for administrators only: to everyone else the page does not exist', async ({ page, request }) => {
+test('the site records are for administrators only: to everyone else the page does not exist', async ({
+  page,
+  request,
+}) => {
   const anonymous = await request.get('/admin/site', { maxRedirects: 0 });
   expect(anonymous.status()).toBe(404);
   const user = await createConfirmedUser(request);

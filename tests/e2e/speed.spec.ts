@@ -18,7 +18,10 @@ for (const path of ['/', '/games', '/games/grand-theft-auto-v', '/reviews', '/ab
     await expect(page.locator('astro-island')).toHaveCount(0);
     let compressed = 0;
     for (const url of scripts) compressed += brotliCompressSync(await (await page.request.get(url)).body()).length;
-    expect(scripts.every((url) => !REACT_CHUNK.test(url)), scripts.join(', ')).toBe(true);
+    expect(
+      scripts.every((url) => !REACT_CHUNK.test(url)),
+      scripts.join(', '),
+    ).toBe(true);
     expect(compressed).toBeLessThanOrEqual(BUDGET);
   });
 }
@@ -27,7 +30,17 @@ for (const path of ['/', '/games', '/games/grand-theft-auto-v', '/reviews', '/ab
 // so markup a page repeats (navigation links, score badges, cards) carries a class of its
 // own from src/styles/global.css, not the same long list of utilities each time.
 test('pages do not repeat long lists of utility classes', async ({ request }) => {
-  for (const path of ['/', '/games', '/games?page=2', '/games/grand-theft-auto-v', '/games/half-life-2/user-reviews', '/reviews', '/calendar', '/lists', '/leaderboard']) {
+  for (const path of [
+    '/',
+    '/games',
+    '/games?page=2',
+    '/games/grand-theft-auto-v',
+    '/games/half-life-2/user-reviews',
+    '/reviews',
+    '/calendar',
+    '/lists',
+    '/leaderboard',
+  ]) {
     const html = await (await request.get(path)).text();
     const counts = new Map<string, number>();
     for (const [, value] of html.matchAll(/ class="([^"]{60,})"/g)) counts.set(value!, (counts.get(value!) ?? 0) + 1);
@@ -37,20 +50,28 @@ test('pages do not repeat long lists of utility classes', async ({ request }) =>
 });
 
 /** The bytes as they travel (Playwright's own client would decode them). */
-function raw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .request(new URL(path, baseURL), { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject)
       .end();
   });
 }
 
-test('pages and scripts travel compressed, decode to the plain bytes, and revalidate per encoding', async ({ request }) => {
+test('pages and scripts travel compressed, decode to the plain bytes, and revalidate per encoding', async ({
+  request,
+}) => {
   const page = await request.get('/games/half-life-2');
   const html = await page.text();
   const script = (/src="(\/_astro\/[^"]+\.js)"/.exec(html) ?? [])[1];
@@ -78,7 +99,8 @@ test('pages and scripts travel compressed, decode to the plain bytes, and revali
     expect(gzip.headers['cache-control'], path).toBe(plain.headers['cache-control']);
 
     const head = await raw(path, { 'accept-encoding': 'br' }, 'HEAD');
-    for (const name of ['content-encoding', 'content-length', 'etag', 'content-type']) expect(head.headers[name], `${path} ${name}`).toBe(br.headers[name]);
+    for (const name of ['content-encoding', 'content-length', 'etag', 'content-type'])
+      expect(head.headers[name], `${path} ${name}`).toBe(br.headers[name]);
 
     // Each encoding has its own validator: the brotli one revalidates brotli, not gzip.
     expect(br.headers.etag, path).toBeDefined();
@@ -96,7 +118,10 @@ test('catalogue pages are served from the route cache on repeat visits', async (
   expect(await second.text()).toBe(await first.text());
 });
 
-test('a visitor with cookies gets the same cached page, and no cached page sets a cookie', async ({ playwright, baseURL }) => {
+test('a visitor with cookies gets the same cached page, and no cached page sets a cookie', async ({
+  playwright,
+  baseURL,
+}) => {
   const anonymous = await playwright.request.newContext({ baseURL });
   const withCookies = await playwright.request.newContext({
     baseURL,
@@ -118,8 +143,12 @@ test('a visitor with cookies gets the same cached page, and no cached page sets 
 });
 
 test('the review write API is never cached and asks for a session', async ({ request }) => {
-  const response = await request.post('/api/critic-reviews', { data: { game: 'portal-2', outlet: 'pixel-ledger', rawScore: '90' } });
+  const response = await request.post('/api/critic-reviews', {
+    data: { game: 'portal-2', outlet: 'pixel-ledger', rawScore: '90' },
+  });
   expect(response.status()).toBe(401);
-  expect(await response.json()).toEqual({ error: { code: 'not_authenticated', message: 'Sign in to publish critic reviews.' } });
+  expect(await response.json()).toEqual({
+    error: { code: 'not_authenticated', message: 'Sign in to publish critic reviews.' },
+  });
   expect(response.headers()['x-astro-cache']).toBeUndefined();
 });

@@ -19,7 +19,9 @@ async function accessToken(request: import('@playwright/test').APIRequestContext
 test('a signed-in browser uploads an avatar to its own folder and anyone can load it', async ({ page, request }) => {
   const user = await createConfirmedUser(request);
   const { token, userId } = await accessToken(request, user.email, user.password);
-  const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: { r: 20, g: 160, b: 150 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: { r: 20, g: 160, b: 150 } } })
+    .png()
+    .toBuffer();
 
   await page.goto('/about');
   const path = `${userId}/e2e-avatar.png`;
@@ -62,7 +64,9 @@ test('a signed-in browser uploads an avatar to its own folder and anyone can loa
   expect(revalidated.status()).toBe(304);
 });
 
-test('the storage service refuses what the policies and limits refuse, in storage-js\'s error shape', async ({ request }) => {
+test("the storage service refuses what the policies and limits refuse, in storage-js's error shape", async ({
+  request,
+}) => {
   const user = await createConfirmedUser(request);
   const { token, userId } = await accessToken(request, user.email, user.password);
 

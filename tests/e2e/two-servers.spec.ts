@@ -36,7 +36,15 @@ function freePort(): Promise<number> {
 
 async function startServer(databaseUrl: string, siteUrl: string, port: number): Promise<void> {
   const child = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_LISTEN_URL: '', SITE_URL: siteUrl, HOST: '127.0.0.1', PORT: String(port), CRON_SECRET: SECRET },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATABASE_LISTEN_URL: '',
+      SITE_URL: siteUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CRON_SECRET: SECRET,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -47,7 +55,10 @@ async function startServer(databaseUrl: string, siteUrl: string, port: number): 
     .poll(
       async () => {
         if (child.exitCode !== null) throw new Error(`server on ${port} exited: ${errors}`);
-        return fetch(`${url}/api/health`).then((response) => response.status, () => 0);
+        return fetch(`${url}/api/health`).then(
+          (response) => response.status,
+          () => 0,
+        );
       },
       { timeout: 60_000 },
     )
@@ -116,7 +127,9 @@ test('a purge on one server empties the cached page on the other', async ({ requ
   expect(stale.headers()['x-astro-cache']).toBe('HIT');
   expect(await stale.text()).not.toContain(MARKER);
 
-  const job = await request.get(`${a.url}/api/cron/release-critic-embargoes`, { headers: { authorization: `Bearer ${SECRET}` } });
+  const job = await request.get(`${a.url}/api/cron/release-critic-embargoes`, {
+    headers: { authorization: `Bearer ${SECRET}` },
+  });
   expect(job.status()).toBe(200);
   expect(await job.json()).toEqual({ job: 'release-critic-embargoes', status: 'ran', result: { released: 1 } });
 

@@ -16,18 +16,27 @@ async function signInAsAdmin(page: Page) {
 test('an administrator uploads a cover and the game page shows it', async ({ page }) => {
   await signInAsAdmin(page);
   const title = `Cover Quest ${Date.now()}`;
-  const created = await page.request.post('/api/admin/games', { data: { title, platforms: [{ slug: 'pc', releaseDate: '' }] } });
+  const created = await page.request.post('/api/admin/games', {
+    data: { title, platforms: [{ slug: 'pc', releaseDate: '' }] },
+  });
   expect(created.status()).toBe(201);
   const { game } = (await created.json()) as { game: { slug: string } };
 
   await page.goto(`/admin/games?edit=${game.slug}`);
-  const picture = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 220, g: 90, b: 20 } } }).png().toBuffer();
+  const picture = await sharp({
+    create: { width: 300, height: 400, channels: 3, background: { r: 220, g: 90, b: 20 } },
+  })
+    .png()
+    .toBuffer();
   const upload = page.getByLabel('Upload a cover');
   await upload.scrollIntoViewIfNeeded();
   await expectHydrated(upload);
   await upload.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: picture });
   await expect(page.getByText('Cover saved.')).toBeVisible();
-  await expect(page.getByRole('img', { name: `Cover art for ${title}` })).toHaveAttribute('src', /\/storage\/v1\/object\/public\/game-covers\/\d+\/cover-600-[0-9a-f]{16}\.webp$/);
+  await expect(page.getByRole('img', { name: `Cover art for ${title}` })).toHaveAttribute(
+    'src',
+    /\/storage\/v1\/object\/public\/game-covers\/\d+\/cover-600-[0-9a-f]{16}\.webp$/,
+  );
 
   await page.goto(`/games/${game.slug}`);
   const cover = page.getByRole('img', { name: `Cover art for ${title}` }).first();
@@ -35,10 +44,13 @@ test('an administrator uploads a cover and the game page shows it', async ({ pag
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
 });
 
-test('an administrator imports games from a CSV file after fixing a line the preview showed in error', async ({ page }) => {
+test('an administrator imports games from a CSV file after fixing a line the preview showed in error', async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   const stamp = Date.now();
-  const header = 'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date';
+  const header =
+    'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date';
   const good = `Imported Voyage ${stamp},PS4,Adventure,Harbour Games,Harbour Games,,1,1,1,1,1,04/03/2021`;
   const file = (text: string) => ({ name: 'games.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
@@ -46,14 +58,22 @@ test('an administrator imports games from a CSV file after fixing a line the pre
   const importer = page.getByRole('region', { name: 'Import games from a CSV file' });
   await importer.scrollIntoViewIfNeeded();
   await expectHydrated(importer.getByLabel('CSV file'));
-  await importer.getByLabel('CSV file').setInputFiles(file(`${header}\n${good}\nBroken Console ${stamp},ZX81,Action,P,D,,1,1,1,1,1,01/01/2020\n`));
+  await importer
+    .getByLabel('CSV file')
+    .setInputFiles(file(`${header}\n${good}\nBroken Console ${stamp},ZX81,Action,P,D,,1,1,1,1,1,01/01/2020\n`));
   await importer.getByRole('button', { name: 'Preview' }).click();
-  await expect(importer.getByRole('cell', { name: 'Error: Unknown platform "ZX81" (use a console code such as PS4, NS or PC).' })).toBeVisible();
+  await expect(
+    importer.getByRole('cell', { name: 'Error: Unknown platform "ZX81" (use a console code such as PS4, NS or PC).' }),
+  ).toBeVisible();
   await expect(importer.getByRole('button', { name: 'Import the new games' })).toBeDisabled();
 
-  await importer.getByLabel('CSV file').setInputFiles(file(`${header}\n${good}\nPortal 2,PC,Puzzle,Valve,Valve,,1,1,1,1,1,19/04/2011\n`));
+  await importer
+    .getByLabel('CSV file')
+    .setInputFiles(file(`${header}\n${good}\nPortal 2,PC,Puzzle,Valve,Valve,,1,1,1,1,1,19/04/2011\n`));
   await importer.getByRole('button', { name: 'Preview' }).click();
-  await expect(importer.getByRole('cell', { name: /^Already there: Already in the catalogue: skipped\./ })).toBeVisible();
+  await expect(
+    importer.getByRole('cell', { name: /^Already there: Already in the catalogue: skipped\./ }),
+  ).toBeVisible();
   await importer.getByRole('button', { name: 'Import the new games' }).click();
   await expect(importer.getByText('Imported 1 game; 1 already there were skipped.')).toBeVisible();
 

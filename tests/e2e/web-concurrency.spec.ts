@@ -102,7 +102,10 @@ interface Answer {
  * its own (kept open until the server is known, then closed); with one, on that agent's
  * connection.
  */
-function ask(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown; agent?: http.Agent } = {}): Promise<Answer> {
+function ask(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown; agent?: http.Agent } = {},
+): Promise<Answer> {
   const primary = deployment.servers[0]!;
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -179,7 +182,11 @@ test('a list made private or deleted on either server is a 404 on both within a 
   const cookie = (signIn.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
   const lists: { id: number; slug: string; title: string }[] = [];
   for (const title of ['Purged on the first server', 'Purged on the second server']) {
-    const created = await ask(`${origin}/api/lists`, { method: 'POST', headers: { cookie }, body: { title, visibility: 'public' } });
+    const created = await ask(`${origin}/api/lists`, {
+      method: 'POST',
+      headers: { cookie },
+      body: { title, visibility: 'public' },
+    });
     expect(created.status, created.body).toBe(201);
     lists.push((JSON.parse(created.body) as { list: { id: number; slug: string; title: string } }).list);
   }
@@ -207,7 +214,12 @@ test('a list made private or deleted on either server is a 404 on both within a 
       .toBe(2);
 
     const agent = await connectionTo(on);
-    const write = await ask(`${origin}/api/lists/${list.id}`, { method: change.method, headers: { cookie }, body: change.body, agent });
+    const write = await ask(`${origin}/api/lists/${list.id}`, {
+      method: change.method,
+      headers: { cookie },
+      body: change.body,
+      agent,
+    });
     agent.destroy();
     expect(write.status, write.body).toBe(200);
     expect(write.server).toBe(on);
@@ -238,9 +250,13 @@ test('two servers share the port, a dead one is started again, and a stop signal
   // One server dies. Once the primary has seen it (until then it may still hand it a
   // connection, which is reset), the other answers while a new one starts in its place.
   process.kill(first[0]!, 'SIGKILL');
-  await expect.poll(() => primary!.output(), { timeout: 60_000 }).toContain('[servers] server 1 exited (signal SIGKILL): starting it again');
+  await expect
+    .poll(() => primary!.output(), { timeout: 60_000 })
+    .toContain('[servers] server 1 exited (signal SIGKILL): starting it again');
   expect(await statusOf(`${primary!.url}/api/health`)).toBe(200);
-  await expect.poll(() => serverPids(primary!.pid).filter((pid) => pid !== first[0]).length, { timeout: 60_000 }).toBe(2);
+  await expect
+    .poll(() => serverPids(primary!.pid).filter((pid) => pid !== first[0]).length, { timeout: 60_000 })
+    .toBe(2);
   expect(await statusOf(`${primary!.url}/api/health`)).toBe(200);
 
   // SIGTERM to the primary stops every server, then the primary.

@@ -3,7 +3,10 @@ import { expect, test } from './fixtures.ts';
 
 test.slow();
 
-test('a new player earns XP for confirming, visiting and following, sees it on earn-xp and on the leaderboard', async ({ page, request }) => {
+test('a new player earns XP for confirming, visiting and following, sees it on earn-xp and on the leaderboard', async ({
+  page,
+  request,
+}) => {
   const player = await createConfirmedUser(request);
   await page.goto('/login');
   await fillLogin(page, player.email, player.password);
@@ -28,7 +31,10 @@ test('a new player earns XP for confirming, visiting and following, sees it on e
   await page.getByRole('button', { name: 'Unfollow Pixel Ledger' }).click();
   // Exact: "Follow Pixel Ledger" is also part of "Unfollow Pixel Ledger", so without it this
   // passes at once and the next page can load before the unfollow is answered.
-  await expect(page.getByRole('button', { name: 'Follow Pixel Ledger', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Follow Pixel Ledger', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await page.goto('/dashboard/earn-xp');
   await expect(page.locator('[data-level-progress]')).toContainText('55 XP');
   await expect(page.locator('[data-xp-recent]')).toContainText('Taken back: Follow an outlet');

@@ -35,7 +35,8 @@ async function toRequest(message: IncomingMessage, origin: string): Promise<Requ
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
-  const body = chunks.length > 0 && message.method !== 'GET' && message.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
+  const body =
+    chunks.length > 0 && message.method !== 'GET' && message.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
   return new Request(new URL(message.url ?? '/', origin), { method: message.method, headers, body });
 }
 

@@ -18,7 +18,11 @@ export const PASSWORD = 'Correct-Horse-9';
 export interface DirectAuth {
   call(method: string, path: string, options?: CallOptions): Promise<Response>;
   /** JSON body and status of a call. */
-  json(method: string, path: string, options?: CallOptions): Promise<{ status: number; body: Record<string, any>; headers: Headers }>;
+  json(
+    method: string,
+    path: string,
+    options?: CallOptions,
+  ): Promise<{ status: number; body: Record<string, any>; headers: Headers }>;
   /** A fetch that reaches this service (as the site's server client reaches the local one). */
   fetch: typeof fetch;
   mailbox: (Email & { links: string[] })[];
@@ -40,7 +44,8 @@ export interface CallOptions {
 
 let counter = 0;
 export const uniqueClient = () => `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter++ & 255}`;
-export const uniqueEmail = (prefix = 'player') => `${prefix}-${createHash('sha256').update(`${Math.random()}`).digest('hex').slice(0, 10)}@example.com`;
+export const uniqueEmail = (prefix = 'player') =>
+  `${prefix}-${createHash('sha256').update(`${Math.random()}`).digest('hex').slice(0, 10)}@example.com`;
 
 export function directAuth(database: DatabaseConnection, overrides: Partial<AuthServiceOptions> = {}): DirectAuth {
   let clock = Date.now();
@@ -60,8 +65,17 @@ export function directAuth(database: DatabaseConnection, overrides: Partial<Auth
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
     const url = path.startsWith('http') ? path : `${SITE}/auth/v1${path}`;
-    const headers = { 'x-supabase-api-version': '2024-01-01', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers };
-    const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    const headers = {
+      'x-supabase-api-version': '2024-01-01',
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    };
+    const body =
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body);
     return service(new Request(url, { method, headers, body }), { clientAddress: options.client ?? uniqueClient() });
   }
 
@@ -88,7 +102,10 @@ export function directAuth(database: DatabaseConnection, overrides: Partial<Auth
       return email;
     },
     async signIn(email, client) {
-      const { status, body } = await direct.json('POST', '/token?grant_type=password', { body: { email, password: PASSWORD }, client });
+      const { status, body } = await direct.json('POST', '/token?grant_type=password', {
+        body: { email, password: PASSWORD },
+        client,
+      });
       if (status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
       return body as { access_token: string; refresh_token: string };
     },
@@ -100,7 +117,10 @@ export function directAuth(database: DatabaseConnection, overrides: Partial<Auth
  * A fresh test database and the service over it for one test file (opened before its
  * tests, closed after): `const t = useDirectAuth()`, then `t.auth` and `t.database`.
  */
-export function useDirectAuth(overrides: Partial<AuthServiceOptions> = {}): { auth: DirectAuth; database: DatabaseConnection } {
+export function useDirectAuth(overrides: Partial<AuthServiceOptions> = {}): {
+  auth: DirectAuth;
+  database: DatabaseConnection;
+} {
   const context = {} as { auth: DirectAuth; database: DatabaseConnection };
   beforeAll(async () => {
     context.database = await createTestDatabase();

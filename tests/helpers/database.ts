@@ -88,7 +88,10 @@ export async function createMigratedPostgres(): Promise<{ url: string; drop(): P
   if (!database) return undefined;
   const connection = openPostgres(database.url, 1);
   try {
-    await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8') });
+    await migrate(connection.db, {
+      files: await readMigrationFiles(),
+      bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8'),
+    });
   } finally {
     await connection.close();
   }

@@ -71,7 +71,14 @@ export async function startNodeServers(ports: number[], env: Record<string, stri
       const url = `http://127.0.0.1:${port}`;
       let printed = '';
       const child = spawn(process.execPath, ['scripts/start.ts'], {
-        env: { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: String(port), SITE_URL: `http://127.0.0.1:${ports[0]}`, ...env },
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          SITE_URL: `http://127.0.0.1:${ports[0]}`,
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));

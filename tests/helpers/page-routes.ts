@@ -59,7 +59,10 @@ function routePattern(route: string): RegExp {
  * The route that answers `pathname`, as Astro chooses among routes that match: segment by
  * segment, a static segment before a parameter, a parameter before a rest parameter.
  */
-export function routeOf(pathname: string, routes: readonly string[] = pageRoutes().map(({ route }) => route)): string | undefined {
+export function routeOf(
+  pathname: string,
+  routes: readonly string[] = pageRoutes().map(({ route }) => route),
+): string | undefined {
   const matching = routes.filter((route) => routePattern(route).test(pathname));
   const ranks = (route: string) => route.split('/').slice(1).map(segmentRank);
   return matching.sort((a, b) => {

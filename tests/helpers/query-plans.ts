@@ -68,7 +68,9 @@ export async function tableSizes(db: Kysely<Database>): Promise<TableSizes> {
   const { rows } = await sql<{ name: string; rows: number }>`
     select n.nspname || '.' || c.relname as name, greatest(c.reltuples, 0)::float8 as rows
       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-     where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'`.execute(db);
+     where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'`.execute(
+    db,
+  );
   return new Map(rows.map((row) => [row.name, Number(row.rows)]));
 }
 
@@ -94,7 +96,10 @@ export function seqScansInPlan(plan: PlanNode): { table: string; filter?: string
   const found: { table: string; filter?: string }[] = [];
   const walk = (node: PlanNode) => {
     if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) {
-      found.push({ table: `${node.Schema ?? 'public'}.${node['Relation Name']}`, ...(node.Filter ? { filter: node.Filter } : {}) });
+      found.push({
+        table: `${node.Schema ?? 'public'}.${node['Relation Name']}`,
+        ...(node.Filter ? { filter: node.Filter } : {}),
+      });
     }
     for (const child of node.Plans ?? []) walk(child);
   };
@@ -146,7 +151,11 @@ let prepared = 0;
  * partial index it cannot use, say: docs/decisions/generic-plans.md), in which case every
  * run is planned again. Runs the statement `runs` times on one connection and counts.
  */
-export async function planCounts(db: Kysely<Database>, statement: CapturedStatement, runs = 7): Promise<{ generic: number; custom: number }> {
+export async function planCounts(
+  db: Kysely<Database>,
+  statement: CapturedStatement,
+  runs = 7,
+): Promise<{ generic: number; custom: number }> {
   const name = `plan_check_${(prepared += 1)}`;
   return db.connection().execute(async (connection) => {
     await sql.raw(`prepare ${name} as ${statement.sql}`).execute(connection);
@@ -154,7 +163,9 @@ export async function planCounts(db: Kysely<Database>, statement: CapturedStatem
       const args = statement.parameters.length > 0 ? `(${statement.parameters.map(literal).join(', ')})` : '';
       for (let run = 0; run < runs; run += 1) await sql.raw(`execute ${name}${args}`).execute(connection);
       const { rows } = await sql<{ generic: string; custom: string }>`
-        select generic_plans::text as generic, custom_plans::text as custom from pg_catalog.pg_prepared_statements where name = ${name}`.execute(connection);
+        select generic_plans::text as generic, custom_plans::text as custom from pg_catalog.pg_prepared_statements where name = ${name}`.execute(
+        connection,
+      );
       return { generic: Number(rows[0]?.generic ?? 0), custom: Number(rows[0]?.custom ?? 0) };
     } finally {
       await sql.raw(`deallocate ${name}`).execute(connection);
@@ -169,12 +180,17 @@ class RolledBack extends Error {}
  * the tables whose sequential-scan counter it moved. This sees the statements PL/pgSQL
  * functions run, which EXPLAIN does not. Read-only page statements are what it is for.
  */
-export async function seqScansWhenRun(db: Kysely<Database>, statement: CapturedStatement): Promise<Map<string, number>> {
+export async function seqScansWhenRun(
+  db: Kysely<Database>,
+  statement: CapturedStatement,
+): Promise<Map<string, number>> {
   const counters = async (trx: Kysely<Database>) =>
     new Map(
       (
         await sql<{ name: string; scans: string }>`
-          select schemaname || '.' || relname as name, seq_scan::text as scans from pg_catalog.pg_stat_xact_user_tables`.execute(trx)
+          select schemaname || '.' || relname as name, seq_scan::text as scans from pg_catalog.pg_stat_xact_user_tables`.execute(
+          trx,
+        )
       ).rows.map((row) => [row.name, Number(row.scans)]),
     );
   let moved = new Map<string, number>();
@@ -183,7 +199,11 @@ export async function seqScansWhenRun(db: Kysely<Database>, statement: CapturedS
       const before = await counters(trx);
       await trx.executeQuery(CompiledQuery.raw(statement.sql, [...statement.parameters]));
       const after = await counters(trx);
-      moved = new Map([...after].filter(([name, scans]) => scans > (before.get(name) ?? 0)).map(([name, scans]) => [name, scans - (before.get(name) ?? 0)]));
+      moved = new Map(
+        [...after]
+          .filter(([name, scans]) => scans > (before.get(name) ?? 0))
+          .map(([name, scans]) => [name, scans - (before.get(name) ?? 0)]),
+      );
       throw new RolledBack();
     });
   } catch (error) {
@@ -214,18 +234,36 @@ export interface StatementReport {
 export async function checkStatement(
   db: Kysely<Database>,
   statement: CapturedStatement,
-  options: { page: string; kind?: 'pglite' | 'postgres'; sizes: TableSizes; largeTableRows: number; allowed: readonly AllowedSeqScan[] },
+  options: {
+    page: string;
+    kind?: 'pglite' | 'postgres';
+    sizes: TableSizes;
+    largeTableRows: number;
+    allowed: readonly AllowedSeqScan[];
+  },
 ): Promise<StatementReport> {
   const large = (table: string) => (options.sizes.get(table) ?? 0) >= options.largeTableRows;
   const allowed = (table: string) =>
-    options.allowed.some((a) => a.table === table && (a.page === '*' || a.page === options.page) && (a.on === undefined || a.on === options.kind));
+    options.allowed.some(
+      (a) =>
+        a.table === table &&
+        (a.page === '*' || a.page === options.page) &&
+        (a.on === undefined || a.on === options.kind),
+    );
   const findings: SeqScanFinding[] = [];
   if (isExplainable(statement)) {
     for (const scan of seqScansInPlan(await explain(db, statement))) {
-      if (large(scan.table) && !allowed(scan.table)) findings.push({ table: scan.table, rows: options.sizes.get(scan.table)!, seen: 'plan', ...(scan.filter ? { filter: scan.filter } : {}) });
+      if (large(scan.table) && !allowed(scan.table))
+        findings.push({
+          table: scan.table,
+          rows: options.sizes.get(scan.table)!,
+          seen: 'plan',
+          ...(scan.filter ? { filter: scan.filter } : {}),
+        });
     }
     for (const table of (await seqScansWhenRun(db, statement)).keys()) {
-      if (large(table) && !allowed(table) && !findings.some((f) => f.table === table)) findings.push({ table, rows: options.sizes.get(table)!, seen: 'run' });
+      if (large(table) && !allowed(table) && !findings.some((f) => f.table === table))
+        findings.push({ table, rows: options.sizes.get(table)!, seen: 'run' });
     }
   }
   return { statement, seqScans: findings };

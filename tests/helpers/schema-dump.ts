@@ -63,7 +63,9 @@ async function tableRows(url: string): Promise<string> {
     for (const table of tables.rows) {
       const minus = table.volatile.map((column) => ` - ${quoteLiteral(column)}`).join('');
       const rows = await sql<{ row: string }>`
-        select (to_jsonb(t)${sql.raw(minus)})::text as row from ${sql.raw(table.name)} t order by 1`.execute(connection.db);
+        select (to_jsonb(t)${sql.raw(minus)})::text as row from ${sql.raw(table.name)} t order by 1`.execute(
+        connection.db,
+      );
       if (rows.rows.length > 0) sections.push(`-- rows of ${table.name}\n${rows.rows.map((r) => r.row).join('\n')}`);
     }
     return sections.join('\n\n');

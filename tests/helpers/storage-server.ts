@@ -84,8 +84,12 @@ export async function startTestStorageServer(
     void (async () => {
       try {
         const pathname = new URL(message.url ?? '/', origin).pathname;
-        const request = toRequest(message, origin, (bytes) => bytesRead.set(pathname, (bytesRead.get(pathname) ?? 0) + bytes));
-        const response = pathname.startsWith('/storage/v1/') ? await storage(request) : await auth!(request, { clientAddress: randomUUID() });
+        const request = toRequest(message, origin, (bytes) =>
+          bytesRead.set(pathname, (bytesRead.get(pathname) ?? 0) + bytes),
+        );
+        const response = pathname.startsWith('/storage/v1/')
+          ? await storage(request)
+          : await auth!(request, { clientAddress: randomUUID() });
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => (headers[name] = value));
         reply.writeHead(response.status, headers);

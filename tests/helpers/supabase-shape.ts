@@ -42,7 +42,11 @@ export function shapeUrl(database: string, role = 'postgres'): string {
 }
 
 /** Runs `work` with one client signed in as `role` to `database`, then closes it. */
-export async function withClient<T>(database: string, role: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  database: string,
+  role: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: shapeUrl(database, role) });
   await client.connect();
   try {
@@ -115,7 +119,11 @@ export async function serviceSchemaFingerprint(client: pg.Client): Promise<strin
   return result.rows.map((row) => row.line).join('\n');
 }
 
-async function buildTemplate(admin: pg.Client, name: string, build: (database: string) => Promise<void>): Promise<void> {
+async function buildTemplate(
+  admin: pg.Client,
+  name: string,
+  build: (database: string) => Promise<void>,
+): Promise<void> {
   if (await databaseExists(admin, name)) return;
   const building = `${name}_building`;
   await admin.query(`drop database if exists ${building} with (force)`);
@@ -167,7 +175,9 @@ export async function withPolicyGrants<T>(database: string, work: () => Promise<
 async function grantedAround<T>(database: string, work: () => Promise<T>): Promise<T> {
   const grantTo = (verb: 'grant' | 'revoke') =>
     withClient(database, 'supabase_admin', (client) =>
-      client.query(`${verb} supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin ${verb === 'grant' ? 'to' : 'from'} postgres`),
+      client.query(
+        `${verb} supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin ${verb === 'grant' ? 'to' : 'from'} postgres`,
+      ),
     );
   const before = await withClient(database, 'supabase_admin', serviceSchemaFingerprint);
   await grantTo('grant');
@@ -188,7 +198,10 @@ async function grantedAround<T>(database: string, work: () => Promise<T>): Promi
 function diffLines(before: string, after: string): string {
   const was = new Set(before.split('\n'));
   const now = new Set(after.split('\n'));
-  return [...[...was].filter((line) => !now.has(line)).map((line) => `- ${line}`), ...[...now].filter((line) => !was.has(line)).map((line) => `+ ${line}`)].join('\n');
+  return [
+    ...[...was].filter((line) => !now.has(line)).map((line) => `- ${line}`),
+    ...[...now].filter((line) => !was.has(line)).map((line) => `+ ${line}`),
+  ].join('\n');
 }
 
 let templates: Promise<{ platform: string; migrated: string }> | undefined;
@@ -204,7 +217,10 @@ export function shapeTemplates(): Promise<{ platform: string; migrated: string }
       .update(migrations.map((file) => `${file.name}:${file.checksum}`).join('\n'))
       .digest('hex')
       .slice(0, 12);
-    const names = { platform: `supabase_shape_${platformKey}`, migrated: `supabase_shape_${platformKey}_m_${migratedKey}` };
+    const names = {
+      platform: `supabase_shape_${platformKey}`,
+      migrated: `supabase_shape_${platformKey}_m_${migratedKey}`,
+    };
     await withClient('postgres', 'supabase_admin', async (admin) => {
       await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
       try {
@@ -224,12 +240,19 @@ export function shapeTemplates(): Promise<{ platform: string; migrated: string }
 }
 
 /** A new database copied from a template; drop() removes it. */
-export async function createShapeDatabase(kind: 'platform' | 'migrated'): Promise<{ name: string; drop(): Promise<void> }> {
+export async function createShapeDatabase(
+  kind: 'platform' | 'migrated',
+): Promise<{ name: string; drop(): Promise<void> }> {
   const template = (await shapeTemplates())[kind];
   const name = `shape_test_${randomBytes(6).toString('hex')}`;
-  await withClient('postgres', 'supabase_admin', (admin) => admin.query(`create database ${name} template ${template} owner postgres`));
+  await withClient('postgres', 'supabase_admin', (admin) =>
+    admin.query(`create database ${name} template ${template} owner postgres`),
+  );
   return {
     name,
-    drop: () => withClient('postgres', 'supabase_admin', (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () =>
+      withClient('postgres', 'supabase_admin', (admin) =>
+        admin.query(`drop database if exists ${name} with (force)`),
+      ).then(() => undefined),
   };
 }

@@ -8,7 +8,11 @@ import type { Database } from '../../src/lib/db/schema.ts';
  * done it, and the first commits only when a backend of this database waits on a lock (the
  * second, behind the first). Resolves with both results once both have committed.
  */
-export async function writersInTurn<A, B>(db: Kysely<Database>, first: (trx: Transaction<Database>) => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+export async function writersInTurn<A, B>(
+  db: Kysely<Database>,
+  first: (trx: Transaction<Database>) => Promise<A>,
+  second: () => Promise<B>,
+): Promise<[A, B]> {
   let commitFirst!: () => void;
   const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve));
   let firstDone!: () => void;
@@ -23,7 +27,17 @@ export async function writersInTurn<A, B>(db: Kysely<Database>, first: (trx: Tra
   await Promise.race([done, firstWriter]);
   const secondWriter = second();
   await expect
-    .poll(async () => (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(db)).rows[0]!.waiting, { timeout: 10_000 })
+    .poll(
+      async () =>
+        (
+          await sql<{
+            waiting: number;
+          }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(
+            db,
+          )
+        ).rows[0]!.waiting,
+      { timeout: 10_000 },
+    )
     .toBe(1);
   commitFirst();
   return Promise.all([firstWriter, secondWriter]);

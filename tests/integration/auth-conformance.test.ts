@@ -45,7 +45,13 @@ function suite(getTarget: () => Target) {
   /** A supabase-js client as a separate browser would be: its own storage and its own address. */
   const client = (flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient =>
     createClient(getTarget().url, getTarget().anonKey, {
-      auth: { storage: memoryStorage(), persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, flowType },
+      auth: {
+        storage: memoryStorage(),
+        persistSession: true,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        flowType,
+      },
       global: { headers: { 'x-test-client': uniq() } },
     });
 
@@ -81,7 +87,10 @@ function suite(getTarget: () => Target) {
     const { data, error } = await browser.auth.signUp({
       email,
       password: PASSWORD,
-      options: { data: { username: `u${uniq()}`, full_name: 'New Player', bio: 'Hi' }, emailRedirectTo: `${server.url}/auth/callback` },
+      options: {
+        data: { username: `u${uniq()}`, full_name: 'New Player', bio: 'Hi' },
+        emailRedirectTo: `${server.url}/auth/callback`,
+      },
     });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
@@ -124,7 +133,14 @@ function suite(getTarget: () => Target) {
     const { claims, header } = claimsData!;
     if (local()) expect(header.alg).toBe('ES256');
     expect(header.kid).toBeTruthy();
-    expect(claims).toMatchObject({ sub: id, aud: 'authenticated', role: 'authenticated', email, aal: 'aal1', is_anonymous: false });
+    expect(claims).toMatchObject({
+      sub: id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      aal: 'aal1',
+      is_anonymous: false,
+    });
     expect(claims.session_id).toBeTruthy();
     expect((claims.amr?.[0] as { method?: string } | undefined)?.method).toBe('password');
     expect(claims.exp! - claims.iat!).toBe(3600);
@@ -146,7 +162,10 @@ function suite(getTarget: () => Target) {
     const wrong = await client().auth.signInWithPassword({ email, password: 'Wrong-Password-1' });
     expect(wrong.error?.code).toBe('invalid_credentials');
     expect(wrong.error?.message).toBe('Invalid login credentials');
-    const unknown = await client().auth.signInWithPassword({ email: `nobody-${uniq()}@example.com`, password: PASSWORD });
+    const unknown = await client().auth.signInWithPassword({
+      email: `nobody-${uniq()}@example.com`,
+      password: PASSWORD,
+    });
     expect(unknown.error?.code).toBe('invalid_credentials');
   });
 
@@ -269,7 +288,9 @@ function suite(getTarget: () => Target) {
     const current = third.data.session!;
     // Exactly at the end of the interval it is still a replay of a moment ago...
     await rotatedSecondsAgo(stolen, 9);
-    expect((await client().auth.refreshSession({ refresh_token: stolen })).data.session?.refresh_token).toBe(current.refresh_token);
+    expect((await client().auth.refreshSession({ refresh_token: stolen })).data.session?.refresh_token).toBe(
+      current.refresh_token,
+    );
     // ...after it, someone replays a token rotated long ago: the whole session is revoked.
     await rotatedSecondsAgo(stolen, 2);
     const replay = await client().auth.refreshSession({ refresh_token: stolen });
@@ -292,7 +313,9 @@ function suite(getTarget: () => Target) {
     expect(tooShort.error?.code).toBe('weak_password');
     const { error } = await browser.auth.updateUser({ password: 'Brand-New-Pass-2' });
     expect(error).toBeNull();
-    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await client().auth.signInWithPassword({ email, password: 'Brand-New-Pass-2' })).error).toBeNull();
   });
 
@@ -334,7 +357,11 @@ function suite(getTarget: () => Target) {
     if (!server) return ctx.skip('reads the confirmation email');
     const email = `pkce-${uniq()}@example.com`;
     const browser = client('pkce');
-    await browser.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${server.url}/auth/callback` } });
+    await browser.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: `${server.url}/auth/callback` },
+    });
     const location = await followLink(server.lastEmail(email)!.links[0]!);
     expect(location.hash).toBe('');
     const { data, error } = await browser.auth.exchangeCodeForSession(location.searchParams.get('code')!);
@@ -420,9 +447,9 @@ function suite(getTarget: () => Target) {
     }
     expect(limited).toMatchObject({ code: 'over_request_rate_limit', status: 429 });
     // Another client is not affected.
-    expect((await client().auth.signInWithPassword({ email: `nobody-${uniq()}@example.com`, password: 'x' })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect(
+      (await client().auth.signInWithPassword({ email: `nobody-${uniq()}@example.com`, password: 'x' })).error?.code,
+    ).toBe('invalid_credentials');
   });
 }
 

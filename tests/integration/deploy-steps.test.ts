@@ -6,7 +6,13 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/lib/config/env.ts';
 import { readMigrationFiles } from '../../src/lib/db/migrations.server.ts';
-import { createShapeDatabase, migrateAsDeployed, runCommand, SHAPE_SERVER_URL, shapeUrl } from '../helpers/supabase-shape.ts';
+import {
+  createShapeDatabase,
+  migrateAsDeployed,
+  runCommand,
+  SHAPE_SERVER_URL,
+  shapeUrl,
+} from '../helpers/supabase-shape.ts';
 
 // The deploy documentation, run as written: every command of the README's "Deploy to Vercel
 // with Supabase" and of docs/deploy.md is either run here (placeholders filled in, nothing
@@ -24,7 +30,8 @@ async function documents(): Promise<{ name: string; text: string }[]> {
   ];
 }
 
-const COMMAND_WORDS = /^(\(set|npm|node|pg_dump|pg_restore|psql|systemctl|nginx|apt-get|cp|rm|mkdir|restic|rsync|supabase|postgres|certbot|[A-Z_]+=\S+ )/;
+const COMMAND_WORDS =
+  /^(\(set|npm|node|pg_dump|pg_restore|psql|systemctl|nginx|apt-get|cp|rm|mkdir|restic|rsync|supabase|postgres|certbot|[A-Z_]+=\S+ )/;
 
 /** The commands a document gives: lines of its shell blocks, and inline code that reads as a command. */
 function commandsIn(text: string): string[] {
@@ -33,7 +40,13 @@ function commandsIn(text: string): string[] {
     for (const raw of block[1]!.split('\n')) {
       const line = raw.replace(/\s+#.*$/, '').trim();
       // Comments, and the lines of an environment file (NAME=value) are no commands.
-      if (!line || line.startsWith('#') || /^[A-Z_][A-Z0-9_]*=\S*$/.test(line) || /^[A-Z_][A-Z0-9_]*='[^']*'$/.test(line)) continue;
+      if (
+        !line ||
+        line.startsWith('#') ||
+        /^[A-Z_][A-Z0-9_]*=\S*$/.test(line) ||
+        /^[A-Z_][A-Z0-9_]*='[^']*'$/.test(line)
+      )
+        continue;
       commands.push(line);
     }
   }
@@ -62,7 +75,8 @@ const INVENTORY: Record<string, string> = {
   [DUMP]: `${RUN_HERE}, on PostgreSQL (TEST_DATABASE_URL)`,
   [RESTORE]: `${RUN_HERE}, restoring that dump`,
   'npm run restore': 'the command below, named',
-  'npm run restore -- critical-hit-….tar.gz': 'tests/e2e/backup.spec.ts restores a downloaded backup into fresh folders with the function this command runs, and serves the restored site',
+  'npm run restore -- critical-hit-….tar.gz':
+    'tests/e2e/backup.spec.ts restores a downloaded backup into fresh folders with the function this command runs, and serves the restored site',
   'npm ci && npm run build': '.ci/run (npm ci) and npm test (npm run build)',
   'npm ci': '.ci/run',
   'npm run build': 'npm test',
@@ -71,12 +85,15 @@ const INVENTORY: Record<string, string> = {
   'npm run nginx:cache-key': 'scripts/nginx-site.test.ts checks deploy/nginx/cache-key.conf is what it writes',
   'npm run bench': 'a measurement, not a deploy step (docs/performance.md)',
   'npm run measure:compression -- --port 4714': 'a measurement, not a deploy step',
-  'systemctl enable --now critical-hit@4321 critical-hit@4322': 'not in CI (no systemd); the unit runs node scripts/start.ts with the env file, as above',
+  'systemctl enable --now critical-hit@4321 critical-hit@4322':
+    'not in CI (no systemd); the unit runs node scripts/start.ts with the env file, as above',
   'systemctl restart critical-hit@4321': 'not in CI (no systemd)',
   'apt-get install nginx': '.ci/run installs nginx from Debian',
   'apt-get install libnginx-mod-http-brotli-static': 'optional; not in CI',
-  'cp deploy/nginx/critical-hit.conf /etc/nginx/conf.d/': 'tests/e2e/nginx.spec.ts runs this file, rendered for local paths and ports',
-  'mkdir -p /etc/nginx/critical-hit && cp deploy/nginx/cache-key.conf /etc/nginx/critical-hit/': 'tests/e2e/nginx.spec.ts, as above',
+  'cp deploy/nginx/critical-hit.conf /etc/nginx/conf.d/':
+    'tests/e2e/nginx.spec.ts runs this file, rendered for local paths and ports',
+  'mkdir -p /etc/nginx/critical-hit && cp deploy/nginx/cache-key.conf /etc/nginx/critical-hit/':
+    'tests/e2e/nginx.spec.ts, as above',
   'rm /etc/nginx/sites-enabled/default': 'not in CI (a system nginx)',
   'nginx -t && systemctl reload nginx': 'tests/e2e/nginx.spec.ts starts nginx with the rendered file; no systemd in CI',
   'postgres -D <data> -C shared_memory_size_in_huge_pages': 'not in CI (sizing a production server)',
@@ -88,8 +105,14 @@ const INVENTORY: Record<string, string> = {
 describe('the deploy documentation', () => {
   it('gives no command without a decision here, and every command here is still in it', async () => {
     const documented = (await documents()).flatMap((doc) => commandsIn(doc.text));
-    expect([...new Set(documented)].filter((command) => !(command in INVENTORY)), 'documented commands without a decision').toEqual([]);
-    expect(Object.keys(INVENTORY).filter((command) => !documented.includes(command)), 'decisions for commands no longer documented').toEqual([]);
+    expect(
+      [...new Set(documented)].filter((command) => !(command in INVENTORY)),
+      'documented commands without a decision',
+    ).toEqual([]);
+    expect(
+      Object.keys(INVENTORY).filter((command) => !documented.includes(command)),
+      'decisions for commands no longer documented',
+    ).toEqual([]);
   });
 
   describe.skipIf(!SHAPE_SERVER_URL)('"Deploy to Vercel with Supabase", on a Supabase-shaped database', () => {
@@ -99,12 +122,20 @@ describe('the deploy documentation', () => {
     it('applies the migrations (step 2), loads the demo catalogue the same way, and finds nothing to apply before the next deploy', async () => {
       database = await createShapeDatabase('platform');
       // The placeholders filled in; the variables are the command's own, nothing from this process.
-      const { SUPABASE_URL: _url, SUPABASE_ANON_KEY: _key, DATABASE_URL: _database, SITE_URL: _site, ...machine } = process.env;
+      const {
+        SUPABASE_URL: _url,
+        SUPABASE_ANON_KEY: _key,
+        DATABASE_URL: _database,
+        SITE_URL: _site,
+        ...machine
+      } = process.env;
       const stepTwo = STEP_2_MIGRATE.replace('SUPABASE_URL=…', 'SUPABASE_URL=https://shape-test.supabase.co')
         .replace('SUPABASE_ANON_KEY=…', 'SUPABASE_ANON_KEY=anon-key')
         .replace('<session or direct string>', shapeUrl(database.name, 'postgres'));
       expect(await migrateAsDeployed(database.name, stepTwo, machine)).toMatch(/Migrations: applied \d+\./);
-      expect(await runCommand(stepTwo.replace('npm run db:migrate', 'npm run db:seed'), machine)).toMatch(/demo catalogue: \d+ games added/);
+      expect(await runCommand(stepTwo.replace('npm run db:migrate', 'npm run db:seed'), machine)).toMatch(
+        /demo catalogue: \d+ games added/,
+      );
       expect(await migrateAsDeployed(database.name, stepTwo, machine)).toMatch(/Migrations: up to date\./);
     }, 240_000);
   });
@@ -152,15 +183,27 @@ describe('the deploy documentation', () => {
       expect(await runCommand(release, machine)).toMatch(/Migrations: applied \d+\./);
 
       // The nightly dump and its restore, run where the dump is written.
-      const connection = { ...machine, PGHOST: liveUrl.hostname, PGPORT: liveUrl.port, PGUSER: decodeURIComponent(liveUrl.username) };
+      const connection = {
+        ...machine,
+        PGHOST: liveUrl.hostname,
+        PGPORT: liveUrl.port,
+        PGUSER: decodeURIComponent(liveUrl.username),
+      };
       await runCommand(`cd ${dir} && ${DUMP.replace('critical_hit', live)}`, connection);
       const date = (await runCommand('date +%F', machine)).trim();
-      await runCommand(`cd ${dir} && ${RESTORE.replace('<fresh database>', restored).replace('<date>', date)}`, connection);
-      const check = new pg.Client({ connectionString: Object.assign(new URL(server), { pathname: `/${restored}` }).toString() });
+      await runCommand(
+        `cd ${dir} && ${RESTORE.replace('<fresh database>', restored).replace('<date>', date)}`,
+        connection,
+      );
+      const check = new pg.Client({
+        connectionString: Object.assign(new URL(server), { pathname: `/${restored}` }).toString(),
+      });
       await check.connect();
       try {
         // The restored copy carries the migrations' bookkeeping: nothing to apply again.
-        const applied = await check.query<{ name: string }>('select name from app_meta.schema_migrations order by name');
+        const applied = await check.query<{ name: string }>(
+          'select name from app_meta.schema_migrations order by name',
+        );
         expect(applied.rows.map((row) => row.name)).toEqual((await readMigrationFiles()).map((file) => file.name));
       } finally {
         await check.end();

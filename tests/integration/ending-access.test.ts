@@ -65,7 +65,13 @@ afterAll(async () => {
 /** A browser: supabase-js with its own storage and its own client address. */
 const browser = (flowType: 'implicit' | 'pkce' = 'implicit') =>
   createClient(auth.url, 'sb_publishable_local', {
-    auth: { storage: memoryStorage(), persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, flowType },
+    auth: {
+      storage: memoryStorage(),
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType,
+    },
     global: { headers: { 'x-test-client': uniq() } },
   });
 
@@ -106,7 +112,12 @@ async function listen(client: SupabaseClient): Promise<Listening> {
   });
   opened.push(socket);
   await socket.realtime.setAuth();
-  const listening: Listening = { channel: undefined as unknown as RealtimeChannel, received: [], statuses: [], system: [] };
+  const listening: Listening = {
+    channel: undefined as unknown as RealtimeChannel,
+    received: [],
+    statuses: [],
+    system: [],
+  };
   await new Promise<void>((resolve) => {
     listening.channel = socket
       .channel(`user:${session.user.id}`, { config: { private: true } })
@@ -123,7 +134,7 @@ async function listen(client: SupabaseClient): Promise<Listening> {
 /** Within seconds: the Realtime service confirms its channels every second. */
 const withinSeconds = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 50 });
 
-const sessionIdOf = async (client: SupabaseClient) => ((await client.auth.getClaims()).data!.claims.session_id as string);
+const sessionIdOf = async (client: SupabaseClient) => (await client.auth.getClaims()).data!.claims.session_id as string;
 
 describe('a password change ends every other session of the account', () => {
   it('their refresh tokens, access tokens and open sockets stop; the session that changed it stays', async () => {
@@ -140,11 +151,17 @@ describe('a password change ends every other session of the account', () => {
     expect((await laptop.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
     expect((await browser().auth.getUser(laptopSession.access_token)).error?.name).toBe('AuthSessionMissingError');
     expect(await liveness.isLive(await sessionIdOf(phone))).toBe(true);
-    const laptopId = JSON.parse(Buffer.from(laptopSession.access_token.split('.')[1]!, 'base64url').toString()).session_id as string;
+    const laptopId = JSON.parse(Buffer.from(laptopSession.access_token.split('.')[1]!, 'base64url').toString())
+      .session_id as string;
     expect(await liveness.isLive(laptopId, { fresh: true })).toBe(false);
     // Its socket is closed from the server side, with Supabase Realtime's reason.
     await withinSeconds(() => expect(laptopSocket.statuses).toContain('CLOSED'));
-    expect(laptopSocket.system).toContainEqual(expect.objectContaining({ status: 'error', message: `You no longer have permission to read from this Channel topic: user:${userId}` }));
+    expect(laptopSocket.system).toContainEqual(
+      expect.objectContaining({
+        status: 'error',
+        message: `You no longer have permission to read from this Channel topic: user:${userId}`,
+      }),
+    );
     expect(realtime.deliver(userId, { text: 'after' })).toBe(1);
     await withinSeconds(() => expect(phoneSocket.received).toEqual([{ text: 'before' }, { text: 'after' }]));
     expect(laptopSocket.received).toEqual([{ text: 'before' }]);
@@ -154,7 +171,9 @@ describe('a password change ends every other session of the account', () => {
     expect((await phone.auth.refreshSession()).error).toBeNull();
     expect(phoneSocket.statuses).not.toContain('CLOSED');
     // Only the new password signs in now.
-    expect((await browser().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await browser().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe(
+      'invalid_credentials',
+    );
     await signedIn(email, 'Brand-New-Pass-2');
   });
 
@@ -165,10 +184,15 @@ describe('a password change ends every other session of the account', () => {
     const thiefSocket = await listen(thief);
 
     const owner = browser();
-    expect((await owner.auth.resetPasswordForEmail(email, { redirectTo: `${auth.url}/reset-password` })).error).toBeNull();
+    expect(
+      (await owner.auth.resetPasswordForEmail(email, { redirectTo: `${auth.url}/reset-password` })).error,
+    ).toBeNull();
     const fragment = new URLSearchParams((await followLink(auth.lastEmail(email)!.links[0]!)).hash.slice(1));
     expect(fragment.get('type')).toBe('recovery');
-    await owner.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    await owner.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    });
     expect((await owner.auth.updateUser({ password: 'Reset-Pass-3' })).error).toBeNull();
 
     expect((await thief.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
@@ -230,7 +254,9 @@ describe('an email change is confirmed from both addresses', () => {
     expect((await client.auth.getUser()).data.user!.email).toBe(email);
     await signedIn(email);
     // A link works once.
-    expect(new URLSearchParams((await followLink(toNew.links[0]!)).hash.slice(1)).get('error_code')).toBe('otp_expired');
+    expect(new URLSearchParams((await followLink(toNew.links[0]!)).hash.slice(1)).get('error_code')).toBe(
+      'otp_expired',
+    );
 
     // The current address agrees: the change is made.
     const second = new URLSearchParams((await followLink(toCurrent.links[0]!)).hash.slice(1));
@@ -242,7 +268,7 @@ describe('an email change is confirmed from both addresses', () => {
     expect(notice.text).toContain(`from ${email} to ${next}`);
   });
 
-  it('POST /verify answers GoTrue\'s message to the first of the two, then the session', async () => {
+  it("POST /verify answers GoTrue's message to the first of the two, then the session", async () => {
     const email = await confirmedUser();
     const client = await signedIn(email);
     const next = `posted-${uniq()}@example.com`;
@@ -256,7 +282,10 @@ describe('an email change is confirmed from both addresses', () => {
       });
     const first = await verify(tokenOf(email));
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', code: '200' });
+    expect(await first.json()).toEqual({
+      msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      code: '200',
+    });
     const second = await verify(tokenOf(next));
     expect(second.status).toBe(200);
     expect(((await second.json()) as { user: { email: string } }).user.email).toBe(next);
@@ -272,7 +301,12 @@ function shapeOf(value: unknown): unknown {
 
 describe('a sign-up with a registered address answers like any other sign-up', () => {
   const data = { full_name: 'Someone', bio: 'Hello there' };
-  const signUp = (email: string) => browser().auth.signUp({ email, password: 'Another-Pass-5', options: { data: { ...data, username: `u${uniq()}` } } });
+  const signUp = (email: string) =>
+    browser().auth.signUp({
+      email,
+      password: 'Another-Pass-5',
+      options: { data: { ...data, username: `u${uniq()}` } },
+    });
 
   it('for a confirmed account: the same answer (a look-alike user, no session) and the owner gets a notice instead', async () => {
     const email = await confirmedUser();
@@ -291,7 +325,9 @@ describe('a sign-up with a registered address answers like any other sign-up', (
     expect(notice.links.map((link) => new URL(link).pathname)).toEqual(['/login', '/reset-password']);
     // Nothing changed: the password is still the owner's, no second account.
     await signedIn(email);
-    expect(await database.db.selectFrom('auth.users').select('id').where('email', '=', email).execute()).toEqual([{ id: realId }]);
+    expect(await database.db.selectFrom('auth.users').select('id').where('email', '=', email).execute()).toEqual([
+      { id: realId },
+    ]);
   });
 
   it('for an account never confirmed: a fresh confirmation link goes to the address, and confirms the first sign-up', async () => {
@@ -314,24 +350,34 @@ describe('a sign-up with a registered address answers like any other sign-up', (
     const raw = (address: string) =>
       fetch(`${auth.url}/auth/v1/signup`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', 'x-test-client': uniq() },
+        headers: {
+          'content-type': 'application/json',
+          'x-supabase-api-version': '2024-01-01',
+          'x-test-client': uniq(),
+        },
         body: JSON.stringify({ email: address, password: 'Another-Pass-5' }),
       });
     const [fresh, repeated] = [await raw(`fresh-${uniq()}@example.com`), await raw(email)];
-    const headers = (response: Response) => [...response.headers].filter(([name]) => !['date', 'content-length'].includes(name));
+    const headers = (response: Response) =>
+      [...response.headers].filter(([name]) => !['date', 'content-length'].includes(name));
     expect(repeated.status).toBe(fresh.status);
     expect(headers(repeated)).toEqual(headers(fresh));
   });
 });
 
 describe('an access token that expires', () => {
-  it('closes its socket (the services\' clock moved past the hour, no waiting); a refreshed token joins again', async () => {
+  it("closes its socket (the services' clock moved past the hour, no waiting); a refreshed token joins again", async () => {
     const email = await confirmedUser();
     const laptop = await signedIn(email);
     const socket = await listen(laptop);
     clock += 3_601_000;
     await withinSeconds(() => expect(socket.statuses).toContain('CLOSED'));
-    expect(socket.system).toContainEqual(expect.objectContaining({ status: 'error', message: expect.stringMatching(/^Token has expired \d+ seconds ago$/) }));
+    expect(socket.system).toContainEqual(
+      expect.objectContaining({
+        status: 'error',
+        message: expect.stringMatching(/^Token has expired \d+ seconds ago$/),
+      }),
+    );
     expect((await laptop.auth.refreshSession()).error).toBeNull();
     const again = await listen(laptop);
     expect(again.statuses).toEqual(['SUBSCRIBED']);

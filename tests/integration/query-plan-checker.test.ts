@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import { createTestDatabase } from '../helpers/database.ts';
-import { budgetProblems, captureQueries, checkStatement, describeFindings, tableSizes, type AllowedSeqScan, type TableSizes } from '../helpers/query-plans.ts';
+import {
+  budgetProblems,
+  captureQueries,
+  checkStatement,
+  describeFindings,
+  tableSizes,
+  type AllowedSeqScan,
+  type TableSizes,
+} from '../helpers/query-plans.ts';
 
 // The checker the page sweep relies on, shown catching what it exists to catch: a dropped
 // index (in a plain query and inside a PL/pgSQL function, which EXPLAIN cannot see into)
@@ -17,7 +25,9 @@ beforeAll(async () => {
   connection = await createTestDatabase();
   const db = connection.db;
   await sql`create table public.plan_scratch (id int primary key, owner int not null, label text not null)`.execute(db);
-  await sql`insert into public.plan_scratch select n, n % 500, 'row ' || n from generate_series(1, 20000) n`.execute(db);
+  await sql`insert into public.plan_scratch select n, n % 500, 'row ' || n from generate_series(1, 20000) n`.execute(
+    db,
+  );
   await sql`create index plan_scratch_owner on public.plan_scratch (owner)`.execute(db);
   await sql`create table public.plan_tiny (id int primary key, name text)`.execute(db);
   await sql`insert into public.plan_tiny select n, 'tiny ' || n from generate_series(1, 20) n`.execute(db);
@@ -66,7 +76,8 @@ describe('sequential scans', () => {
       await sql`select name from public.plan_tiny where name like ${'tiny%'}`.execute(db);
       await sql`select * from public.plan_scratch_labels(${42})`.execute(db);
     });
-    for (const statement of statements) expect((await checkStatement(connection.db, statement, options())).seqScans).toEqual([]);
+    for (const statement of statements)
+      expect((await checkStatement(connection.db, statement, options())).seqScans).toEqual([]);
   });
 
   it('fails once the index is gone, in the plan and inside the function, and names the table', async () => {
@@ -77,24 +88,40 @@ describe('sequential scans', () => {
         await sql`select * from public.plan_scratch_labels(${42})`.execute(db);
       });
       const direct = await checkStatement(connection.db, plain!, options());
-      expect(direct.seqScans).toEqual([expect.objectContaining({ table: 'public.plan_scratch', seen: 'plan', filter: expect.stringContaining('owner') })]);
+      expect(direct.seqScans).toEqual([
+        expect.objectContaining({
+          table: 'public.plan_scratch',
+          seen: 'plan',
+          filter: expect.stringContaining('owner'),
+        }),
+      ]);
       const hidden = await checkStatement(connection.db, viaFunction!, options());
       expect(hidden.seqScans).toEqual([expect.objectContaining({ table: 'public.plan_scratch', seen: 'run' })]);
-      expect(describeFindings('/scratch', [direct]).join('\n')).toContain('/scratch: Seq Scan on public.plan_scratch (20000 rows');
+      expect(describeFindings('/scratch', [direct]).join('\n')).toContain(
+        '/scratch: Seq Scan on public.plan_scratch (20000 rows',
+      );
       // An exception, named with its reason, is what lets a deliberate scan through.
       const allowed = [{ page: '/scratch', table: 'public.plan_scratch', reason: 'scratch' }];
       expect((await checkStatement(connection.db, plain!, options(allowed))).seqScans).toEqual([]);
-      expect((await checkStatement(connection.db, plain!, { ...options(allowed), page: '/elsewhere' })).seqScans).toHaveLength(1);
+      expect(
+        (await checkStatement(connection.db, plain!, { ...options(allowed), page: '/elsewhere' })).seqScans,
+      ).toHaveLength(1);
       const onPostgresOnly = [{ ...allowed[0]!, on: 'postgres' as const }];
-      expect((await checkStatement(connection.db, plain!, { ...options(onPostgresOnly), kind: 'pglite' })).seqScans).toHaveLength(1);
-      expect((await checkStatement(connection.db, plain!, { ...options(onPostgresOnly), kind: 'postgres' })).seqScans).toEqual([]);
+      expect(
+        (await checkStatement(connection.db, plain!, { ...options(onPostgresOnly), kind: 'pglite' })).seqScans,
+      ).toHaveLength(1);
+      expect(
+        (await checkStatement(connection.db, plain!, { ...options(onPostgresOnly), kind: 'postgres' })).seqScans,
+      ).toEqual([]);
     } finally {
       await sql`create index plan_scratch_owner on public.plan_scratch (owner)`.execute(connection.db);
     }
   });
 
   it('rolls back what a checked statement wrote', async () => {
-    const [write] = await capture((db) => sql`update public.plan_tiny set name = 'changed' where id = ${1}`.execute(db));
+    const [write] = await capture((db) =>
+      sql`update public.plan_tiny set name = 'changed' where id = ${1}`.execute(db),
+    );
     await sql`update public.plan_tiny set name = 'tiny 1' where id = 1`.execute(connection.db);
     await checkStatement(connection.db, write!, options());
     const { rows } = await sql<{ name: string }>`select name from public.plan_tiny where id = 1`.execute(connection.db);
@@ -108,7 +135,9 @@ describe('query budgets', () => {
       await sql`select 1`.execute(db);
       await sql`select 2`.execute(db);
     });
-    expect(budgetProblems('/scratch', statements, 1)).toEqual([expect.stringMatching(/^\/scratch: 2 queries, budget 1/)]);
+    expect(budgetProblems('/scratch', statements, 1)).toEqual([
+      expect.stringMatching(/^\/scratch: 2 queries, budget 1/),
+    ]);
     expect(budgetProblems('/scratch', statements, 2)).toEqual([]);
   });
 });

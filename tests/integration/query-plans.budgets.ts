@@ -123,7 +123,8 @@ export const ALLOWED_CUSTOM_PLANS: readonly { page: string; sql: RegExp; reason:
 export const NOT_SWEPT: Readonly<Record<string, string>> = {
   '/admin': 'administrators only, a handful of people, never cached, and not a page users wait for',
   '/manage-outlet': 'an outlet owner’s workspace: one outlet’s drafts and authors, bounded by the outlet',
-  '/outlet/components/ReviewSection': 'the embeddable widget: one outlet’s latest ten reviews, or the latest ten across outlets, through the same queries as /outlet/[slug] and /reviews',
+  '/outlet/components/ReviewSection':
+    'the embeddable widget: one outlet’s latest ten reviews, or the latest ten across outlets, through the same queries as /outlet/[slug] and /reviews',
   '/auth': 'sign-up and sign-in steps: one account’s rows by primary key',
   '/author': 'one-off invitation, link and verification tokens, looked up by their hash',
   '/account': 'one account’s own settings, by primary key',

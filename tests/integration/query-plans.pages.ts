@@ -11,12 +11,25 @@ import { getCollection, listCollections } from '../../src/lib/collections/collec
 import type { Database } from '../../src/lib/db/schema.ts';
 import { followCountsOf, followedOutlets, outletFeed, suggestedOutlets } from '../../src/lib/follows/follows.server.ts';
 import { todayIso } from '../../src/lib/format/dates.ts';
-import { gamePreviewsPage, gameReviewsPage, gameSimilarPage, loadGameOverview, loadGamePage } from '../../src/lib/games/game-page.server.ts';
+import {
+  gamePreviewsPage,
+  gameReviewsPage,
+  gameSimilarPage,
+  loadGameOverview,
+  loadGamePage,
+} from '../../src/lib/games/game-page.server.ts';
 import { parseGameListingParams } from '../../src/lib/games/games.ts';
 import { gamesIndexPage } from '../../src/lib/games/listing.server.ts';
 import { homePage } from '../../src/lib/home/home.server.ts';
 import { loadShelf } from '../../src/lib/library/shelf.server.ts';
-import { loadDiscover, loadLikedLists, loadOwnList, loadOwnLists, loadPublicList, loadUserLists } from '../../src/lib/lists/list-pages.server.ts';
+import {
+  loadDiscover,
+  loadLikedLists,
+  loadOwnList,
+  loadOwnLists,
+  loadPublicList,
+  loadUserLists,
+} from '../../src/lib/lists/list-pages.server.ts';
 import { hiddenReviewsOf } from '../../src/lib/moderation/content.server.ts';
 import { getPreferences, listNotifications } from '../../src/lib/notifications/notifications.server.ts';
 import { listOutlets, outletPage } from '../../src/lib/outlets/outlets.server.ts';
@@ -73,7 +86,9 @@ export interface PageCase {
 
 export function found<T>(value: T | Response | undefined | null, path: string): T {
   if (value === undefined || value === null || value instanceof Response) {
-    throw new Error(`${path} did not render a page (${value instanceof Response ? `status ${value.status}` : 'not found'}): the plan check would measure nothing`);
+    throw new Error(
+      `${path} did not render a page (${value instanceof Response ? `status ${value.status}` : 'not found'}): the plan check would measure nothing`,
+    );
   }
   return value;
 }
@@ -107,7 +122,8 @@ export const PAGES: PageCase[] = [
   {
     route: '/games',
     path: '/games?when=upcoming&sort=release',
-    render: (db) => gamesIndexPage(db, parseGameListingParams(new URLSearchParams('when=upcoming&sort=release')), undefined, today()),
+    render: (db) =>
+      gamesIndexPage(db, parseGameListingParams(new URLSearchParams('when=upcoming&sort=release')), undefined, today()),
   },
   {
     route: '/games?q=',
@@ -130,7 +146,13 @@ export const PAGES: PageCase[] = [
     route: '/games/[slug]',
     path: '/games/{slug}',
     render: async (_db, s) =>
-      found(await loadGameOverview(astroFor(`/games/${s.game.slug}`, { slug: s.game.slug }), { today: today(), origin: 'http://localhost' }), '/games/{slug}'),
+      found(
+        await loadGameOverview(astroFor(`/games/${s.game.slug}`, { slug: s.game.slug }), {
+          today: today(),
+          origin: 'http://localhost',
+        }),
+        '/games/{slug}',
+      ),
   },
   {
     route: '/games/[slug]/reviews',
@@ -148,7 +170,8 @@ export const PAGES: PageCase[] = [
   {
     route: '/games/[slug]/similar-games',
     path: '/games/{slug}/similar-games',
-    render: async (db, s) => gameSimilarPage(db, (await gamePage((x) => `/games/${x.game.slug}/similar-games`, s)).game),
+    render: async (db, s) =>
+      gameSimilarPage(db, (await gamePage((x) => `/games/${x.game.slug}/similar-games`, s)).game),
   },
   {
     route: '/games/[slug]/user-reviews',
@@ -160,24 +183,35 @@ export const PAGES: PageCase[] = [
     },
   },
   { route: '/reviews', path: '/reviews', render: (db) => latestReviewsPage(db, 1) },
-  { route: '/reviews/[genre]', path: '/reviews/{genre}', render: async (db, s) => found(await genreRanking(db, { genre: s.genre, page: 1 }), '/reviews/{genre}') },
+  {
+    route: '/reviews/[genre]',
+    path: '/reviews/{genre}',
+    render: async (db, s) => found(await genreRanking(db, { genre: s.genre, page: 1 }), '/reviews/{genre}'),
+  },
   {
     route: '/reviews/[genre]/[year]',
     path: '/reviews/{genre}/{year}',
-    render: async (db, s) => found(await genreRanking(db, { genre: s.genre, year: s.year, page: 1 }), '/reviews/{genre}/{year}'),
+    render: async (db, s) =>
+      found(await genreRanking(db, { genre: s.genre, year: s.year, page: 1 }), '/reviews/{genre}/{year}'),
   },
   {
     route: '/api/search',
     path: '/api/search?q={prefix}',
-    render: (db, s) => handleSearch(new Request(`http://localhost/api/search?q=${encodeURIComponent(s.searchPrefix)}`), db),
+    render: (db, s) =>
+      handleSearch(new Request(`http://localhost/api/search?q=${encodeURIComponent(s.searchPrefix)}`), db),
   },
   {
     route: '/api/search',
     path: '/api/search?q={typo}',
-    render: (db, s) => handleSearch(new Request(`http://localhost/api/search?q=${encodeURIComponent(s.searchTypo)}`), db),
+    render: (db, s) =>
+      handleSearch(new Request(`http://localhost/api/search?q=${encodeURIComponent(s.searchTypo)}`), db),
   },
   { route: '/outlets', path: '/outlets', render: (db) => listOutlets(db, 1) },
-  { route: '/outlet/[slug]', path: '/outlet/{slug}', render: async (db, s) => found(await outletPage(db, s.outlet, 1), '/outlet/{slug}') },
+  {
+    route: '/outlet/[slug]',
+    path: '/outlet/{slug}',
+    render: async (db, s) => found(await outletPage(db, s.outlet, 1), '/outlet/{slug}'),
+  },
   {
     route: '/authors/[id]/[...name]',
     path: '/authors/{id}/{name}',
@@ -187,15 +221,26 @@ export const PAGES: PageCase[] = [
     },
   },
   { route: '/collections', path: '/collections', render: (db) => listCollections(db, 1) },
-  { route: '/collections/[slug]', path: '/collections/{slug}', render: async (db, s) => found(await getCollection(db, s.collection), '/collections/{slug}') },
-  { route: '/publishers/[name]', path: '/publishers/{name}', render: async (db, s) => found(await publisherPage(db, s.publisher, 1), '/publishers/{name}') },
+  {
+    route: '/collections/[slug]',
+    path: '/collections/{slug}',
+    render: async (db, s) => found(await getCollection(db, s.collection), '/collections/{slug}'),
+  },
+  {
+    route: '/publishers/[name]',
+    path: '/publishers/{name}',
+    render: async (db, s) => found(await publisherPage(db, s.publisher, 1), '/publishers/{name}'),
+  },
   { route: '/lists', path: '/lists', render: () => loadDiscover(astroFor('/lists')) },
   { route: '/lists', path: '/lists?sort=popular', render: () => loadDiscover(astroFor('/lists?sort=popular')) },
   {
     route: '/[username]',
     path: '/{username}',
     render: async (db, s) => {
-      const { profile } = found(await loadProfile(astroFor(`/${s.user.username}`, { username: s.user.username })), '/{username}');
+      const { profile } = found(
+        await loadProfile(astroFor(`/${s.user.username}`, { username: s.user.username })),
+        '/{username}',
+      );
       await profilePage(db, profile);
       return Promise.all([levelOf(db, profile.id), followCountsOf(db, profile.id)]);
     },
@@ -204,54 +249,99 @@ export const PAGES: PageCase[] = [
     route: '/[username]/activity',
     path: '/{username}/activity',
     render: async (db, s) => {
-      const { profile } = found(await loadProfile(astroFor(`/${s.user.username}/activity`, { username: s.user.username }), '/activity'), '/{username}/activity');
+      const { profile } = found(
+        await loadProfile(astroFor(`/${s.user.username}/activity`, { username: s.user.username }), '/activity'),
+        '/{username}/activity',
+      );
       return activityPage(db, profile.id, 1);
     },
   },
   {
     route: '/[username]/lists',
     path: '/{username}/lists',
-    render: async (_db, s) => found(await loadUserLists(astroFor(`/${s.user.username}/lists`, { username: s.user.username })), '/{username}/lists'),
+    render: async (_db, s) =>
+      found(
+        await loadUserLists(astroFor(`/${s.user.username}/lists`, { username: s.user.username })),
+        '/{username}/lists',
+      ),
   },
   {
     route: '/[username]/lists/[listname]',
     path: '/{username}/lists/{list}',
     render: async (_db, s) =>
-      found(await loadPublicList(astroFor(`/${s.list.owner}/lists/${s.list.slug}`, { username: s.list.owner, listname: s.list.slug })), '/{username}/lists/{list}'),
+      found(
+        await loadPublicList(
+          astroFor(`/${s.list.owner}/lists/${s.list.slug}`, { username: s.list.owner, listname: s.list.slug }),
+        ),
+        '/{username}/lists/{list}',
+      ),
   },
   { route: '/leaderboard', path: '/leaderboard', render: (db) => leaderboard(db, 'all') },
   { route: '/leaderboard', path: '/leaderboard?period=week', render: (db) => leaderboard(db, 'week') },
   { route: '/calendar', path: '/calendar', render: (db) => calendarMonth(db, null, today()) },
 
   // Signed in, as the heaviest player (2000 games, the longest list).
-  { route: '/dashboard', path: '/dashboard', render: (db, s) => Promise.all([getProfile(db, s.user.id), getUserTier(db, s.user.id)]) },
+  {
+    route: '/dashboard',
+    path: '/dashboard',
+    render: (db, s) => Promise.all([getProfile(db, s.user.id), getUserTier(db, s.user.id)]),
+  },
   {
     route: '/dashboard/games/[status]',
     path: '/dashboard/games/playing',
-    render: async (_db, s) => found(await loadShelf(astroFor('/dashboard/games/playing', { status: 'playing' }, s.user.id), 'status'), '/dashboard/games/playing'),
+    render: async (_db, s) =>
+      found(
+        await loadShelf(astroFor('/dashboard/games/playing', { status: 'playing' }, s.user.id), 'status'),
+        '/dashboard/games/playing',
+      ),
   },
   {
     route: '/dashboard/games',
     path: '/dashboard/games',
-    render: async (_db, s) => found(await loadShelf(astroFor('/dashboard/games', {}, s.user.id), 'all'), '/dashboard/games'),
+    render: async (_db, s) =>
+      found(await loadShelf(astroFor('/dashboard/games', {}, s.user.id), 'all'), '/dashboard/games'),
   },
   {
     route: '/dashboard/my-wishlist',
     path: '/dashboard/my-wishlist',
-    render: async (_db, s) => found(await loadShelf(astroFor('/dashboard/my-wishlist', {}, s.user.id), 'wishlist'), '/dashboard/my-wishlist'),
+    render: async (_db, s) =>
+      found(await loadShelf(astroFor('/dashboard/my-wishlist', {}, s.user.id), 'wishlist'), '/dashboard/my-wishlist'),
   },
   {
     route: '/dashboard/my-favorites',
     path: '/dashboard/my-favorites',
-    render: async (_db, s) => found(await loadShelf(astroFor('/dashboard/my-favorites', {}, s.user.id), 'favourite'), '/dashboard/my-favorites'),
+    render: async (_db, s) =>
+      found(
+        await loadShelf(astroFor('/dashboard/my-favorites', {}, s.user.id), 'favourite'),
+        '/dashboard/my-favorites',
+      ),
   },
-  { route: '/dashboard/my-reviews', path: '/dashboard/my-reviews', render: (db, s) => Promise.all([reviewsByUser(db, s.user.id, 1), hiddenReviewsOf(db, s.user.id)]) },
-  { route: '/dashboard/lists', path: '/dashboard/lists', render: (_db, s) => loadOwnLists(astroFor('/dashboard/lists', {}, s.user.id)) },
-  { route: '/dashboard/lists/liked', path: '/dashboard/lists/liked', render: (_db, s) => loadLikedLists(astroFor('/dashboard/lists/liked', {}, s.user.id)) },
+  {
+    route: '/dashboard/my-reviews',
+    path: '/dashboard/my-reviews',
+    render: (db, s) => Promise.all([reviewsByUser(db, s.user.id, 1), hiddenReviewsOf(db, s.user.id)]),
+  },
+  {
+    route: '/dashboard/lists',
+    path: '/dashboard/lists',
+    render: (_db, s) => loadOwnLists(astroFor('/dashboard/lists', {}, s.user.id)),
+  },
+  {
+    route: '/dashboard/lists/liked',
+    path: '/dashboard/lists/liked',
+    render: (_db, s) => loadLikedLists(astroFor('/dashboard/lists/liked', {}, s.user.id)),
+  },
   {
     route: '/dashboard/lists/[id]',
     path: '/dashboard/lists/{id}',
-    render: async (_db, s) => found(await loadOwnList(astroFor(`/dashboard/lists/${s.list.id}`, { id: String(s.list.id) }, s.user.id), String(s.list.id)), '/dashboard/lists/{id}'),
+    render: async (_db, s) =>
+      found(
+        await loadOwnList(
+          astroFor(`/dashboard/lists/${s.list.id}`, { id: String(s.list.id) }, s.user.id),
+          String(s.list.id),
+        ),
+        '/dashboard/lists/{id}',
+      ),
   },
   {
     route: '/dashboard/notifications',
@@ -278,7 +368,11 @@ export const PAGES: PageCase[] = [
       ]);
     },
   },
-  { route: '/dashboard/earn-xp', path: '/dashboard/earn-xp', render: (db, s) => Promise.all([levelOf(db, s.user.id), earnedToday(db, s.user.id), recentXp(db, s.user.id)]) },
+  {
+    route: '/dashboard/earn-xp',
+    path: '/dashboard/earn-xp',
+    render: (db, s) => Promise.all([levelOf(db, s.user.id), earnedToday(db, s.user.id), recentXp(db, s.user.id)]),
+  },
 ];
 
 /** The heaviest subject of each kind in the generated data. */
@@ -307,7 +401,9 @@ export async function pickSubjects(db: Db): Promise<Subjects> {
     'outlet',
   );
   const author = await one(
-    sql<{ id: number }>`select author_id as id from public.critic_reviews where author_id is not null group by 1 order by count(*) desc, 1 limit 1`,
+    sql<{
+      id: number;
+    }>`select author_id as id from public.critic_reviews where author_id is not null group by 1 order by count(*) desc, 1 limit 1`,
     'author',
   );
   const genreYear = await one(
@@ -324,7 +420,10 @@ export async function pickSubjects(db: Db): Promise<Subjects> {
        group by c.id order by count(*) desc, c.id limit 1`,
     'publisher',
   );
-  const collection = await one(sql<{ slug: string }>`select slug from public.collections order by id limit 1`, 'collection');
+  const collection = await one(
+    sql<{ slug: string }>`select slug from public.collections order by id limit 1`,
+    'collection',
+  );
   const words = await one(
     sql<{ word: string }>`
       select lower(split_part(title, ' ', 1)) as word from public.games where length(split_part(title, ' ', 1)) >= 5

@@ -11,8 +11,23 @@ import { loadSyntheticUsers } from '../../src/lib/seed/synthetic/community/users
 import { generateCommunityXp } from '../../src/lib/seed/synthetic/community/xp.server.ts';
 import { loadSyntheticCatalogue } from '../../src/lib/seed/synthetic/load.server.ts';
 import { createTestDatabase, openMigratedPostgres } from '../helpers/database.ts';
-import { budgetProblems, captureQueries, checkStatement, describeFindings, planCounts, tableSizes, type QueryCapture, type TableSizes } from '../helpers/query-plans.ts';
-import { ALLOWED_CUSTOM_PLANS, ALLOWED_SEQ_SCANS, LARGE_TABLE_ROWS, NOT_SWEPT, QUERY_BUDGETS } from './query-plans.budgets.ts';
+import {
+  budgetProblems,
+  captureQueries,
+  checkStatement,
+  describeFindings,
+  planCounts,
+  tableSizes,
+  type QueryCapture,
+  type TableSizes,
+} from '../helpers/query-plans.ts';
+import {
+  ALLOWED_CUSTOM_PLANS,
+  ALLOWED_SEQ_SCANS,
+  LARGE_TABLE_ROWS,
+  NOT_SWEPT,
+  QUERY_BUDGETS,
+} from './query-plans.budgets.ts';
 import { PAGES, pickSubjects, type Subjects } from './query-plans.pages.ts';
 
 /**
@@ -31,7 +46,15 @@ const SCALE = {
   criticReviewsPerGame: 5,
   players: 5_000,
   userReviews: 50_000,
-  lists: { statusesPerUser: 10, heavyUserGames: 2000, lists: 5_000, entriesPerList: 20, longListEntries: 500, likedListsEvery: 4, likesPerListMax: 12 },
+  lists: {
+    statusesPerUser: 10,
+    heavyUserGames: 2000,
+    lists: 5_000,
+    entriesPerList: 20,
+    longListEntries: 500,
+    likedListsEvery: 4,
+    likesPerListMax: 12,
+  },
   xp: { ledgerRows: 200_000, topOutlets: 5, followersPerOutlet: 1000 },
 };
 
@@ -46,7 +69,9 @@ async function generate(db: Kysely<Database>): Promise<void> {
   await sql`
     with c as (insert into public.collections (slug, title, description) values ('plan-check', 'Plan check', 'Synthetic.') returning id)
     insert into public.collection_games (collection_id, game_id, position)
-    select c.id, g.id, row_number() over (order by g.id) from c, (select id from public.games order by id limit 50) g`.execute(db);
+    select c.id, g.id, row_number() over (order by g.id) from c, (select id from public.games order by id limit 50) g`.execute(
+    db,
+  );
   await sql`analyze`.execute(db);
 }
 
@@ -89,7 +114,15 @@ describe.each(TARGETS)('query plans and budgets on $name', (target) => {
   });
 
   it('generated a catalogue whose main tables are large', () => {
-    for (const table of ['public.games', 'public.critic_reviews', 'public.user_reviews', 'public.user_games', 'public.user_list_entries', 'public.xp_ledger', 'public.profiles']) {
+    for (const table of [
+      'public.games',
+      'public.critic_reviews',
+      'public.user_reviews',
+      'public.user_games',
+      'public.user_list_entries',
+      'public.xp_ledger',
+      'public.profiles',
+    ]) {
       expect(sizes.get(table), table).toBeGreaterThanOrEqual(LARGE_TABLE_ROWS);
     }
   });
@@ -103,19 +136,31 @@ describe.each(TARGETS)('query plans and budgets on $name', (target) => {
     expect(statements.length, `${page.path} sent no query`).toBeGreaterThan(0);
     const reports = [];
     for (const statement of statements) {
-      reports.push(await checkStatement(connection.db, statement, { page: page.route, kind: connection.kind, sizes, largeTableRows: LARGE_TABLE_ROWS, allowed: ALLOWED_SEQ_SCANS }));
+      reports.push(
+        await checkStatement(connection.db, statement, {
+          page: page.route,
+          kind: connection.kind,
+          sizes,
+          largeTableRows: LARGE_TABLE_ROWS,
+          allowed: ALLOWED_SEQ_SCANS,
+        }),
+      );
     }
     const problems = [...budgetProblems(page.path, statements, budget!), ...describeFindings(page.path, reports)];
     // Planned once and kept, not again on every call (docs/decisions/generic-plans.md).
     for (const statement of statements) {
       if (!/^\s*(select|with)\b/i.test(statement.sql) || statement.parameters.length === 0) continue;
       const text = statement.sql.replace(/\s+/g, ' ').trim();
-      const excused = ALLOWED_CUSTOM_PLANS.some((allowed) => (allowed.page === '*' || allowed.page === page.route) && allowed.sql.test(text));
+      const excused = ALLOWED_CUSTOM_PLANS.some(
+        (allowed) => (allowed.page === '*' || allowed.page === page.route) && allowed.sql.test(text),
+      );
       if (excused) continue;
       const counts = await planCounts(connection.db, statement);
       if (counts.generic === 0) {
         // The conditions and the LIMIT that decide it are at the end.
-        problems.push(`${page.path}: planned again on each of ${counts.custom} runs (no generic plan kept)\n    ${text.length > 500 ? `${text.slice(0, 150)} … ${text.slice(-350)}` : text}`);
+        problems.push(
+          `${page.path}: planned again on each of ${counts.custom} runs (no generic plan kept)\n    ${text.length > 500 ? `${text.slice(0, 150)} … ${text.slice(-350)}` : text}`,
+        );
       }
     }
     expect(problems.join('\n')).toBe('');
@@ -131,16 +176,23 @@ describe('the budgets', () => {
 
   it('leave out no page that reads the database, unless it says why', () => {
     const pagesDir = path.resolve(import.meta.dirname, '../../src/pages');
-    const files = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.astro'));
-    const readsDatabase = files.filter((file) => /getDb|\.server\.ts'/.test(readFileSync(path.join(pagesDir, file), 'utf8').split(/^---$/m)[1] ?? ''));
+    const files = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.astro'),
+    );
+    const readsDatabase = files.filter((file) =>
+      /getDb|\.server\.ts'/.test(readFileSync(path.join(pagesDir, file), 'utf8').split(/^---$/m)[1] ?? ''),
+    );
     expect(readsDatabase.length).toBeGreaterThan(40);
-    const routeOf = (file: string) => `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/';
+    const routeOf = (file: string) =>
+      `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/';
     const swept = new Set(PAGES.map((page) => page.route));
-    const excused = (route: string) => Object.keys(NOT_SWEPT).some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
+    const excused = (route: string) =>
+      Object.keys(NOT_SWEPT).some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
     expect(readsDatabase.map(routeOf).filter((route) => !swept.has(route) && !excused(route))).toEqual([]);
   });
 
   it('name a reason for every allowed sequential scan', () => {
-    for (const allowed of ALLOWED_SEQ_SCANS) expect(allowed.reason.length, `${allowed.page} ${allowed.table}`).toBeGreaterThan(20);
+    for (const allowed of ALLOWED_SEQ_SCANS)
+      expect(allowed.reason.length, `${allowed.page} ${allowed.table}`).toBeGreaterThan(20);
   });
 });

@@ -22,10 +22,15 @@ afterAll(async () => {
 });
 
 async function migratedByTheOldChain(connection: DatabaseConnection): Promise<void> {
-  await migrate(connection.db, { files: await readMigrationFiles(), bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8') });
+  await migrate(connection.db, {
+    files: await readMigrationFiles(),
+    bootstrapSql: await readFile(BOOTSTRAP_FILE, 'utf8'),
+  });
   await sql`delete from app_meta.schema_migrations`.execute(connection.db);
   for (const name of SQUASHED_INTO_BASELINE.migrations) {
-    await sql`insert into app_meta.schema_migrations (name, checksum) values (${name}, ${'0'.repeat(64)})`.execute(connection.db);
+    await sql`insert into app_meta.schema_migrations (name, checksum) values (${name}, ${'0'.repeat(64)})`.execute(
+      connection.db,
+    );
   }
 }
 
@@ -33,7 +38,10 @@ async function migratedByTheOldChain(connection: DatabaseConnection): Promise<vo
 async function dbCommand(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
   const bare = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development' };
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/db.ts', ...args], { env: { ...bare, ...env }, timeout: 240_000 });
+    const { stdout, stderr } = await run(process.execPath, ['scripts/db.ts', ...args], {
+      env: { ...bare, ...env },
+      timeout: 240_000,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -41,7 +49,8 @@ async function dbCommand(args: string[], env: Record<string, string>): Promise<{
   }
 }
 
-const SAYS_WHAT_TO_DO = /This database was migrated by migrations that were squashed into the baseline .*20261122000100_accounts\.sql.*run npm run db:reset/s;
+const SAYS_WHAT_TO_DO =
+  /This database was migrated by migrations that were squashed into the baseline .*20261122000100_accounts\.sql.*run npm run db:reset/s;
 
 describe('a database the squashed migrations made', () => {
   // (db:reset of the embedded database deletes the directory and starts again, as a first `npm start` does.)
@@ -58,30 +67,34 @@ describe('a database the squashed migrations made', () => {
     expect(refused.output).toMatch(SAYS_WHAT_TO_DO);
   }, 120_000);
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('self-hosted PostgreSQL: the same, with db:reset --yes', async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `squashed_chain_${process.pid}_${Date.now()}`;
-    const admin = openPostgres(serverUrl, 1);
-    await sql.raw(`create database ${name}`).execute(admin.db);
-    cleanups.push(async () => {
-      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
-      await admin.close();
-    });
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const old = openPostgres(url.toString(), 1);
-    await migratedByTheOldChain(old);
-    await old.close();
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'self-hosted PostgreSQL: the same, with db:reset --yes',
+    async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const name = `squashed_chain_${process.pid}_${Date.now()}`;
+      const admin = openPostgres(serverUrl, 1);
+      await sql.raw(`create database ${name}`).execute(admin.db);
+      cleanups.push(async () => {
+        await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+        await admin.close();
+      });
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const old = openPostgres(url.toString(), 1);
+      await migratedByTheOldChain(old);
+      await old.close();
 
-    const env = { DATABASE_URL: url.toString() };
-    const refused = await dbCommand(['migrate'], env);
-    expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(SAYS_WHAT_TO_DO);
+      const env = { DATABASE_URL: url.toString() };
+      const refused = await dbCommand(['migrate'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(SAYS_WHAT_TO_DO);
 
-    // Everything the migrations made goes, the storage and private schemas included.
-    const reset = await dbCommand(['reset', '--yes'], env);
-    expect(reset.output, reset.output).toMatch(/applied 20261128000000_baseline\.sql/);
-    expect(reset.code).toBe(0);
-    expect((await dbCommand(['migrate'], env)).output).toMatch(/Migrations: up to date\./);
-  }, 300_000);
+      // Everything the migrations made goes, the storage and private schemas included.
+      const reset = await dbCommand(['reset', '--yes'], env);
+      expect(reset.output, reset.output).toMatch(/applied 20261128000000_baseline\.sql/);
+      expect(reset.code).toBe(0);
+      expect((await dbCommand(['migrate'], env)).output).toMatch(/Migrations: up to date\./);
+    },
+    300_000,
+  );
 });

@@ -13,7 +13,14 @@ import { listDetailsSchema } from '../../src/lib/lists/lists.ts';
 import { createUserReview, voteHelpful } from '../../src/lib/user-reviews/user-review-writes.server.ts';
 import { userReviewInputSchema } from '../../src/lib/user-reviews/user-reviews.ts';
 import { awardXp } from '../../src/lib/xp/xp.server.ts';
-import { createShapeDatabase, runCommand, SHAPE_SERVER_URL, shapeUrl, supabaseDeployEnv, withClient } from '../helpers/supabase-shape.ts';
+import {
+  createShapeDatabase,
+  runCommand,
+  SHAPE_SERVER_URL,
+  shapeUrl,
+  supabaseDeployEnv,
+  withClient,
+} from '../helpers/supabase-shape.ts';
 
 // The project on a database shaped like a hosted Supabase project (tests/supabase-shape/):
 // `postgres` is no superuser, GoTrue acts as supabase_auth_admin, and the migrations go in
@@ -37,9 +44,14 @@ describe.skipIf(!SHAPE_SERVER_URL)('on a Supabase-shaped database', () => {
   });
 
   it('has postgres as no superuser, and every migration applied by `npm run db:migrate` as postgres', async () => {
-    const role = await sql<{ rolsuper: boolean; rolbypassrls: boolean }>`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`.execute(site.db);
+    const role = await sql<{
+      rolsuper: boolean;
+      rolbypassrls: boolean;
+    }>`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`.execute(site.db);
     expect(role.rows[0]).toEqual({ rolsuper: false, rolbypassrls: true });
-    const applied = await sql<{ name: string }>`select name from app_meta.schema_migrations order by name`.execute(site.db);
+    const applied = await sql<{ name: string }>`select name from app_meta.schema_migrations order by name`.execute(
+      site.db,
+    );
     expect(applied.rows.map((row) => row.name)).toEqual((await readMigrationFiles()).map((file) => file.name));
     // What only the service tables' policy grants allow: the storage and realtime policies are in.
     const policies = await sql<{ table: string; n: number }>`
@@ -62,12 +74,27 @@ describe.skipIf(!SHAPE_SERVER_URL)('on a Supabase-shaped database', () => {
       await premium(site.db, owner);
       await premium(site.db, other);
 
-      await setPlayState(site.db, owner, gameA, playStatusChangeSchema.parse({ status: 'completed', favourite: true, hoursPlayed: 12 }));
+      await setPlayState(
+        site.db,
+        owner,
+        gameA,
+        playStatusChangeSchema.parse({ status: 'completed', favourite: true, hoursPlayed: 12 }),
+      );
       await setPlayState(site.db, owner, gameB, playStatusChangeSchema.parse({ status: 'playing' }));
       await setPlayState(site.db, other, gameA, playStatusChangeSchema.parse({ status: 'playing' }));
-      const review = await createUserReview(site.db, owner, 'premium', userReviewInputSchema.parse({ gameId: gameA, rating: 8, body: 'Kept me up all night.' }));
+      const review = await createUserReview(
+        site.db,
+        owner,
+        'premium',
+        userReviewInputSchema.parse({ gameId: gameA, rating: 8, body: 'Kept me up all night.' }),
+      );
       if (!review.ok) throw new Error(`review refused: ${JSON.stringify(review)}`);
-      const othersReview = await createUserReview(site.db, other, 'premium', userReviewInputSchema.parse({ gameId: gameA, rating: 6 }));
+      const othersReview = await createUserReview(
+        site.db,
+        other,
+        'premium',
+        userReviewInputSchema.parse({ gameId: gameA, rating: 6 }),
+      );
       if (!othersReview.ok) throw new Error('review refused');
       await voteHelpful(site.db, owner, othersReview.value.id, true);
       const list = await createList(site.db, owner, 'premium', listDetailsSchema.parse({ title: 'Night games' }));
@@ -76,12 +103,18 @@ describe.skipIf(!SHAPE_SERVER_URL)('on a Supabase-shaped database', () => {
       await likeList(site.db, owner, othersList.id);
       await setFollow(site.db, owner, { userId: other }, true);
       await setFollow(site.db, other, { userId: owner }, true);
-      await site.db.transaction().execute((trx) => awardXp(trx, { userId: owner, kind: 'review_published', source: `review:${review.value.id}` }));
+      await site.db
+        .transaction()
+        .execute((trx) =>
+          awardXp(trx, { userId: owner, kind: 'review_published', source: `review:${review.value.id}` }),
+        );
 
       const before = await figures(site.db, gameA, other, othersList.id, othersReview.value.id);
       expect(before.followers).toBe(1);
 
-      await withClient(database.name, 'supabase_auth_admin', (gotrue) => gotrue.query('delete from auth.users where id = $1', [owner]));
+      await withClient(database.name, 'supabase_auth_admin', (gotrue) =>
+        gotrue.query('delete from auth.users where id = $1', [owner]),
+      );
 
       const left = await sql<{ n: number }>`
         select ((select count(*) from public.profiles where id = ${owner})
@@ -108,15 +141,17 @@ describe.skipIf(!SHAPE_SERVER_URL)('on a Supabase-shaped database', () => {
   it("broadcasts a new notification on the user's private channel, which only that user may join", async () => {
     const player = await signUp(database.name, 'listener');
     const stranger = await signUp(database.name, 'eavesdropper');
-    await sql`insert into public.notifications (user_id, kind, source) values (${player}, 'level_up', 'shape-broadcast')`.execute(site.db);
+    await sql`insert into public.notifications (user_id, kind, source) values (${player}, 'level_up', 'shape-broadcast')`.execute(
+      site.db,
+    );
     // Realtime checks a join by selecting from realtime.messages as the user, with the topic set.
     const join = (userId: string) =>
       withClient(database.name, 'postgres', async (client) => {
         await client.query('begin');
-        await client.query(`select set_config('request.jwt.claims', $1, true), set_config('realtime.topic', $2, true)`, [
-          JSON.stringify({ sub: userId, role: 'authenticated' }),
-          `user:${player}`,
-        ]);
+        await client.query(
+          `select set_config('request.jwt.claims', $1, true), set_config('realtime.topic', $2, true)`,
+          [JSON.stringify({ sub: userId, role: 'authenticated' }), `user:${player}`],
+        );
         await client.query('set local role authenticated');
         const rows = await client.query<{ event: string; kind: string }>(
           `select event, payload ->> 'kind' as kind from realtime.messages where topic = $1 and extension = 'broadcast'`,
@@ -156,19 +191,37 @@ async function signUp(database: string, prefix: string): Promise<string> {
 }
 
 async function premium(db: Kysely<Database>, userId: string): Promise<void> {
-  const plan = await db.selectFrom('subscription_plans').select('id').where('name', '=', 'premium').executeTakeFirstOrThrow();
+  const plan = await db
+    .selectFrom('subscription_plans')
+    .select('id')
+    .where('name', '=', 'premium')
+    .executeTakeFirstOrThrow();
   await db.insertInto('user_subscriptions').values({ user_id: userId, plan_id: plan.id, status: 'active' }).execute();
 }
 
 async function twoReleasedGames(db: Kysely<Database>, offset = 0): Promise<[number, number]> {
-  const rows = await db.selectFrom('games').select('id').where('release_date', '<', sql<string>`current_date - 30`).orderBy('id').offset(offset).limit(2).execute();
+  const rows = await db
+    .selectFrom('games')
+    .select('id')
+    .where('release_date', '<', sql<string>`current_date - 30`)
+    .orderBy('id')
+    .offset(offset)
+    .limit(2)
+    .execute();
   const [first, second] = rows;
   if (!first || !second) throw new Error('not enough released demo games');
   return [first.id, second.id];
 }
 
 async function figures(db: Kysely<Database>, gameId: number, otherUser: string, listId: number, reviewId: string) {
-  const result = await sql<{ gameStatuses: number; userRatingCount: number; followers: number; following: number; listLikes: number; helpful: number }>`
+  const result = await sql<{
+    gameStatuses: number;
+    userRatingCount: number;
+    followers: number;
+    following: number;
+    listLikes: number;
+    helpful: number;
+  }>`
     select
       (select count(*)::int from public.user_games where game_id = ${gameId}) as "gameStatuses",
       (select coalesce(max(rating_count), 0) from public.game_user_scores where game_id = ${gameId}) as "userRatingCount",

@@ -3,7 +3,15 @@ import { useCallback, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { browserAttemptStore, createLoginRateLimiter } from '../../lib/auth/login-rate-limit.client.ts';
 import { apiFetch, errorMessage } from '../../lib/auth/messages.ts';
 import { signedInDestination } from '../../lib/auth/redirect.ts';
-import { $authModal, announceSignIn, checkSession, expectSignIn, loadProfile, setAuthModalMode, type AuthModalMode } from '../../lib/auth/store.client.ts';
+import {
+  $authModal,
+  announceSignIn,
+  checkSession,
+  expectSignIn,
+  loadProfile,
+  setAuthModalMode,
+  type AuthModalMode,
+} from '../../lib/auth/store.client.ts';
 import type { PublicAuthConfig } from '../../lib/auth/types.ts';
 import {
   BIO_MAX,
@@ -73,7 +81,9 @@ function LoginForm(props: AuthFormsProps) {
         const client = authClient(props.config);
         if (isEmailIdentifier(parsed.data.identifier)) {
           expectSignIn();
-          const { error } = await trackLoading(client.auth.signInWithPassword({ email: parsed.data.identifier, password }));
+          const { error } = await trackLoading(
+            client.auth.signInWithPassword({ email: parsed.data.identifier, password }),
+          );
           if (error) throw error;
         } else {
           // By username: the server finds the account, so its email never reaches this page first.
@@ -83,7 +93,12 @@ function LoginForm(props: AuthFormsProps) {
         }
         limiter.reset();
         const me = await loadProfile();
-        const next = signedInDestination(props.redirectTo, Boolean(me?.profile?.username), window.location.origin, null);
+        const next = signedInDestination(
+          props.redirectTo,
+          Boolean(me?.profile?.username),
+          window.location.origin,
+          null,
+        );
         if (next) window.location.assign(next);
       },
       reportFailure('[auth] sign-in failed', MESSAGES.failedToSignIn),
@@ -128,11 +143,19 @@ function LoginForm(props: AuthFormsProps) {
 
 function RegisterForm(props: AuthFormsProps) {
   const id = useId();
-  const [form, setForm] = useState({ email: props.initialEmail ?? '', username: '', fullName: '', bio: '', password: '', confirmPassword: '' });
+  const [form, setForm] = useState({
+    email: props.initialEmail ?? '',
+    username: '',
+    fullName: '',
+    bio: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useBusy();
   const [usernameCheck, resetUsernameCheck] = useUsernameCheck(form.username);
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
 
   const allFilled = form.email && form.username && form.fullName && form.password && form.confirmPassword;
   const usernameBlocked = usernameCheck.status === 'taken' || usernameCheck.status === 'invalid';
@@ -186,7 +209,9 @@ function RegisterForm(props: AuthFormsProps) {
       (error) => {
         console.error('[auth] sign-up failed', error);
         toast.error(
-          error instanceof Error && error.message === MESSAGES.noUserIdFromSignup ? error.message : errorMessage(error, MESSAGES.failedToSignUp),
+          error instanceof Error && error.message === MESSAGES.noUserIdFromSignup
+            ? error.message
+            : errorMessage(error, MESSAGES.failedToSignUp),
         );
       },
     );
@@ -194,7 +219,17 @@ function RegisterForm(props: AuthFormsProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Register">
-      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} disabled={busy} />
+      <Field
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+        error={errors.email}
+        disabled={busy}
+      />
       <Field
         id={`${id}-username`}
         label="Username"
@@ -209,7 +244,16 @@ function RegisterForm(props: AuthFormsProps) {
         disabled={busy}
         hint={usernameCheckHint(usernameCheck, errors.username)}
       />
-      <Field id={`${id}-full-name`} label="Full name" name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} error={errors.fullName} disabled={busy} />
+      <Field
+        id={`${id}-full-name`}
+        label="Full name"
+        name="fullName"
+        autoComplete="name"
+        value={form.fullName}
+        onChange={set('fullName')}
+        error={errors.fullName}
+        disabled={busy}
+      />
       <Field
         id={`${id}-bio`}
         label="Bio (optional)"
@@ -273,7 +317,9 @@ export function ForgotPasswordForm(props: { config: PublicAuthConfig; onBack?: (
     await run(
       async () => {
         const { error: resetError } = await trackLoading(
-          authClient(props.config).auth.resetPasswordForEmail(parsed.data.email, { redirectTo: `${siteOrigin()}/reset-password` }),
+          authClient(props.config).auth.resetPasswordForEmail(parsed.data.email, {
+            redirectTo: `${siteOrigin()}/reset-password`,
+          }),
         );
         if (resetError) throw resetError;
         toast.success(MESSAGES.resetEmailTitle, MESSAGES.resetEmailText, { timeout: RESET_EMAIL_TOAST_MS });
@@ -286,8 +332,20 @@ export function ForgotPasswordForm(props: { config: PublicAuthConfig; onBack?: (
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Reset password">
-      <p className="text-sm text-content-muted">Enter your account's email address and we'll send you a link to choose a new password.</p>
-      <Field id={`${id}-email`} label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} disabled={busy} />
+      <p className="text-sm text-content-muted">
+        Enter your account's email address and we'll send you a link to choose a new password.
+      </p>
+      <Field
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+        disabled={busy}
+      />
       <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
         {busy ? 'Sending...' : 'Send reset link'}
       </button>
@@ -317,7 +375,9 @@ export function AuthForms(props: AuthFormsProps) {
       if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
       event.preventDefault();
       onModeChange(mode === 'login' ? 'register' : 'login');
-      requestAnimationFrame(() => document.getElementById(`${tabsId}-${mode === 'login' ? 'register' : 'login'}`)?.focus());
+      requestAnimationFrame(() =>
+        document.getElementById(`${tabsId}-${mode === 'login' ? 'register' : 'login'}`)?.focus(),
+      );
     },
     [mode, onModeChange, tabsId],
   );
@@ -332,7 +392,12 @@ export function AuthForms(props: AuthFormsProps) {
   }
   return (
     <div>
-      <div role="tablist" aria-label="Sign in or register" className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-badge p-1" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Sign in or register"
+        className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-badge p-1"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab) => (
           <button
             key={tab.mode}
@@ -361,4 +426,3 @@ export function StoreAuthForms({ config }: { config: PublicAuthConfig }) {
   const modal = useStore($authModal);
   return <AuthForms config={config} mode={modal.mode} onModeChange={setAuthModalMode} titledByHost />;
 }
-

@@ -23,13 +23,15 @@ export function AuthModal({ config }: { config: PublicAuthConfig }) {
     opener.current = document.activeElement;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    requestAnimationFrame(() => dialog.current?.querySelector<HTMLElement>('input, [role="tab"][aria-selected="true"]')?.focus());
+    requestAnimationFrame(() =>
+      dialog.current?.querySelector<HTMLElement>('input, [role="tab"][aria-selected="true"]')?.focus(),
+    );
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
       if (event.key === 'Tab' && dialog.current) {
-        const focusable = [...dialog.current.querySelectorAll<HTMLElement>('button, input, textarea, a[href], [tabindex="0"]')].filter(
-          (el) => !el.hasAttribute('disabled'),
-        );
+        const focusable = [
+          ...dialog.current.querySelectorAll<HTMLElement>('button, input, textarea, a[href], [tabindex="0"]'),
+        ].filter((el) => !el.hasAttribute('disabled'));
         const first = focusable[0];
         const last = focusable.at(-1);
         if (event.shiftKey && document.activeElement === first) {
@@ -61,8 +63,16 @@ export function AuthModal({ config }: { config: PublicAuthConfig }) {
   }
 
   return createPortal(
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto p-4 sm:items-center" data-auth-modal>
-      <div className="fixed inset-0 bg-gray-950/60 backdrop-blur-sm" data-auth-backdrop onClick={close} aria-hidden="true" />
+    <div
+      className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto p-4 sm:items-center"
+      data-auth-modal
+    >
+      <div
+        className="fixed inset-0 bg-gray-950/60 backdrop-blur-sm"
+        data-auth-backdrop
+        onClick={close}
+        aria-hidden="true"
+      />
       <div
         ref={dialog}
         role="dialog"
@@ -74,8 +84,20 @@ export function AuthModal({ config }: { config: PublicAuthConfig }) {
           <h2 id={titleId} className="text-xl font-bold">
             {TITLES[modal.mode]}
           </h2>
-          <button type="button" onClick={close} aria-label="Close" className="rounded-md p-1 text-content-muted hover:bg-badge hover:text-content">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <button
+            type="button"
+            onClick={close}
+            aria-label="Close"
+            className="rounded-md p-1 text-content-muted hover:bg-badge hover:text-content"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
             </svg>
           </button>

@@ -34,7 +34,8 @@ function ConfirmUsernameForm({ user, fullName: initialName, next = '/dashboard' 
     event.preventDefault();
     if (busy) return;
     const found: Record<string, string> = {};
-    const invalid = usernameError(username) ?? (check.status === 'taken' || check.status === 'invalid' ? check.message : null);
+    const invalid =
+      usernameError(username) ?? (check.status === 'taken' || check.status === 'invalid' ? check.message : null);
     if (invalid) found.username = invalid;
     const name = fullNameSchema.safeParse(fullName);
     if (!name.success) found.fullName = name.error.issues[0]!.message;
@@ -59,7 +60,10 @@ function ConfirmUsernameForm({ user, fullName: initialName, next = '/dashboard' 
       },
       (error) => {
         if (error instanceof ApiError && (error.status === 409 || /username/i.test(error.message))) {
-          setErrors({ username: error.status === 409 && error.code === 'username_taken' ? MESSAGES.usernameTakenLong : error.message });
+          setErrors({
+            username:
+              error.status === 409 && error.code === 'username_taken' ? MESSAGES.usernameTakenLong : error.message,
+          });
           toast.error(error.code === 'username_taken' ? MESSAGES.usernameTakenLong : error.message);
         } else {
           console.error('[auth] create profile failed', error);
@@ -82,7 +86,16 @@ function ConfirmUsernameForm({ user, fullName: initialName, next = '/dashboard' 
         disabled={busy}
         hint={usernameCheckHint(check, errors.username, '3 to 20 letters, numbers, underscores or hyphens.')}
       />
-      <Field id={`${id}-name`} label="Full name" name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} error={errors.fullName} disabled={busy} />
+      <Field
+        id={`${id}-name`}
+        label="Full name"
+        name="fullName"
+        autoComplete="name"
+        value={fullName}
+        onChange={(e) => setFullName(e.target.value)}
+        error={errors.fullName}
+        disabled={busy}
+      />
       <button type="submit" className="btn btn-primary w-full" disabled={busy || !username} aria-busy={busy}>
         {busy ? 'Saving...' : 'Continue'}
       </button>

@@ -45,7 +45,10 @@ function loadGoogleIdentity(): Promise<GoogleAccountsId> {
     const script = document.createElement('script');
     script.src = GOOGLE_SCRIPT_URL;
     script.async = true;
-    script.onload = () => (window.google?.accounts?.id ? resolve(window.google.accounts.id) : reject(new Error('Google Identity Services did not load')));
+    script.onload = () =>
+      window.google?.accounts?.id
+        ? resolve(window.google.accounts.id)
+        : reject(new Error('Google Identity Services did not load'));
     script.onerror = () => reject(new Error('Google Identity Services could not be loaded'));
     document.head.append(script);
   }).catch((error: unknown) => {
@@ -95,10 +98,16 @@ export function GoogleButton({
           callback: async ({ credential }) => {
             try {
               expectSignIn();
-              const { error } = await authClient(config).auth.signInWithIdToken({ provider: 'google', token: credential, nonce });
+              const { error } = await authClient(config).auth.signInWithIdToken({
+                provider: 'google',
+                token: credential,
+                nonce,
+              });
               if (error) throw error;
               const me = await loadProfile();
-              const path = signedInDestination(redirectTo, Boolean(me?.profile?.username), window.location.origin, null) ?? '/dashboard';
+              const path =
+                signedInDestination(redirectTo, Boolean(me?.profile?.username), window.location.origin, null) ??
+                '/dashboard';
               (onSignedIn ?? ((to: string) => window.location.assign(to)))(path);
             } catch (error) {
               console.error('[auth] Google sign-in failed', error);
@@ -134,7 +143,9 @@ export function GoogleButton({
         <span className="h-px flex-1 bg-card-border" />
       </div>
       <div ref={container} className="mt-3 flex min-h-11 justify-center" data-google-button />
-      {unavailable && <p className="mt-2 text-center text-sm text-content-muted">Google sign-in is unavailable right now.</p>}
+      {unavailable && (
+        <p className="mt-2 text-center text-sm text-content-muted">Google sign-in is unavailable right now.</p>
+      )}
     </div>
   );
 }

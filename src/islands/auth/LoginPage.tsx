@@ -6,7 +6,15 @@ import { HydrationGate } from './HydrationGate.tsx';
 import { AuthForms } from './AuthForms.tsx';
 
 /** The /login page: the modal's forms on a page, returning to `redirectTo` after sign-in. */
-export default function LoginPage({ config, redirectTo, initialMode = 'login' }: { config: PublicAuthConfig; redirectTo: string; initialMode?: AuthModalMode }) {
+export default function LoginPage({
+  config,
+  redirectTo,
+  initialMode = 'login',
+}: {
+  config: PublicAuthConfig;
+  redirectTo: string;
+  initialMode?: AuthModalMode;
+}) {
   const [mode, setMode] = useState<AuthModalMode>(initialMode);
   return (
     <IslandBoundary name="LoginPage">

@@ -23,7 +23,10 @@ export function PasswordMeter({ password }: { password: string }) {
         aria-valuetext={label}
         className="h-1.5 w-full overflow-hidden rounded-full bg-badge"
       >
-        <div className={`h-full rounded-full transition-all ${COLORS[label]}`} style={{ width: `${(score / 5) * 100}%` }} />
+        <div
+          className={`h-full rounded-full transition-all ${COLORS[label]}`}
+          style={{ width: `${(score / 5) * 100}%` }}
+        />
       </div>
       <p className="mt-1 text-xs text-content-muted">
         Password strength: <span className="font-semibold text-content">{label}</span>

@@ -18,7 +18,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [form, setForm] = useState({ full_name: profile.full_name ?? '', bio: profile.bio ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, run } = useBusy();
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -29,19 +30,36 @@ function ProfileForm({ profile }: { profile: Profile }) {
       return;
     }
     setErrors({});
-    await run(
-      async () => {
-        await trackLoading(apiFetch('/api/profile', { method: 'PATCH', body: JSON.stringify(parsed.data) }));
-        toast.success(MESSAGES.profileUpdated);
-      },
-      reportFailure('[profile] update failed'),
-    );
+    await run(async () => {
+      await trackLoading(apiFetch('/api/profile', { method: 'PATCH', body: JSON.stringify(parsed.data) }));
+      toast.success(MESSAGES.profileUpdated);
+    }, reportFailure('[profile] update failed'));
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Edit profile">
-      <Field id={`${id}-name`} label="Full name" name="full_name" autoComplete="name" value={form.full_name} onChange={set('full_name')} error={errors.full_name} disabled={busy} />
-      <Field id={`${id}-bio`} label="Bio" name="bio" multiline maxLength={BIO_MAX} value={form.bio} onChange={set('bio')} error={errors.bio} disabled={busy} hint={`${form.bio.length}/${BIO_MAX}`} />
+      <Field
+        id={`${id}-name`}
+        label="Full name"
+        name="full_name"
+        autoComplete="name"
+        value={form.full_name}
+        onChange={set('full_name')}
+        error={errors.full_name}
+        disabled={busy}
+      />
+      <Field
+        id={`${id}-bio`}
+        label="Bio"
+        name="bio"
+        multiline
+        maxLength={BIO_MAX}
+        value={form.bio}
+        onChange={set('bio')}
+        error={errors.bio}
+        disabled={busy}
+        hint={`${form.bio.length}/${BIO_MAX}`}
+      />
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
         {busy ? 'Saving...' : 'Save profile'}
       </button>

@@ -12,7 +12,17 @@ import { Field } from './Field.tsx';
 import { NewPasswordForm } from './UpdatePasswordForm.tsx';
 import { reportFailure, useBusy } from './useBusy.ts';
 
-function Section({ title, description, children, danger }: { title: string; description: string; children: ReactNode; danger?: boolean }) {
+function Section({
+  title,
+  description,
+  children,
+  danger,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  danger?: boolean;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className={`card p-6 ${danger ? 'border-red-300 dark:border-red-900' : ''}`}>
@@ -25,7 +35,15 @@ function Section({ title, description, children, danger }: { title: string; desc
   );
 }
 
-function ChangeEmail({ config, email, pendingEmail }: { config: PublicAuthConfig; email: string | null; pendingEmail: string | null }) {
+function ChangeEmail({
+  config,
+  email,
+  pendingEmail,
+}: {
+  config: PublicAuthConfig;
+  email: string | null;
+  pendingEmail: string | null;
+}) {
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -45,18 +63,22 @@ function ChangeEmail({ config, email, pendingEmail }: { config: PublicAuthConfig
       return;
     }
     setError(undefined);
-    await run(
-      async () => {
-        const { error: updateError } = await trackLoading(
-          authClient(config).auth.updateUser({ email: parsed.data }, { emailRedirectTo: `${siteOrigin()}/auth/callback?next=/settings` }),
-        );
-        if (updateError) throw updateError;
-        setPending(parsed.data);
-        setValue('');
-        toast.success('Check your email', `We've sent a confirmation link to ${parsed.data} and one to ${email ?? 'your current address'}.`, { timeout: 6000 });
-      },
-      reportFailure('[settings] email change failed'),
-    );
+    await run(async () => {
+      const { error: updateError } = await trackLoading(
+        authClient(config).auth.updateUser(
+          { email: parsed.data },
+          { emailRedirectTo: `${siteOrigin()}/auth/callback?next=/settings` },
+        ),
+      );
+      if (updateError) throw updateError;
+      setPending(parsed.data);
+      setValue('');
+      toast.success(
+        'Check your email',
+        `We've sent a confirmation link to ${parsed.data} and one to ${email ?? 'your current address'}.`,
+        { timeout: 6000 },
+      );
+    }, reportFailure('[settings] email change failed'));
   };
 
   return (
@@ -66,10 +88,21 @@ function ChangeEmail({ config, email, pendingEmail }: { config: PublicAuthConfig
       </p>
       {pending && (
         <p className="rounded-md bg-badge p-3 text-sm" role="status">
-          Waiting for confirmation of <span className="font-semibold">{pending}</span>: open the links we sent there and to your current address.
+          Waiting for confirmation of <span className="font-semibold">{pending}</span>: open the links we sent there and
+          to your current address.
         </p>
       )}
-      <Field id={`${id}-email`} label="New email" name="email" type="email" autoComplete="email" value={value} onChange={(e) => setValue(e.target.value)} error={error} disabled={busy} />
+      <Field
+        id={`${id}-email`}
+        label="New email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={error}
+        disabled={busy}
+      />
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
         {busy ? 'Sending...' : 'Change email'}
       </button>
@@ -141,7 +174,12 @@ function DeleteAccount() {
         onChange={(e) => setValue(e.target.value)}
         disabled={busy}
       />
-      <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-400 dark:text-gray-950" disabled={busy || value !== 'DELETE'} aria-busy={busy}>
+      <button
+        type="submit"
+        className="btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-400 dark:text-gray-950"
+        disabled={busy || value !== 'DELETE'}
+        aria-busy={busy}
+      >
         {busy ? 'Deleting...' : 'Delete my account'}
       </button>
     </form>
@@ -160,20 +198,37 @@ export default function SettingsPanel({ config, email, pendingEmail, hasPassword
   return (
     <IslandBoundary name="Settings">
       <HydrationGate>
-      <div className="space-y-6">
-        <Section title="Change password" description={hasPassword ? 'Choose a new password of at least 8 characters.' : 'You sign in with Google; a password lets you sign in with your email too.'}>
-          <NewPasswordForm config={config} submitLabel="Change password" />
-        </Section>
-        <Section title="Change email" description="We send a confirmation link to the new address; the change happens when you open it.">
-          <ChangeEmail config={config} email={email} pendingEmail={pendingEmail} />
-        </Section>
-        <Section title="Sign out everywhere" description="Ends your sessions on every device and browser, including this one.">
-          <SignOutEverywhere config={config} />
-        </Section>
-        <Section title="Delete account" description="Deletes your account and your profile for good. This cannot be undone." danger>
-          <DeleteAccount />
-        </Section>
-      </div>
+        <div className="space-y-6">
+          <Section
+            title="Change password"
+            description={
+              hasPassword
+                ? 'Choose a new password of at least 8 characters.'
+                : 'You sign in with Google; a password lets you sign in with your email too.'
+            }
+          >
+            <NewPasswordForm config={config} submitLabel="Change password" />
+          </Section>
+          <Section
+            title="Change email"
+            description="We send a confirmation link to the new address; the change happens when you open it."
+          >
+            <ChangeEmail config={config} email={email} pendingEmail={pendingEmail} />
+          </Section>
+          <Section
+            title="Sign out everywhere"
+            description="Ends your sessions on every device and browser, including this one."
+          >
+            <SignOutEverywhere config={config} />
+          </Section>
+          <Section
+            title="Delete account"
+            description="Deletes your account and your profile for good. This cannot be undone."
+            danger
+          >
+            <DeleteAccount />
+          </Section>
+        </div>
       </HydrationGate>
     </IslandBoundary>
   );

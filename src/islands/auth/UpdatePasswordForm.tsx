@@ -12,7 +12,15 @@ import { PasswordMeter } from './PasswordMeter.tsx';
 import { reportFailure, useBusy } from './useBusy.ts';
 
 /** Sets a new password for the signed-in user (after a recovery link, or from settings). */
-export function NewPasswordForm({ config, next, submitLabel = 'Update password' }: { config: PublicAuthConfig; next?: string | undefined; submitLabel?: string }) {
+export function NewPasswordForm({
+  config,
+  next,
+  submitLabel = 'Update password',
+}: {
+  config: PublicAuthConfig;
+  next?: string | undefined;
+  submitLabel?: string;
+}) {
   const id = useId();
   const [form, setForm] = useState({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -27,20 +35,17 @@ export function NewPasswordForm({ config, next, submitLabel = 'Update password' 
       return;
     }
     setErrors({});
-    await run(
-      async () => {
-        const { error } = await trackLoading(authClient(config).auth.updateUser({ password: parsed.data.newPassword }));
-        if (error) throw error;
-        setForm({ newPassword: '', confirmPassword: '' });
-        if (next) {
-          successOnNextPage('Password updated', 'Your new password is set.');
-          window.location.assign(next);
-        } else {
-          toast.success('Password updated', 'Your new password is set.');
-        }
-      },
-      reportFailure('[auth] password update failed'),
-    );
+    await run(async () => {
+      const { error } = await trackLoading(authClient(config).auth.updateUser({ password: parsed.data.newPassword }));
+      if (error) throw error;
+      setForm({ newPassword: '', confirmPassword: '' });
+      if (next) {
+        successOnNextPage('Password updated', 'Your new password is set.');
+        window.location.assign(next);
+      } else {
+        toast.success('Password updated', 'Your new password is set.');
+      }
+    }, reportFailure('[auth] password update failed'));
   };
 
   return (

@@ -14,7 +14,11 @@ const TONE: Record<UsernameCheckState['status'], string> = {
  * invalid), announced politely; `fallback` shows while nothing is being checked. A field
  * error, when present, takes its place.
  */
-export function usernameCheckHint(check: UsernameCheckState, fieldError: string | undefined, fallback?: ReactNode): ReactNode {
+export function usernameCheckHint(
+  check: UsernameCheckState,
+  fieldError: string | undefined,
+  fallback?: ReactNode,
+): ReactNode {
   if (check.status === 'none' || fieldError) return fallback;
   return (
     <span role="status" data-username-status={check.status} className={TONE[check.status]}>

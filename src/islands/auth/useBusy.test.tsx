@@ -61,6 +61,8 @@ describe('reportFailure', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     reportFailure('[test] failed', 'Failed to sign in.')(new Error('internal detail'));
     expect(log).toHaveBeenCalledWith('[test] failed', expect.any(Error));
-    expect($toasts.get()).toEqual([expect.objectContaining({ title: 'Error', color: 'red', description: 'Failed to sign in.' })]);
+    expect($toasts.get()).toEqual([
+      expect.objectContaining({ title: 'Error', color: 'red', description: 'Failed to sign in.' }),
+    ]);
   });
 });

@@ -7,7 +7,10 @@ import { toast } from '../../lib/toast/toast.ts';
  * while one is in flight, keeps the form busy (fields and button disabled, busy label)
  * for the duration of `work`, and hands a thrown failure to `onError`.
  */
-export function useBusy(): { busy: boolean; run: (work: () => Promise<void>, onError: (error: unknown) => void) => Promise<void> } {
+export function useBusy(): {
+  busy: boolean;
+  run: (work: () => Promise<void>, onError: (error: unknown) => void) => Promise<void>;
+} {
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const run = async (work: () => Promise<void>, onError: (error: unknown) => void): Promise<void> => {

@@ -28,7 +28,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const reply = (body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+const reply = (body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
 
 describe('useUsernameCheck', () => {
   it('is none when empty and invalid at once for a broken rule, without calling the API', () => {

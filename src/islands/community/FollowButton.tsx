@@ -67,7 +67,12 @@ function Button({ target, label, compact = false }: Props) {
     </span>
   );
   // Nobody follows themselves: one's own profile shows the count alone.
-  if (state?.self) return <span className="inline-flex items-center gap-2" data-follow>{count}</span>;
+  if (state?.self)
+    return (
+      <span className="inline-flex items-center gap-2" data-follow>
+        {count}
+      </span>
+    );
   return (
     <span className="inline-flex items-center gap-2" data-follow>
       <button

@@ -17,9 +17,16 @@ export default function OwnRank({ period }: { period: LeaderboardPeriod }) {
   return (
     <p className="card mt-4 p-4" data-own-rank>
       {rank.rank === null ? (
-        <>You have no XP here yet: level {rank.level}. <a href="/dashboard/earn-xp" className="link">Earn XP</a></>
+        <>
+          You have no XP here yet: level {rank.level}.{' '}
+          <a href="/dashboard/earn-xp" className="link">
+            Earn XP
+          </a>
+        </>
       ) : (
-        <>Your rank: <strong>#{rank.rank}</strong> with {formatCount(rank.xp)} XP (level {rank.level}).</>
+        <>
+          Your rank: <strong>#{rank.rank}</strong> with {formatCount(rank.xp)} XP (level {rank.level}).
+        </>
       )}
       {!rank.onBoard && <> Your profile is private, so the board does not show you to others.</>}
     </p>

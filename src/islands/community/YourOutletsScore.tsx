@@ -11,7 +11,9 @@ export default function YourOutletsScore({ gameId }: { gameId: number }) {
   useEffect(() => {
     if (!hasAuthCookie(document.cookie)) return;
     fetch(`/api/your-outlets?gameId=${gameId}`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ result: { score: number; reviews: number } | null }>) : null))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ result: { score: number; reviews: number } | null }>) : null,
+      )
       .then((body) => setResult(body?.result ?? null))
       .catch(() => setResult(null));
   }, [gameId]);

@@ -17,6 +17,12 @@ export function mountFollowOutlets(hosts: Iterable<HTMLElement>): void {
     const slug = host.dataset.followOutlet;
     if (host.dataset.mounted || !slug) continue;
     host.dataset.mounted = 'true';
-    createRoot(host).render(<FollowButton target={{ outletSlug: slug }} label={host.dataset.label ?? slug} compact={host.dataset.variant !== 'page'} />);
+    createRoot(host).render(
+      <FollowButton
+        target={{ outletSlug: slug }}
+        label={host.dataset.label ?? slug}
+        compact={host.dataset.variant !== 'page'}
+      />,
+    );
   }
 }

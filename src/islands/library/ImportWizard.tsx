@@ -44,13 +44,18 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 function outcomeText(answer: ImportAnswer): string {
   const parts = [`Imported: ${plural(answer.changed, 'game', 'games')} updated, ${answer.skipped} skipped.`];
   const { created, merged, entries } = answer.lists;
-  if (created + merged > 0) parts.push(`Lists: ${created} created, ${merged} added to, ${plural(entries, 'game', 'games')} added.`);
+  if (created + merged > 0)
+    parts.push(`Lists: ${created} created, ${merged} added to, ${plural(entries, 'game', 'games')} added.`);
   parts.push('Statuses, dates and notes you had set were kept.');
   return parts.join(' ');
 }
 
 const KIND_LABELS: Record<MatchKind, string> = { matched: 'Matched', fuzzy: 'Close match', unmatched: 'Not found' };
-const ACCEPT: Record<ImportFormat, string> = { hltb: '.csv,text/csv', steam: '.json,application/json', export: '.zip,.json,application/zip,application/json' };
+const ACCEPT: Record<ImportFormat, string> = {
+  hltb: '.csv,text/csv',
+  steam: '.json,application/json',
+  export: '.zip,.json,application/zip,application/json',
+};
 
 /**
  * Import in three steps: choose a file, check the preview (matched, close matches with
@@ -76,7 +81,12 @@ function Wizard() {
     setDone(null);
     try {
       const content = await readFile(file);
-      const answer = await listsApi<{ format: ImportFormat; rows: PreviewRow[]; lists: { title: string; entries: number }[]; problems: string[] }>('/api/library/import/preview', 'POST', { format, ...content });
+      const answer = await listsApi<{
+        format: ImportFormat;
+        rows: PreviewRow[];
+        lists: { title: string; entries: number }[];
+        problems: string[];
+      }>('/api/library/import/preview', 'POST', { format, ...content });
       // The server reads what the file is (an export picked under another format is still an export).
       setFormat(answer.format);
       setSent(content);
@@ -95,7 +105,9 @@ function Wizard() {
     if (!rows || sent === null) return;
     setBusy(true);
     try {
-      const chosen = Object.fromEntries(Object.entries(links).flatMap(([line, game]) => (game ? [[line, game.id]] : [])));
+      const chosen = Object.fromEntries(
+        Object.entries(links).flatMap(([line, game]) => (game ? [[line, game.id]] : [])),
+      );
       const answer = await listsApi<ImportAnswer>('/api/library/import', 'POST', { format, ...sent, links: chosen });
       setDone({ text: outcomeText(answer), problems: answer.problems });
     } catch (error) {
@@ -105,7 +117,13 @@ function Wizard() {
     }
   }
 
-  const counts = rows ? { matched: rows.filter((row) => row.kind === 'matched').length, fuzzy: rows.filter((row) => row.kind === 'fuzzy').length, unmatched: rows.filter((row) => row.kind === 'unmatched').length } : null;
+  const counts = rows
+    ? {
+        matched: rows.filter((row) => row.kind === 'matched').length,
+        fuzzy: rows.filter((row) => row.kind === 'fuzzy').length,
+        unmatched: rows.filter((row) => row.kind === 'unmatched').length,
+      }
+    : null;
 
   return (
     <div className="grid gap-6">
@@ -113,13 +131,16 @@ function Wizard() {
         <fieldset className="grid gap-1">
           <legend className="font-semibold">Where is it from?</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="format" checked={format === 'hltb'} onChange={() => setFormat('hltb')} /> HowLongToBeat CSV export
+            <input type="radio" name="format" checked={format === 'hltb'} onChange={() => setFormat('hltb')} />{' '}
+            HowLongToBeat CSV export
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="format" checked={format === 'steam'} onChange={() => setFormat('steam')} /> Steam library (GetOwnedGames JSON)
+            <input type="radio" name="format" checked={format === 'steam'} onChange={() => setFormat('steam')} /> Steam
+            library (GetOwnedGames JSON)
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="format" checked={format === 'export'} onChange={() => setFormat('export')} /> Critical Hit export (export.zip or export.json from this site)
+            <input type="radio" name="format" checked={format === 'export'} onChange={() => setFormat('export')} />{' '}
+            Critical Hit export (export.zip or export.json from this site)
           </label>
         </fieldset>
         <label className="grid gap-1">
@@ -140,11 +161,20 @@ function Wizard() {
           </h2>
           {lists.length > 0 && (
             <p className="text-sm">
-              {plural(lists.length, 'list', 'lists')} with {plural(lists.reduce((sum, list) => sum + list.entries, 0), 'game', 'games')}: {lists.map((list) => list.title).join(', ')}.
+              {plural(lists.length, 'list', 'lists')} with{' '}
+              {plural(
+                lists.reduce((sum, list) => sum + list.entries, 0),
+                'game',
+                'games',
+              )}
+              : {lists.map((list) => list.title).join(', ')}.
             </p>
           )}
           {problems.length > 0 && (
-            <ul className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" aria-label="Rows with problems">
+            <ul
+              className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              aria-label="Rows with problems"
+            >
               {problems.map((problem) => (
                 <li key={problem}>{problem}</li>
               ))}
@@ -163,7 +193,11 @@ function Wizard() {
                   </p>
                   {row.lists.length > 0 && <p className="text-xs text-content-muted">On {row.lists.join(', ')}</p>}
                 </div>
-                <LinkPicker row={row} linked={links[row.line] ?? null} onChange={(game) => setLinks((current) => ({ ...current, [row.line]: game }))} />
+                <LinkPicker
+                  row={row}
+                  linked={links[row.line] ?? null}
+                  onChange={(game) => setLinks((current) => ({ ...current, [row.line]: game }))}
+                />
               </li>
             ))}
           </ol>
@@ -192,15 +226,27 @@ function Wizard() {
   );
 }
 
-function LinkPicker({ row, linked, onChange }: { row: PreviewRow; linked: MatchCandidate | null; onChange: (game: MatchCandidate | null) => void }) {
+function LinkPicker({
+  row,
+  linked,
+  onChange,
+}: {
+  row: PreviewRow;
+  linked: MatchCandidate | null;
+  onChange: (game: MatchCandidate | null) => void;
+}) {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<MatchCandidate[]>([]);
   async function search(event: FormEvent) {
     event.preventDefault();
     try {
-      const answer = await listsApi<{ games: MatchCandidate[] }>(`/api/library/games?q=${encodeURIComponent(query)}`, 'GET');
+      const answer = await listsApi<{ games: MatchCandidate[] }>(
+        `/api/library/games?q=${encodeURIComponent(query)}`,
+        'GET',
+      );
       setFound(answer.games);
-      if (answer.games.length === 0) toast.add({ title: 'No game found', description: `Nothing in the catalogue matches "${query}".` });
+      if (answer.games.length === 0)
+        toast.add({ title: 'No game found', description: `Nothing in the catalogue matches "${query}".` });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Server error. Please try again later.');
     }
@@ -220,7 +266,13 @@ function LinkPicker({ row, linked, onChange }: { row: PreviewRow; linked: MatchC
       <div className="flex gap-2">
         <label className="flex-1">
           <span className="sr-only">Search the catalogue for {row.title}</span>
-          <input className="field w-full" type="search" value={query} placeholder="Search the catalogue" onChange={(event) => setQuery(event.target.value)} />
+          <input
+            className="field w-full"
+            type="search"
+            value={query}
+            placeholder="Search the catalogue"
+            onChange={(event) => setQuery(event.target.value)}
+          />
         </label>
         <button type="submit" className="btn btn-secondary">
           Search

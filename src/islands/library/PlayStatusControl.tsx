@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadPlayState, savePlayState } from '../../lib/library/play-status.client.ts';
-import { applyPlayChange, emptyPlayState, PLAY_STATUS_LABELS, PLAY_STATUSES, type PlayState, type PlayStatus, type PlayStatusChange } from '../../lib/library/play-status.ts';
+import {
+  applyPlayChange,
+  emptyPlayState,
+  PLAY_STATUS_LABELS,
+  PLAY_STATUSES,
+  type PlayState,
+  type PlayStatus,
+  type PlayStatusChange,
+} from '../../lib/library/play-status.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 
@@ -52,12 +60,20 @@ function Control({ gameId, slug, title, variant = 'full' }: Props) {
 
   if (signedOut) {
     return (
-      <a href={`/add-game/${slug}`} className={variant === 'compact' ? 'relative z-10 text-xs font-semibold' : 'btn btn-secondary'}>
+      <a
+        href={`/add-game/${slug}`}
+        className={variant === 'compact' ? 'relative z-10 text-xs font-semibold' : 'btn btn-secondary'}
+      >
         Track this game
       </a>
     );
   }
-  if (!state) return <p className="text-xs text-content-muted" aria-live="polite">Loading your status…</p>;
+  if (!state)
+    return (
+      <p className="text-xs text-content-muted" aria-live="polite">
+        Loading your status…
+      </p>
+    );
 
   if (variant === 'compact') {
     return (
@@ -98,10 +114,20 @@ function Control({ gameId, slug, title, variant = 'full' }: Props) {
         })}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" aria-pressed={state.wishlist} className={state.wishlist ? 'btn btn-primary' : 'btn btn-secondary'} onClick={() => void change({ wishlist: !state.wishlist })}>
+        <button
+          type="button"
+          aria-pressed={state.wishlist}
+          className={state.wishlist ? 'btn btn-primary' : 'btn btn-secondary'}
+          onClick={() => void change({ wishlist: !state.wishlist })}
+        >
           {state.wishlist ? '★ On your wishlist' : '☆ Wishlist'}
         </button>
-        <button type="button" aria-pressed={state.favourite} className={state.favourite ? 'btn btn-primary' : 'btn btn-secondary'} onClick={() => void change({ favourite: !state.favourite })}>
+        <button
+          type="button"
+          aria-pressed={state.favourite}
+          className={state.favourite ? 'btn btn-primary' : 'btn btn-secondary'}
+          onClick={() => void change({ favourite: !state.favourite })}
+        >
           {state.favourite ? '♥ Favourite' : '♡ Favourite'}
         </button>
         <a href={`/add-game/${slug}`} className="text-sm">

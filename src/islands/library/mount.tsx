@@ -12,6 +12,13 @@ export function mountPlayStatus(hosts: Iterable<HTMLElement>): void {
     host.dataset.mounted = 'true';
     const gameId = Number(host.dataset.playStatus);
     const { slug = '', title = '', variant } = host.dataset;
-    createRoot(host).render(<PlayStatusControl gameId={gameId} slug={slug} title={title} variant={variant === 'compact' ? 'compact' : 'full'} />);
+    createRoot(host).render(
+      <PlayStatusControl
+        gameId={gameId}
+        slug={slug}
+        title={title}
+        variant={variant === 'compact' ? 'compact' : 'full'}
+      />,
+    );
   }
 }

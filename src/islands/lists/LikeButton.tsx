@@ -34,7 +34,10 @@ function Like({ listId, ownerId, likes: initial }: Props) {
     setLiked(!was);
     setLikes((count) => count + (was ? -1 : 1));
     try {
-      const answer = await listsApi<{ likesCount: number; liked: boolean }>(`/api/lists/${listId}/like`, was ? 'DELETE' : 'POST');
+      const answer = await listsApi<{ likesCount: number; liked: boolean }>(
+        `/api/lists/${listId}/like`,
+        was ? 'DELETE' : 'POST',
+      );
       setLikes(answer.likesCount);
       setLiked(answer.liked);
     } catch (error) {
@@ -58,7 +61,13 @@ function Like({ listId, ownerId, likes: initial }: Props) {
     );
   }
   return (
-    <button type="button" className={liked ? 'btn btn-primary' : 'btn btn-secondary'} aria-pressed={Boolean(liked)} onClick={() => void toggle()} data-likes={likes}>
+    <button
+      type="button"
+      className={liked ? 'btn btn-primary' : 'btn btn-secondary'}
+      aria-pressed={Boolean(liked)}
+      onClick={() => void toggle()}
+      data-likes={likes}
+    >
       {liked ? '♥ Liked' : '♡ Like'} · {label}
     </button>
   );

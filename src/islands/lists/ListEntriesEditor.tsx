@@ -1,5 +1,19 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useMemo, useState } from 'react';
 import { listsApi } from '../../lib/lists/lists.client.ts';
@@ -117,19 +131,40 @@ function Editor({ listId, ranked, entries: initial }: Props) {
           <SortableContext items={entries.map((entry) => entry.gameId)} strategy={verticalListSortingStrategy}>
             <ol className="grid gap-2" aria-label="Games on this list">
               {entries.map((entry, index) => (
-                <EntryRow key={entry.gameId} entry={entry} position={ranked ? index + 1 : null} onRemove={() => void remove(entry)} onNote={(note) => void saveNote(entry, note)} />
+                <EntryRow
+                  key={entry.gameId}
+                  entry={entry}
+                  position={ranked ? index + 1 : null}
+                  onRemove={() => void remove(entry)}
+                  onNote={(note) => void saveNote(entry, note)}
+                />
               ))}
             </ol>
           </SortableContext>
         </DndContext>
       )}
-      <p className="text-sm text-content-muted">Drag a game by its handle (⠿) to move it, or focus the handle, press Space, move with the arrow keys and press Space again.</p>
+      <p className="text-sm text-content-muted">
+        Drag a game by its handle (⠿) to move it, or focus the handle, press Space, move with the arrow keys and press
+        Space again.
+      </p>
     </div>
   );
 }
 
-function EntryRow({ entry, position, onRemove, onNote }: { entry: EditorEntry; position: number | null; onRemove: () => void; onNote: (note: string) => void }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.gameId });
+function EntryRow({
+  entry,
+  position,
+  onRemove,
+  onNote,
+}: {
+  entry: EditorEntry;
+  position: number | null;
+  onRemove: () => void;
+  onNote: (note: string) => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: entry.gameId,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -138,7 +173,14 @@ function EntryRow({ entry, position, onRemove, onNote }: { entry: EditorEntry; p
       data-entry={entry.gameId}
     >
       {/* touch-none on the handle only: a finger on the handle drags, anywhere else it scrolls the page. */}
-      <button type="button" ref={setActivatorNodeRef} className="btn btn-secondary cursor-grab touch-none px-2" {...attributes} {...listeners} aria-label={`Reorder ${entry.title}`}>
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="btn btn-secondary cursor-grab touch-none px-2"
+        {...attributes}
+        {...listeners}
+        aria-label={`Reorder ${entry.title}`}
+      >
         ⠿
       </button>
       {position !== null && <span className="w-8 text-right font-bold">{position}.</span>}
@@ -147,7 +189,13 @@ function EntryRow({ entry, position, onRemove, onNote }: { entry: EditorEntry; p
       </a>
       <label className="flex min-w-48 flex-1 items-center gap-2 text-sm">
         <span className="sr-only">Note on {entry.title}</span>
-        <input className="field w-full" placeholder="Add a note" maxLength={LIST_ENTRY_NOTE_MAX} defaultValue={entry.note ?? ''} onBlur={(event) => onNote(event.target.value)} />
+        <input
+          className="field w-full"
+          placeholder="Add a note"
+          maxLength={LIST_ENTRY_NOTE_MAX}
+          defaultValue={entry.note ?? ''}
+          onBlur={(event) => onNote(event.target.value)}
+        />
       </label>
       <button type="button" className="btn btn-secondary" onClick={onRemove}>
         Remove<span className="sr-only"> {entry.title}</span>
@@ -173,14 +221,21 @@ function GameSearch({ onPick }: { onPick: (game: Found) => void }) {
     <div className="card p-4">
       <label className="grid gap-1">
         <span className="font-medium">Add a game</span>
-        <input className="field" type="search" value={query} placeholder="Search the catalogue" onChange={(event) => setQuery(event.target.value)} />
+        <input
+          className="field"
+          type="search"
+          value={query}
+          placeholder="Search the catalogue"
+          onChange={(event) => setQuery(event.target.value)}
+        />
       </label>
       {found.length > 0 && (
         <ul className="mt-2 grid gap-1" aria-label="Matching games">
           {found.map((game) => (
             <li key={game.id} className="flex items-center justify-between gap-2">
               <span>
-                {game.title} {game.releaseDate && <span className="text-content-muted">({game.releaseDate.slice(0, 4)})</span>}
+                {game.title}{' '}
+                {game.releaseDate && <span className="text-content-muted">({game.releaseDate.slice(0, 4)})</span>}
               </span>
               <button
                 type="button"

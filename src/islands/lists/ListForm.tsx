@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { listsApi } from '../../lib/lists/lists.client.ts';
-import { LIST_DESCRIPTION_MAX, LIST_TITLE_MAX, LIST_VISIBILITIES, LIST_VISIBILITY_LABELS, type ListVisibility } from '../../lib/lists/lists.ts';
+import {
+  LIST_DESCRIPTION_MAX,
+  LIST_TITLE_MAX,
+  LIST_VISIBILITIES,
+  LIST_VISIBILITY_LABELS,
+  type ListVisibility,
+} from '../../lib/lists/lists.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { HydrationGate } from '../auth/HydrationGate.tsx';
 import { IslandBoundary } from '../IslandBoundary.tsx';
@@ -37,20 +43,45 @@ function Form({ list }: Props) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="card grid gap-4 p-5" aria-label={list ? 'List details' : 'New list'}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="card grid gap-4 p-5"
+      aria-label={list ? 'List details' : 'New list'}
+    >
       <label className="grid gap-1">
         <span className="font-medium">Title</span>
-        <input className="field" name="title" required maxLength={LIST_TITLE_MAX} value={title} onChange={(event) => setTitle(event.target.value)} />
+        <input
+          className="field"
+          name="title"
+          required
+          maxLength={LIST_TITLE_MAX}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
       </label>
       <label className="grid gap-1">
-        <span className="font-medium">Description <span className="text-content-muted">(optional)</span></span>
-        <textarea className="field min-h-24" name="description" maxLength={LIST_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.target.value)} />
+        <span className="font-medium">
+          Description <span className="text-content-muted">(optional)</span>
+        </span>
+        <textarea
+          className="field min-h-24"
+          name="description"
+          maxLength={LIST_DESCRIPTION_MAX}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
       </label>
       <fieldset className="grid gap-1">
         <legend className="font-medium">Who can see it</legend>
         {LIST_VISIBILITIES.map((value) => (
           <label key={value} className="flex items-center gap-2">
-            <input type="radio" name="visibility" value={value} checked={visibility === value} onChange={() => setVisibility(value)} />
+            <input
+              type="radio"
+              name="visibility"
+              value={value}
+              checked={visibility === value}
+              onChange={() => setVisibility(value)}
+            />
             {LIST_VISIBILITY_LABELS[value]}
           </label>
         ))}

@@ -35,7 +35,10 @@ export function PlanPicker(props: { plans: PlanChoice[]; current: string; signed
   const { busy, error, run } = useAction();
   const choose = (plan: PaidTier) =>
     run(async () => {
-      const { url } = await apiFetch<{ url: string }>('/api/membership/checkout', { method: 'POST', body: JSON.stringify({ plan, period }) });
+      const { url } = await apiFetch<{ url: string }>('/api/membership/checkout', {
+        method: 'POST',
+        body: JSON.stringify({ plan, period }),
+      });
       window.location.assign(url);
     });
   return (
@@ -44,7 +47,13 @@ export function PlanPicker(props: { plans: PlanChoice[]; current: string; signed
         <legend className="mb-2 font-semibold">Billing period</legend>
         {(['month', 'year'] as const).map((value) => (
           <label key={value} className="flex items-center gap-2">
-            <input type="radio" name="period" value={value} checked={period === value} onChange={() => setPeriod(value)} />
+            <input
+              type="radio"
+              name="period"
+              value={value}
+              checked={period === value}
+              onChange={() => setPeriod(value)}
+            />
             {PERIOD_LABELS[value]}
           </label>
         ))}
@@ -69,7 +78,13 @@ export function PlanPicker(props: { plans: PlanChoice[]; current: string; signed
                 Change plan in your account
               </a>
             ) : (
-              <button type="button" className="btn btn-primary mt-4" disabled={busy || !props.available} aria-busy={busy} onClick={() => choose(choice.plan)}>
+              <button
+                type="button"
+                className="btn btn-primary mt-4"
+                disabled={busy || !props.available}
+                aria-busy={busy}
+                onClick={() => choose(choice.plan)}
+              >
                 Choose {choice.label} ({PERIOD_LABELS[period].toLowerCase()})
               </button>
             )}
@@ -86,7 +101,10 @@ export function TestCheckoutPay(props: { sessionId: string; label: string }) {
   const { busy, error, run } = useAction();
   const pay = () =>
     run(async () => {
-      const { url } = await apiFetch<{ url: string }>('/api/membership/test-checkout', { method: 'POST', body: JSON.stringify({ session_id: props.sessionId }) });
+      const { url } = await apiFetch<{ url: string }>('/api/membership/test-checkout', {
+        method: 'POST',
+        body: JSON.stringify({ session_id: props.sessionId }),
+      });
       window.location.assign(url);
     });
   return (
@@ -115,7 +133,9 @@ export function SubscriptionManager(props: {
   testClock: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [target, setTarget] = useState(() => props.options.find((o) => o.plan !== props.plan || o.period !== props.period));
+  const [target, setTarget] = useState(() =>
+    props.options.find((o) => o.plan !== props.plan || o.period !== props.period),
+  );
   const { busy, error, run } = useAction();
   const post = (body: object) =>
     run(async () => {
@@ -136,7 +156,12 @@ export function SubscriptionManager(props: {
           </button>
         ) : confirming ? (
           <>
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => post({ action: 'cancel' })}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => post({ action: 'cancel' })}
+            >
               Confirm: cancel at the end of the period ({props.endLabel})
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>

@@ -33,7 +33,10 @@ function Report({ listId, ownerId }: Props) {
     const data = new FormData(event.currentTarget);
     setBusy(true);
     try {
-      await listsApi(`/api/lists/${listId}/report`, 'POST', { reason: String(data.get('reason') ?? ''), details: String(data.get('details') ?? '') });
+      await listsApi(`/api/lists/${listId}/report`, 'POST', {
+        reason: String(data.get('reason') ?? ''),
+        details: String(data.get('details') ?? ''),
+      });
       setReported(true);
       setOpen(false);
       toast.success('Thank you: the moderators will look at this list.');
@@ -48,11 +51,23 @@ function Report({ listId, ownerId }: Props) {
   if (reported) return <span className="text-sm text-content-muted">Reported</span>;
   return (
     <div className="text-sm">
-      <button type="button" className="link" aria-expanded={open} aria-controls={`${id}-report`} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="link"
+        aria-expanded={open}
+        aria-controls={`${id}-report`}
+        onClick={() => setOpen(!open)}
+      >
         Report this list
       </button>
       {open && (
-        <ReportForm id={`${id}-report`} label="Report this list" className="card mt-2 w-full max-w-md space-y-3 p-4" busy={busy} onSubmit={submit} />
+        <ReportForm
+          id={`${id}-report`}
+          label="Report this list"
+          className="card mt-2 w-full max-w-md space-y-3 p-4"
+          busy={busy}
+          onSubmit={submit}
+        />
       )}
     </div>
   );

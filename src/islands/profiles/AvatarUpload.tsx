@@ -8,7 +8,13 @@ interface Props {
   username: string;
 }
 
-const AVATAR_TARGET = { endpoint: '/api/profile/avatar', field: 'avatar', resultKey: 'avatarUrl', maxBytes: AVATAR_IMAGE.maxBytes, savedMessage: 'Profile updated successfully!' };
+const AVATAR_TARGET = {
+  endpoint: '/api/profile/avatar',
+  field: 'avatar',
+  resultKey: 'avatarUrl',
+  maxBytes: AVATAR_IMAGE.maxBytes,
+  savedMessage: 'Profile updated successfully!',
+};
 
 /** Choose a picture: the server checks it by its content, resizes it and keeps the old one on any error. */
 function Upload({ avatarUrl, username }: Props) {
@@ -18,7 +24,14 @@ function Upload({ avatarUrl, username }: Props) {
   return (
     <div className="flex flex-wrap items-center gap-4">
       {url ? (
-        <img src={url} alt={`${username}'s avatar`} width={96} height={96} className="size-24 rounded-full border border-card-border object-cover" data-avatar-preview />
+        <img
+          src={url}
+          alt={`${username}'s avatar`}
+          width={96}
+          height={96}
+          className="size-24 rounded-full border border-card-border object-cover"
+          data-avatar-preview
+        />
       ) : (
         <span className="grid size-24 place-items-center rounded-full bg-badge text-3xl font-bold" aria-hidden="true">
           {username.slice(0, 1).toUpperCase()}

@@ -22,11 +22,20 @@ function Toggle({ isPrivate }: { isPrivate: boolean }) {
   };
   return (
     <label className="inline-flex items-start gap-2">
-      <input type="checkbox" checked={value} disabled={busy} onChange={(e) => change(e.target.checked)} className="mt-1" />
+      <input
+        type="checkbox"
+        checked={value}
+        disabled={busy}
+        onChange={(e) => change(e.target.checked)}
+        className="mt-1"
+      />
       <span>
         <span className="font-medium">Private profile</span>
         <span className="block text-sm text-content-muted">
-          Only your name and avatar are shown to others. Your reviews stay on game pages. <a href="/faq#private-profiles" className="link">What it hides</a>
+          Only your name and avatar are shown to others. Your reviews stay on game pages.{' '}
+          <a href="/faq#private-profiles" className="link">
+            What it hides
+          </a>
         </span>
       </span>
     </label>

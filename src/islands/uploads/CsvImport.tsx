@@ -41,7 +41,10 @@ function Importer({ endpoint, noun, linkPrefix, maxBytes }: Props) {
       credentials: 'same-origin',
       body: JSON.stringify({ csv: text, confirm }),
     });
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown> & { error?: { message?: string }; preview?: { rows: PreviewRow[] } };
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
+      error?: { message?: string };
+      preview?: { rows: PreviewRow[] };
+    };
     if (body.preview) setRows(body.preview.rows);
     if (!response.ok) {
       setError(body.error?.message ?? 'Something went wrong. Please try again.');
@@ -78,7 +81,9 @@ function Importer({ endpoint, noun, linkPrefix, maxBytes }: Props) {
       const body = await call(csv, true);
       if (body) {
         const imported = Array.isArray(body.imported) ? body.imported.length : 0;
-        setDone(`Imported ${imported} ${imported === 1 ? noun.replace(/s$/, '') : noun}${typeof body.skipped === 'number' && body.skipped > 0 ? `; ${body.skipped} already there were skipped` : ''}.`);
+        setDone(
+          `Imported ${imported} ${imported === 1 ? noun.replace(/s$/, '') : noun}${typeof body.skipped === 'number' && body.skipped > 0 ? `; ${body.skipped} already there were skipped` : ''}.`,
+        );
         setRows(null);
         setCsv(null);
       }
@@ -117,17 +122,26 @@ function Importer({ endpoint, noun, linkPrefix, maxBytes }: Props) {
       {rows && (
         <>
           <p role="status" className="text-sm">
-            {fresh} new line{fresh === 1 ? '' : 's'}, {rows.length - fresh - errors} already there, {errors} with errors.{' '}
-            {errors > 0 ? 'Fix the lines with errors in the file and preview it again: nothing is imported while any line has an error.' : 'Nothing is written until you import.'}
+            {fresh} new line{fresh === 1 ? '' : 's'}, {rows.length - fresh - errors} already there, {errors} with
+            errors.{' '}
+            {errors > 0
+              ? 'Fix the lines with errors in the file and preview it again: nothing is imported while any line has an error.'
+              : 'Nothing is written until you import.'}
           </p>
           <div className="max-h-96 overflow-auto rounded-md border border-card-border">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Preview of the import, one row per line of the file</caption>
               <thead className="border-b border-card-border text-content-muted">
                 <tr>
-                  <th scope="col" className="px-2 py-1">Line</th>
-                  <th scope="col" className="px-2 py-1">Title</th>
-                  <th scope="col" className="px-2 py-1">Outcome</th>
+                  <th scope="col" className="px-2 py-1">
+                    Line
+                  </th>
+                  <th scope="col" className="px-2 py-1">
+                    Title
+                  </th>
+                  <th scope="col" className="px-2 py-1">
+                    Outcome
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -135,7 +149,9 @@ function Importer({ endpoint, noun, linkPrefix, maxBytes }: Props) {
                   <tr key={row.line} className="border-b border-card-border" data-import-status={row.status}>
                     <td className="px-2 py-1 font-mono text-xs">{row.line}</td>
                     <td className="px-2 py-1">{row.title || '–'}</td>
-                    <td className={`px-2 py-1 ${row.status === 'error' ? 'font-medium text-red-700 dark:text-red-300' : ''}`}>
+                    <td
+                      className={`px-2 py-1 ${row.status === 'error' ? 'font-medium text-red-700 dark:text-red-300' : ''}`}
+                    >
                       {STATUS_LABELS[row.status]}
                       {row.message && `: ${row.message}`}
                       {row.status === 'exists' && row.slug && (
@@ -153,7 +169,12 @@ function Importer({ endpoint, noun, linkPrefix, maxBytes }: Props) {
             </table>
           </div>
           <div>
-            <button type="button" className="btn btn-primary" onClick={confirm} disabled={busy || errors > 0 || fresh === 0}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={confirm}
+              disabled={busy || errors > 0 || fresh === 0}
+            >
               {busy ? 'Importing…' : `Import the new ${noun}`}
             </button>
           </div>

@@ -26,7 +26,11 @@ function Upload(props: Props) {
       {url ? (
         <img src={url} alt={props.alt} className={`border border-card-border ${frame} ${fit}`} data-upload-preview />
       ) : (
-        <span className={`grid place-items-center border border-dashed border-card-border text-xs text-content-muted ${frame}`}>None yet</span>
+        <span
+          className={`grid place-items-center border border-dashed border-card-border text-xs text-content-muted ${frame}`}
+        >
+          None yet
+        </span>
       )}
       <div>
         <label htmlFor={`${id}-file`} className="btn btn-secondary cursor-pointer">

@@ -38,7 +38,8 @@ export function useImageUpload(target: ImageUploadTarget, initialUrl: string | n
       const form = new FormData();
       form.append(target.field, file);
       const response = await fetch(target.endpoint, { method: 'POST', body: form, credentials: 'same-origin' });
-      const body = (await response.json().catch(() => null)) as (Record<string, unknown> & { error?: { message: string } }) | null;
+      const body = (await response.json().catch(() => null)) as
+        (Record<string, unknown> & { error?: { message: string } }) | null;
       const stored = body?.[target.resultKey];
       if (!response.ok || typeof stored !== 'string') throw new Error(body?.error?.message ?? FAILED);
       setUrl(stored);

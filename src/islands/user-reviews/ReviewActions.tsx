@@ -11,7 +11,8 @@ interface Props {
   helpfulCount: number;
 }
 
-const failed = (error: unknown) => toast.error(error instanceof Error ? error.message : 'An unexpected error occurred. Please try again.');
+const failed = (error: unknown) =>
+  toast.error(error instanceof Error ? error.message : 'An unexpected error occurred. Please try again.');
 
 /** "Helpful" (one vote per reader, never on one's own review) and "Report" under a user review. */
 function Actions({ gameId, reviewId, authorId, helpfulCount }: Props) {
@@ -24,7 +25,12 @@ function Actions({ gameId, reviewId, authorId, helpfulCount }: Props) {
 
   useEffect(() => {
     myReviewState(gameId).then(
-      (state) => setViewer({ signedIn: state.signedIn, own: state.userId === authorId, voted: state.votedReviewIds.includes(reviewId) }),
+      (state) =>
+        setViewer({
+          signedIn: state.signedIn,
+          own: state.userId === authorId,
+          voted: state.votedReviewIds.includes(reviewId),
+        }),
       () => setViewer({ signedIn: false, own: false, voted: false }),
     );
   }, [gameId, reviewId, authorId]);
@@ -69,18 +75,36 @@ function Actions({ gameId, reviewId, authorId, helpfulCount }: Props) {
       {own ? (
         <span className="text-content-muted">{count} found this helpful</span>
       ) : (
-        <button type="button" className="btn btn-secondary" aria-pressed={viewer?.voted ?? false} disabled={!viewer || busy} onClick={vote}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-pressed={viewer?.voted ?? false}
+          disabled={!viewer || busy}
+          onClick={vote}
+        >
           {viewer?.voted ? 'Helpful ✓' : 'Helpful'} <span className="tabular-nums">({count})</span>
         </button>
       )}
       {viewer?.signedIn && !own && !reported && (
-        <button type="button" className="link" aria-expanded={reporting} aria-controls={`${id}-report`} onClick={() => setReporting(!reporting)}>
+        <button
+          type="button"
+          className="link"
+          aria-expanded={reporting}
+          aria-controls={`${id}-report`}
+          onClick={() => setReporting(!reporting)}
+        >
           Report
         </button>
       )}
       {reported && <span className="text-content-muted">Reported</span>}
       {reporting && (
-        <ReportForm id={`${id}-report`} label="Report this review" className="card w-full space-y-3 p-4" busy={busy} onSubmit={submitReport} />
+        <ReportForm
+          id={`${id}-report`}
+          label="Report this review"
+          className="card w-full space-y-3 p-4"
+          busy={busy}
+          onSubmit={submitReport}
+        />
       )}
     </div>
   );

@@ -1,6 +1,11 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { USER_REVIEW_LIMITS, userReviewPatchSchema } from '../../lib/user-reviews/user-reviews.ts';
-import { deleteReview, myReviewState, saveReview, type MyReviewState } from '../../lib/user-reviews/user-reviews.client.ts';
+import {
+  deleteReview,
+  myReviewState,
+  saveReview,
+  type MyReviewState,
+} from '../../lib/user-reviews/user-reviews.client.ts';
 import { successOnNextPage } from '../../lib/toast/toast.client.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
@@ -43,8 +48,9 @@ function Composer({ gameId, gameTitle, platforms }: Props) {
       <div className="rounded-lg border border-card-border bg-surface p-4" data-review-upsell>
         <p className="font-semibold">Writing user reviews is part of the Premium plan.</p>
         <p className="mt-1 text-sm text-content-muted">
-          With Premium you rate {gameTitle} from half a star to five stars, add a title and your review, mark spoilers, and say what you played it on,
-          for how long and whether you finished it. Your rating counts toward the user score.
+          With Premium you rate {gameTitle} from half a star to five stars, add a title and your review, mark spoilers,
+          and say what you played it on, for how long and whether you finished it. Your rating counts toward the user
+          score.
         </p>
         <a className="btn btn-primary mt-3" href="/membership">
           See the Premium plan
@@ -86,7 +92,13 @@ function Composer({ gameId, gameTitle, platforms }: Props) {
     );
   }
 
-  const start = review ?? { rating: 0, title: '', body: '', spoiler: false, ...(state.prefill ?? { platformId: null, hoursPlayed: null, finished: false }) };
+  const start = review ?? {
+    rating: 0,
+    title: '',
+    body: '',
+    spoiler: false,
+    ...(state.prefill ?? { platformId: null, hoursPlayed: null, finished: false }),
+  };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -118,13 +130,25 @@ function Composer({ gameId, gameTitle, platforms }: Props) {
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label={review ? 'Edit your review' : 'Write a review'} noValidate>
+    <form
+      onSubmit={submit}
+      className="space-y-4"
+      aria-label={review ? 'Edit your review' : 'Write a review'}
+      noValidate
+    >
       <fieldset>
         <legend className="text-sm font-semibold">Your rating</legend>
         <div className="mt-1 flex flex-wrap gap-1">
           {STEPS.map((step) => (
             <label key={step} className="cursor-pointer">
-              <input type="radio" name="rating" value={step} defaultChecked={start.rating === step} className="peer sr-only" required />
+              <input
+                type="radio"
+                name="rating"
+                value={step}
+                defaultChecked={start.rating === step}
+                className="peer sr-only"
+                required
+              />
               <span className="inline-block min-w-11 rounded-md border border-card-border px-2 py-1 text-center text-sm tabular-nums peer-checked:border-primary-700 peer-checked:bg-primary-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500 dark:peer-checked:bg-primary-400 dark:peer-checked:text-gray-950">
                 {step / 2}★<span className="sr-only"> ({starsLabel(step)})</span>
               </span>
@@ -135,11 +159,24 @@ function Composer({ gameId, gameTitle, platforms }: Props) {
       <label className="block text-sm font-medium" htmlFor={`${id}-title`}>
         Title (optional)
       </label>
-      <input id={`${id}-title`} name="title" className="field" maxLength={USER_REVIEW_LIMITS.titleMax} defaultValue={start.title ?? ''} />
+      <input
+        id={`${id}-title`}
+        name="title"
+        className="field"
+        maxLength={USER_REVIEW_LIMITS.titleMax}
+        defaultValue={start.title ?? ''}
+      />
       <label className="block text-sm font-medium" htmlFor={`${id}-body`}>
         Your review (optional, plain text; a blank line starts a paragraph)
       </label>
-      <textarea id={`${id}-body`} name="body" rows={6} className="field" maxLength={USER_REVIEW_LIMITS.bodyMax} defaultValue={start.body ?? ''} />
+      <textarea
+        id={`${id}-body`}
+        name="body"
+        rows={6}
+        className="field"
+        maxLength={USER_REVIEW_LIMITS.bodyMax}
+        defaultValue={start.body ?? ''}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label className="block text-sm font-medium" htmlFor={`${id}-platform`}>
@@ -158,7 +195,17 @@ function Composer({ gameId, gameTitle, platforms }: Props) {
           <label className="block text-sm font-medium" htmlFor={`${id}-hours`}>
             Hours played
           </label>
-          <input id={`${id}-hours`} name="hoursPlayed" type="number" min={0} max={USER_REVIEW_LIMITS.hoursMax} step={0.5} inputMode="decimal" className="field mt-1" defaultValue={start.hoursPlayed ?? ''} />
+          <input
+            id={`${id}-hours`}
+            name="hoursPlayed"
+            type="number"
+            min={0}
+            max={USER_REVIEW_LIMITS.hoursMax}
+            step={0.5}
+            inputMode="decimal"
+            className="field mt-1"
+            defaultValue={start.hoursPlayed ?? ''}
+          />
         </div>
       </div>
       <div className="flex flex-wrap gap-6 text-sm">

@@ -28,7 +28,11 @@ export function mountReviewComposers(hosts: Iterable<HTMLElement>): void {
   for (const host of hosts) {
     if (!claim(host)) continue;
     createRoot(host).render(
-      <ReviewComposer gameId={Number(host.dataset.reviewComposer)} gameTitle={host.dataset.title ?? ''} platforms={platformsOf(host.dataset.platforms)} />,
+      <ReviewComposer
+        gameId={Number(host.dataset.reviewComposer)}
+        gameTitle={host.dataset.title ?? ''}
+        platforms={platformsOf(host.dataset.platforms)}
+      />,
     );
   }
 }
@@ -37,6 +41,13 @@ export function mountReviewActions(hosts: Iterable<HTMLElement>): void {
   for (const host of hosts) {
     if (!claim(host)) continue;
     const { reviewActions = '', gameId, authorId = '', helpfulCount } = host.dataset;
-    createRoot(host).render(<ReviewActions gameId={Number(gameId)} reviewId={reviewActions} authorId={authorId} helpfulCount={Number(helpfulCount)} />);
+    createRoot(host).render(
+      <ReviewActions
+        gameId={Number(gameId)}
+        reviewId={reviewActions}
+        authorId={authorId}
+        helpfulCount={Number(helpfulCount)}
+      />,
+    );
   }
 }

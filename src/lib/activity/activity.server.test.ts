@@ -24,9 +24,14 @@ function counter(kinds: ActivitySubscriber['kinds'] = 'all') {
 
 beforeAll(async () => {
   connection = await createTestDatabase();
-  for (const [id, name] of [[alice, 'alice'], [bob, 'bob']] as const) {
+  for (const [id, name] of [
+    [alice, 'alice'],
+    [bob, 'bob'],
+  ] as const) {
     await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-              values (${id}, ${`${name}@example.test`}, now(), ${JSON.stringify({ username: name, full_name: name })}::jsonb)`.execute(connection.db);
+              values (${id}, ${`${name}@example.test`}, now(), ${JSON.stringify({ username: name, full_name: name })}::jsonb)`.execute(
+      connection.db,
+    );
   }
 });
 
@@ -40,25 +45,46 @@ describe('activity kinds', () => {
 });
 
 describe('recordActivity', () => {
-  it('records an event in the caller\'s transaction and tells the subscribers that listen', async () => {
+  it("records an event in the caller's transaction and tells the subscribers that listen", async () => {
     const { heard, subscriber } = counter(['list_liked']);
     const other = counter(['review_published']);
-    const outcome = await connection.db.transaction().execute((trx) =>
-      recordActivity(
-        trx,
-        { actorId: alice, kind: 'list_liked', subjectType: 'list', subjectId: 7, targetUserId: bob, data: { title: 'Best RPGs' } },
-        [subscriber, other.subscriber],
-      ),
-    );
+    const outcome = await connection.db
+      .transaction()
+      .execute((trx) =>
+        recordActivity(
+          trx,
+          {
+            actorId: alice,
+            kind: 'list_liked',
+            subjectType: 'list',
+            subjectId: 7,
+            targetUserId: bob,
+            data: { title: 'Best RPGs' },
+          },
+          [subscriber, other.subscriber],
+        ),
+      );
     expect(outcome.status).toBe('recorded');
-    expect(outcome.event).toMatchObject({ actorId: alice, targetUserId: bob, subjectId: '7', data: { title: 'Best RPGs' }, isPublic: true });
+    expect(outcome.event).toMatchObject({
+      actorId: alice,
+      targetUserId: bob,
+      subjectId: '7',
+      data: { title: 'Best RPGs' },
+      isPublic: true,
+    });
     expect(heard).toEqual(['recorded:list_liked:7']);
     expect(other.heard).toEqual([]);
   });
 
   it('records a once-only event once: the same key again is a duplicate and nobody hears it twice', async () => {
     const { heard, subscriber } = counter();
-    const like = { actorId: bob, kind: 'list_liked', subjectType: 'list', subjectId: '9', dedupeKey: 'list:9' } as const;
+    const like = {
+      actorId: bob,
+      kind: 'list_liked',
+      subjectType: 'list',
+      subjectId: '9',
+      dedupeKey: 'list:9',
+    } as const;
     const first = await connection.db.transaction().execute((trx) => recordActivity(trx, like, [subscriber]));
     const second = await connection.db.transaction().execute((trx) => recordActivity(trx, like, [subscriber]));
     expect([first.status, second.status]).toEqual(['recorded', 'duplicate']);
@@ -68,16 +94,28 @@ describe('recordActivity', () => {
 
   it('reinstates a retracted once-only event instead of adding a second one', async () => {
     const { heard, subscriber } = counter();
-    const like = { actorId: alice, kind: 'list_liked', subjectType: 'list', subjectId: '11', dedupeKey: 'list:11' } as const;
+    const like = {
+      actorId: alice,
+      kind: 'list_liked',
+      subjectType: 'list',
+      subjectId: '11',
+      dedupeKey: 'list:11',
+    } as const;
     await connection.db.transaction().execute((trx) => recordActivity(trx, like, [subscriber]));
-    const retracted = await connection.db.transaction().execute((trx) =>
-      retractActivity(trx, { kind: 'list_liked', subjectType: 'list', subjectId: 11, actorId: alice }, [subscriber]),
-    );
+    const retracted = await connection.db
+      .transaction()
+      .execute((trx) =>
+        retractActivity(trx, { kind: 'list_liked', subjectType: 'list', subjectId: 11, actorId: alice }, [subscriber]),
+      );
     const again = await connection.db.transaction().execute((trx) => recordActivity(trx, like, [subscriber]));
     expect(retracted).toBe(1);
     expect(again.status).toBe('reinstated');
     expect(heard).toEqual(['recorded:list_liked:11', 'retracted:list_liked:11', 'reinstated:list_liked:11']);
-    const rows = await connection.db.selectFrom('activity_events').select(['id', 'retracted_at']).where('dedupe_key', '=', 'list:11').execute();
+    const rows = await connection.db
+      .selectFrom('activity_events')
+      .select(['id', 'retracted_at'])
+      .where('dedupe_key', '=', 'list:11')
+      .execute();
     expect(rows).toEqual([{ id: again.event.id, retracted_at: null }]);
   });
 
@@ -92,37 +130,69 @@ describe('recordActivity', () => {
     await expect(
       connection.db.transaction().execute(async (trx) => {
         await trx.updateTable('profiles').set({ bio: 'changed' }).where('id', '=', alice).execute();
-        await recordActivity(trx, { actorId: alice, kind: 'profile_updated', subjectType: 'profile', subjectId: alice }, [failing]);
+        await recordActivity(
+          trx,
+          { actorId: alice, kind: 'profile_updated', subjectType: 'profile', subjectId: alice },
+          [failing],
+        );
       }),
     ).rejects.toThrow('ledger full');
-    const profile = await connection.db.selectFrom('profiles').select('bio').where('id', '=', alice).executeTakeFirstOrThrow();
+    const profile = await connection.db
+      .selectFrom('profiles')
+      .select('bio')
+      .where('id', '=', alice)
+      .executeTakeFirstOrThrow();
     expect(profile.bio).toBeNull();
-    const events = await connection.db.selectFrom('activity_events').select('id').where('kind', '=', 'profile_updated').execute();
+    const events = await connection.db
+      .selectFrom('activity_events')
+      .select('id')
+      .where('kind', '=', 'profile_updated')
+      .execute();
     expect(events).toEqual([]);
   });
 
   it('refuses to run outside a transaction and refuses malformed events before the database sees them', async () => {
     const db = connection.db;
-    await expect(recordActivity(db as never, { actorId: alice, kind: 'daily_visit', subjectType: 'day', subjectId: '2026-11-23' })).rejects.toThrow(
-      /inside the transaction/,
-    );
     await expect(
-      db.transaction().execute((trx) => recordActivity(trx, { actorId: alice, kind: 'made_up' as never, subjectType: 'game', subjectId: 1 })),
+      recordActivity(db as never, { actorId: alice, kind: 'daily_visit', subjectType: 'day', subjectId: '2026-11-23' }),
+    ).rejects.toThrow(/inside the transaction/);
+    await expect(
+      db
+        .transaction()
+        .execute((trx) =>
+          recordActivity(trx, { actorId: alice, kind: 'made_up' as never, subjectType: 'game', subjectId: 1 }),
+        ),
     ).rejects.toThrow();
     await expect(
-      db.transaction().execute((trx) =>
-        recordActivity(trx, { actorId: alice, kind: 'daily_visit', subjectType: 'day', subjectId: '1', data: { note: 'x'.repeat(201) } }),
-      ),
+      db
+        .transaction()
+        .execute((trx) =>
+          recordActivity(trx, {
+            actorId: alice,
+            kind: 'daily_visit',
+            subjectType: 'day',
+            subjectId: '1',
+            data: { note: 'x'.repeat(201) },
+          }),
+        ),
     ).rejects.toThrow();
   });
 });
 
 describe('retractActivity', () => {
-  it('retracts every actor\'s live events of a deleted subject, once', async () => {
+  it("retracts every actor's live events of a deleted subject, once", async () => {
     const { heard, subscriber } = counter();
     await connection.db.transaction().execute(async (trx) => {
-      await recordActivity(trx, { actorId: alice, kind: 'review_voted_helpful', subjectType: 'user_review', subjectId: 5, targetUserId: bob }, [subscriber]);
-      await recordActivity(trx, { actorId: bob, kind: 'review_voted_helpful', subjectType: 'user_review', subjectId: 5, targetUserId: alice }, [subscriber]);
+      await recordActivity(
+        trx,
+        { actorId: alice, kind: 'review_voted_helpful', subjectType: 'user_review', subjectId: 5, targetUserId: bob },
+        [subscriber],
+      );
+      await recordActivity(
+        trx,
+        { actorId: bob, kind: 'review_voted_helpful', subjectType: 'user_review', subjectId: 5, targetUserId: alice },
+        [subscriber],
+      );
     });
     const retract = { kind: 'review_voted_helpful', subjectType: 'user_review', subjectId: 5 } as const;
     const first = await connection.db.transaction().execute((trx) => retractActivity(trx, retract, [subscriber]));
@@ -134,10 +204,14 @@ describe('retractActivity', () => {
   it('goes with the account that did it', async () => {
     const carol = randomUUID();
     await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-              values (${carol}, 'carol@example.test', now(), ${JSON.stringify({ username: 'carol', full_name: 'Carol' })}::jsonb)`.execute(connection.db);
-    await connection.db.transaction().execute((trx) =>
-      recordActivity(trx, { actorId: carol, kind: 'daily_visit', subjectType: 'day', subjectId: '2026-11-23' }, []),
+              values (${carol}, 'carol@example.test', now(), ${JSON.stringify({ username: 'carol', full_name: 'Carol' })}::jsonb)`.execute(
+      connection.db,
     );
+    await connection.db
+      .transaction()
+      .execute((trx) =>
+        recordActivity(trx, { actorId: carol, kind: 'daily_visit', subjectType: 'day', subjectId: '2026-11-23' }, []),
+      );
     await sql`delete from auth.users where id = ${carol}`.execute(connection.db);
     const left = await connection.db.selectFrom('activity_events').select('id').where('actor_id', '=', carol).execute();
     expect(left).toEqual([]);

@@ -1,7 +1,13 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ActivityEventsTable, Database } from '../db/schema.ts';
-import { newActivitySchema, type ActivityEvent, type ActivityKind, type NewActivity, type RecordOutcome } from './activity.ts';
+import {
+  newActivitySchema,
+  type ActivityEvent,
+  type ActivityKind,
+  type NewActivity,
+  type RecordOutcome,
+} from './activity.ts';
 import { ACTIVITY_SUBSCRIBERS } from './subscribers.server.ts';
 
 type Trx = Transaction<Database>;
@@ -115,7 +121,8 @@ export async function recordActivities(
   if (!trx.isTransaction) throw new Error('recordActivities must run inside the transaction that made the change.');
   if (inputs.length === 0) return [];
   const events = inputs.map((input) => newActivitySchema.parse(input));
-  if (events.some((event) => event.dedupeKey)) throw new Error('recordActivities takes events without a dedupe key: record once-only events with recordActivity.');
+  if (events.some((event) => event.dedupeKey))
+    throw new Error('recordActivities takes events without a dedupe key: record once-only events with recordActivity.');
   const rows = await trx.insertInto('activity_events').values(events.map(rowValues)).returningAll().execute();
   const recorded = rows.map(toEvent);
   for (const subscriber of subscribers) {

@@ -74,4 +74,5 @@ export interface ActivityEvent {
  * event that had been retracted and now holds again, `duplicate` when it was already
  * recorded (subscribers are not called again).
  */
-export type RecordOutcome = { status: 'recorded' | 'reinstated'; event: ActivityEvent } | { status: 'duplicate'; event: ActivityEvent };
+export type RecordOutcome =
+  { status: 'recorded' | 'reinstated'; event: ActivityEvent } | { status: 'duplicate'; event: ActivityEvent };

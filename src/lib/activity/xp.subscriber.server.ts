@@ -45,7 +45,8 @@ export function awardsFor(event: ActivityEvent): Earned[] {
 
 /** What a retraction takes back: the awards the event gave (a deleted list's creation award too). */
 function reversalsFor(event: ActivityEvent): Earned[] {
-  if (event.kind === 'list_created') return [{ userId: event.actorId, kind: 'list_created', source: `list:${event.subjectId}` }];
+  if (event.kind === 'list_created')
+    return [{ userId: event.actorId, kind: 'list_created', source: `list:${event.subjectId}` }];
   return awardsFor(event);
 }
 
@@ -71,14 +72,16 @@ export const xpSubscriber: ActivitySubscriber = {
     if (status !== 'recorded') return;
     for (const award of awardsFor(event)) {
       const outcome = await awardXp(trx, { ...award, at: event.createdAt });
-      if (outcome.status === 'awarded' && outcome.level > outcome.previousLevel) await announceLevel(trx, award.userId, outcome.level);
+      if (outcome.status === 'awarded' && outcome.level > outcome.previousLevel)
+        await announceLevel(trx, award.userId, outcome.level);
     }
   },
   async onRecordedMany(trx, events) {
     const awards = events.flatMap((event) => awardsFor(event).map((award) => ({ ...award, at: event.createdAt })));
     const outcomes = await awardXpMany(trx, awards);
     for (const [i, outcome] of outcomes.entries()) {
-      if (outcome.status === 'awarded' && outcome.level > outcome.previousLevel) await announceLevel(trx, awards[i]!.userId, outcome.level);
+      if (outcome.status === 'awarded' && outcome.level > outcome.previousLevel)
+        await announceLevel(trx, awards[i]!.userId, outcome.level);
     }
   },
   async onRetracted(trx, event) {

@@ -33,7 +33,11 @@ async function userIdForEmail(db: Db, email: string): Promise<string> {
 /** Grants the role; true when it was not held before. */
 export async function grantAdmin(db: Db, email: string): Promise<boolean> {
   const userId = await userIdForEmail(db, email);
-  const inserted = await db.insertInto('app_meta.admins').values({ user_id: userId }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  const inserted = await db
+    .insertInto('app_meta.admins')
+    .values({ user_id: userId })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 

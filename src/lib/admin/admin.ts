@@ -8,7 +8,11 @@ import { z } from 'zod';
  * queue for administrators).
  */
 
-const ADMIN_PATHS = [/^\/admin(\/.*)?$/, /^\/api\/admin(\/.*)?$/, /^\/games\/request\/(approve|reject|duplicate)(\/.*)?$/];
+const ADMIN_PATHS = [
+  /^\/admin(\/.*)?$/,
+  /^\/api\/admin(\/.*)?$/,
+  /^\/games\/request\/(approve|reject|duplicate)(\/.*)?$/,
+];
 
 export function isAdminPath(pathname: string): boolean {
   return ADMIN_PATHS.some((pattern) => pattern.test(pathname));
@@ -26,7 +30,8 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand | { err
   const [command, email] = args;
   const parsed = adminCommandSchema.safeParse({ command, email: email?.trim().toLowerCase() });
   if (parsed.success) return parsed.data;
-  if (command === 'grant' || command === 'revoke') return { error: `Usage: npm run admin -- ${command} {email} (a valid email address)` };
+  if (command === 'grant' || command === 'revoke')
+    return { error: `Usage: npm run admin -- ${command} {email} (a valid email address)` };
   return { error: 'Usage: npm run admin -- grant {email} | revoke {email} | list' };
 }
 

@@ -10,7 +10,12 @@
 
 function fill(template: string, body: unknown): string {
   return template.replace(/\{([\w.]+)\}/g, (_, path: string) => {
-    const value = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), body);
+    const value = path
+      .split('.')
+      .reduce<unknown>(
+        (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+        body,
+      );
     return encodeURIComponent(String(value ?? ''));
   });
 }
@@ -18,12 +23,25 @@ function fill(template: string, body: unknown): string {
 function formJson(form: HTMLFormElement): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const element of Array.from(form.elements)) {
-    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) || !element.name) continue;
+    if (
+      !(
+        element instanceof HTMLInputElement ||
+        element instanceof HTMLTextAreaElement ||
+        element instanceof HTMLSelectElement
+      ) ||
+      !element.name
+    )
+      continue;
     if (element instanceof HTMLInputElement && element.type === 'checkbox') body[element.name] = element.checked;
     else if (element instanceof HTMLInputElement && element.type === 'radio') {
       if (element.checked) body[element.name] = element.value;
-    } else if (element.dataset.list !== undefined) body[element.name] = element.value.split(/[,\n]/).map((part) => part.trim()).filter(Boolean);
-    else if (element.dataset.number !== undefined) body[element.name] = element.value === '' ? undefined : Number(element.value);
+    } else if (element.dataset.list !== undefined)
+      body[element.name] = element.value
+        .split(/[,\n]/)
+        .map((part) => part.trim())
+        .filter(Boolean);
+    else if (element.dataset.number !== undefined)
+      body[element.name] = element.value === '' ? undefined : Number(element.value);
     else body[element.name] = element.value;
   }
   return body;
@@ -45,7 +63,8 @@ async function submit(form: HTMLFormElement, event: SubmitEvent): Promise<void> 
     });
     const body: unknown = response.status === 204 ? {} : await response.json().catch(() => ({}));
     if (!response.ok) {
-      const message = (body as { error?: { message?: string } }).error?.message ?? 'Something went wrong. Please try again.';
+      const message =
+        (body as { error?: { message?: string } }).error?.message ?? 'Something went wrong. Please try again.';
       if (error) error.textContent = message;
       return;
     }

@@ -33,7 +33,10 @@ async function makeRoom(into: string, force: boolean, stamp: string): Promise<st
     await rm(into, { recursive: true, force: true });
     return null;
   }
-  if (!force) throw new RestoreError(`${into} is not empty: move it aside, or run again with --force to keep it as ${into}.before-restore-${stamp}.`);
+  if (!force)
+    throw new RestoreError(
+      `${into} is not empty: move it aside, or run again with --force to keep it as ${into}.before-restore-${stamp}.`,
+    );
   const aside = `${into}.before-restore-${stamp}`;
   await rename(into, aside);
   return aside;
@@ -42,12 +45,20 @@ async function makeRoom(into: string, force: boolean, stamp: string): Promise<st
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
-    child.once('error', (error) => reject(new RestoreError(`${command} could not be started (${error.message}): install the PostgreSQL client.`)));
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new RestoreError(`${command} failed with exit code ${code}.`))));
+    child.once('error', (error) =>
+      reject(new RestoreError(`${command} could not be started (${error.message}): install the PostgreSQL client.`)),
+    );
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new RestoreError(`${command} failed with exit code ${code}.`)),
+    );
   });
 }
 
-export async function restoreBackup(archive: string, target: RestoreTarget, options: { force?: boolean; log?: (line: string) => void } = {}): Promise<'embedded' | 'postgres'> {
+export async function restoreBackup(
+  archive: string,
+  target: RestoreTarget,
+  options: { force?: boolean; log?: (line: string) => void } = {},
+): Promise<'embedded' | 'postgres'> {
   const log = options.log ?? (() => {});
   const force = options.force ?? false;
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
@@ -62,19 +73,26 @@ export async function restoreBackup(archive: string, target: RestoreTarget, opti
     const database = path.join(unpacked, 'database');
     const embedded = await exists(path.join(database, 'PG_VERSION'));
     const dump = path.join(database, 'database.sql');
-    if (!embedded && !(await exists(dump))) throw new RestoreError(`${archive} holds no database: it is not a Critical Hit backup.`);
+    if (!embedded && !(await exists(dump)))
+      throw new RestoreError(`${archive} holds no database: it is not a Critical Hit backup.`);
 
     if (embedded) {
       const pgliteDir = path.resolve(target.pgliteDir);
       const holder = await openedElsewhere(pgliteDir);
-      if (holder !== null) throw new RestoreError(`The embedded database in ${pgliteDir} is open in another process (pid ${holder}): stop the server first.`);
+      if (holder !== null)
+        throw new RestoreError(
+          `The embedded database in ${pgliteDir} is open in another process (pid ${holder}): stop the server first.`,
+        );
       const aside = await makeRoom(pgliteDir, force, stamp);
       if (aside) log(`kept the database that was there as ${aside}`);
       await mkdir(path.dirname(pgliteDir), { recursive: true });
       await rename(database, pgliteDir);
       log(`database restored into ${pgliteDir} (it replays its log when the site starts)`);
     } else {
-      if (!target.databaseUrl) throw new RestoreError('This backup is a PostgreSQL dump: set DATABASE_URL to the empty database to load it into.');
+      if (!target.databaseUrl)
+        throw new RestoreError(
+          'This backup is a PostgreSQL dump: set DATABASE_URL to the empty database to load it into.',
+        );
       await run('psql', ['--quiet', '-v', 'ON_ERROR_STOP=1', '-d', target.databaseUrl, '-f', dump]);
       log('database loaded with psql');
     }

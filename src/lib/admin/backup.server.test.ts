@@ -23,7 +23,10 @@ const avatar = Buffer.from('RIFF....WEBPVP8 not really a picture, but bytes to f
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'backup-test-'));
-  connection = await openPglite(dataDir(), { thread: true, loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+  connection = await openPglite(dataDir(), {
+    thread: true,
+    loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
+  });
   await sql`create table public.backup_probe (id int primary key, note text not null)`.execute(connection.db);
   await sql`insert into public.backup_probe select g, 'before' from generate_series(1, 5000) g`.execute(connection.db);
   await mkdir(path.join(storageDir(), 'avatars', 'someone'), { recursive: true });
@@ -59,14 +62,19 @@ describe('a backup holds everything', () => {
     await download(archive.body, file);
     expect(written).toBeGreaterThan(0);
 
-    const restored = { pgliteDir: path.join(root, 'restored', 'pglite'), storageDir: path.join(root, 'restored', 'storage') };
+    const restored = {
+      pgliteDir: path.join(root, 'restored', 'pglite'),
+      storageDir: path.join(root, 'restored', 'storage'),
+    };
     expect(await restoreBackup(file, restored)).toBe('embedded');
     expect(await readFile(path.join(restored.storageDir, 'avatars', 'someone', 'avatar-256.webp'))).toEqual(avatar);
     expect(await readdir(restored.storageDir)).toEqual(['avatars']);
     const copy = await openPglite(restored.pgliteDir);
     try {
       const { rows } = await sql<{ before: number; during: number }>`
-        select count(*) filter (where note = 'before')::int as before, count(*) filter (where note = 'during')::int as during from public.backup_probe`.execute(copy.db);
+        select count(*) filter (where note = 'before')::int as before, count(*) filter (where note = 'during')::int as during from public.backup_probe`.execute(
+        copy.db,
+      );
       expect(rows[0]!.before).toBe(5000);
       expect(rows[0]!.during).toBeLessThanOrEqual(written);
     } finally {
@@ -75,15 +83,24 @@ describe('a backup holds everything', () => {
 
     // A second restore into the same folders is refused, or with --force keeps what was there beside.
     await expect(restoreBackup(file, restored)).rejects.toThrow(RestoreError);
-    await expect(restoreBackup(file, restored)).rejects.toThrow(/is not empty: move it aside, or run again with --force/);
+    await expect(restoreBackup(file, restored)).rejects.toThrow(
+      /is not empty: move it aside, or run again with --force/,
+    );
     await restoreBackup(file, restored, { force: true });
-    const kept = (await readdir(path.join(root, 'restored'))).filter((name) => name.includes('.before-restore-')).sort();
-    expect(kept).toEqual([expect.stringMatching(/^pglite\.before-restore-/), expect.stringMatching(/^storage\.before-restore-/)]);
+    const kept = (await readdir(path.join(root, 'restored')))
+      .filter((name) => name.includes('.before-restore-'))
+      .sort();
+    expect(kept).toEqual([
+      expect.stringMatching(/^pglite\.before-restore-/),
+      expect.stringMatching(/^storage\.before-restore-/),
+    ]);
   }, 240_000);
 
   it('refuses a file that is not a backup', async () => {
     const file = path.join(root, 'not-a-backup.tar.gz');
     await writeFile(file, 'hello');
-    await expect(restoreBackup(file, { pgliteDir: path.join(root, 'x', 'pglite'), storageDir: path.join(root, 'x', 'storage') })).rejects.toThrow(/is not a backup archive that can be read/);
+    await expect(
+      restoreBackup(file, { pgliteDir: path.join(root, 'x', 'pglite'), storageDir: path.join(root, 'x', 'storage') }),
+    ).rejects.toThrow(/is not a backup archive that can be read/);
   });
 });

@@ -66,7 +66,8 @@ async function copyStorage(storageDir: string, staging: string): Promise<void> {
     () => false,
   );
   // Uploads in progress (.uploads) are not files yet.
-  if (exists) await cp(storageDir, target, { recursive: true, filter: (source) => path.basename(source) !== '.uploads' });
+  if (exists)
+    await cp(storageDir, target, { recursive: true, filter: (source) => path.basename(source) !== '.uploads' });
 }
 
 /**
@@ -74,8 +75,17 @@ async function copyStorage(storageDir: string, staging: string): Promise<void> {
  * folder's `database/`, then the storage folder and README.txt join it and the whole is
  * packed. The staging folder goes when the archive has been read, or at once on a failure.
  */
-async function stagedBackup(storageDir: string, kind: BackupArchive['database'], database: (target: string) => Promise<void>): Promise<BackupArchive> {
-  if (running) throw new BackupError(409, 'backup_running', 'A backup is being made already: wait for it to finish, then try again.');
+async function stagedBackup(
+  storageDir: string,
+  kind: BackupArchive['database'],
+  database: (target: string) => Promise<void>,
+): Promise<BackupArchive> {
+  if (running)
+    throw new BackupError(
+      409,
+      'backup_running',
+      'A backup is being made already: wait for it to finish, then try again.',
+    );
   running = true;
   const staging = await mkdtemp(path.join(os.tmpdir(), 'critical-hit-backup-'));
   try {
@@ -94,12 +104,21 @@ async function stagedBackup(storageDir: string, kind: BackupArchive['database'],
 /** The embedded database (its data directory at `dataDir`) and the storage folder, copied while the site serves. */
 export function embeddedBackup(db: Kysely<Database>, dataDir: string, storageDir: string): Promise<BackupArchive> {
   return stagedBackup(storageDir, 'embedded', async (copy) => {
-    const { rows } = await sql<{ lsn: string; wal: string }>`select lsn::text, pg_walfile_name(lsn) as wal from pg_backup_start('critical-hit', true) as lsn`.execute(db);
+    const { rows } = await sql<{
+      lsn: string;
+      wal: string;
+    }>`select lsn::text, pg_walfile_name(lsn) as wal from pg_backup_start('critical-hit', true) as lsn`.execute(db);
     let stopped = false;
     try {
       // The copy runs beside the engine: pages written meanwhile are put right by the WAL replayed on restore.
-      await cp(dataDir, copy, { recursive: true, filter: (source) => !['pg_wal', 'postmaster.pid', 'postmaster.opts'].includes(path.basename(source)) });
-      const stop = await sql<{ labelfile: string; spcmapfile: string | null }>`select labelfile, spcmapfile from pg_backup_stop(true)`.execute(db);
+      await cp(dataDir, copy, {
+        recursive: true,
+        filter: (source) => !['pg_wal', 'postmaster.pid', 'postmaster.opts'].includes(path.basename(source)),
+      });
+      const stop = await sql<{
+        labelfile: string;
+        spcmapfile: string | null;
+      }>`select labelfile, spcmapfile from pg_backup_stop(true)`.execute(db);
       stopped = true;
       await cp(path.join(dataDir, 'pg_wal'), path.join(copy, 'pg_wal'), { recursive: true });
       await writeFile(path.join(copy, 'backup_label'), stop.rows[0]!.labelfile);
@@ -109,7 +128,12 @@ export function embeddedBackup(db: Kysely<Database>, dataDir: string, storageDir
         () => true,
         () => false,
       );
-      if (!walKept) throw new BackupError(503, 'backup_incomplete', 'The database recycled its log while the backup was made: try again.');
+      if (!walKept)
+        throw new BackupError(
+          503,
+          'backup_incomplete',
+          'The database recycled its log while the backup was made: try again.',
+        );
     } finally {
       if (!stopped) await sql`select pg_backup_stop(false)`.execute(db).catch(() => undefined);
     }
@@ -120,17 +144,29 @@ export function embeddedBackup(db: Kysely<Database>, dataDir: string, storageDir
 export function postgresBackup(databaseUrl: string, storageDir: string): Promise<BackupArchive> {
   return stagedBackup(storageDir, 'postgres', async (target) => {
     await mkdir(target);
-    const dump = spawn('pg_dump', ['--no-owner', '--no-privileges', '--format=plain', databaseUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const dump = spawn('pg_dump', ['--no-owner', '--no-privileges', '--format=plain', databaseUrl], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let errors = '';
     dump.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const started = await new Promise<boolean>((resolve) => {
       dump.once('spawn', () => resolve(true));
       dump.once('error', () => resolve(false));
     });
-    if (!started) throw new BackupError(501, 'pg_dump_missing', 'pg_dump is not installed on this server: run it from a machine that has it (see the README).');
+    if (!started)
+      throw new BackupError(
+        501,
+        'pg_dump_missing',
+        'pg_dump is not installed on this server: run it from a machine that has it (see the README).',
+      );
     const exited = new Promise<number | null>((resolve) => dump.once('close', resolve));
     await pipeline(dump.stdout, createWriteStream(path.join(target, 'database.sql')));
     const code = await exited;
-    if (code !== 0) throw new BackupError(500, 'pg_dump_failed', `pg_dump failed: ${errors.trim().split('\n').pop() ?? `exit code ${code}`}`);
+    if (code !== 0)
+      throw new BackupError(
+        500,
+        'pg_dump_failed',
+        `pg_dump failed: ${errors.trim().split('\n').pop() ?? `exit code ${code}`}`,
+      );
   });
 }

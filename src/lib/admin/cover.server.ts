@@ -23,7 +23,12 @@ export async function replaceGameCover(
   const exists = await db.selectFrom('games').select('id').where('id', '=', input.gameId).executeTakeFirst();
   if (!exists) throw new GameAdminError('not_found', 'This game no longer exists.');
   const image = await processImage(input.bytes, GAME_COVER_IMAGE);
-  const stored = await storeImageVariants(supabase, { bucket: GAME_COVER_BUCKET, folder: String(input.gameId), baseName: 'cover', variants: image.variants });
+  const stored = await storeImageVariants(supabase, {
+    bucket: GAME_COVER_BUCKET,
+    folder: String(input.gameId),
+    baseName: 'cover',
+    variants: image.variants,
+  });
   const coverUrl = stored['600']!.publicUrl;
   const slug = await setGameCover(db, input.gameId, coverUrl, input.adminId);
   return { slug, coverUrl };

@@ -13,13 +13,34 @@ export type CoverageOutcome =
  * one notification per game and outlet, through a `coverage_requested` activity (asking
  * again does not notify twice). Recorded in the audit log.
  */
-export async function requestCoverage(db: Kysely<Database>, adminId: string, request: CoverageRequest): Promise<CoverageOutcome> {
+export async function requestCoverage(
+  db: Kysely<Database>,
+  adminId: string,
+  request: CoverageRequest,
+): Promise<CoverageOutcome> {
   return db.transaction().execute(async (trx) => {
-    const game = await trx.selectFrom('games').select(['id', 'slug', 'title']).where('slug', '=', request.game).executeTakeFirst();
+    const game = await trx
+      .selectFrom('games')
+      .select(['id', 'slug', 'title'])
+      .where('slug', '=', request.game)
+      .executeTakeFirst();
     if (!game) return { ok: false, code: 'game_not_found', message: 'That game does not exist.' };
-    const outlets = await trx.selectFrom('outlets').select(['id', 'slug', 'name']).where('slug', 'in', request.outlets).execute();
-    if (outlets.length !== request.outlets.length) return { ok: false, code: 'outlet_not_found', message: 'One of the chosen outlets does not exist.' };
-    const owners = await trx.selectFrom('outlet_owners').select(['outlet_id', 'user_id']).where('outlet_id', 'in', outlets.map((o) => o.id)).execute();
+    const outlets = await trx
+      .selectFrom('outlets')
+      .select(['id', 'slug', 'name'])
+      .where('slug', 'in', request.outlets)
+      .execute();
+    if (outlets.length !== request.outlets.length)
+      return { ok: false, code: 'outlet_not_found', message: 'One of the chosen outlets does not exist.' };
+    const owners = await trx
+      .selectFrom('outlet_owners')
+      .select(['outlet_id', 'user_id'])
+      .where(
+        'outlet_id',
+        'in',
+        outlets.map((o) => o.id),
+      )
+      .execute();
     let notified = 0;
     let alreadyAsked = 0;
     for (const outlet of outlets) {

@@ -27,7 +27,11 @@ export async function tableSizes(db: Db): Promise<TableSize[]> {
 }
 
 export async function appliedMigrations(db: Db) {
-  return db.selectFrom('app_meta.schema_migrations').select(['name', 'checksum', 'applied_at']).orderBy('name').execute();
+  return db
+    .selectFrom('app_meta.schema_migrations')
+    .select(['name', 'checksum', 'applied_at'])
+    .orderBy('name')
+    .execute();
 }
 
 export interface SlowQuery {
@@ -39,14 +43,23 @@ export interface SlowQuery {
 
 /** The slowest statements by mean time, or null when pg_stat_statements is not installed. */
 export async function slowestQueries(db: Db, limit = 10): Promise<SlowQuery[] | null> {
-  const installed = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_stat_statements'`.execute(db);
+  const installed = await sql<{
+    schema: string;
+  }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_stat_statements'`.execute(
+    db,
+  );
   const schema = installed.rows[0]?.schema;
   if (!schema) return null;
   try {
     const rows = await sql<{ query: string; calls: string; mean: number; total: number }>`
       select query, calls::text as calls, mean_exec_time as mean, total_exec_time as total
       from ${sql.table(`${schema}.pg_stat_statements`)} order by mean_exec_time desc limit ${limit}`.execute(db);
-    return rows.rows.map((row) => ({ query: row.query.slice(0, 500), calls: Number(row.calls), meanMs: Number(row.mean), totalMs: Number(row.total) }));
+    return rows.rows.map((row) => ({
+      query: row.query.slice(0, 500),
+      calls: Number(row.calls),
+      meanMs: Number(row.mean),
+      totalMs: Number(row.total),
+    }));
   } catch {
     // Installed but not loaded (shared_preload_libraries): as good as absent.
     return null;
@@ -65,7 +78,10 @@ export interface AggregateDifference {
  * critic score sums per game, the votes of game requests). With `repair`, the kept
  * numbers are rebuilt afterwards.
  */
-export async function compareAggregates(db: Db, options: { repair: boolean; adminId: string }): Promise<AggregateDifference[]> {
+export async function compareAggregates(
+  db: Db,
+  options: { repair: boolean; adminId: string },
+): Promise<AggregateDifference[]> {
   return db.transaction().execute(async (trx) => {
     const stats = await sql<{ game_id: number; kept: string | null; recomputed: string | null }>`
       with fresh as (
@@ -89,15 +105,31 @@ export async function compareAggregates(db: Db, options: { repair: boolean; admi
       from public.game_requests r left join public.game_request_votes v on v.request_id = r.id
       group by r.id having r.votes_count <> count(v.user_id) order by r.id limit 200`.execute(trx);
     const differences: AggregateDifference[] = [
-      ...stats.rows.map((row) => ({ table: 'game_critic_stats (reviews/scored/sum/previews)', key: `game ${row.game_id}`, kept: row.kept ?? 'none', recomputed: row.recomputed ?? 'none' })),
-      ...votes.rows.map((row) => ({ table: 'game_requests.votes_count', key: `request ${row.id}`, kept: String(row.kept), recomputed: row.recomputed })),
+      ...stats.rows.map((row) => ({
+        table: 'game_critic_stats (reviews/scored/sum/previews)',
+        key: `game ${row.game_id}`,
+        kept: row.kept ?? 'none',
+        recomputed: row.recomputed ?? 'none',
+      })),
+      ...votes.rows.map((row) => ({
+        table: 'game_requests.votes_count',
+        key: `request ${row.id}`,
+        kept: String(row.kept),
+        recomputed: row.recomputed,
+      })),
     ];
     if (options.repair) {
       await sql`select public.rebuild_game_critic_stats()`.execute(trx);
       await sql`select public.rebuild_outlet_critic_stats()`.execute(trx);
       await sql`update public.game_requests r set votes_count = (select count(*) from public.game_request_votes v where v.request_id = r.id)
         where votes_count <> (select count(*) from public.game_request_votes v where v.request_id = r.id)`.execute(trx);
-      await audit(trx, { adminId: options.adminId, action: 'maintenance.recompute', subjectType: 'database', subjectId: 'aggregates', after: { differences: differences.length } });
+      await audit(trx, {
+        adminId: options.adminId,
+        action: 'maintenance.recompute',
+        subjectType: 'database',
+        subjectId: 'aggregates',
+        after: { differences: differences.length },
+      });
     }
     return differences;
   });
@@ -112,16 +144,37 @@ export async function compareAggregates(db: Db, options: { repair: boolean; admi
  */
 export async function rebuildSearchDictionary(db: Db, adminId: string): Promise<number> {
   const games = (await db.selectFrom('games').select('id').orderBy('id').execute()).map((row) => row.id);
-  await runInSteps(games, async (ids) => {
-    await sql`insert into public.search_words (word) select distinct unnest(public.title_words(title)) from public.games where id = any(${sql.val(ids)}::int[]) on conflict do nothing`.execute(db);
-  }, LOOKUP_STEPS);
-  const words = (await sql<{ word: string }>`select word from public.search_words order by word`.execute(db)).rows.map((row) => row.word);
-  await runInSteps(words, async (chunk) => {
-    await sql`delete from public.search_words w where w.word = any(${sql.val(chunk)}::text[])
+  await runInSteps(
+    games,
+    async (ids) => {
+      await sql`insert into public.search_words (word) select distinct unnest(public.title_words(title)) from public.games where id = any(${sql.val(ids)}::int[]) on conflict do nothing`.execute(
+        db,
+      );
+    },
+    LOOKUP_STEPS,
+  );
+  const words = (await sql<{ word: string }>`select word from public.search_words order by word`.execute(db)).rows.map(
+    (row) => row.word,
+  );
+  await runInSteps(
+    words,
+    async (chunk) => {
+      await sql`delete from public.search_words w where w.word = any(${sql.val(chunk)}::text[])
       and not exists (select 1 from public.games g where public.title_words(g.title) @> array[w.word])`.execute(db);
-  }, LOOKUP_STEPS);
-  const { count } = await db.selectFrom('search_words').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
-  await audit(db, { adminId, action: 'maintenance.search_dictionary', subjectType: 'database', subjectId: 'search_words', after: { words: Number(count) } });
+    },
+    LOOKUP_STEPS,
+  );
+  const { count } = await db
+    .selectFrom('search_words')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  await audit(db, {
+    adminId,
+    action: 'maintenance.search_dictionary',
+    subjectType: 'database',
+    subjectId: 'search_words',
+    after: { words: Number(count) },
+  });
   return Number(count);
 }
 
@@ -136,8 +189,12 @@ export async function vacuumAnalyze(db: Db, adminId: string): Promise<void> {
     select format('%I.%I', n.nspname, c.relname) as name from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
     where c.relkind in ('r', 'm') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\_%'
     order by n.nspname, c.relname`.execute(db);
-  await runInSteps(tables.rows, async ([table]) => {
-    await sql`vacuum (analyze) ${sql.raw(table!.name)}`.execute(db);
-  }, ONE_AT_A_TIME);
+  await runInSteps(
+    tables.rows,
+    async ([table]) => {
+      await sql`vacuum (analyze) ${sql.raw(table!.name)}`.execute(db);
+    },
+    ONE_AT_A_TIME,
+  );
   await audit(db, { adminId, action: 'maintenance.vacuum_analyze', subjectType: 'database', subjectId: 'all' });
 }

@@ -30,7 +30,10 @@ export async function previewGameImport(
   db: Db,
   parsed: { formatLabel: string; rows: { line: number; title: string; error: string | null }[] },
 ): Promise<GameImportPreview> {
-  const existing = await existingByTitle(db, parsed.rows.filter((row) => !row.error).map((row) => row.title));
+  const existing = await existingByTitle(
+    db,
+    parsed.rows.filter((row) => !row.error).map((row) => row.title),
+  );
   const rows: GameImportPreviewRow[] = parsed.rows.map((row) => {
     if (row.error) return { line: row.line, title: row.title, status: 'error', message: row.error, slug: null };
     const slug = existing.get(titleKey(row.title));
@@ -43,7 +46,11 @@ export async function previewGameImport(
   return {
     format: parsed.formatLabel,
     rows,
-    counts: { newGames: newTitles.size, existing: existingTitles.size, errors: rows.filter((row) => row.status === 'error').length },
+    counts: {
+      newGames: newTitles.size,
+      existing: existingTitles.size,
+      errors: rows.filter((row) => row.status === 'error').length,
+    },
   };
 }
 
@@ -67,7 +74,12 @@ export class GameImportStoppedError extends Error {
  * the import itself is audited with its counts. A failure part way keeps the steps before
  * it: importing the same file again adds the rest (the games already in are skipped).
  */
-export async function importGames(db: Db, games: readonly GameImportCandidate[], adminId: string, fileLabel: string): Promise<{ created: { id: number; slug: string }[]; skipped: number }> {
+export async function importGames(
+  db: Db,
+  games: readonly GameImportCandidate[],
+  adminId: string,
+  fileLabel: string,
+): Promise<{ created: { id: number; slug: string }[]; skipped: number }> {
   const known = new Set((await db.selectFrom('platforms').select('slug').execute()).map((row) => row.slug));
   const unknown = games.flatMap((game) => game.input.platforms).find((platform) => !known.has(platform.slug));
   if (unknown) throw new GameAdminError('unknown_platform', `Unknown platform: ${unknown.slug}.`);
@@ -80,9 +92,16 @@ export async function importGames(db: Db, games: readonly GameImportCandidate[],
         // Counted once the step has committed: a step that fails is rolled back whole.
         const step = await db.transaction().execute(async (trx) => {
           await sql`select pg_advisory_xact_lock(hashtext('game-import'))`.execute(trx);
-          const existing = await existingByTitle(trx as unknown as Db, chunk.map((game) => game.input.title));
+          const existing = await existingByTitle(
+            trx as unknown as Db,
+            chunk.map((game) => game.input.title),
+          );
           const fresh = chunk.filter((game) => !existing.has(titleKey(game.input.title)));
-          const made = await insertImportedGames(trx, fresh.map((game) => game.input), adminId);
+          const made = await insertImportedGames(
+            trx,
+            fresh.map((game) => game.input),
+            adminId,
+          );
           return made;
         });
         created.push(...step);
@@ -94,6 +113,12 @@ export async function importGames(db: Db, games: readonly GameImportCandidate[],
     if (created.length === 0) throw error;
     throw new GameImportStoppedError(error as Error, created);
   }
-  await audit(db, { adminId, action: 'game.import', subjectType: 'game_import', subjectId: fileLabel.slice(0, 200), after: { created: created.map((game) => game.slug), skipped } });
+  await audit(db, {
+    adminId,
+    action: 'game.import',
+    subjectType: 'game_import',
+    subjectId: fileLabel.slice(0, 200),
+    after: { created: created.map((game) => game.slug), skipped },
+  });
   return { created, skipped };
 }

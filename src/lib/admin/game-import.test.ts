@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAME_IMPORT_HEADER_HELP, parseGameImport } from './game-import.ts';
 
-const VG = 'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date';
-const STEAM = 'appid,name,release_date,english,developer,publisher,platforms,required_age,categories,genres,steamspy_tags,achievements,positive_ratings,negative_ratings,average_playtime,median_playtime,owners,price';
+const VG =
+  'title,console,genre,publisher,developer,critic_score,total_sales,na_sales,jp_sales,pal_sales,other_sales,release_date';
+const STEAM =
+  'appid,name,release_date,english,developer,publisher,platforms,required_age,categories,genres,steamspy_tags,achievements,positive_ratings,negative_ratings,average_playtime,median_playtime,owners,price';
 
 const ok = (text: string) => {
   const parsed = parseGameImport(text);
@@ -15,7 +17,10 @@ describe('parseGameImport', () => {
   it('reads the demo data files as they are, with no row in error', () => {
     for (const file of ['vgchartz_2024_sample.csv', 'steam_store_games_nikdavis_sample.csv']) {
       const parsed = ok(readFileSync(`/work/shared/data/${file}`, 'utf8'));
-      expect(parsed.rows.filter((row) => row.error), file).toEqual([]);
+      expect(
+        parsed.rows.filter((row) => row.error),
+        file,
+      ).toEqual([]);
       expect(parsed.games.length).toBeGreaterThan(10);
     }
   });
@@ -32,7 +37,10 @@ Grand Theft Auto V,PS4,Action,Rockstar Games,Rockstar North,9.7,19.39,6.06,0.6,9
       input: expect.objectContaining({
         title: 'Grand Theft Auto V',
         releaseDate: '2013-09-17',
-        platforms: [{ slug: 'ps3', releaseDate: '2013-09-17' }, { slug: 'ps4', releaseDate: '2014-11-18' }],
+        platforms: [
+          { slug: 'ps3', releaseDate: '2013-09-17' },
+          { slug: 'ps4', releaseDate: '2014-11-18' },
+        ],
         genres: ['Action'],
         developers: ['Rockstar North'],
         publishers: ['Rockstar Games'],
@@ -77,8 +85,14 @@ Short Row,PS4,Action
     expect(parseGameImport('name,year\nDoom,1993\n')).toEqual({ ok: false, message: GAME_IMPORT_HEADER_HELP });
     expect(parseGameImport('')).toEqual({ ok: false, message: GAME_IMPORT_HEADER_HELP });
     expect(parseGameImport(`${VG}\n`)).toEqual({ ok: false, message: 'The file has a header but no games.' });
-    expect(parseGameImport(`${VG}\n"Open quote,PS4`)).toEqual({ ok: false, message: 'The file ends inside a quoted field: check its quotes.' });
+    expect(parseGameImport(`${VG}\n"Open quote,PS4`)).toEqual({
+      ok: false,
+      message: 'The file ends inside a quoted field: check its quotes.',
+    });
     const many = `${VG}\n${'A,PS4,Action,P,D,,1,1,1,1,1,01/02/2020\n'.repeat(5001)}`;
-    expect(parseGameImport(many)).toEqual({ ok: false, message: 'The file has 5001 rows: import at most 5000 at a time.' });
+    expect(parseGameImport(many)).toEqual({
+      ok: false,
+      message: 'The file has 5001 rows: import at most 5000 at a time.',
+    });
   });
 });

@@ -27,9 +27,20 @@ export const gameImportRequestSchema = z.object({
 
 export type GameImportFormat = 'steam' | 'vgchartz';
 
-const FORMATS: Record<GameImportFormat, { label: string; columns: readonly string[]; rows: (records: Record<string, string>[]) => SourceRow[] }> = {
-  steam: { label: 'Steam Store Games', columns: ['name', 'release_date', 'developer', 'publisher', 'platforms', 'genres'], rows: steamRows },
-  vgchartz: { label: 'VGChartz 2024', columns: ['title', 'console', 'genre', 'publisher', 'developer', 'release_date'], rows: vgchartzRows },
+const FORMATS: Record<
+  GameImportFormat,
+  { label: string; columns: readonly string[]; rows: (records: Record<string, string>[]) => SourceRow[] }
+> = {
+  steam: {
+    label: 'Steam Store Games',
+    columns: ['name', 'release_date', 'developer', 'publisher', 'platforms', 'genres'],
+    rows: steamRows,
+  },
+  vgchartz: {
+    label: 'VGChartz 2024',
+    columns: ['title', 'console', 'genre', 'publisher', 'developer', 'release_date'],
+    rows: vgchartzRows,
+  },
 };
 
 export const GAME_IMPORT_HEADER_HELP =
@@ -56,7 +67,8 @@ const genreName = new Map(GENRES.map((genre) => [genre.slug, genre.name]));
 
 function formatOf(header: readonly string[]): GameImportFormat | null {
   const names = new Set(header.map((name) => name.trim()));
-  for (const format of Object.keys(FORMATS) as GameImportFormat[]) if (FORMATS[format].columns.every((column) => names.has(column))) return format;
+  for (const format of Object.keys(FORMATS) as GameImportFormat[])
+    if (FORMATS[format].columns.every((column) => names.has(column))) return format;
   return null;
 }
 
@@ -64,7 +76,8 @@ function formatOf(header: readonly string[]): GameImportFormat | null {
 function rowMessage(error: unknown, format: GameImportFormat): string {
   const text = error instanceof Error ? error.message : String(error);
   const platform = /Unknown platform code in source data: (".*")/.exec(text);
-  if (platform) return `Unknown platform ${platform[1]}${format === 'vgchartz' ? ' (use a console code such as PS4, NS or PC)' : ' (use windows, mac or linux)'}.`;
+  if (platform)
+    return `Unknown platform ${platform[1]}${format === 'vgchartz' ? ' (use a console code such as PS4, NS or PC)' : ' (use windows, mac or linux)'}.`;
   const genre = /Unknown genre label in source data: (".*")/.exec(text);
   if (genre) return `Unknown genre ${genre[1]}.`;
   return 'This row could not be read.';
@@ -73,9 +86,12 @@ function rowMessage(error: unknown, format: GameImportFormat): string {
 function dateError(format: GameImportFormat, raw: string): string | null {
   const value = raw.trim();
   if (!value) return null;
-  if (format === 'steam') return isIsoDate(value) ? null : `The release date "${value}" is not a date: write it as YYYY-MM-DD.`;
+  if (format === 'steam')
+    return isIsoDate(value) ? null : `The release date "${value}" is not a date: write it as YYYY-MM-DD.`;
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-  return match && isIsoDate(`${match[3]}-${match[2]}-${match[1]}`) ? null : `The release date "${value}" is not a date: write it as DD/MM/YYYY.`;
+  return match && isIsoDate(`${match[3]}-${match[2]}-${match[1]}`)
+    ? null
+    : `The release date "${value}" is not a date: write it as DD/MM/YYYY.`;
 }
 
 function toInput(row: SourceRow): GameInput {
@@ -96,7 +112,8 @@ function mergeInto(game: GameInput, row: GameInput): void {
   for (const platform of row.platforms) {
     const existing = game.platforms.find((p) => p.slug === platform.slug);
     if (!existing) game.platforms.push(platform);
-    else if (platform.releaseDate && (!existing.releaseDate || platform.releaseDate < existing.releaseDate)) existing.releaseDate = platform.releaseDate;
+    else if (platform.releaseDate && (!existing.releaseDate || platform.releaseDate < existing.releaseDate))
+      existing.releaseDate = platform.releaseDate;
   }
   const add = (list: string[], values: string[]) => {
     for (const value of values) if (!list.some((item) => item.toLowerCase() === value.toLowerCase())) list.push(value);
@@ -120,7 +137,11 @@ export function parseGameImport(text: string): ParsedGameImport {
   if (!headerRow || !format) return { ok: false, message: GAME_IMPORT_HEADER_HELP };
   const lines = dataRows.filter(({ fields }) => !isBlankRow(fields));
   if (lines.length === 0) return { ok: false, message: 'The file has a header but no games.' };
-  if (lines.length > GAME_IMPORT_MAX_ROWS) return { ok: false, message: `The file has ${lines.length} rows: import at most ${GAME_IMPORT_MAX_ROWS} at a time.` };
+  if (lines.length > GAME_IMPORT_MAX_ROWS)
+    return {
+      ok: false,
+      message: `The file has ${lines.length} rows: import at most ${GAME_IMPORT_MAX_ROWS} at a time.`,
+    };
 
   const header = headerRow.fields.map((name) => name.trim());
   const rows: GameImportRow[] = [];

@@ -7,8 +7,16 @@ import { gameSlugSchema, SLUG_PATTERN, slugify } from '../games/slug.ts';
 const isoDate = z.iso.date('Use a date as YYYY-MM-DD.');
 /** A list from a form field: "a, b, c" (or one a line), or already an array. */
 const splitList = (value: unknown) =>
-  typeof value === 'string' ? value.split(/[,\n]/).map((part) => part.trim()).filter(Boolean) : value;
-const names = z.preprocess(splitList, z.array(z.string().trim().min(1).max(100, 'A name has at most 100 characters.')).max(20, 'At most 20 names.'));
+  typeof value === 'string'
+    ? value
+        .split(/[,\n]/)
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : value;
+const names = z.preprocess(
+  splitList,
+  z.array(z.string().trim().min(1).max(100, 'A name has at most 100 characters.')).max(20, 'At most 20 names.'),
+);
 
 /** Platforms from a form field: one a line, "pc 2024-05-01" (the date may be left out). */
 const splitPlatforms = (value: unknown) =>
@@ -29,7 +37,10 @@ export const gameInputSchema = z.object({
     .string()
     .trim()
     .max(120)
-    .refine((value) => value === '' || gameSlugSchema.safeParse(value).success, 'A slug uses lower-case letters, digits and single hyphens.')
+    .refine(
+      (value) => value === '' || gameSlugSchema.safeParse(value).success,
+      'A slug uses lower-case letters, digits and single hyphens.',
+    )
     .optional(),
   summary: z.string().trim().max(4000, 'A summary has at most 4000 characters.').optional(),
   releaseDate: isoDate.or(z.literal('')).optional(),
@@ -38,7 +49,12 @@ export const gameInputSchema = z.object({
     .preprocess(
       splitPlatforms,
       z
-        .array(z.object({ slug: z.string().max(60).regex(SLUG_PATTERN, 'Write a platform as its slug, such as pc or ps5.'), releaseDate: isoDate.or(z.literal('')).optional() }))
+        .array(
+          z.object({
+            slug: z.string().max(60).regex(SLUG_PATTERN, 'Write a platform as its slug, such as pc or ps5.'),
+            releaseDate: isoDate.or(z.literal('')).optional(),
+          }),
+        )
         .max(30, 'At most 30 platforms.'),
     )
     .default([]),

@@ -52,7 +52,12 @@ export interface MergeOutcome {
   moved: Record<string, { moved: number; dropped: number }>;
 }
 
-async function moveRows(trx: Trx, ref: GameReference, from: number, to: number): Promise<{ moved: number; dropped: number }> {
+async function moveRows(
+  trx: Trx,
+  ref: GameReference,
+  from: number,
+  to: number,
+): Promise<{ moved: number; dropped: number }> {
   const table = sql.raw(ref.table);
   const column = sql.ref(ref.column);
   // Most tables move in one statement; when the survivor already has an equal row (the
@@ -66,7 +71,9 @@ async function moveRows(trx: Trx, ref: GameReference, from: number, to: number):
     if ((error as { code?: string }).code !== '23505') throw error;
     await sql`rollback to savepoint merge_table`.execute(trx);
   }
-  const rows = await sql<{ rowid: string }>`select ctid::text as rowid from ${table} where ${column} = ${from}`.execute(trx);
+  const rows = await sql<{ rowid: string }>`select ctid::text as rowid from ${table} where ${column} = ${from}`.execute(
+    trx,
+  );
   let moved = 0;
   let dropped = 0;
   for (const { rowid } of rows.rows) {
@@ -91,7 +98,10 @@ async function moveRows(trx: Trx, ref: GameReference, from: number, to: number):
  * older redirects) moves to the survivor, the duplicate is deleted, and its slug answers
  * 301 to the survivor forever. Written to the audit log.
  */
-export async function mergeGames(db: Kysely<Database>, input: { survivorId: number; duplicateId: number; adminId: string }): Promise<MergeOutcome> {
+export async function mergeGames(
+  db: Kysely<Database>,
+  input: { survivorId: number; duplicateId: number; adminId: string },
+): Promise<MergeOutcome> {
   if (input.survivorId === input.duplicateId) throw new MergeError('Choose two different games to merge.');
   return db.transaction().execute(async (trx) => {
     const games = await trx

@@ -23,7 +23,13 @@ describe('missing reviews', () => {
     const db = connection.db;
     const before = await missingReviews(db, { today }, 5);
     expect(before.length).toBe(5);
-    const target = await db.selectFrom('games').select(['id', 'slug']).where('release_date', '<=', releasedBy(today)).orderBy('release_date').limit(1).executeTakeFirstOrThrow();
+    const target = await db
+      .selectFrom('games')
+      .select(['id', 'slug'])
+      .where('release_date', '<=', releasedBy(today))
+      .orderBy('release_date')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(before.map((row) => row.slug)).not.toContain(target.slug);
     // Two players put the oldest game on their lists: it rises to the top.
     for (const user of [randomUUID(), randomUUID()]) {

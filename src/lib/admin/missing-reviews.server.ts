@@ -8,7 +8,11 @@ type Db = Kysely<Database>;
  * Released games ranked by missing critic coverage (see missing-reviews.ts), filtered by
  * platform and release month; with `outlet`, the games that outlet has not reviewed.
  */
-export async function missingReviews(db: Db, query: MissingReviewsQuery & { today: string }, limit = 50): Promise<MissingReviewRow[]> {
+export async function missingReviews(
+  db: Db,
+  query: MissingReviewsQuery & { today: string },
+  limit = 50,
+): Promise<MissingReviewRow[]> {
   const month = query.month ? sql`and to_char(g.release_date, 'YYYY-MM') = ${query.month}` : sql``;
   const platform = query.platform
     ? sql`and exists (select 1 from public.game_platforms gp join public.platforms p on p.id = gp.platform_id where gp.game_id = g.id and p.slug = ${query.platform})`
@@ -47,7 +51,11 @@ export async function filterChoices(db: Db) {
     db
       .selectFrom('outlets')
       .select(['slug', 'name'])
-      .where((eb) => eb.exists(eb.selectFrom('outlet_owners as oo').select('oo.user_id').whereRef('oo.outlet_id', '=', 'outlets.id')))
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('outlet_owners as oo').select('oo.user_id').whereRef('oo.outlet_id', '=', 'outlets.id'),
+        ),
+      )
       .orderBy('name')
       .execute(),
   ]);

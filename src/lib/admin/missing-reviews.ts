@@ -10,9 +10,23 @@ export const MIN_DAYS_RELEASED = 14;
 export const MIN_SCORED_REVIEWS = 4;
 
 export const missingReviewsQuerySchema = z.object({
-  platform: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(60).optional().catch(undefined),
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional().catch(undefined),
-  outlet: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(120).optional().catch(undefined),
+  platform: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    .max(60)
+    .optional()
+    .catch(undefined),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional()
+    .catch(undefined),
+  outlet: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    .max(120)
+    .optional()
+    .catch(undefined),
 });
 export type MissingReviewsQuery = z.output<typeof missingReviewsQuerySchema>;
 
@@ -34,7 +48,10 @@ export function releasedBy(today: string): string {
 
 /** At most this many outlets are asked about one game at once. */
 export const COVERAGE_OUTLETS_MAX = 20;
-const slugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Unknown game or outlet.').max(120, 'Unknown game or outlet.');
+const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Unknown game or outlet.')
+  .max(120, 'Unknown game or outlet.');
 
 /** "Request coverage": a game and the outlets whose owners are asked to review it. */
 export const coverageRequestSchema = z.object({

@@ -43,15 +43,33 @@ describe('recording and summing up', () => {
   it('counts page views and unique visitors, top pages, referrers, devices and outbound links without storing an address', async () => {
     const { db } = connection;
     const now = new Date('2026-11-22T12:00:00Z');
-    const event = (u: string, extra: Record<string, unknown> = {}) => eventSchema.parse({ n: 'pageview', u, d: 'site.example', w: 390, ...extra });
-    await recordEvent(db, event('https://site.example/games?token=secret', { r: 'https://news.example/a' }), { address: '198.51.100.1', userAgent: ua, now });
+    const event = (u: string, extra: Record<string, unknown> = {}) =>
+      eventSchema.parse({ n: 'pageview', u, d: 'site.example', w: 390, ...extra });
+    await recordEvent(db, event('https://site.example/games?token=secret', { r: 'https://news.example/a' }), {
+      address: '198.51.100.1',
+      userAgent: ua,
+      now,
+    });
     await recordEvent(db, event('https://site.example/games'), { address: '198.51.100.1', userAgent: ua, now });
-    await recordEvent(db, event('https://site.example/faq', { w: 1600 }), { address: '198.51.100.2', userAgent: ua, now });
-    await recordEvent(db, eventSchema.parse({ n: 'Outbound Link: Click', u: 'https://site.example/faq', d: 'site.example', p: { url: 'https://outlet.example/review' } }), {
+    await recordEvent(db, event('https://site.example/faq', { w: 1600 }), {
       address: '198.51.100.2',
       userAgent: ua,
       now,
     });
+    await recordEvent(
+      db,
+      eventSchema.parse({
+        n: 'Outbound Link: Click',
+        u: 'https://site.example/faq',
+        d: 'site.example',
+        p: { url: 'https://outlet.example/review' },
+      }),
+      {
+        address: '198.51.100.2',
+        userAgent: ua,
+        now,
+      },
+    );
     const summary = await analyticsSummary(db, 'day', new Date('2026-11-22T13:00:00Z'));
     expect(summary.pageviews).toBe(3);
     expect(summary.visitors).toBe(2);

@@ -2,7 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { OUTBOUND_CLICK } from './names.ts';
-import { deviceFromWidth, pathOf, PERIODS, referrerHost, revenueCents, type AnalyticsEvent, type Period } from './event.ts';
+import {
+  deviceFromWidth,
+  pathOf,
+  PERIODS,
+  referrerHost,
+  revenueCents,
+  type AnalyticsEvent,
+  type Period,
+} from './event.ts';
 import type { AnalyticsSummary, Breakdown } from './summary.ts';
 import { saltDay, visitorHashInput } from './visitor.ts';
 
@@ -26,7 +34,10 @@ export async function dailySalt(db: Db, now: Date): Promise<string> {
 }
 
 export function visitorHash(salt: string, domain: string, address: string, userAgent: string): string {
-  return createHash('sha256').update(visitorHashInput(salt, domain, address, userAgent)).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(visitorHashInput(salt, domain, address, userAgent))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 export interface EventSource {
@@ -40,7 +51,10 @@ export async function recordEvent(db: Db, event: AnalyticsEvent, source: EventSo
   const salt = await dailySalt(db, source.now);
   const domain = event.d.toLowerCase();
   const revenue = revenueCents(event.$);
-  const outbound = event.n === OUTBOUND_CLICK && typeof event.p?.url === 'string' && URL.canParse(event.p.url) ? event.p.url.slice(0, 2000) : null;
+  const outbound =
+    event.n === OUTBOUND_CLICK && typeof event.p?.url === 'string' && URL.canParse(event.p.url)
+      ? event.p.url.slice(0, 2000)
+      : null;
   await db
     .insertInto('analytics_events')
     .values({
@@ -66,9 +80,16 @@ export async function analyticsSummary(db: Db, period: Period, now: Date): Promi
   const inRange = db.selectFrom('analytics_events').where('occurred_at', '>', from).where('occurred_at', '<=', now);
   const pageviews = inRange.where('name', '=', 'pageview');
   const unit = period === 'day' ? 'hour' : 'day';
-  const breakdown = async (column: 'path' | 'referrer_host' | 'device' | 'outbound_url', query: typeof inRange): Promise<Breakdown[]> => {
+  const breakdown = async (
+    column: 'path' | 'referrer_host' | 'device' | 'outbound_url',
+    query: typeof inRange,
+  ): Promise<Breakdown[]> => {
     const rows = await query
-      .select([sql<string>`${sql.ref(column)}`.as('key'), sql<string>`count(distinct visitor_hash)`.as('visitors'), sql<string>`count(*)`.as('count')])
+      .select([
+        sql<string>`${sql.ref(column)}`.as('key'),
+        sql<string>`count(distinct visitor_hash)`.as('visitors'),
+        sql<string>`count(*)`.as('count'),
+      ])
       .where(column, 'is not', null)
       .groupBy(column)
       .orderBy(sql`count(distinct visitor_hash)`, 'desc')
@@ -78,7 +99,9 @@ export async function analyticsSummary(db: Db, period: Period, now: Date): Promi
     return rows.map((row) => ({ key: row.key, visitors: Number(row.visitors), count: Number(row.count) }));
   };
   const [totals, series, pages, referrers, devices, outbound] = await Promise.all([
-    pageviews.select([sql<string>`count(distinct visitor_hash)`.as('visitors'), sql<string>`count(*)`.as('pageviews')]).executeTakeFirstOrThrow(),
+    pageviews
+      .select([sql<string>`count(distinct visitor_hash)`.as('visitors'), sql<string>`count(*)`.as('pageviews')])
+      .executeTakeFirstOrThrow(),
     pageviews
       .select([
         sql<string>`to_char(date_trunc(${unit}, occurred_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00')`.as('bucket'),
@@ -99,7 +122,11 @@ export async function analyticsSummary(db: Db, period: Period, now: Date): Promi
     to: now,
     visitors: Number(totals.visitors),
     pageviews: Number(totals.pageviews),
-    series: series.map((row) => ({ bucket: row.bucket, visitors: Number(row.visitors), pageviews: Number(row.pageviews) })),
+    series: series.map((row) => ({
+      bucket: row.bucket,
+      visitors: Number(row.visitors),
+      pageviews: Number(row.pageviews),
+    })),
     pages,
     referrers,
     devices,

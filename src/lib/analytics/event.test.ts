@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { deviceFromWidth, eventSchema, isBot, optedOut, pathOf, referrerHost, revenueCents } from './event.ts';
 
-const valid = { n: 'pageview', u: 'https://critical-hit.example/games/hades?ref=x#top', d: 'critical-hit.example', r: 'https://www.google.com/search?q=hades', w: 1280 };
+const valid = {
+  n: 'pageview',
+  u: 'https://critical-hit.example/games/hades?ref=x#top',
+  d: 'critical-hit.example',
+  r: 'https://www.google.com/search?q=hades',
+  w: 1280,
+};
 
 describe('eventSchema', () => {
   it('accepts the tracker fields n, u, d, r, w, h, p and $', () => {
-    const parsed = eventSchema.parse({ ...valid, h: 1, p: { url: 'https://example.org' }, $: { amount: '9.99', currency: 'EUR' } });
+    const parsed = eventSchema.parse({
+      ...valid,
+      h: 1,
+      p: { url: 'https://example.org' },
+      $: { amount: '9.99', currency: 'EUR' },
+    });
     expect(parsed).toMatchObject({ n: 'pageview', w: 1280, h: 1, p: { url: 'https://example.org' } });
   });
 
@@ -58,7 +69,13 @@ describe('what is stored', () => {
   });
 
   it('classes devices by width as Plausible does', () => {
-    expect([390, 800, 1280, 1920, undefined].map(deviceFromWidth)).toEqual(['mobile', 'tablet', 'laptop', 'desktop', 'unknown']);
+    expect([390, 800, 1280, 1920, undefined].map(deviceFromWidth)).toEqual([
+      'mobile',
+      'tablet',
+      'laptop',
+      'desktop',
+      'unknown',
+    ]);
   });
 
   it('reads revenue in minor units', () => {
@@ -69,10 +86,20 @@ describe('what is stored', () => {
 
 describe('who is not counted', () => {
   it('robots, scripts and headless browsers', () => {
-    for (const ua of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'curl/8.5.0', 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/131.0', 'python-requests/2.31', '']) {
+    for (const ua of [
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      'curl/8.5.0',
+      'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/131.0',
+      'python-requests/2.31',
+      '',
+    ]) {
       expect(isBot(ua), ua).toBe(true);
     }
-    expect(isBot('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36')).toBe(false);
+    expect(
+      isBot(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+      ),
+    ).toBe(false);
   });
 
   it('visitors sending Do Not Track or Global Privacy Control', () => {

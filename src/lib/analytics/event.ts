@@ -36,10 +36,18 @@ export const eventSchema = z
   .object({
     n: z.string().trim().min(1, 'n is required').max(120, 'n must be at most 120 characters'),
     u: httpUrl,
-    d: z.string().trim().min(1, 'd is required').max(255).regex(/^[a-z0-9.:[\]-]+$/i, 'd must be a domain'),
+    d: z
+      .string()
+      .trim()
+      .min(1, 'd is required')
+      .max(255)
+      .regex(/^[a-z0-9.:[\]-]+$/i, 'd must be a domain'),
     r: z.union([z.string().max(2000), z.null()]).optional(),
     w: z.number().int().min(0).max(100_000).nullable().optional(),
-    h: z.union([z.boolean(), z.literal(0), z.literal(1)]).nullable().optional(),
+    h: z
+      .union([z.boolean(), z.literal(0), z.literal(1)])
+      .nullable()
+      .optional(),
     p: jsonText(
       z
         .record(z.string().max(300), propValue)
@@ -81,11 +89,20 @@ export function pathOf(url: string, hashMode: boolean): string {
 export function referrerHost(referrer: string | null | undefined, domain: string): string | null {
   if (!referrer || !URL.canParse(referrer)) return null;
   const host = new URL(referrer).hostname.toLowerCase().replace(/^www\./, '');
-  if (!host || host === domain.toLowerCase().replace(/^www\./, '').replace(/:\d+$/, '')) return null;
+  if (
+    !host ||
+    host ===
+      domain
+        .toLowerCase()
+        .replace(/^www\./, '')
+        .replace(/:\d+$/, '')
+  )
+    return null;
   return host.slice(0, 255);
 }
 
-const BOT = /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|preview|fetch|curl|wget|python-requests|python-urllib|httpclient|java\/|go-http-client|node-fetch|axios|okhttp|phantomjs|selenium|puppeteer|playwright|facebookexternalhit|embedly|monitor|uptime/i;
+const BOT =
+  /bot|crawl|spider|slurp|headless|lighthouse|pagespeed|preview|fetch|curl|wget|python-requests|python-urllib|httpclient|java\/|go-http-client|node-fetch|axios|okhttp|phantomjs|selenium|puppeteer|playwright|facebookexternalhit|embedly|monitor|uptime/i;
 
 /** Known robots, scripts and headless browsers by their user agent; an empty one too. */
 export function isBot(userAgent: string | null | undefined): boolean {

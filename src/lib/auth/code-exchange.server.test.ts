@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AuthApiError, AuthPKCECodeVerifierMissingError, AuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import {
+  AuthApiError,
+  AuthPKCECodeVerifierMissingError,
+  AuthRetryableFetchError,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
@@ -14,7 +19,9 @@ const SITE = 'https://critical-hit.example';
 type Exchange = Awaited<ReturnType<SupabaseClient['auth']['exchangeCodeForSession']>>;
 
 /** A server client whose code exchange answers `result`. */
-function clientAnswering(result: Exchange | (() => Exchange)): SupabaseClient & { calls: string[]; flows: (string | undefined)[] } {
+function clientAnswering(
+  result: Exchange | (() => Exchange),
+): SupabaseClient & { calls: string[]; flows: (string | undefined)[] } {
   const calls: string[] = [];
   const flows: (string | undefined)[] = [];
   const exchangeCodeForSession = vi.fn(async (code: string, options?: { flowId?: string }) => {
@@ -22,7 +29,10 @@ function clientAnswering(result: Exchange | (() => Exchange)): SupabaseClient & 
     flows.push(options?.flowId);
     return typeof result === 'function' ? result() : result;
   });
-  return { auth: { exchangeCodeForSession }, calls, flows } as unknown as SupabaseClient & { calls: string[]; flows: (string | undefined)[] };
+  return { auth: { exchangeCodeForSession }, calls, flows } as unknown as SupabaseClient & {
+    calls: string[];
+    flows: (string | undefined)[];
+  };
 }
 
 const signedInAs = (id: string) => ({ data: { user: { id }, session: {} }, error: null }) as unknown as Exchange;
@@ -38,8 +48,13 @@ describe('exchangeCode', () => {
   });
 
   it('reads each answer of the auth service once', async () => {
-    expect(await exchangeCode(clientAnswering(signedInAs('u-1')), url('?code=abc'))).toEqual({ kind: 'signed-in', userId: 'u-1' });
-    expect(await exchangeCode(clientAnswering(failing(new AuthPKCECodeVerifierMissingError())), url('?code=abc'))).toEqual({
+    expect(await exchangeCode(clientAnswering(signedInAs('u-1')), url('?code=abc'))).toEqual({
+      kind: 'signed-in',
+      userId: 'u-1',
+    });
+    expect(
+      await exchangeCode(clientAnswering(failing(new AuthPKCECodeVerifierMissingError())), url('?code=abc')),
+    ).toEqual({
       kind: 'other-browser',
     });
     const expired = new AuthApiError('invalid flow state, flow state has expired', 400, 'flow_state_expired');
@@ -57,11 +72,20 @@ describe('exchangeCode', () => {
 
   it('turns an auth service that cannot answer into an outage, not an invalid link', async () => {
     const down = new AuthRetryableFetchError('The database cannot be reached right now.', 503);
-    expect(isDatabaseUnavailable(await exchangeCode(clientAnswering(failing(down)), url('?code=abc')).catch((thrown: unknown) => thrown))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        await exchangeCode(clientAnswering(failing(down)), url('?code=abc')).catch((thrown: unknown) => thrown),
+      ),
+    ).toBe(true);
     // Hosted Supabase Auth gave no answer (a timeout, an unknown host) or a gateway did: a remote failure.
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    for (const error of [new AuthRetryableFetchError('Supabase Auth gave no answer within 5000 ms', 0), new AuthRetryableFetchError('Gateway Timeout', 504)]) {
-      const failure = await exchangeCode(clientAnswering(failing(error)), url('?code=abc')).catch((thrown: unknown) => thrown);
+    for (const error of [
+      new AuthRetryableFetchError('Supabase Auth gave no answer within 5000 ms', 0),
+      new AuthRetryableFetchError('Gateway Timeout', 504),
+    ]) {
+      const failure = await exchangeCode(clientAnswering(failing(error)), url('?code=abc')).catch(
+        (thrown: unknown) => thrown,
+      );
       expect(isRemoteServiceFailure(failure), error.message).toBe(true);
     }
     log.mockRestore();
@@ -76,7 +100,9 @@ describe('callbackDestination', () => {
   beforeAll(async () => {
     connection = await createTestDatabase();
     setConnector(async () => connection);
-    await sql`insert into auth.users (id, email, raw_user_meta_data) values (${named}, 'named@example.test', '{"username":"named_player"}'::jsonb)`.execute(connection.db);
+    await sql`insert into auth.users (id, email, raw_user_meta_data) values (${named}, 'named@example.test', '{"username":"named_player"}'::jsonb)`.execute(
+      connection.db,
+    );
     await sql`insert into auth.users (id, email) values (${unnamed}, 'unnamed@example.test')`.execute(connection.db);
   });
   afterAll(async () => {
@@ -92,8 +118,16 @@ describe('callbackDestination', () => {
 
   it('never follows next off the site', async () => {
     const client = clientAnswering(signedInAs(named));
-    for (const next of ['/.//evil.example/', '//evil.example', 'https://evil.example/', '/\\evil.example', '/dashboard/../..//evil.example']) {
-      expect(await callbackDestination(client, url(`?code=abc&next=${encodeURIComponent(next)}`), SITE), next).toBe('/dashboard');
+    for (const next of [
+      '/.//evil.example/',
+      '//evil.example',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/dashboard/../..//evil.example',
+    ]) {
+      expect(await callbackDestination(client, url(`?code=abc&next=${encodeURIComponent(next)}`), SITE), next).toBe(
+        '/dashboard',
+      );
     }
   });
 
@@ -105,7 +139,13 @@ describe('callbackDestination', () => {
 
   it('sends links without a code to /login, links from another browser to sign in, and keeps failures on the page', async () => {
     expect(await callbackDestination(clientAnswering(signedInAs(named)), url(''), SITE)).toBe('/login');
-    expect(await callbackDestination(clientAnswering(failing(new AuthPKCECodeVerifierMissingError())), url('?code=abc'), SITE)).toBe('/login?confirmed=1');
+    expect(
+      await callbackDestination(
+        clientAnswering(failing(new AuthPKCECodeVerifierMissingError())),
+        url('?code=abc'),
+        SITE,
+      ),
+    ).toBe('/login?confirmed=1');
     const used = new AuthApiError('invalid flow state, no valid flow state found', 404, 'flow_state_not_found');
     expect(await callbackDestination(clientAnswering(failing(used)), url('?code=abc'), SITE)).toBeNull();
   });

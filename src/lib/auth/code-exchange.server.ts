@@ -1,4 +1,8 @@
-import { isAuthPKCECodeVerifierMissingError, isAuthRetryableFetchError, type SupabaseClient } from '@supabase/supabase-js';
+import {
+  isAuthPKCECodeVerifierMissingError,
+  isAuthRetryableFetchError,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
 import { getDb } from '../db/db.server.ts';
 import { DatabaseUnavailableError } from '../db/errors.ts';
 import { getProfile } from './profiles.server.ts';
@@ -44,7 +48,9 @@ export async function exchangeCode(supabase: SupabaseClient, url: URL): Promise<
   if (!error && data.user) return { kind: 'signed-in', userId: data.user.id };
   if (isAuthPKCECodeVerifierMissingError(error)) return { kind: 'other-browser' };
   if (isAuthRetryableFetchError(error) && error.status === 503) {
-    throw new DatabaseUnavailableError(`The auth service could not exchange a code: ${error.message}`, { cause: error });
+    throw new DatabaseUnavailableError(`The auth service could not exchange a code: ${error.message}`, {
+      cause: error,
+    });
   }
   const failure = authServiceFailure(error);
   if (failure) throw failure;

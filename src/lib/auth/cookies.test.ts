@@ -6,7 +6,11 @@ describe('auth cookies', () => {
     expect(AUTH_COOKIE_OPTIONS).toMatchObject({ path: '/', sameSite: 'lax', maxAge: 34_560_000 });
   });
   it('is Secure exactly when the site is served over https, and stays readable by the browser client', () => {
-    expect(authCookieOptions('https://critical-hit.example')).toMatchObject({ secure: true, httpOnly: false, path: '/' });
+    expect(authCookieOptions('https://critical-hit.example')).toMatchObject({
+      secure: true,
+      httpOnly: false,
+      path: '/',
+    });
     expect(authCookieOptions('http://localhost:4321')).toMatchObject({ secure: false, httpOnly: false });
   });
   it('spots a session cookie, whole or chunked, and ignores verifier cookies', () => {

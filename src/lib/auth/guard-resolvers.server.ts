@@ -27,7 +27,13 @@ export const guardResolvers: GuardResolvers = {
       .select(sql`1`.as('one'))
       .where((eb) =>
         eb.or([
-          eb.exists(eb.selectFrom('outlet_owners').select(sql`1`.as('one')).whereRef('outlet_owners.outlet_id', '=', 'outlets.id').where('outlet_owners.user_id', '=', userId)),
+          eb.exists(
+            eb
+              .selectFrom('outlet_owners')
+              .select(sql`1`.as('one'))
+              .whereRef('outlet_owners.outlet_id', '=', 'outlets.id')
+              .where('outlet_owners.user_id', '=', userId),
+          ),
           eb.exists(
             eb
               .selectFrom('outlet_authors')
@@ -46,6 +52,8 @@ export const guardResolvers: GuardResolvers = {
     const parsed = authorIdSchema.safeParse(id);
     if (!parsed.success) return null;
     const db = await getDb();
-    return (await db.selectFrom('authors').select(['id', 'slug']).where('id', '=', parsed.data).executeTakeFirst()) ?? null;
+    return (
+      (await db.selectFrom('authors').select(['id', 'slug']).where('id', '=', parsed.data).executeTakeFirst()) ?? null
+    );
   },
 };

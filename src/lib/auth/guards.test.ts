@@ -5,7 +5,10 @@ import type { AuthUser } from './types.ts';
 
 const user: AuthUser = { id: 'u1', email: 'p@example.com', sessionId: 's1', provider: 'email', userMetadata: {} };
 
-function context(path: string, options: { user?: AuthUser | null; tier?: Tier; username?: boolean; resolvers?: GuardResolvers } = {}): GuardContext {
+function context(
+  path: string,
+  options: { user?: AuthUser | null; tier?: Tier; username?: boolean; resolvers?: GuardResolvers } = {},
+): GuardContext {
   return {
     url: new URL(path, 'http://site.test'),
     user: options.user === undefined ? user : options.user,
@@ -17,9 +20,17 @@ function context(path: string, options: { user?: AuthUser | null; tier?: Tier; u
 
 describe('guard registry', () => {
   it('has the nine names of the spec', () => {
-    expect([...GUARD_NAMES].sort()).toEqual(
-      ['ad-free-only', 'auth', 'author-url', 'check-profile', 'dashboard-lists-redirect', 'outlet-access', 'outlet-owner', 'premium-only', 'subscription'],
-    );
+    expect([...GUARD_NAMES].sort()).toEqual([
+      'ad-free-only',
+      'auth',
+      'author-url',
+      'check-profile',
+      'dashboard-lists-redirect',
+      'outlet-access',
+      'outlet-owner',
+      'premium-only',
+      'subscription',
+    ]);
     for (const name of GUARD_NAMES) expect(getGuard(name)).toBeTypeOf('function');
   });
   it('throws on an unknown guard name', async () => {
@@ -59,7 +70,10 @@ describe('tier guards', () => {
 
 describe('check-profile', () => {
   it('sends a user without a username to /confirm', async () => {
-    expect(await runGuards(['check-profile'], context('/dashboard', { username: false }))).toEqual({ kind: 'redirect', location: '/confirm' });
+    expect(await runGuards(['check-profile'], context('/dashboard', { username: false }))).toEqual({
+      kind: 'redirect',
+      location: '/confirm',
+    });
     expect((await runGuards(['check-profile'], context('/dashboard', { username: true }))).kind).toBe('allow');
   });
   it('carries the page the user was going to through /confirm', async () => {
@@ -87,7 +101,9 @@ describe('dashboard-lists-redirect', () => {
       location: '/dashboard/lists/42',
       status: 301,
     });
-    expect((await runGuards(['dashboard-lists-redirect'], context('/dashboard/games/create-list'))).kind).toBe('redirect');
+    expect((await runGuards(['dashboard-lists-redirect'], context('/dashboard/games/create-list'))).kind).toBe(
+      'redirect',
+    );
     expect((await runGuards(['dashboard-lists-redirect'], context('/dashboard/games'))).kind).toBe('allow');
   });
 });
@@ -95,11 +111,20 @@ describe('dashboard-lists-redirect', () => {
 describe('author-url', () => {
   const resolvers: GuardResolvers = { findAuthor: async (id) => (id === '7' ? { id: 7, slug: 'jane-doe' } : null) };
   it('is a 404 for an unknown or malformed author, and when no author lookup is registered', async () => {
-    expect(await runGuards(['author-url'], context('/authors/8/x', { resolvers }))).toMatchObject({ kind: 'deny', status: 404, message: 'Page Not Found: /authors/8/x' });
-    expect(await runGuards(['author-url'], context('/authors/7/jane-doe'))).toMatchObject({ kind: 'deny', status: 404 });
+    expect(await runGuards(['author-url'], context('/authors/8/x', { resolvers }))).toMatchObject({
+      kind: 'deny',
+      status: 404,
+      message: 'Page Not Found: /authors/8/x',
+    });
+    expect(await runGuards(['author-url'], context('/authors/7/jane-doe'))).toMatchObject({
+      kind: 'deny',
+      status: 404,
+    });
   });
   it('allows the canonical path and redirects a missing or other name to it, keeping the query', async () => {
-    expect((await runGuards(['author-url'], context('/authors/7/jane-doe', { resolvers, user: null }))).kind).toBe('allow');
+    expect((await runGuards(['author-url'], context('/authors/7/jane-doe', { resolvers, user: null }))).kind).toBe(
+      'allow',
+    );
     expect(await runGuards(['author-url'], context('/authors/7/old-name', { resolvers }))).toEqual({
       kind: 'redirect',
       location: '/authors/7/jane-doe',
@@ -115,10 +140,26 @@ describe('author-url', () => {
 
 describe('route guard table', () => {
   it('protects every route that needs a signed-in user', () => {
-    for (const path of ['/dashboard', '/settings', '/account/subscription', '/games/request/edit/4', '/games/request/similar', '/games/request/similar/4', '/admin/missing-reviews', '/profile/edit', '/confirm']) {
+    for (const path of [
+      '/dashboard',
+      '/settings',
+      '/account/subscription',
+      '/games/request/edit/4',
+      '/games/request/similar',
+      '/games/request/similar/4',
+      '/admin/missing-reviews',
+      '/profile/edit',
+      '/confirm',
+    ]) {
       expect(guardsFor(path), path).toEqual(['auth']);
     }
-    for (const path of ['/manage-outlet', '/manage-outlet/authors', '/manage-outlet/previews', '/manage-outlet/reviews', '/manage-outlet/settings']) {
+    for (const path of [
+      '/manage-outlet',
+      '/manage-outlet/authors',
+      '/manage-outlet/previews',
+      '/manage-outlet/reviews',
+      '/manage-outlet/settings',
+    ]) {
       expect(guardsFor(path), path).toEqual(['outlet-owner']);
     }
     expect(guardsFor('/manage-outlet/ign')).toEqual(['auth']);
@@ -131,7 +172,15 @@ describe('route guard table', () => {
     expect(guardsFor('/dashboard/games/list/3')).toEqual(['dashboard-lists-redirect']);
   });
   it('leaves public pages alone', () => {
-    for (const path of ['/', '/games', '/games/halo', '/login', '/reset-password', '/account/update-password', '/settingsx']) {
+    for (const path of [
+      '/',
+      '/games',
+      '/games/halo',
+      '/login',
+      '/reset-password',
+      '/account/update-password',
+      '/settingsx',
+    ]) {
       expect(guardsFor(path), path).toEqual([]);
     }
   });

@@ -66,11 +66,15 @@ export const GUARDS: Readonly<Record<GuardName, Guard>> = {
   auth: requireUser,
 
   'check-profile': signedIn(async ({ hasUsername, url }) =>
-    (await hasUsername()) ? allow : { kind: 'redirect', location: confirmUrlFor(redirectTarget(`${url.pathname}${url.search}`, url.origin)) },
+    (await hasUsername())
+      ? allow
+      : { kind: 'redirect', location: confirmUrlFor(redirectTarget(`${url.pathname}${url.search}`, url.origin)) },
   ),
 
   'premium-only': signedIn(async ({ tier }) =>
-    canUseFeature(await tier(), 'userReviews') ? allow : { kind: 'deny', status: 403, message: 'This page is for Premium members.' },
+    canUseFeature(await tier(), 'userReviews')
+      ? allow
+      : { kind: 'deny', status: 403, message: 'This page is for Premium members.' },
   ),
 
   'ad-free-only': signedIn(async ({ tier }) =>
@@ -85,7 +89,9 @@ export const GUARDS: Readonly<Record<GuardName, Guard>> = {
 
   'outlet-owner': signedIn(async ({ user, url, resolvers }) => {
     const slug = outletSlug(url);
-    const owner = resolvers.isOutletOwner ? await resolvers.isOutletOwner(user.id, slug && !OUTLET_PAGES.has(slug) ? slug : undefined) : false;
+    const owner = resolvers.isOutletOwner
+      ? await resolvers.isOutletOwner(user.id, slug && !OUTLET_PAGES.has(slug) ? slug : undefined)
+      : false;
     return owner ? allow : { kind: 'deny', status: 403, message: "Only an outlet's owner can manage it." };
   }),
 

@@ -68,7 +68,15 @@ describe('the header account control', () => {
     expect(loadAuth).toHaveBeenCalledTimes(1);
 
     auth.$authUser.set({ id: 'u1', email: 'ada@example.test' });
-    auth.$authProfile.set({ id: 'u1', username: 'ada', full_name: 'Ada', bio: null, email: null, avatar_url: null, created_at: '2026-01-01T00:00:00Z' });
+    auth.$authProfile.set({
+      id: 'u1',
+      username: 'ada',
+      full_name: 'Ada',
+      bio: null,
+      email: null,
+      avatar_url: null,
+      created_at: '2026-01-01T00:00:00Z',
+    });
     expect(el('[data-auth-name]').textContent).toBe('ada');
 
     // The session turned out to be gone: back to "Sign in".

@@ -97,5 +97,6 @@ export function initHeaderAccount(root: HTMLElement, loadAuth: (config: PublicAu
     await (await load()).logout();
   });
 
-  if (hasAuthCookie(document.cookie) || new URLSearchParams(window.location.search).get('auth') === 'signin') void load();
+  if (hasAuthCookie(document.cookie) || new URLSearchParams(window.location.search).get('auth') === 'signin')
+    void load();
 }

@@ -32,7 +32,9 @@ export function browserAttemptStore(key = 'critical-hit.login-attempts'): Attemp
         const raw = globalThis.localStorage?.getItem(key);
         if (!raw) return fallback.read();
         const parsed = JSON.parse(raw) as Partial<LoginAttempts>;
-        return typeof parsed.count === 'number' && typeof parsed.last === 'number' ? { count: parsed.count, last: parsed.last } : null;
+        return typeof parsed.count === 'number' && typeof parsed.last === 'number'
+          ? { count: parsed.count, last: parsed.last }
+          : null;
       } catch {
         return fallback.read();
       }

@@ -16,7 +16,8 @@ export function isNetworkError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { name, message, status } = error as ErrorLike;
   if (name === 'AuthRetryableFetchError' && (status === 0 || status === undefined)) return true;
-  if (error instanceof TypeError && typeof message === 'string' && /fetch|network|load failed/i.test(message)) return true;
+  if (error instanceof TypeError && typeof message === 'string' && /fetch|network|load failed/i.test(message))
+    return true;
   return name === 'NetworkError';
 }
 
@@ -33,7 +34,11 @@ export function errorMessage(error: unknown, fallback: string = MESSAGES.unexpec
   if (status !== undefined && status >= 500) return MESSAGES.serverError;
   if (error && typeof error === 'object') {
     const { message, name } = error as ErrorLike;
-    if (typeof message === 'string' && message && (typeof name !== 'string' || name.startsWith('Auth') || name === 'ApiError')) {
+    if (
+      typeof message === 'string' &&
+      message &&
+      (typeof name !== 'string' || name.startsWith('Auth') || name === 'ApiError')
+    ) {
       return message;
     }
   }
@@ -57,11 +62,16 @@ export async function apiFetch<T>(input: string, init: RequestInit = {}): Promis
   const response = await fetch(input, {
     ...init,
     credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    headers: {
+      accept: 'application/json',
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
   });
   const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
   if (!response.ok) {
-    if (response.status >= 500) throw new ApiError(response.status, body?.error?.code ?? 'server_error', MESSAGES.serverError);
+    if (response.status >= 500)
+      throw new ApiError(response.status, body?.error?.code ?? 'server_error', MESSAGES.serverError);
     throw new ApiError(response.status, body?.error?.code ?? 'error', body?.error?.message ?? MESSAGES.unexpectedError);
   }
   return body as T;

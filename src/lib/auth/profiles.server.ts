@@ -31,7 +31,10 @@ export async function getProfileByUsername(db: Db, username: string): Promise<Pr
 }
 
 export async function isUsernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
-  let query = db.selectFrom('profiles').select('id').where(sql<string>`lower(username)`, '=', username.trim().toLowerCase());
+  let query = db
+    .selectFrom('profiles')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase());
   if (exceptUserId) query = query.where('id', '<>', exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -80,7 +83,12 @@ export async function createProfileForUser(
       const user = await sql<{ email: string | null }>`select email from auth.users where id = ${userId}`.execute(trx);
       if (user.rows.length === 0) throw new Error('No auth user for this profile.');
       const email = user.rows[0]!.email;
-      const existing = await trx.selectFrom('profiles').select(['username']).where('id', '=', userId).forUpdate().executeTakeFirst();
+      const existing = await trx
+        .selectFrom('profiles')
+        .select(['username'])
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
       if (existing?.username) throw new UsernameAlreadySetError();
       const fullName = input.full_name?.trim() || null;
       const row = existing
@@ -108,14 +116,23 @@ export async function createProfileForUser(
  * it. The change is recorded (privately) as the avatar upload's is, so completing the
  * profile (avatar and bio) earns its XP whichever came last.
  */
-export async function updateProfile(db: Db, userId: string, input: { full_name?: string | undefined; bio?: string | undefined }): Promise<Profile | null> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: { full_name?: string | undefined; bio?: string | undefined },
+): Promise<Profile | null> {
   const changes = {
     ...(input.full_name !== undefined ? { full_name: input.full_name } : {}),
     ...(input.bio !== undefined ? { bio: input.bio || null } : {}),
   };
   if (Object.keys(changes).length === 0) return getProfile(db, userId);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('profiles').set(changes).where('id', '=', userId).returning(PROFILE_COLUMNS).executeTakeFirst();
+    const row = await trx
+      .updateTable('profiles')
+      .set(changes)
+      .where('id', '=', userId)
+      .returning(PROFILE_COLUMNS)
+      .executeTakeFirst();
     if (!row) return null;
     await recordActivity(trx, {
       actorId: userId,
@@ -148,7 +165,12 @@ export async function getUserTier(db: Db, userId: string): Promise<Tier> {
     .where('user_subscriptions.status', '=', 'active')
     // Cancelled at period end: the plan ends on the day the paid period does, even before
     // Stripe's customer.subscription.deleted arrives.
-    .where((eb) => eb.or([eb('user_subscriptions.cancel_at_period_end', '=', false), eb('user_subscriptions.current_period_end', '>', sql<Date>`now()`)]))
+    .where((eb) =>
+      eb.or([
+        eb('user_subscriptions.cancel_at_period_end', '=', false),
+        eb('user_subscriptions.current_period_end', '>', sql<Date>`now()`),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return tierFromPlanName(row?.name);
@@ -160,7 +182,10 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
 }
 
 /** What the settings page shows about the account itself. */
-export async function accountDetails(db: Db, userId: string): Promise<{ email: string | null; pendingEmail: string | null; hasPassword: boolean } | null> {
+export async function accountDetails(
+  db: Db,
+  userId: string,
+): Promise<{ email: string | null; pendingEmail: string | null; hasPassword: boolean } | null> {
   const result = await sql<{ email: string | null; email_change: string | null; has_password: boolean }>`
     select email, nullif(email_change, '') as email_change, (encrypted_password is not null and encrypted_password <> '') as has_password
     from auth.users where id = ${userId}

@@ -88,7 +88,11 @@ const KEPT_ON_SITE: ReadonlyArray<readonly [label: string, payload: string, expe
   ['double-encoded dots', '/%252e%252e//evil.example', '/%252e%252e//evil.example'],
   ['full-width solidus', '\uff0f\uff0fevil.example', '/%EF%BC%8F%EF%BC%8Fevil.example'],
   ['division slash', '\u2215\u2215evil.example', '/%E2%88%95%E2%88%95evil.example'],
-  ['full-width scheme', '\uff48\uff54\uff54\uff50\uff53://evil.example', '/%EF%BD%88%EF%BD%94%EF%BD%94%EF%BD%90%EF%BD%93://evil.example'],
+  [
+    'full-width scheme',
+    '\uff48\uff54\uff54\uff50\uff53://evil.example',
+    '/%EF%BD%88%EF%BD%94%EF%BD%94%EF%BD%90%EF%BD%93://evil.example',
+  ],
   ['ideographic full stop in a path', '/\u3002/evil.example', '/%E3%80%82/evil.example'],
   ['same scheme without slashes', 'https:evil.example', '/evil.example'],
   ['same scheme with one slash', 'https:/evil.example', '/evil.example'],
@@ -164,7 +168,7 @@ describe('loginUrlFor', () => {
   });
 });
 
-describe('the callers\' shortcuts', () => {
+describe("the callers' shortcuts", () => {
   it('nextPath reads the next parameter through redirectTarget', () => {
     expect(nextPath(new URL(`${SITE}/auth/callback?code=1&next=/settings`), SITE)).toBe('/settings');
     expect(nextPath(new URL(`${SITE}/auth/callback?code=1&next=/.//evil.example/`), SITE)).toBe('/dashboard');

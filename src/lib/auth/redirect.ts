@@ -74,7 +74,12 @@ export function confirmUrlFor(next: string | null): string {
  * Where a sign-in leads: /confirm first while the account has no username (then on to the
  * target), else `redirectTo` when it is a safe target, else `fallback` (null: stay put).
  */
-export function signedInDestination(redirectTo: string | undefined, hasUsername: boolean, origin: string, fallback: string | null): string | null {
+export function signedInDestination(
+  redirectTo: string | undefined,
+  hasUsername: boolean,
+  origin: string,
+  fallback: string | null,
+): string | null {
   const target = redirectTo ? redirectTarget(redirectTo, origin) : null;
   if (!hasUsername) return confirmUrlFor(target);
   return target ?? fallback;
@@ -84,7 +89,8 @@ export function signedInDestination(redirectTo: string | undefined, hasUsername:
  * What Supabase Auth says after the first of the two links a (secure) email change sends,
  * one to each address: in the redirect's fragment, and for a PKCE flow in its query.
  */
-export const EMAIL_CHANGE_HALF_CONFIRMED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+export const EMAIL_CHANGE_HALF_CONFIRMED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 /** Did the auth service send the browser here after the first of an email change's two links? */
 export const isHalfConfirmedEmailChange = (url: URL) => url.searchParams.get('message') === EMAIL_CHANGE_HALF_CONFIRMED;

@@ -38,7 +38,11 @@ export class SessionCache {
 
   remember(sessionId: string, live: boolean, userId?: string): void {
     this.#entries.delete(sessionId);
-    this.#entries.set(sessionId, { live, userId, until: this.#now() + (live ? LIVE_SESSION_TTL_MS : ENDED_SESSION_TTL_MS) });
+    this.#entries.set(sessionId, {
+      live,
+      userId,
+      until: this.#now() + (live ? LIVE_SESSION_TTL_MS : ENDED_SESSION_TTL_MS),
+    });
     if (this.#entries.size > MAX_ENTRIES) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);

@@ -58,7 +58,9 @@ function combined(cookies: RequestCookie[], base: string): string {
  * names of the sessions dropped (so the caller can say so in one log line).
  */
 export function withoutMalformedSession(cookies: RequestCookie[]): { cookies: RequestCookie[]; dropped: string[] } {
-  const bases = new Set(cookies.map((cookie) => SESSION_COOKIE.exec(cookie.name)?.[1]).filter((base): base is string => Boolean(base)));
+  const bases = new Set(
+    cookies.map((cookie) => SESSION_COOKIE.exec(cookie.name)?.[1]).filter((base): base is string => Boolean(base)),
+  );
   const dropped = [...bases].filter((base) => !isSessionCookieValue(combined(cookies, base)));
   if (dropped.length === 0) return { cookies, dropped };
   const kept = cookies.filter((cookie) => !dropped.includes(SESSION_COOKIE.exec(cookie.name)?.[1] ?? ''));

@@ -17,8 +17,13 @@ import {
   resetAuthStore,
 } from './store.client.ts';
 
-const session = (id = 'u1') => ({ user: { id, email: `${id}@example.com` }, access_token: 'a', refresh_token: 'r' }) as unknown as Session;
-const me = { user: { id: 'u1', email: 'u1@example.com', provider: 'email' }, profile: { id: 'u1', username: 'player' }, tier: 'premium' };
+const session = (id = 'u1') =>
+  ({ user: { id, email: `${id}@example.com` }, access_token: 'a', refresh_token: 'r' }) as unknown as Session;
+const me = {
+  user: { id: 'u1', email: 'u1@example.com', provider: 'email' },
+  profile: { id: 'u1', username: 'player' },
+  tier: 'premium',
+};
 
 function fakeClient(options: { session?: Session | null; signOut?: () => Promise<unknown> } = {}) {
   let listener: ((event: string, session: Session | null) => void) | undefined;
@@ -32,13 +37,19 @@ function fakeClient(options: { session?: Session | null; signOut?: () => Promise
       }),
     },
   };
-  return { client: client as unknown as SupabaseClient, emit: (event: string, s: Session | null) => listener?.(event, s) };
+  return {
+    client: client as unknown as SupabaseClient,
+    emit: (event: string, s: Session | null) => listener?.(event, s),
+  };
 }
 
 beforeEach(() => {
   resetAuthStore();
   $toasts.set([]);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(me), { headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(me), { headers: { 'content-type': 'application/json' } })),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -55,7 +55,10 @@ function clearUser(): void {
 
 /** Loads the profile and tier of the signed-in user from the site's API. */
 export async function loadProfile(fetcher: typeof fetch = fetch): Promise<MeResponse | null> {
-  const response = await fetcher('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const response = await fetcher('/api/auth/me', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`GET /api/auth/me answered ${response.status}`);
   const me = (await response.json()) as MeResponse;
   $authProfile.set(me.profile);
@@ -91,7 +94,8 @@ export function handleAuthEvent(event: AuthChangeEvent | 'USER_DELETED', session
       const changed = user?.id !== $authUser.get()?.id;
       $authUser.set(user);
       if (!user) clearUser();
-      else if (changed) void loadProfile().catch((error: unknown) => console.error('[auth] profile load failed', error));
+      else if (changed)
+        void loadProfile().catch((error: unknown) => console.error('[auth] profile load failed', error));
       if (event === 'SIGNED_IN' && user && (expectingSignIn || $authModal.get().open)) announceSignIn();
       break;
     }

@@ -47,13 +47,25 @@ async function sessionCookie(url: string, key?: { privateKey: CryptoKey; kid: st
   const { privateKey } = key ?? (await generateKeyPair('ES256'));
   const kid = key?.kid ?? randomUUID();
   const now = Math.floor(Date.now() / 1000);
-  const accessToken = await new SignJWT({ aud: 'authenticated', role: 'authenticated', session_id: randomUUID(), email: 'a@example.com' })
+  const accessToken = await new SignJWT({
+    aud: 'authenticated',
+    role: 'authenticated',
+    session_id: randomUUID(),
+    email: 'a@example.com',
+  })
     .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
     .setSubject(randomUUID())
     .setIssuedAt(now)
     .setExpirationTime(now + 3600)
     .sign(privateKey);
-  const session = { access_token: accessToken, refresh_token: 'refresh-token', token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, user: { id: randomUUID() } };
+  const session = {
+    access_token: accessToken,
+    refresh_token: 'refresh-token',
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: now + 3600,
+    user: { id: randomUUID() },
+  };
   return `${authStorageKey(url)}=base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
 }
 
@@ -65,7 +77,9 @@ function sessionCheck(cookie: string, write = false) {
 }
 
 function logLines() {
-  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) => vi.spyOn(console, level).mockImplementation(() => {}));
+  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation(() => {}),
+  );
   return () => spies.flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' ')));
 }
 
@@ -86,7 +100,9 @@ describe('hosted Supabase Auth that accepts and never answers', () => {
     expect(isRemoteServiceFailure(error)).toBe(true);
     expect(ms).toBeGreaterThanOrEqual(REMOTE_TIMEOUT_MS.supabaseAuth - 50);
     expect(ms).toBeLessThan(REMOTE_TIMEOUT_MS.supabaseAuth + 3_000);
-    expect(lines()).toEqual([expect.stringMatching(new RegExp(`Supabase Auth .*${REMOTE_TIMEOUT_MS.supabaseAuth} ms`))]);
+    expect(lines()).toEqual([
+      expect.stringMatching(new RegExp(`Supabase Auth .*${REMOTE_TIMEOUT_MS.supabaseAuth} ms`)),
+    ]);
   });
 
   it('a flood of requests in one incident is still one log line', async () => {
@@ -109,7 +125,8 @@ describe('hosted Supabase Auth that hands out its key set but never answers getU
     const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] });
     const held = new Set<() => void>();
     const partly = createHttpServer((request, response) => {
-      if (request.url?.endsWith('/.well-known/jwks.json')) return void response.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
+      if (request.url?.endsWith('/.well-known/jwks.json'))
+        return void response.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
       held.add(() => response.destroy());
     });
     await new Promise<void>((resolve) => partly.listen(0, '127.0.0.1', resolve));
@@ -128,7 +145,9 @@ describe('hosted Supabase Auth that hands out its key set but never answers getU
       const write = await timed(sessionCheck(cookie, true));
       expect(isRemoteServiceFailure(write.error)).toBe(true);
       expect(write.ms).toBeLessThan(REMOTE_TIMEOUT_MS.supabaseAuth + 3_000);
-      expect(lines()).toEqual([expect.stringMatching(new RegExp(`Supabase Auth .*${REMOTE_TIMEOUT_MS.supabaseAuth} ms .*GET .*/auth/v1/user`))]);
+      expect(lines()).toEqual([
+        expect.stringMatching(new RegExp(`Supabase Auth .*${REMOTE_TIMEOUT_MS.supabaseAuth} ms .*GET .*/auth/v1/user`)),
+      ]);
     } finally {
       for (const release of held) release();
       await new Promise((resolve) => partly.close(resolve));
@@ -145,7 +164,8 @@ describe('SUPABASE_URL that does not resolve', () => {
     const first = await timed(sessionCheck(await sessionCookie(unresolvable)));
     expect(isRemoteServiceFailure(first.error)).toBe(true);
     expect(first.ms).toBeLessThan(REMOTE_TIMEOUT_MS.supabaseAuth + 3_000);
-    for (let i = 0; i < 5; i += 1) expect(isRemoteServiceFailure((await timed(sessionCheck(await sessionCookie(unresolvable)))).error)).toBe(true);
+    for (let i = 0; i < 5; i += 1)
+      expect(isRemoteServiceFailure((await timed(sessionCheck(await sessionCookie(unresolvable)))).error)).toBe(true);
     expect(lines()).toEqual([expect.stringMatching(/Supabase Auth .*critical-hit-remote-test\.invalid/)]);
   });
 });

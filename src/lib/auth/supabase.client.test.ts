@@ -27,10 +27,14 @@ describe('fetchWithRetry (retried up to 3 times on a network failure)', () => {
     vi.useFakeTimers();
     const fetchMock = vi.fn(
       (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        ),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const result = retryingFetch(REMOTE_TIMEOUT_MS.browserAuth)('https://abcd.supabase.co/auth/v1/signup', { method: 'POST' }).catch((error: unknown) => error);
+    const result = retryingFetch(REMOTE_TIMEOUT_MS.browserAuth)('https://abcd.supabase.co/auth/v1/signup', {
+      method: 'POST',
+    }).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(REMOTE_TIMEOUT_MS.browserAuth - 1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -41,11 +45,15 @@ describe('fetchWithRetry (retried up to 3 times on a network failure)', () => {
   it("keeps the caller's own abort", async () => {
     const fetchMock = vi.fn(
       (_input: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const caller = new AbortController();
-    const result = retryingFetch(REMOTE_TIMEOUT_MS.browserAuth)('/x', { signal: caller.signal }).catch((error: unknown) => error);
+    const result = retryingFetch(REMOTE_TIMEOUT_MS.browserAuth)('/x', { signal: caller.signal }).catch(
+      (error: unknown) => error,
+    );
     caller.abort(new Error('navigated away'));
     expect(await result).toMatchObject({ message: 'navigated away' });
     expect(fetchMock).toHaveBeenCalledTimes(1);

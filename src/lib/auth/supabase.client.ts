@@ -34,7 +34,10 @@ export const FETCH_RETRIES = 3;
  * failure: "Network error. Please check your connection and try again."), or with `caller`.
  * It stays armed while the body is read.
  */
-function attemptSignal(ms: number | undefined, caller: AbortSignal | null | undefined): { signal: AbortSignal | undefined; timedOut: () => boolean } {
+function attemptSignal(
+  ms: number | undefined,
+  caller: AbortSignal | null | undefined,
+): { signal: AbortSignal | undefined; timedOut: () => boolean } {
   if (ms === undefined) return { signal: caller ?? undefined, timedOut: () => false };
   const controller = new AbortController();
   setTimeout(() => controller.abort(new DOMException('The backend gave no answer in time.', 'TimeoutError')), ms);

@@ -16,18 +16,26 @@ const cookies = { set: () => {} } as unknown as AstroCookies;
 /** The site's server client for a request to `path` carrying `cookie`, reaching the test service. */
 function serverClient(cookie: string, fetchImpl: typeof fetch = t.auth.fetch) {
   const url = new URL(`${SITE}/dashboard`);
-  return createSupabaseServerClient({ request: new Request(url, { headers: { cookie } }), url, cookies }, { fetch: fetchImpl });
+  return createSupabaseServerClient(
+    { request: new Request(url, { headers: { cookie } }), url, cookies },
+    { fetch: fetchImpl },
+  );
 }
 
 async function signedInCookie(): Promise<{ cookie: string; sessionId: string }> {
   const email = await t.auth.confirmedUser();
-  const session = (await t.auth.json('POST', '/token?grant_type=password', { body: { email, password: 'Correct-Horse-9' } })).body;
-  const sessionId = JSON.parse(Buffer.from(String(session.access_token).split('.')[1]!, 'base64url').toString()).session_id as string;
+  const session = (
+    await t.auth.json('POST', '/token?grant_type=password', { body: { email, password: 'Correct-Horse-9' } })
+  ).body;
+  const sessionId = JSON.parse(Buffer.from(String(session.access_token).split('.')[1]!, 'base64url').toString())
+    .session_id as string;
   return { cookie: `${COOKIE}=${encode(session)}`, sessionId };
 }
 
 function logLines() {
-  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) => vi.spyOn(console, level).mockImplementation(() => {}));
+  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation(() => {}),
+  );
   return () => spies.flatMap((spy) => spy.mock.calls.map((call) => call.map(String).join(' ')));
 }
 
@@ -54,14 +62,25 @@ describe('a malformed session cookie', () => {
     const chunks = [value.slice(0, AUTH_COOKIE_CHUNK_SIZE), value.slice(AUTH_COOKIE_CHUNK_SIZE)].filter(Boolean);
     const header = chunks.map((chunk, index) => `${COOKIE}.${index}=${chunk}`).join('; ');
     const lines = logLines();
-    expect(await userFromSession(serverClient(header), { write: false, isSessionLive: async () => true })).not.toBeNull();
+    expect(
+      await userFromSession(serverClient(header), { write: false, isSessionLive: async () => true }),
+    ).not.toBeNull();
     expect(lines()).toEqual([]);
   });
 });
 
 describe('acceptableClaims', () => {
   const now = 1_800_000_000;
-  const base = { iss: 'https://critical-hit.test/auth/v1', aal: 'aal1' as const, sub: 'u', aud: 'authenticated', session_id: 's', exp: now + 60, iat: now, role: 'authenticated' };
+  const base = {
+    iss: 'https://critical-hit.test/auth/v1',
+    aal: 'aal1' as const,
+    sub: 'u',
+    aud: 'authenticated',
+    session_id: 's',
+    exp: now + 60,
+    iat: now,
+    role: 'authenticated',
+  };
   it('wants a user token for the authenticated audience, valid now, naming its session', () => {
     expect(acceptableClaims(base, now)).toBe(true);
     expect(acceptableClaims({ ...base, aud: ['authenticated', 'other'] }, now)).toBe(true);
@@ -78,7 +97,10 @@ describe('the session behind the cookie must still be live', () => {
   it('local modes: the liveness answer decides', async () => {
     const { cookie, sessionId } = await signedInCookie();
     const asked: string[] = [];
-    const live = await userFromSession(serverClient(cookie), { write: false, isSessionLive: async (id) => (asked.push(id), true) });
+    const live = await userFromSession(serverClient(cookie), {
+      write: false,
+      isSessionLive: async (id) => (asked.push(id), true),
+    });
     expect(live?.sessionId).toBe(sessionId);
     expect(asked).toEqual([sessionId]);
     expect(await userFromSession(serverClient(cookie), { write: true, isSessionLive: async () => false })).toBeNull();
@@ -112,7 +134,9 @@ describe('an auth service without its database', () => {
   it('is an outage (503), not a signed-out visitor', async () => {
     const down = new AuthRetryableFetchError('The database cannot be reached right now.', 503);
     const client = { auth: { getClaims: async () => ({ data: null, error: down }) } } as unknown as SupabaseClient;
-    const failure = await userFromSession(client, { write: false, isSessionLive: async () => true }).catch((error: unknown) => error);
+    const failure = await userFromSession(client, { write: false, isSessionLive: async () => true }).catch(
+      (error: unknown) => error,
+    );
     expect(isDatabaseUnavailable(failure)).toBe(true);
   });
 });

@@ -40,9 +40,15 @@ const hostedSupabaseFetch = timedFetch((url) =>
 /** The Retry-After (seconds) of the last 429 each client received from the auth service. */
 const retryAfters = new WeakMap<SupabaseClient, { seconds?: number }>();
 
-export function createSupabaseServerClient(context: ServerClientContext, options: ServerClientOptions = {}): SupabaseClient {
+export function createSupabaseServerClient(
+  context: ServerClientContext,
+  options: ServerClientOptions = {},
+): SupabaseClient {
   const { anonKey } = publicAuthConfig();
-  const parsed = parseCookieHeader(context.request.headers.get('cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' }));
+  const parsed = parseCookieHeader(context.request.headers.get('cookie') ?? '').map(({ name, value }) => ({
+    name,
+    value: value ?? '',
+  }));
   const { cookies, dropped } = withoutMalformedSession(parsed);
   // One line, and the request goes on signed out (nothing of the cookie: it may carry a token).
   if (dropped.length > 0) console.warn('[auth] malformed session cookie ignored: treated as signed out');
@@ -78,7 +84,10 @@ export function retryAfterOf(supabase: SupabaseClient): number | undefined {
  * a user's token (`aud` authenticated), already valid (`nbf` not in the future), naming
  * its session.
  */
-export function acceptableClaims(claims: JwtPayload, nowSeconds: number): claims is JwtPayload & { session_id: string } {
+export function acceptableClaims(
+  claims: JwtPayload,
+  nowSeconds: number,
+): claims is JwtPayload & { session_id: string } {
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!audiences.includes('authenticated')) return false;
   if (claims.nbf !== undefined && !(typeof claims.nbf === 'number' && claims.nbf <= nowSeconds)) return false;
@@ -102,7 +111,11 @@ export function authServiceFailure(error: unknown): RemoteServiceError | null {
   if (!isAuthRetryableFetchError(error)) return null;
   if (error.status === 0) return new RemoteServiceError('Supabase Auth', 'unreachable', error.message);
   if (error.status !== 502 && error.status !== 504) return null;
-  const failure = new RemoteServiceError('Supabase Auth', 'unreachable', `Supabase Auth answered ${error.status} (${error.message})`);
+  const failure = new RemoteServiceError(
+    'Supabase Auth',
+    'unreachable',
+    `Supabase Auth answered ${error.status} (${error.message})`,
+  );
   logRemoteFailure(failure.service, failure.kind, failure.message);
   return failure;
 }
@@ -121,7 +134,10 @@ async function hostedSessionIsLive(supabase: SupabaseClient, sessionId: string, 
       hostedSessions.remember(sessionId, true);
       return true;
     }
-    throw authServiceFailure(error) ?? new RemoteServiceError('Supabase Auth', 'unreachable', `Supabase Auth failed (${error.message})`);
+    throw (
+      authServiceFailure(error) ??
+      new RemoteServiceError('Supabase Auth', 'unreachable', `Supabase Auth failed (${error.message})`)
+    );
   }
   const live = !error && Boolean(data.user);
   hostedSessions.remember(sessionId, live, data.user?.id);
@@ -138,7 +154,8 @@ export async function userFromSession(supabase: SupabaseClient, check: SessionCh
   const { data, error } = await supabase.auth.getClaims();
   // An auth service that cannot reach its database (refreshing an expired token) is an
   // outage, not a signed-out visitor: the request answers 503.
-  if (isAuthRetryableFetchError(error) && error.status === 503) throw new DatabaseUnavailableError(error.message, { cause: error });
+  if (isAuthRetryableFetchError(error) && error.status === 503)
+    throw new DatabaseUnavailableError(error.message, { cause: error });
   // Supabase Auth that cannot answer (its key set, or a refresh) is not a signed-out visitor
   // either: the caller decides (the middleware treats the visitor as signed out where a page
   // allows it, and answers "Server error. Please try again later." where it needs a user).

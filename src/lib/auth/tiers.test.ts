@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canUseFeature, FEATURES, featureValue, notificationQuota, TIER_LABELS, tierFromPlanName, TIERS } from './tiers.ts';
+import {
+  canUseFeature,
+  FEATURES,
+  featureValue,
+  notificationQuota,
+  TIER_LABELS,
+  tierFromPlanName,
+  TIERS,
+} from './tiers.ts';
 
 describe('feature access by tier', () => {
   const table: Record<string, [boolean, boolean, boolean]> = {

@@ -49,7 +49,8 @@ describe('username', () => {
   });
   it('reserves a fuller list of similar system words, all valid usernames otherwise', () => {
     expect(RESERVED_USERNAMES.length).toBeGreaterThan(SPEC_RESERVED_USERNAMES.length + 50);
-    for (const word of ['superuser', 'webmaster', 'noreply', 'logout', 'games', 'settings']) expect(isReservedUsername(word)).toBe(true);
+    for (const word of ['superuser', 'webmaster', 'noreply', 'logout', 'games', 'settings'])
+      expect(isReservedUsername(word)).toBe(true);
     expect(new Set(RESERVED_USERNAMES.map((n) => n.toLowerCase())).size).toBe(RESERVED_USERNAMES.length);
   });
 });
@@ -109,7 +110,9 @@ describe('other fields', () => {
   it('full name: required, at most 100', () => {
     expect(firstMessage(fullNameSchema.safeParse(''))).toBe('Full name is required');
     expect(fullNameSchema.safeParse('x'.repeat(100)).success).toBe(true);
-    expect(firstMessage(fullNameSchema.safeParse('x'.repeat(101)))).toBe('Full name must be no more than 100 characters long');
+    expect(firstMessage(fullNameSchema.safeParse('x'.repeat(101)))).toBe(
+      'Full name must be no more than 100 characters long',
+    );
   });
   it('bio: at most 500', () => {
     expect(bioSchema.safeParse('x'.repeat(500)).success).toBe(true);
@@ -127,9 +130,15 @@ describe('other fields', () => {
     expect(profileUpdateSchema.parse({ bio: ' Hi ' })).toEqual({ bio: 'Hi' });
     expect(profileUpdateSchema.parse({})).toEqual({});
     expect(firstMessage(profileUpdateSchema.safeParse({ full_name: '' }))).toBe(MESSAGES.fullNameRequired);
-    expect(firstMessage(profileUpdateSchema.safeParse({ full_name: 'A', avatar_url: 'https://example.com/a.png' }))).toBe(MESSAGES.avatarByUpload);
-    expect(firstMessage(profileUpdateSchema.safeParse({ full_name: 'A', avatar_url: null }))).toBe(MESSAGES.avatarByUpload);
-    expect(firstMessage(profileUpdateSchema.safeParse({ full_name: 'A', email: 'x@y.z' }))).toBe(MESSAGES.profileFieldsOnly);
+    expect(
+      firstMessage(profileUpdateSchema.safeParse({ full_name: 'A', avatar_url: 'https://example.com/a.png' })),
+    ).toBe(MESSAGES.avatarByUpload);
+    expect(firstMessage(profileUpdateSchema.safeParse({ full_name: 'A', avatar_url: null }))).toBe(
+      MESSAGES.avatarByUpload,
+    );
+    expect(firstMessage(profileUpdateSchema.safeParse({ full_name: 'A', email: 'x@y.z' }))).toBe(
+      MESSAGES.profileFieldsOnly,
+    );
   });
   it('names and bios carry no control characters (a NUL byte cannot even be stored); bios keep their lines', () => {
     expect(firstMessage(fullNameSchema.safeParse('Ada\u0000'))).toBe(MESSAGES.invalidCharacters);
@@ -143,11 +152,18 @@ describe('other fields', () => {
     const long = 'x'.repeat(70_000);
     expect(firstMessage(emailSchema.safeParse(`${long}@example.com`))).toBe('Please enter a valid email address');
     expect(profileUpdateSchema.safeParse({ full_name: 'A', bio: long }).success).toBe(false);
-    const base = { user: { id: '7f1c2d9e-9d53-4b8e-9f4b-2f3a5c6d7e8f', email: 'a@b.cd' }, profile: { username: 'player', full_name: 'P', email: 'a@b.cd' } };
+    const base = {
+      user: { id: '7f1c2d9e-9d53-4b8e-9f4b-2f3a5c6d7e8f', email: 'a@b.cd' },
+      profile: { username: 'player', full_name: 'P', email: 'a@b.cd' },
+    };
     expect(createProfileSchema.safeParse({ ...base, user: { ...base.user, email: long } }).success).toBe(false);
     expect(createProfileSchema.safeParse({ ...base, profile: { ...base.profile, email: long } }).success).toBe(false);
-    expect(createProfileSchema.safeParse({ ...base, profile: { ...base.profile, full_name: long } }).success).toBe(false);
-    expect(createProfileSchema.safeParse({ ...base, profile: { ...base.profile, full_name: 'P\u0000' } }).success).toBe(false);
+    expect(createProfileSchema.safeParse({ ...base, profile: { ...base.profile, full_name: long } }).success).toBe(
+      false,
+    );
+    expect(createProfileSchema.safeParse({ ...base, profile: { ...base.profile, full_name: 'P\u0000' } }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -173,7 +189,9 @@ describe('sign-in and reset', () => {
     });
   });
   it('bounds the identifier: an email of at most 320 characters, a username of at most 20', () => {
-    expect(fieldErrors(signInSchema.safeParse({ identifier: `${'p'.repeat(400)}@example.com`, password: 'x' }).error!)).toEqual({
+    expect(
+      fieldErrors(signInSchema.safeParse({ identifier: `${'p'.repeat(400)}@example.com`, password: 'x' }).error!),
+    ).toEqual({
       identifier: 'Please enter a valid email address',
     });
     expect(fieldErrors(signInSchema.safeParse({ identifier: 'p'.repeat(21), password: 'x' }).error!)).toEqual({
@@ -190,7 +208,9 @@ describe('sign-in and reset', () => {
     expect(firstMessage(resetPasswordSchema.safeParse({ email: '' }))).toBe('Please enter your email address');
   });
   it('a new password must match its confirmation', () => {
-    expect(fieldErrors(updatePasswordSchema.safeParse({ newPassword: 'Secret123!', confirmPassword: 'x' }).error!)).toEqual({
+    expect(
+      fieldErrors(updatePasswordSchema.safeParse({ newPassword: 'Secret123!', confirmPassword: 'x' }).error!),
+    ).toEqual({
       confirmPassword: 'Passwords do not match',
     });
   });
@@ -203,6 +223,8 @@ describe('create-profile body', () => {
       profile: { username: 'player', full_name: 'P', email: 'a@b.cd' },
     };
     expect(createProfileSchema.safeParse(body).success).toBe(true);
-    expect(createProfileSchema.safeParse({ ...body, profile: { ...body.profile, username: 'admin' } }).success).toBe(false);
+    expect(createProfileSchema.safeParse({ ...body, profile: { ...body.profile, username: 'admin' } }).success).toBe(
+      false,
+    );
   });
 });

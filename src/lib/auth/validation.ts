@@ -79,31 +79,167 @@ export const RESET_EMAIL_TOAST_MS = 6_000;
  * could pass for the site speaking.
  */
 export const SPEC_RESERVED_USERNAMES = [
-  'admin', 'administrator', 'root', 'api', 'www', 'mail', 'support', 'help', 'login', 'signin', 'signup',
-  'register', 'auth', 'user', 'profile', 'account', 'dashboard', 'settings', 'system', 'test', 'demo',
-  'guest', 'anonymous', 'null', 'undefined', 'moderator', 'mod', 'staff',
+  'admin',
+  'administrator',
+  'root',
+  'api',
+  'www',
+  'mail',
+  'support',
+  'help',
+  'login',
+  'signin',
+  'signup',
+  'register',
+  'auth',
+  'user',
+  'profile',
+  'account',
+  'dashboard',
+  'settings',
+  'system',
+  'test',
+  'demo',
+  'guest',
+  'anonymous',
+  'null',
+  'undefined',
+  'moderator',
+  'mod',
+  'staff',
 ] as const;
 
 export const RESERVED_USERNAMES: readonly string[] = [
   ...SPEC_RESERVED_USERNAMES,
   // roles and people who speak for the site
-  'admins', 'superuser', 'sysadmin', 'webmaster', 'hostmaster', 'postmaster', 'owner', 'team', 'official',
-  'moderators', 'mods', 'security', 'abuse', 'noreply', 'no-reply', 'info', 'contact', 'billing', 'legal',
-  'press', 'media', 'critic', 'critics', 'editor', 'editors', 'bot', 'robot', 'daemon', 'service',
+  'admins',
+  'superuser',
+  'sysadmin',
+  'webmaster',
+  'hostmaster',
+  'postmaster',
+  'owner',
+  'team',
+  'official',
+  'moderators',
+  'mods',
+  'security',
+  'abuse',
+  'noreply',
+  'no-reply',
+  'info',
+  'contact',
+  'billing',
+  'legal',
+  'press',
+  'media',
+  'critic',
+  'critics',
+  'editor',
+  'editors',
+  'bot',
+  'robot',
+  'daemon',
+  'service',
   // auth and account words
-  'logout', 'signout', 'sign-in', 'sign-up', 'log-in', 'log-out', 'password', 'reset-password', 'confirm',
-  'callback', 'oauth', 'session', 'sessions', 'token', 'verify', 'users', 'profiles', 'accounts', 'me',
-  'subscription', 'membership', 'payment', 'premium', 'ad-free', 'free',
+  'logout',
+  'signout',
+  'sign-in',
+  'sign-up',
+  'log-in',
+  'log-out',
+  'password',
+  'reset-password',
+  'confirm',
+  'callback',
+  'oauth',
+  'session',
+  'sessions',
+  'token',
+  'verify',
+  'users',
+  'profiles',
+  'accounts',
+  'me',
+  'subscription',
+  'membership',
+  'payment',
+  'premium',
+  'ad-free',
+  'free',
   // this site's top-level routes (a profile lives at /{username})
-  'about', 'faq', 'features', 'changelog', 'privacy-policy', 'terms-of-service', 'privacy', 'terms',
-  'calendar', 'collections', 'leaderboard', 'levels', 'lists', 'outlets', 'outlet', 'publishers', 'reviews',
-  'browse', 'authors', 'author', 'games', 'game', 'add-game', 'manage-outlet', 'search', 'error', 'dev',
-  'site-application', 'static', 'assets', 'public', 'favicon', 'sw', 'robots', 'sitemap', 'feed', 'rss',
-  'status', 'health', 'home', 'index', 'new', 'edit', 'delete', 'create', 'notifications',
-  '404', '500', 'storage', 'sitemaps', 'future-features', 'author-features', 'pr-features', 'user-features',
-  'test-vote', 'sentry-example-page', 'offline', 'realtime', 'builds', 'icons', 'manifest',
+  'about',
+  'faq',
+  'features',
+  'changelog',
+  'privacy-policy',
+  'terms-of-service',
+  'privacy',
+  'terms',
+  'calendar',
+  'collections',
+  'leaderboard',
+  'levels',
+  'lists',
+  'outlets',
+  'outlet',
+  'publishers',
+  'reviews',
+  'browse',
+  'authors',
+  'author',
+  'games',
+  'game',
+  'add-game',
+  'manage-outlet',
+  'search',
+  'error',
+  'dev',
+  'site-application',
+  'static',
+  'assets',
+  'public',
+  'favicon',
+  'sw',
+  'robots',
+  'sitemap',
+  'feed',
+  'rss',
+  'status',
+  'health',
+  'home',
+  'index',
+  'new',
+  'edit',
+  'delete',
+  'create',
+  'notifications',
+  '404',
+  '500',
+  'storage',
+  'sitemaps',
+  'future-features',
+  'author-features',
+  'pr-features',
+  'user-features',
+  'test-vote',
+  'sentry-example-page',
+  'offline',
+  'realtime',
+  'builds',
+  'icons',
+  'manifest',
   // placeholders
-  'nil', 'none', 'unknown', 'example', 'sample', 'tester', 'testing', 'default', 'everyone', 'all',
+  'nil',
+  'none',
+  'unknown',
+  'example',
+  'sample',
+  'tester',
+  'testing',
+  'default',
+  'everyone',
+  'all',
 ];
 
 const RESERVED_SET = new Set(RESERVED_USERNAMES.map((name) => name.toLowerCase()));
@@ -146,7 +282,11 @@ export const fullNameSchema = z
   .max(FULL_NAME_MAX, MESSAGES.fullNameTooLong)
   .refine(hasNo(CONTROL_CHARACTERS), MESSAGES.invalidCharacters);
 
-export const bioSchema = z.string().trim().max(BIO_MAX, MESSAGES.bioTooLong).refine(hasNo(CONTROL_CHARACTERS_BUT_LINES), MESSAGES.invalidCharacters);
+export const bioSchema = z
+  .string()
+  .trim()
+  .max(BIO_MAX, MESSAGES.bioTooLong)
+  .refine(hasNo(CONTROL_CHARACTERS_BUT_LINES), MESSAGES.invalidCharacters);
 
 export type PasswordLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 
@@ -204,7 +344,8 @@ export const signInSchema = z
     const { identifier } = form;
     if (!identifier) ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailRequired });
     else if (isEmailIdentifier(identifier)) {
-      if (!emailSchema.safeParse(identifier).success) ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailInvalid });
+      if (!emailSchema.safeParse(identifier).success)
+        ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.emailInvalid });
     } else if (identifier.length > USERNAME_MAX) {
       ctx.addIssue({ code: 'custom', path: ['identifier'], message: MESSAGES.usernameTooLong });
     } else if (CONTROL_CHARACTERS.test(identifier)) {
@@ -243,7 +384,10 @@ export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 /** POST /api/auth/create-profile: the caller's own user id and the profile to create. */
 export const createProfileSchema = z.object({
-  user: z.object({ id: z.uuid(), email: z.string().trim().max(EMAIL_MAX, MESSAGES.emailInvalid).optional().nullable() }),
+  user: z.object({
+    id: z.uuid(),
+    email: z.string().trim().max(EMAIL_MAX, MESSAGES.emailInvalid).optional().nullable(),
+  }),
   profile: z.object({
     username: usernameSchema,
     full_name: z

@@ -24,7 +24,11 @@ export async function getAuthorById(db: Kysely<Database>, id: number): Promise<A
 }
 
 /** /authors/{id}/{name}: the author and a page of their reviews; undefined for an unknown id. */
-export async function authorPage(db: Kysely<Database>, id: number, page: number): Promise<{ author: AuthorDetail; reviews: Paged<ReviewItem> } | undefined> {
+export async function authorPage(
+  db: Kysely<Database>,
+  id: number,
+  page: number,
+): Promise<{ author: AuthorDetail; reviews: Paged<ReviewItem> } | undefined> {
   const author = await getAuthorById(db, id);
   if (!author) return undefined;
   return { author, reviews: await reviewsBy(db, { authorId: author.id }, page, AUTHOR_REVIEWS_PAGE_SIZE) };

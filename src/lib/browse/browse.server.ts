@@ -5,7 +5,13 @@ import type { FacetOption } from '../games/facets.ts';
 import type { GameCard } from '../games/games.ts';
 import { listCatalogue } from '../games/listing.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
-import { BROWSE_PAGE_SIZE, BROWSE_SORT_ORDERS, type BrowseFacets, type BrowseFacetValues, type BrowseSort } from './browse.ts';
+import {
+  BROWSE_PAGE_SIZE,
+  BROWSE_SORT_ORDERS,
+  type BrowseFacets,
+  type BrowseFacetValues,
+  type BrowseSort,
+} from './browse.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
 export interface BrowsePage {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { genreSlugSchema, platformSlugSchema, releaseYearSchema, type CatalogueSort, type FacetValue } from '../games/facets.ts';
+import {
+  genreSlugSchema,
+  platformSlugSchema,
+  releaseYearSchema,
+  type CatalogueSort,
+  type FacetValue,
+} from '../games/facets.ts';
 import { pageNumberSchema } from '../navigation/pagination.ts';
 
 /**
@@ -18,7 +24,8 @@ export interface BrowseFacets {
   year?: number | undefined;
 }
 
-export type BrowsePathResult = { ok: true; facets: BrowseFacets; canonicalPath: string; canonical: boolean } | { ok: false };
+export type BrowsePathResult =
+  { ok: true; facets: BrowseFacets; canonicalPath: string; canonical: boolean } | { ok: false };
 
 const FACET_SCHEMAS = { platform: platformSlugSchema, genre: genreSlugSchema, year: releaseYearSchema } as const;
 
@@ -88,12 +95,18 @@ export const BROWSE_PAGE_SIZE = 24;
 
 export function parseBrowseQuery(search: URLSearchParams): { sort: BrowseSort; page: number } {
   return {
-    sort: z.enum(BROWSE_SORTS).catch('newest').parse(search.get('sort') ?? undefined),
+    sort: z
+      .enum(BROWSE_SORTS)
+      .catch('newest')
+      .parse(search.get('sort') ?? undefined),
     page: pageNumberSchema.parse(search.get('page') ?? undefined),
   };
 }
 
-export function browseQuery(query: { sort: BrowseSort; page: number }, overrides: Partial<{ sort: BrowseSort; page: number }> = {}): string {
+export function browseQuery(
+  query: { sort: BrowseSort; page: number },
+  overrides: Partial<{ sort: BrowseSort; page: number }> = {},
+): string {
   const merged = { ...query, ...overrides };
   const params = new URLSearchParams();
   if (merged.sort !== 'newest') params.set('sort', merged.sort);
@@ -111,7 +124,12 @@ export interface BrowseFacetValues {
 
 /** "Shooter games on PlayStation 3 from 2013", or "Browse games" without facets. */
 export function browseHeading(facets: BrowseFacetValues): string {
-  const parts = [facets.genre?.name, 'games', facets.platform && `on ${facets.platform.name}`, facets.year && `from ${facets.year}`].filter(Boolean);
+  const parts = [
+    facets.genre?.name,
+    'games',
+    facets.platform && `on ${facets.platform.name}`,
+    facets.year && `from ${facets.year}`,
+  ].filter(Boolean);
   if (parts.length === 1) return 'Browse games';
   const heading = parts.join(' ');
   return heading.charAt(0).toUpperCase() + heading.slice(1);

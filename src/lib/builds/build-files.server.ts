@@ -30,11 +30,17 @@ export function buildFiles(): AstroIntegration {
         if (!clientDir) return;
         const dir = fileURLToPath(clientDir);
         await mkdir(join(dir, 'builds', 'meta'), { recursive: true });
-        const meta = { ...latest, routeRules, middleware: { neverCachedPrefixes: NEVER_CACHED_PREFIXES, bodyLimits: BODY_LIMITS } };
+        const meta = {
+          ...latest,
+          routeRules,
+          middleware: { neverCachedPrefixes: NEVER_CACHED_PREFIXES, bodyLimits: BODY_LIMITS },
+        };
         await writeFile(join(dir, 'builds', 'meta', `${id}.json`), `${JSON.stringify(meta, null, 2)}\n`);
         await writeFile(join(dir, 'builds', 'latest.json'), `${JSON.stringify(latest)}\n`);
         const sw = await generateServiceWorker(dir, id);
-        logger.info(`build ${id}: builds/latest.json, builds/meta/${id}.json, sw.js (${sw.count} files precached, ${Math.round(sw.size / 1024)} KB)`);
+        logger.info(
+          `build ${id}: builds/latest.json, builds/meta/${id}.json, sw.js (${sw.count} files precached, ${Math.round(sw.size / 1024)} KB)`,
+        );
       },
     },
   };

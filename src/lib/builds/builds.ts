@@ -23,13 +23,21 @@ export const buildMetaUrl = (id: string) => `/builds/meta/${encodeURIComponent(i
 
 /** A build id: the time of the build in base 36 and a random part; safe in a file name. */
 export function newBuildId(now: Date, random: string): string {
-  return `${now.getTime().toString(36)}-${random.replace(/[^a-z0-9]/gi, '').slice(0, 8).toLowerCase()}`;
+  return `${now.getTime().toString(36)}-${random
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(0, 8)
+    .toLowerCase()}`;
 }
 
 export function isLatestBuild(value: unknown): value is LatestBuild {
   if (typeof value !== 'object' || value === null) return false;
   const { id, timestamp } = value as Record<string, unknown>;
-  return typeof id === 'string' && /^[a-z0-9-]{1,64}$/.test(id) && typeof timestamp === 'number' && Number.isFinite(timestamp);
+  return (
+    typeof id === 'string' &&
+    /^[a-z0-9-]{1,64}$/.test(id) &&
+    typeof timestamp === 'number' &&
+    Number.isFinite(timestamp)
+  );
 }
 
 /** A newer build is out when the published id is a different, well-formed one. */
@@ -41,4 +49,12 @@ export function isNewBuild(current: string, latest: unknown): latest is LatestBu
 export const OFFLINE_PATH = '/offline';
 
 /** Paths the service worker never caches (they depend on who is signed in). */
-export const SW_NEVER_CACHED = ['/dashboard', '/account', '/settings', '/manage-outlet', '/admin', '/api', '/auth'] as const;
+export const SW_NEVER_CACHED = [
+  '/dashboard',
+  '/account',
+  '/settings',
+  '/manage-outlet',
+  '/admin',
+  '/api',
+  '/auth',
+] as const;

@@ -9,7 +9,9 @@ const ORIGIN = 'https://critical-hit.test';
 
 function ruleFor(path: string) {
   const url = new URL(path, ORIGIN);
-  return RUNTIME_CACHING.find(({ urlPattern }) => typeof urlPattern === 'function' && urlPattern({ request: { mode: 'navigate' }, url } as never));
+  return RUNTIME_CACHING.find(
+    ({ urlPattern }) => typeof urlPattern === 'function' && urlPattern({ request: { mode: 'navigate' }, url } as never),
+  );
 }
 
 describe('the service worker', () => {
@@ -31,6 +33,7 @@ describe('the service worker', () => {
   });
 
   it('never keeps a private page', () => {
-    for (const path of ['/dashboard', '/settings', '/admin/games']) expect(ruleFor(path)?.handler, path).toBe('NetworkOnly');
+    for (const path of ['/dashboard', '/settings', '/admin/games'])
+      expect(ruleFor(path)?.handler, path).toBe('NetworkOnly');
   });
 });

@@ -8,7 +8,11 @@ export const RUNTIME_CACHING: RuntimeCaching[] = [
     // Hashed build assets never change: from the cache once fetched.
     urlPattern: ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/_astro/'),
     handler: 'CacheFirst',
-    options: { cacheName: 'assets', expiration: { maxEntries: 200, maxAgeSeconds: 30 * 86_400 }, cacheableResponse: { statuses: [200] } },
+    options: {
+      cacheName: 'assets',
+      expiration: { maxEntries: 200, maxAgeSeconds: 30 * 86_400 },
+      cacheableResponse: { statuses: [200] },
+    },
   },
   {
     // Public pages: fresh from the network, the last copy when it fails (offline), never
@@ -18,7 +22,9 @@ export const RUNTIME_CACHING: RuntimeCaching[] = [
     urlPattern: ({ request, url }) =>
       request.mode === 'navigate' &&
       url.origin === self.location.origin &&
-      !/^\/(dashboard|account|settings|manage-outlet|admin|api|auth|dev|login|confirm|reset-password|profile\/edit|payment)(\/|$)/.test(url.pathname),
+      !/^\/(dashboard|account|settings|manage-outlet|admin|api|auth|dev|login|confirm|reset-password|profile\/edit|payment)(\/|$)/.test(
+        url.pathname,
+      ),
     handler: 'NetworkFirst',
     options: {
       cacheName: 'pages',
@@ -45,7 +51,10 @@ export const RUNTIME_CACHING: RuntimeCaching[] = [
  *   are not cached at all (they depend on who is signed in);
  * - the runtime is inlined: sw.js is served with a policy that allows no imported scripts.
  */
-export async function generateServiceWorker(clientDir: string, buildId: string): Promise<{ count: number; size: number }> {
+export async function generateServiceWorker(
+  clientDir: string,
+  buildId: string,
+): Promise<{ count: number; size: number }> {
   const result = await generateSW({
     globDirectory: clientDir,
     // Small on purpose: styles, icons and the offline page. Scripts are kept as pages use

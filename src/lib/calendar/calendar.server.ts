@@ -1,13 +1,28 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { buildIcs, icsRange, monthLabel, monthRange, parseMonth, releaseEvents, shiftMonth, type CalendarDay, type YearMonth } from './calendar.ts';
+import {
+  buildIcs,
+  icsRange,
+  monthLabel,
+  monthRange,
+  parseMonth,
+  releaseEvents,
+  shiftMonth,
+  type CalendarDay,
+  type YearMonth,
+} from './calendar.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
  * Releases between two dates, by day: every platform release counts (a port on a later
  * date is a release of its own), grouped per game and day.
  */
-export async function releasesBetween(db: Kysely<Database>, first: string, last: string, limit = 2_000): Promise<CalendarDay[]> {
+export async function releasesBetween(
+  db: Kysely<Database>,
+  first: string,
+  last: string,
+  limit = 2_000,
+): Promise<CalendarDay[]> {
   const rows = await sql<{
     date: string;
     id: number;
@@ -57,7 +72,11 @@ export async function releasesBetween(db: Kysely<Database>, first: string, last:
 }
 
 /** The nearest release dates before and after a month (to offer when the month is empty). */
-export async function neighbouringReleases(db: Kysely<Database>, first: string, last: string): Promise<{ before: string | null; after: string | null }> {
+export async function neighbouringReleases(
+  db: Kysely<Database>,
+  first: string,
+  last: string,
+): Promise<{ before: string | null; after: string | null }> {
   const result = await sql<{ before: string | null; after: string | null }>`
     select
       (select max(release_date)::text from public.game_platforms where release_date < ${first}::date) as before,
@@ -77,7 +96,11 @@ export interface CalendarMonth {
 }
 
 /** /calendar?month=YYYY-MM (the current month by default): the month's releases by day. */
-export async function calendarMonth(db: Kysely<Database>, monthParam: string | null, today: string): Promise<CalendarMonth> {
+export async function calendarMonth(
+  db: Kysely<Database>,
+  monthParam: string | null,
+  today: string,
+): Promise<CalendarMonth> {
   const { month } = parseMonth(monthParam, today);
   const { first, last } = monthRange(month);
   const days = await releasesBetween(db, first, last);

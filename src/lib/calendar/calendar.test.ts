@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildIcs, escapeIcsText, foldIcsLine, icsRange, monthKey, monthLabel, monthRange, parseMonth, releaseEvents, shiftMonth } from './calendar.ts';
+import {
+  buildIcs,
+  escapeIcsText,
+  foldIcsLine,
+  icsRange,
+  monthKey,
+  monthLabel,
+  monthRange,
+  parseMonth,
+  releaseEvents,
+  shiftMonth,
+} from './calendar.ts';
 
 describe('months', () => {
   it('reads ?month=YYYY-MM and falls back to the current month', () => {
@@ -21,13 +32,28 @@ describe('iCalendar', () => {
     expect(escapeIcsText('a;b,c\\d\ne')).toBe('a\\;b\\,c\\\\d\\ne');
     const folded = foldIcsLine(`SUMMARY:${'é'.repeat(60)}`);
     for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-    expect(folded.split('\r\n').slice(1).every((line) => line.startsWith(' '))).toBe(true);
+    expect(
+      folded
+        .split('\r\n')
+        .slice(1)
+        .every((line) => line.startsWith(' ')),
+    ).toBe(true);
   });
   it('writes all-day events with CRLF line ends', () => {
-    const ics = buildIcs([{ uid: 'game-1-2026-12-01@example.test', date: '2026-12-31', summary: 'Lanternfall, released', url: 'https://x.test/games/lanternfall' }], {
-      name: 'Critical Hit',
-      stamp: new Date('2026-11-22T06:00:00Z'),
-    });
+    const ics = buildIcs(
+      [
+        {
+          uid: 'game-1-2026-12-01@example.test',
+          date: '2026-12-31',
+          summary: 'Lanternfall, released',
+          url: 'https://x.test/games/lanternfall',
+        },
+      ],
+      {
+        name: 'Critical Hit',
+        stamp: new Date('2026-11-22T06:00:00Z'),
+      },
+    );
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(ics).toContain('DTSTART;VALUE=DATE:20261231\r\nDTEND;VALUE=DATE:20270101\r\n');
     expect(ics).toContain('SUMMARY:Lanternfall\\, released\r\n');
@@ -45,8 +71,38 @@ describe('release events', () => {
   it('are one all-day event per game and day, with a stable id and the game page as link', () => {
     const events = releaseEvents(
       [
-        { date: '2026-12-01', games: [{ id: 4, slug: 'hollow-bells', title: 'Hollow Bells', platforms: ['PC', 'Switch'], criticScore: null, scoredCount: 0, userRatingCount: 0, userRatingSum: 0, isDemo: true }] },
-        { date: '2026-12-03', games: [{ id: 9, slug: 'portal-2', title: 'Portal 2', platforms: ['PC'], criticScore: 95, scoredCount: 10, userRatingCount: 0, userRatingSum: 0, isDemo: false }] },
+        {
+          date: '2026-12-01',
+          games: [
+            {
+              id: 4,
+              slug: 'hollow-bells',
+              title: 'Hollow Bells',
+              platforms: ['PC', 'Switch'],
+              criticScore: null,
+              scoredCount: 0,
+              userRatingCount: 0,
+              userRatingSum: 0,
+              isDemo: true,
+            },
+          ],
+        },
+        {
+          date: '2026-12-03',
+          games: [
+            {
+              id: 9,
+              slug: 'portal-2',
+              title: 'Portal 2',
+              platforms: ['PC'],
+              criticScore: 95,
+              scoredCount: 10,
+              userRatingCount: 0,
+              userRatingSum: 0,
+              isDemo: false,
+            },
+          ],
+        },
       ],
       'https://critical-hit.example',
     );

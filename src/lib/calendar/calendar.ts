@@ -22,7 +22,8 @@ export function parseMonth(value: string | null | undefined, today: string): { m
   const match = MONTH.exec(value ?? '');
   if (match) {
     const year = Number(match[1]);
-    if (year >= MIN_RELEASE_YEAR && year <= MAX_RELEASE_YEAR) return { month: { year, month: Number(match[2]) }, explicit: true };
+    if (year >= MIN_RELEASE_YEAR && year <= MAX_RELEASE_YEAR)
+      return { month: { year, month: Number(match[2]) }, explicit: true };
   }
   return { month: { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) }, explicit: false };
 }
@@ -94,7 +95,10 @@ function nextDay(date: string): string {
 }
 
 export function buildIcs(events: readonly CalendarEvent[], options: { name: string; stamp: Date }): string {
-  const stamp = options.stamp.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = options.stamp
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

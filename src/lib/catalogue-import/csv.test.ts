@@ -26,7 +26,11 @@ describe('reading an uploaded CSV file', () => {
   });
 
   it('keeps rows whose field count differs from the header, for the importer to name', () => {
-    expect(fields('name,year\nQuake\nDoom,1993,extra\n')).toEqual([['name', 'year'], ['Quake'], ['Doom', '1993', 'extra']]);
+    expect(fields('name,year\nQuake\nDoom,1993,extra\n')).toEqual([
+      ['name', 'year'],
+      ['Quake'],
+      ['Doom', '1993', 'extra'],
+    ]);
   });
 
   it('keeps a stray quote inside an unquoted field as text', () => {
@@ -45,7 +49,9 @@ describe('reading an uploaded CSV file', () => {
 
   it('refuses a file that ends inside a quoted field, saying so', () => {
     expect(() => parseCsvRows('a,b\n"unterminated,2\n')).toThrow(CsvFileError);
-    expect(() => parseCsvRows('a,b\n"unterminated,2\n')).toThrow('The file ends inside a quoted field: check its quotes.');
+    expect(() => parseCsvRows('a,b\n"unterminated,2\n')).toThrow(
+      'The file ends inside a quoted field: check its quotes.',
+    );
   });
 
   it('treats a line of spaces as blank', () => {

@@ -28,7 +28,8 @@ export function parseCsvRows(text: string): { line: number; fields: string[] }[]
   try {
     records = parse(text, OPTIONS) as unknown as { record: string[]; info: InfoRecord }[];
   } catch (error) {
-    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvFileError('The file ends inside a quoted field: check its quotes.');
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new CsvFileError('The file ends inside a quoted field: check its quotes.');
     if (error instanceof CsvError) throw new CsvFileError(`The file could not be read as CSV: ${error.message}`);
     throw error;
   }

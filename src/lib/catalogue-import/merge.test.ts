@@ -33,8 +33,20 @@ describe('cleanTitle, titleKey and companyKey', () => {
 
 describe('mergeByTitle', () => {
   const fallout = [
-    row({ platforms: ['ps4'], releaseDate: '2015-11-12', genres: ['rpg'], developers: ['Bethesda Game Studios'], publishers: ['Bethesda Softworks'] }),
-    row({ platforms: ['ps4'], releaseDate: '2015-11-10', genres: ['rpg'], developers: ['Bethesda Game Studios'], publishers: ['Bethesda Softworks'] }),
+    row({
+      platforms: ['ps4'],
+      releaseDate: '2015-11-12',
+      genres: ['rpg'],
+      developers: ['Bethesda Game Studios'],
+      publishers: ['Bethesda Softworks'],
+    }),
+    row({
+      platforms: ['ps4'],
+      releaseDate: '2015-11-10',
+      genres: ['rpg'],
+      developers: ['Bethesda Game Studios'],
+      publishers: ['Bethesda Softworks'],
+    }),
     row({ platforms: ['xbox-one'], releaseDate: '2015-11-10', genres: ['action'], publishers: ['Bethesda-Softworks'] }),
     row({
       title: 'FALLOUT  4',
@@ -147,7 +159,12 @@ describe('describeGame', () => {
   });
 
   it('lists several genres and companies in words', () => {
-    const text = describeGame({ ...base, genres: ['action', 'adventure', 'rpg'], developers: ['A', 'B', 'C'], publishers: [] });
+    const text = describeGame({
+      ...base,
+      genres: ['action', 'adventure', 'rpg'],
+      developers: ['A', 'B', 'C'],
+      publishers: [],
+    });
     expect(text).toContain('Portal is listed under Action, Adventure and Role-Playing.');
     expect(text).toContain('Developed by A, B and C.');
     expect(text).not.toContain('Published by');
@@ -190,6 +207,8 @@ describe('describeGame', () => {
   });
 
   it('is just the title when nothing else is known', () => {
-    expect(describeGame({ ...base, genres: [], developers: [], publishers: [], releaseDate: null, platforms: [] })).toBe('Portal.');
+    expect(
+      describeGame({ ...base, genres: [], developers: [], publishers: [], releaseDate: null, platforms: [] }),
+    ).toBe('Portal.');
   });
 });

@@ -29,7 +29,10 @@ export interface SourceRow {
 
 /** Display form of a title: trademark signs dropped, whitespace collapsed. */
 export function cleanTitle(title: string): string {
-  return title.replace(/[™®©℠]/g, '').replace(/\s+/g, ' ').trim();
+  return title
+    .replace(/[™®©℠]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Two titles are the same game when this key matches (case, spacing, trademark signs ignored). */

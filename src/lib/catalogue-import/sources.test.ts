@@ -48,8 +48,12 @@ describe('steamRows', () => {
   });
 
   it('refuses an unknown platform code or genre label, naming it', () => {
-    expect(() => steamRows([steam({ platforms: 'windows;amiga' })])).toThrow('Unknown platform code in source data: "amiga"');
-    expect(() => steamRows([steam({ genres: 'Roguelike' })])).toThrow('Unknown genre label in source data: "Roguelike"');
+    expect(() => steamRows([steam({ platforms: 'windows;amiga' })])).toThrow(
+      'Unknown platform code in source data: "amiga"',
+    );
+    expect(() => steamRows([steam({ genres: 'Roguelike' })])).toThrow(
+      'Unknown genre label in source data: "Roguelike"',
+    );
   });
 });
 
@@ -86,12 +90,20 @@ describe('vgchartzRows', () => {
   it('maps console codes onto platform slugs', () => {
     const codes = ['X360', 'NS', 'And', '2600', 'PS'];
     expect(vgchartzRows(codes.map((code) => vgchartz({ console: code }))).map((r) => r.platforms[0])).toEqual([
-      'xbox-360', 'switch', 'android', 'atari-2600', 'ps1',
+      'xbox-360',
+      'switch',
+      'android',
+      'atari-2600',
+      'ps1',
     ]);
   });
 
   it('refuses an unknown console code or genre label, naming it', () => {
-    expect(() => vgchartzRows([vgchartz({ console: 'Jaguar' })])).toThrow('Unknown platform code in source data: "Jaguar"');
-    expect(() => vgchartzRows([vgchartz({ genre: 'Roguelike' })])).toThrow('Unknown genre label in source data: "Roguelike"');
+    expect(() => vgchartzRows([vgchartz({ console: 'Jaguar' })])).toThrow(
+      'Unknown platform code in source data: "Jaguar"',
+    );
+    expect(() => vgchartzRows([vgchartz({ genre: 'Roguelike' })])).toThrow(
+      'Unknown genre label in source data: "Roguelike"',
+    );
   });
 });

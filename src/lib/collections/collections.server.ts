@@ -3,7 +3,12 @@ import type { Database } from '../db/schema.ts';
 import { gameCardsByIds } from '../games/games.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
-import { COLLECTION_MAX_GAMES, COLLECTIONS_PAGE_SIZE, type CollectionDetail, type CollectionSummary } from './collections.ts';
+import {
+  COLLECTION_MAX_GAMES,
+  COLLECTIONS_PAGE_SIZE,
+  type CollectionDetail,
+  type CollectionSummary,
+} from './collections.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
 export function listCollections(db: Kysely<Database>, page: number): Promise<Paged<CollectionSummary>> {
@@ -14,7 +19,9 @@ export function listCollections(db: Kysely<Database>, page: number): Promise<Pag
       'collections.title',
       'collections.description',
       'collections.is_demo as isDemo',
-      sql<number>`(select count(*)::int from public.collection_games cg where cg.collection_id = collections.id)`.as('gameCount'),
+      sql<number>`(select count(*)::int from public.collection_games cg where cg.collection_id = collections.id)`.as(
+        'gameCount',
+      ),
       sql<string[]>`coalesce((select array_agg(t.title order by t.position) from (
         select g.title, cg.position from public.collection_games cg join public.games g on g.id = cg.game_id
         where cg.collection_id = collections.id order by cg.position limit 3) t), '{}')`.as('firstTitles'),
@@ -38,7 +45,10 @@ export async function getCollection(db: Kysely<Database>, slug: string): Promise
     .orderBy('position')
     .limit(COLLECTION_MAX_GAMES)
     .execute();
-  const cards = await gameCardsByIds(db, members.map((member) => member.game_id));
+  const cards = await gameCardsByIds(
+    db,
+    members.map((member) => member.game_id),
+  );
   const byId = new Map(members.map((member) => [member.game_id, member]));
   return {
     ...collection,

@@ -48,8 +48,18 @@ describe('parseEnv defaults', () => {
   });
 
   it('reads and trims the values that are set', () => {
-    const env = parseEnv({ SITE_NAME: '  Pixel Press ', PORT: '8080', PGLITE_DIR: '/var/lib/site', DATABASE_POOL_MAX: '3' });
-    expect(env).toMatchObject({ SITE_NAME: 'Pixel Press', PORT: 8080, PGLITE_DIR: '/var/lib/site', DATABASE_POOL_MAX: 3 });
+    const env = parseEnv({
+      SITE_NAME: '  Pixel Press ',
+      PORT: '8080',
+      PGLITE_DIR: '/var/lib/site',
+      DATABASE_POOL_MAX: '3',
+    });
+    expect(env).toMatchObject({
+      SITE_NAME: 'Pixel Press',
+      PORT: 8080,
+      PGLITE_DIR: '/var/lib/site',
+      DATABASE_POOL_MAX: 3,
+    });
   });
 });
 
@@ -72,10 +82,15 @@ describe('parseEnv deployment mode', () => {
   it('renders 8 pages at once on the embedded database and 4 on PostgreSQL, unless told', () => {
     expect(parseEnv({}).RENDER_CONCURRENCY).toBe(8);
     expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE }).RENDER_CONCURRENCY).toBe(4);
-    expect(parseEnv({ DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key', SITE_URL: SITE }).RENDER_CONCURRENCY).toBe(4);
+    expect(
+      parseEnv({ DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon-key', SITE_URL: SITE })
+        .RENDER_CONCURRENCY,
+    ).toBe(4);
     expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '2' }).RENDER_CONCURRENCY).toBe(2);
     expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, RENDER_CONCURRENCY: '12' }).RENDER_CONCURRENCY).toBe(12);
-    expect(parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '2', RENDER_CONCURRENCY: '6' }).RENDER_CONCURRENCY).toBe(6);
+    expect(
+      parseEnv({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '2', RENDER_CONCURRENCY: '6' }).RENDER_CONCURRENCY,
+    ).toBe(6);
   });
 
   it('runs one node server unless told, and several only on PostgreSQL', () => {
@@ -84,12 +99,19 @@ describe('parseEnv deployment mode', () => {
     expect(envError({ WEB_CONCURRENCY: '2' }).issues).toEqual([
       'WEB_CONCURRENCY must be 1 on the embedded database, which lives in one process: set DATABASE_URL to run several node servers',
     ]);
-    expect(envError({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '0' }).issues[0]).toMatch(/^WEB_CONCURRENCY must be at least 1/);
+    expect(envError({ DATABASE_URL: PG, SITE_URL: SITE, WEB_CONCURRENCY: '0' }).issues[0]).toMatch(
+      /^WEB_CONCURRENCY must be at least 1/,
+    );
   });
 
   it('accepts VERCEL with hosted Supabase, and refuses it without (the Vercel build has no local services)', () => {
-    expect(parseEnv({ VERCEL: '1', DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon', SITE_URL: SITE }).mode).toBe('supabase');
-    expect(envError({ VERCEL: '1', DATABASE_URL: PG, SITE_URL: SITE }).issues).toEqual([expect.stringMatching(/^SUPABASE_URL is missing: on Vercel the site uses hosted Supabase/)]);
+    expect(
+      parseEnv({ VERCEL: '1', DATABASE_URL: PG, SUPABASE_URL: SUPABASE, SUPABASE_ANON_KEY: 'anon', SITE_URL: SITE })
+        .mode,
+    ).toBe('supabase');
+    expect(envError({ VERCEL: '1', DATABASE_URL: PG, SITE_URL: SITE }).issues).toEqual([
+      expect.stringMatching(/^SUPABASE_URL is missing: on Vercel the site uses hosted Supabase/),
+    ]);
   });
 });
 
@@ -103,11 +125,16 @@ describe('parseEnv errors name the variable', () => {
     expect(error.name).toBe('EnvError');
   });
 
-  it.each(['mysql://localhost/app', 'localhost:5432/app', 'postgres://', 'not a url'])('refuses DATABASE_URL=%j', (value) => {
-    const error = envError({ DATABASE_URL: value });
-    expect(error.issues).toEqual([expect.stringMatching(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ connection string/)]);
-    expect(error.message).toContain('DATABASE_URL');
-  });
+  it.each(['mysql://localhost/app', 'localhost:5432/app', 'postgres://', 'not a url'])(
+    'refuses DATABASE_URL=%j',
+    (value) => {
+      const error = envError({ DATABASE_URL: value });
+      expect(error.issues).toEqual([
+        expect.stringMatching(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ connection string/),
+      ]);
+      expect(error.message).toContain('DATABASE_URL');
+    },
+  );
 
   it.each(['ftp://abcd.supabase.co', 'abcd.supabase.co', 'https//broken'])('refuses SUPABASE_URL=%j', (value) => {
     const error = envError({ SUPABASE_URL: value, SUPABASE_ANON_KEY: 'anon-key', DATABASE_URL: PG, SITE_URL: SITE });
@@ -139,7 +166,9 @@ describe('parseEnv for the database commands (db:migrate, db:seed)', () => {
   });
 
   it('still names every other mistake', () => {
-    expect(() => parseEnv({ SUPABASE_URL: SUPABASE, DATABASE_URL: PG }, { purpose: 'database-command' })).toThrow(/SUPABASE_ANON_KEY is missing/);
+    expect(() => parseEnv({ SUPABASE_URL: SUPABASE, DATABASE_URL: PG }, { purpose: 'database-command' })).toThrow(
+      /SUPABASE_ANON_KEY is missing/,
+    );
   });
 });
 
@@ -166,9 +195,13 @@ describe('parseEnv half a Supabase configuration', () => {
   });
 
   it('requires SITE_URL once the site is deployed (DATABASE_URL or NODE_ENV=production)', () => {
-    expect(envError({ DATABASE_URL: 'postgres://u@localhost/db' }).issues).toEqual([expect.stringMatching(/^SITE_URL is missing: a deployed site/)]);
+    expect(envError({ DATABASE_URL: 'postgres://u@localhost/db' }).issues).toEqual([
+      expect.stringMatching(/^SITE_URL is missing: a deployed site/),
+    ]);
     expect(envError({ NODE_ENV: 'production' }).issues).toEqual([expect.stringMatching(/^SITE_URL is missing/)]);
-    expect(parseEnv({ DATABASE_URL: 'postgres://u@localhost/db', SITE_URL: 'https://example.com/path' }).siteOrigin).toBe('https://example.com');
+    expect(
+      parseEnv({ DATABASE_URL: 'postgres://u@localhost/db', SITE_URL: 'https://example.com/path' }).siteOrigin,
+    ).toBe('https://example.com');
   });
 
   it('defaults the site origin to http://localhost:{PORT} in the embedded mode', () => {
@@ -177,31 +210,46 @@ describe('parseEnv half a Supabase configuration', () => {
   });
 
   it('reads AUTH_REDIRECT_URLS as a list of http(s) URLs and names a bad entry', () => {
-    expect(parseEnv({ AUTH_REDIRECT_URLS: 'https://a.example/*, http://localhost:3000/cb' }).AUTH_REDIRECT_URLS).toEqual([
-      'https://a.example/*',
-      'http://localhost:3000/cb',
-    ]);
-    expect(envError({ AUTH_REDIRECT_URLS: 'https://a.example, javascript:alert(1)' }).issues[0]).toMatch(/^AUTH_REDIRECT_URLS must be a comma-separated list/);
+    expect(
+      parseEnv({ AUTH_REDIRECT_URLS: 'https://a.example/*, http://localhost:3000/cb' }).AUTH_REDIRECT_URLS,
+    ).toEqual(['https://a.example/*', 'http://localhost:3000/cb']);
+    expect(envError({ AUTH_REDIRECT_URLS: 'https://a.example, javascript:alert(1)' }).issues[0]).toMatch(
+      /^AUTH_REDIRECT_URLS must be a comma-separated list/,
+    );
   });
 
   it('reads CRON_SECRET (16 characters at least) and DATABASE_LISTEN_URL, naming them when wrong', () => {
     expect(parseEnv({ CRON_SECRET: ' a-long-enough-secret ' }).CRON_SECRET).toBe('a-long-enough-secret');
     expect(parseEnv({}).CRON_SECRET).toBeUndefined();
-    expect(envError({ CRON_SECRET: 'short' }).issues).toEqual(['CRON_SECRET must be a random string of 16 to 500 characters']);
+    expect(envError({ CRON_SECRET: 'short' }).issues).toEqual([
+      'CRON_SECRET must be a random string of 16 to 500 characters',
+    ]);
     expect(parseEnv({ DATABASE_LISTEN_URL: PG }).DATABASE_LISTEN_URL).toBe(PG);
     expect(envError({ DATABASE_LISTEN_URL: 'mysql://x' }).issues[0]).toMatch(/^DATABASE_LISTEN_URL must be a postgres/);
   });
 
   it('refuses VERCEL without DATABASE_URL (the embedded database cannot persist there)', () => {
     const error = envError({ VERCEL: '1' });
-    expect(error.issues).toEqual([expect.stringMatching(/^DATABASE_URL is missing: the embedded database cannot persist on Vercel/)]);
+    expect(error.issues).toEqual([
+      expect.stringMatching(/^DATABASE_URL is missing: the embedded database cannot persist on Vercel/),
+    ]);
   });
 });
 
 describe('getEnv', () => {
   const VARIABLES = [
-    'SITE_NAME', 'SITE_URL', 'HOST', 'PORT', 'PGLITE_DIR', 'DATABASE_URL', 'DATABASE_POOL_MAX',
-    'SUPABASE_URL', 'SUPABASE_ANON_KEY', 'VERCEL', 'NODE_ENV', 'AUTH_REDIRECT_URLS',
+    'SITE_NAME',
+    'SITE_URL',
+    'HOST',
+    'PORT',
+    'PGLITE_DIR',
+    'DATABASE_URL',
+    'DATABASE_POOL_MAX',
+    'SUPABASE_URL',
+    'SUPABASE_ANON_KEY',
+    'VERCEL',
+    'NODE_ENV',
+    'AUTH_REDIRECT_URLS',
   ];
 
   afterEach(() => {
@@ -250,9 +298,15 @@ describe('accounts variables', () => {
     expect(env.AUTH_JWT_PRIVATE_KEY).toBeUndefined();
   });
   it('names a malformed SMTP_URL, signing key or rate limit', () => {
-    const error = envError({ SMTP_URL: 'http://mail.test', AUTH_JWT_PRIVATE_KEY: '{"kty":"RSA"}', AUTH_RATE_LIMIT_VERIFY: '0' });
+    const error = envError({
+      SMTP_URL: 'http://mail.test',
+      AUTH_JWT_PRIVATE_KEY: '{"kty":"RSA"}',
+      AUTH_RATE_LIMIT_VERIFY: '0',
+    });
     expect(error.issues.some((line) => line.startsWith('SMTP_URL must be an smtp://'))).toBe(true);
-    expect(error.issues.some((line) => line.startsWith('AUTH_JWT_PRIVATE_KEY must be an ES256 private key'))).toBe(true);
+    expect(error.issues.some((line) => line.startsWith('AUTH_JWT_PRIVATE_KEY must be an ES256 private key'))).toBe(
+      true,
+    );
     expect(error.issues.some((line) => line.startsWith('AUTH_RATE_LIMIT_VERIFY must be at least 1'))).toBe(true);
   });
   it('DEV_MAILBOX is 0 or 1, and says so', () => {
@@ -260,14 +314,24 @@ describe('accounts variables', () => {
     expect(envError({ DEV_MAILBOX: 'yes' }).issues.some((line) => line.startsWith('DEV_MAILBOX must be 1'))).toBe(true);
   });
   it('auth service behaviour: autoconfirm off, passwords of 8, a 10 s refresh-token reuse interval, unless told', () => {
-    expect(parseEnv({})).toMatchObject({ AUTH_MAILER_AUTOCONFIRM: false, AUTH_PASSWORD_MIN_LENGTH: 8, AUTH_REFRESH_TOKEN_REUSE_INTERVAL: 10 });
-    expect(parseEnv({ AUTH_MAILER_AUTOCONFIRM: '1', AUTH_PASSWORD_MIN_LENGTH: '6', AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '0' })).toMatchObject({
+    expect(parseEnv({})).toMatchObject({
+      AUTH_MAILER_AUTOCONFIRM: false,
+      AUTH_PASSWORD_MIN_LENGTH: 8,
+      AUTH_REFRESH_TOKEN_REUSE_INTERVAL: 10,
+    });
+    expect(
+      parseEnv({ AUTH_MAILER_AUTOCONFIRM: '1', AUTH_PASSWORD_MIN_LENGTH: '6', AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '0' }),
+    ).toMatchObject({
       AUTH_MAILER_AUTOCONFIRM: true,
       AUTH_PASSWORD_MIN_LENGTH: 6,
       AUTH_REFRESH_TOKEN_REUSE_INTERVAL: 0,
     });
     expect(parseEnv({ AUTH_MAILER_AUTOCONFIRM: '0' }).AUTH_MAILER_AUTOCONFIRM).toBe(false);
-    const error = envError({ AUTH_MAILER_AUTOCONFIRM: 'true', AUTH_PASSWORD_MIN_LENGTH: '5', AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '3600' });
+    const error = envError({
+      AUTH_MAILER_AUTOCONFIRM: 'true',
+      AUTH_PASSWORD_MIN_LENGTH: '5',
+      AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '3600',
+    });
     expect(error.issues.map((issue) => issue.split(' must ')[0]).sort()).toEqual([
       'AUTH_MAILER_AUTOCONFIRM',
       'AUTH_PASSWORD_MIN_LENGTH',
@@ -280,9 +344,8 @@ describe('accounts variables', () => {
   });
 });
 
-
 describe('storage settings', () => {
-  it('default to .data/storage and Supabase\'s 50 MB upload limit', () => {
+  it("default to .data/storage and Supabase's 50 MB upload limit", () => {
     expect(parseEnv({})).toMatchObject({ STORAGE_DIR: '.data/storage', STORAGE_FILE_SIZE_LIMIT: 50 * 1024 * 1024 });
     expect(parseEnv({ STORAGE_DIR: ' /srv/files ', STORAGE_FILE_SIZE_LIMIT: '1048576' })).toMatchObject({
       STORAGE_DIR: '/srv/files',

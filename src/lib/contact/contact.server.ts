@@ -42,7 +42,15 @@ export async function storeContactMessage(
     if (Number(recent.n) >= CONTACT_LIMITS.perWindow) throw new ContactRateLimitedError();
     const row = await trx
       .insertInto('contact_messages')
-      .values({ name: input.name, email: input.email, topic: input.topic, message: input.message, user_id: sender.userId, sender_hash: hash, created_at: sender.now })
+      .values({
+        name: input.name,
+        email: input.email,
+        topic: input.topic,
+        message: input.message,
+        user_id: sender.userId,
+        sender_hash: hash,
+        created_at: sender.now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: String(row.id) };
@@ -65,10 +73,22 @@ export interface ContactMessageRow {
 
 /** Newest first, for the admin list. */
 export async function latestContactMessages(db: Db, limit = 50, beforeId?: string): Promise<ContactMessageRow[]> {
-  let query = db.selectFrom('contact_messages').select(['id', 'name', 'email', 'topic', 'message', 'created_at', 'emailed_at']).orderBy('id', 'desc').limit(limit);
+  let query = db
+    .selectFrom('contact_messages')
+    .select(['id', 'name', 'email', 'topic', 'message', 'created_at', 'emailed_at'])
+    .orderBy('id', 'desc')
+    .limit(limit);
   if (beforeId) query = query.where('id', '<', beforeId);
   const rows = await query.execute();
-  return rows.map((row) => ({ id: String(row.id), name: row.name, email: row.email, topic: row.topic, message: row.message, createdAt: row.created_at, emailed: row.emailed_at !== null }));
+  return rows.map((row) => ({
+    id: String(row.id),
+    name: row.name,
+    email: row.email,
+    topic: row.topic,
+    message: row.message,
+    createdAt: row.created_at,
+    emailed: row.emailed_at !== null,
+  }));
 }
 
 /** Contact messages are deleted this many days after they were sent (two years). */

@@ -37,7 +37,11 @@ export const CONTACT_FORM_ERRORS: Readonly<Record<string, string>> = {
 };
 
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name.').max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters.`),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your name.')
+    .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters.`),
   email: z
     .string()
     .trim()

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dumpAfterMigrationsOnPostgres, dumpAfterMigrationsOnShape, readSnapshot, type DumpTarget } from '../../../tests/helpers/schema-dump.ts';
+import {
+  dumpAfterMigrationsOnPostgres,
+  dumpAfterMigrationsOnShape,
+  readSnapshot,
+  type DumpTarget,
+} from '../../../tests/helpers/schema-dump.ts';
 import { MIGRATIONS_DIR, readMigrationFiles, type MigrationFile } from './migrations.server.ts';
 
 // The baseline replaced a chain of migrations before the first release. It must make the
@@ -24,7 +29,11 @@ function firstDifference(expected: string, actual: string): string {
   const got = actual.split('\n');
   const at = want.findIndex((line, index) => line !== got[index]);
   const from = Math.max(0, (at === -1 ? Math.min(want.length, got.length) : at) - 3);
-  const show = (lines: string[]) => lines.slice(from, from + 12).map((line, index) => `${from + index + 1}: ${line}`).join('\n');
+  const show = (lines: string[]) =>
+    lines
+      .slice(from, from + 12)
+      .map((line, index) => `${from + index + 1}: ${line}`)
+      .join('\n');
   return `chain (snapshot):\n${show(want)}\n\nbaseline:\n${show(got)}`;
 }
 
@@ -38,12 +47,18 @@ const targets: { target: DumpTarget; url: string | undefined; dump: (files: Migr
 ];
 
 describe.each(targets)('the baseline on $target', ({ target, url, dump }) => {
-  it.skipIf(!url)('makes exactly the schema and rows the squashed migration chain made', async () => {
-    const snapshot = await readSnapshot(target);
-    expect(snapshot.chainCommit, 'the snapshot names the commit of the chain').toMatch(/^[0-9a-f]{40}$/);
-    const actual = await dump(await baselineOnly());
-    if (actual !== snapshot.body) {
-      expect.fail(`The baseline's schema differs from the chain's (tests/schema-snapshot/${target}.sql):\n${firstDifference(snapshot.body, actual)}`);
-    }
-  }, 240_000);
+  it.skipIf(!url)(
+    'makes exactly the schema and rows the squashed migration chain made',
+    async () => {
+      const snapshot = await readSnapshot(target);
+      expect(snapshot.chainCommit, 'the snapshot names the commit of the chain').toMatch(/^[0-9a-f]{40}$/);
+      const actual = await dump(await baselineOnly());
+      if (actual !== snapshot.body) {
+        expect.fail(
+          `The baseline's schema differs from the chain's (tests/schema-snapshot/${target}.sql):\n${firstDifference(snapshot.body, actual)}`,
+        );
+      }
+    },
+    240_000,
+  );
 });

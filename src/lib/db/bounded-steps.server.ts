@@ -23,7 +23,11 @@ export const WRITE_STEPS: StepOptions = { initial: 10, min: 10, max: 1000, targe
  * on the embedded database the other requests' statements queue behind a step, and the
  * pause lets a page's next statements run before the next step instead of after it.
  */
-export async function runInSteps<T>(items: readonly T[], step: (chunk: readonly T[]) => Promise<void>, options: StepOptions): Promise<void> {
+export async function runInSteps<T>(
+  items: readonly T[],
+  step: (chunk: readonly T[]) => Promise<void>,
+  options: StepOptions,
+): Promise<void> {
   let size = options.initial;
   for (const chunk of chunked(items, () => size)) {
     const started = performance.now();

@@ -23,7 +23,7 @@ export function nextStepSize(size: number, tookMs: number, options: StepOptions)
 
 /** `items` cut into consecutive runs of the sizes `sizeOf` gives, as it is asked: for tests and the runner alike. */
 export function* chunked<T>(items: readonly T[], sizeOf: () => number): Generator<readonly T[]> {
-  for (let start = 0; start < items.length; ) {
+  for (let start = 0; start < items.length;) {
     const size = Math.max(1, sizeOf());
     yield items.slice(start, start + size);
     start += size;

@@ -47,7 +47,9 @@ describe('handleConnectionErrors', () => {
       expect(isDatabaseUnavailable(failure)).toBe(true);
       client.release();
       expect(pool.totalCount).toBe(0);
-      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[db\] connection lost: Connection terminated unexpectedly/));
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(/^\[db\] connection lost: Connection terminated unexpectedly/),
+      );
 
       // The same pool connects again once the server is there.
       const fresh = await pool.connect();

@@ -33,7 +33,10 @@ function registry(): Registry {
 const log = (message: string) => console.log(`[db] ${message}`);
 
 /** PGlite under PGLITE_DIR, in its thread, with the bootstrap, migrations and fresh statistics. */
-async function openEmbedded({ openPglite }: typeof import('./pglite.server.ts'), env: Env): Promise<DatabaseConnection> {
+async function openEmbedded(
+  { openPglite }: typeof import('./pglite.server.ts'),
+  env: Env,
+): Promise<DatabaseConnection> {
   const connection = await openPglite(env.PGLITE_DIR, { thread: true });
   try {
     const bootstrapSql = await readFile(BOOTSTRAP_FILE, 'utf8');
@@ -67,7 +70,11 @@ export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConne
       : import('./pglite.server.ts').then((embedded) => openEmbedded(embedded, env));
   }
 
-  const connection = openPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX, preparedStatementsFor(env.DATABASE_URL, env.DATABASE_PREPARED_STATEMENTS));
+  const connection = openPostgres(
+    env.DATABASE_URL,
+    env.DATABASE_POOL_MAX,
+    preparedStatementsFor(env.DATABASE_URL, env.DATABASE_PREPARED_STATEMENTS),
+  );
   if (ON_VERCEL || env.VERCEL) return connection;
   try {
     const files = await readMigrationFiles();
@@ -77,7 +84,9 @@ export async function connectFromEnv(env: Env = getEnv()): Promise<DatabaseConne
     } else {
       const { pending } = await migrationStatus(connection.db, files);
       if (pending.length > 0) {
-        log(`${pending.length} migration(s) not applied yet (${pending.map((f) => f.name).join(', ')}): run npm run db:migrate`);
+        log(
+          `${pending.length} migration(s) not applied yet (${pending.map((f) => f.name).join(', ')}): run npm run db:migrate`,
+        );
       }
     }
   } catch (error) {

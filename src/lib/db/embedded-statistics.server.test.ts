@@ -6,7 +6,9 @@ import { analyzeChangedTables, cleanGinPendingLists } from './embedded-statistic
 
 /** The planner's estimate of how many rows `where` matches in public.things. */
 async function estimate(connection: DatabaseConnection, where: string): Promise<number> {
-  const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select * from public.things where ${sql.raw(where)}`.execute(connection.db);
+  const { rows } = await sql<{
+    'QUERY PLAN': string;
+  }>`explain select * from public.things where ${sql.raw(where)}`.execute(connection.db);
   return Number(/rows=(\d+)/.exec(rows[0]!['QUERY PLAN'])![1]);
 }
 
@@ -19,7 +21,9 @@ describe('the embedded database’s statistics', () => {
   afterAll(() => connection.close());
 
   it('are taken for a table filled after it was created, so the planner sees what it holds', async () => {
-    await sql`insert into public.things select i, case when i % 10 = 0 then 'rare' else 'common' end from generate_series(1, 20000) i`.execute(connection.db);
+    await sql`insert into public.things select i, case when i % 10 = 0 then 'rare' else 'common' end from generate_series(1, 20000) i`.execute(
+      connection.db,
+    );
     // Never analysed: an equality on `kind` is guessed at half a percent.
     expect(await estimate(connection, `kind = 'common'`)).toBeLessThan(1000);
     expect(await analyzeChangedTables(connection.db)).toContain('public.things');
@@ -28,7 +32,9 @@ describe('the embedded database’s statistics', () => {
 
   it('are taken for a table whose index was built after it was filled (the size is known, the columns are not)', async () => {
     await sql`create table public.indexed (id int, kind text)`.execute(connection.db);
-    await sql`insert into public.indexed select i, case when i % 10 = 0 then 'rare' else 'common' end from generate_series(1, 20000) i`.execute(connection.db);
+    await sql`insert into public.indexed select i, case when i % 10 = 0 then 'rare' else 'common' end from generate_series(1, 20000) i`.execute(
+      connection.db,
+    );
     await sql`create index on public.indexed (kind)`.execute(connection.db);
     expect(await analyzeChangedTables(connection.db)).toContain('public.indexed');
     expect(await analyzeChangedTables(connection.db)).not.toContain('public.indexed');
@@ -44,8 +50,12 @@ describe('the embedded database’s statistics', () => {
 
   it('merges what waits in a GIN index’s pending list, once', async () => {
     await sql`create table public.titles (title text)`.execute(connection.db);
-    await sql`create index titles_words on public.titles using gin (string_to_array(title, ' '))`.execute(connection.db);
-    await sql`insert into public.titles select 'game number ' || i from generate_series(1, 5000) i`.execute(connection.db);
+    await sql`create index titles_words on public.titles using gin (string_to_array(title, ' '))`.execute(
+      connection.db,
+    );
+    await sql`insert into public.titles select 'game number ' || i from generate_series(1, 5000) i`.execute(
+      connection.db,
+    );
     expect(await cleanGinPendingLists(connection.db)).toBeGreaterThan(0);
     expect(await cleanGinPendingLists(connection.db)).toBe(0);
   });

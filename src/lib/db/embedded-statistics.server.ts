@@ -56,7 +56,9 @@ export async function cleanGinPendingLists(db: Kysely<Database>): Promise<number
 }
 
 /** What autovacuum would have done since the last time: statistics, then GIN pending lists. */
-export async function maintainEmbeddedDatabase(db: Kysely<Database>): Promise<{ analyzed: string[]; ginPages: number }> {
+export async function maintainEmbeddedDatabase(
+  db: Kysely<Database>,
+): Promise<{ analyzed: string[]; ginPages: number }> {
   const analyzed = await analyzeChangedTables(db);
   return { analyzed, ginPages: await cleanGinPendingLists(db) };
 }

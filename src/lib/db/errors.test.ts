@@ -4,9 +4,12 @@ import { DatabaseLockedError, DatabaseUnavailableError, isDatabaseUnavailable, i
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
 describe('isDatabaseUnavailable', () => {
-  it.each(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN'])('is true for the socket error %s', (code) => {
-    expect(isDatabaseUnavailable(withCode(code, `connect ${code} 127.0.0.1:5432`))).toBe(true);
-  });
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN'])(
+    'is true for the socket error %s',
+    (code) => {
+      expect(isDatabaseUnavailable(withCode(code, `connect ${code} 127.0.0.1:5432`))).toBe(true);
+    },
+  );
 
   it.each(['08000', '08001', '08003', '08006', '08P01', '57P01', '57P02', '57P03', '53300'])(
     'is true for SQLSTATE %s',
@@ -15,9 +18,12 @@ describe('isDatabaseUnavailable', () => {
     },
   );
 
-  it.each(['42601', '42P01', '23505', '22P02', '40001', '57014'])('is false for SQLSTATE %s (a problem with the query)', (code) => {
-    expect(isDatabaseUnavailable(withCode(code, 'syntax error at or near "selec"'))).toBe(false);
-  });
+  it.each(['42601', '42P01', '23505', '22P02', '40001', '57014'])(
+    'is false for SQLSTATE %s (a problem with the query)',
+    (code) => {
+      expect(isDatabaseUnavailable(withCode(code, 'syntax error at or near "selec"'))).toBe(false);
+    },
+  );
 
   it('is true for the pool’s and PGlite’s connection messages', () => {
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
@@ -59,9 +65,12 @@ describe('isDatabaseUnavailable', () => {
 });
 
 describe('isInvalidInput', () => {
-  it.each(['22021', '22P02', '22P05', '22001', '22003', '22007', '22008'])('is true for SQLSTATE %s (a value the request supplied)', (code) => {
-    expect(isInvalidInput(withCode(code))).toBe(true);
-  });
+  it.each(['22021', '22P02', '22P05', '22001', '22003', '22007', '22008'])(
+    'is true for SQLSTATE %s (a value the request supplied)',
+    (code) => {
+      expect(isInvalidInput(withCode(code))).toBe(true);
+    },
+  );
 
   it.each(['22012', '42601', '23505', '08006', 'ECONNREFUSED'])('is false for %s', (code) => {
     expect(isInvalidInput(withCode(code))).toBe(false);

@@ -121,7 +121,7 @@ function refuseSquashedChain(recorded: Map<string, string>, files: Map<string, M
   throw new MigrationError(
     `This database was migrated by migrations that were squashed into the baseline ` +
       `(${old.length} of them, ${old[0]} to ${old.at(-1)}, now supabase/migrations/${SQUASHED_INTO_BASELINE.baseline}), ` +
-      'so it cannot be migrated further. Recreate it: run npm run db:reset (it deletes this database\'s data and loads the demo data; ' +
+      "so it cannot be migrated further. Recreate it: run npm run db:reset (it deletes this database's data and loads the demo data; " +
       'add --yes with DATABASE_URL). For a hosted Supabase project: supabase db reset --linked, then npm run db:migrate.',
   );
 }

@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEmptyPglite, createEmptyPostgres } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from './connect.server.ts';
 import { SQUASHED_INTO_BASELINE } from './squashed-migrations.ts';
-import { BOOTSTRAP_FILE, checksum, migrate, MigrationError, migrationStatus, readMigrationFiles, type MigrationFile } from './migrations.server.ts';
+import {
+  BOOTSTRAP_FILE,
+  checksum,
+  migrate,
+  MigrationError,
+  migrationStatus,
+  readMigrationFiles,
+  type MigrationFile,
+} from './migrations.server.ts';
 
 // The same suite runs on PGlite always, and on a real PostgreSQL server when
 // TEST_DATABASE_URL is set (.ci/run starts a throwaway PostgreSQL 15 cluster for it).
@@ -46,7 +54,9 @@ describe.each(targets)('migration runner on $name', ({ open }) => {
     `.execute(db);
     expect(recorded.rows).toEqual(files.map((f) => ({ name: f.name, checksum: f.checksum })));
 
-    const plans = await sql<{ name: string }>`select name from public.subscription_plans order by sort_order`.execute(db);
+    const plans = await sql<{ name: string }>`select name from public.subscription_plans order by sort_order`.execute(
+      db,
+    );
     expect(plans.rows.map((row) => row.name)).toEqual(['free', 'ad_free', 'premium']);
   });
 
@@ -73,7 +83,9 @@ describe.each(targets)('migration runner on $name', ({ open }) => {
     if (!db) return context.skip('TEST_DATABASE_URL is not set');
     await migrate(db, { files: [file(SQUASHED_INTO_BASELINE.migrations[0], 'create table a (id int);')] });
     const baseline = file(SQUASHED_INTO_BASELINE.baseline, 'create table a (id int);');
-    await expect(migrate(db, { files: [baseline] })).rejects.toThrow(/migrated by migrations that were squashed into the baseline.*run npm run db:reset/s);
+    await expect(migrate(db, { files: [baseline] })).rejects.toThrow(
+      /migrated by migrations that were squashed into the baseline.*run npm run db:reset/s,
+    );
     const recorded = await sql<{ name: string }>`select name from app_meta.schema_migrations`.execute(db);
     expect(recorded.rows).toEqual([{ name: SQUASHED_INTO_BASELINE.migrations[0] }]);
   });
@@ -85,7 +97,9 @@ describe.each(targets)('migration runner on $name', ({ open }) => {
     const bad = file('0002_bad.sql', 'create table half_done (id int);\ninsert into missing_table values (1);');
     const later = file('0003_later.sql', 'create table later (id int);');
 
-    await expect(migrate(db, { files: [good, bad, later] })).rejects.toThrow(/0002_bad\.sql failed and was rolled back/);
+    await expect(migrate(db, { files: [good, bad, later] })).rejects.toThrow(
+      /0002_bad\.sql failed and was rolled back/,
+    );
 
     const tables = await sql<{ name: string }>`
       select table_name as name from information_schema.tables where table_schema = 'public' order by 1

@@ -14,7 +14,9 @@ import type { Database } from './schema.ts';
 const template = async () => new Blob([await readFile(inject('pgliteTemplate'))]);
 
 /** Runs `work` while a 5 ms timer ticks; returns how many ticks fired and the longest gap between two. */
-async function whileTicking(work: () => Promise<unknown>): Promise<{ ticks: number; longestGap: number; took: number }> {
+async function whileTicking(
+  work: () => Promise<unknown>,
+): Promise<{ ticks: number; longestGap: number; took: number }> {
   let ticks = 0;
   let last = performance.now();
   let longestGap = 0;
@@ -58,13 +60,17 @@ describe('the embedded database in its own thread', () => {
 
   it('returns rows as node-postgres parses them (dates stay YYYY-MM-DD, parameters bound)', async () => {
     const { rows } = await sql<{ day: string; n: number; games: number }>`
-      select '2026-02-03'::date as day, ${41}::int + 1 as n, (select count(*)::int from public.games) as games`.execute(db);
+      select '2026-02-03'::date as day, ${41}::int + 1 as n, (select count(*)::int from public.games) as games`.execute(
+      db,
+    );
     expect(rows).toEqual([{ day: '2026-02-03', n: 42, games: 0 }]);
   });
 
   it('keeps the SQLSTATE of a refused statement, so refusals are not taken for an outage', async () => {
     await sql`insert into thread_probe (id, note) values (1, 'first')`.execute(db);
-    const duplicate = await sql`insert into thread_probe (id, note) values (1, 'again')`.execute(db).catch((error: unknown) => error);
+    const duplicate = await sql`insert into thread_probe (id, note) values (1, 'again')`
+      .execute(db)
+      .catch((error: unknown) => error);
     expect(duplicate).toMatchObject({ code: '23505', constraint: 'thread_probe_pkey' });
     expect(isDatabaseUnavailable(duplicate)).toBe(false);
     const notANumber = await sql`select ${'seven'}::int`.execute(db).catch((error: unknown) => error);
@@ -148,13 +154,17 @@ describe('the pool over the thread', () => {
     expect((await pool.query('select id from held')).rows).toEqual([{ id: 1 }]);
   });
 
-  it('names each session\'s statements apart on the one engine, and drops them when the session ends', async () => {
+  it("names each session's statements apart on the one engine, and drops them when the session ends", async () => {
     const [first, second] = [await pool.connect(), await pool.connect()];
     const prefixOf = (client: pg.PoolClient) => (client as unknown as { statementPrefix: string }).statementPrefix;
     const [gone, kept] = [prefixOf(first), prefixOf(second)];
     // Without parameters, so that the count itself prepares nothing.
     const namesStarting = async (prefix: string) =>
-      (await pool.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where starts_with(name, '${prefix}')`)).rows[0]!.n;
+      (
+        await pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_prepared_statements where starts_with(name, '${prefix}')`,
+        )
+      ).rows[0]!.n;
     try {
       // The same text on two sessions at once: a statement of each session's own, no clash.
       const same = 'select $1::int + 1 as n';
@@ -197,7 +207,9 @@ describe('the pool over the thread', () => {
     await pool.query('select 1');
     const order: string[] = [];
     // Posted to the thread before the ping: without the shortcut the ping would wait for it.
-    const statement = thread.exec(thread.session(), simpleQuery('select count(*) from generate_series(1, 1500000)')).then(() => order.push('statement'));
+    const statement = thread
+      .exec(thread.session(), simpleQuery('select count(*) from generate_series(1, 1500000)'))
+      .then(() => order.push('statement'));
     await thread.ping().then(() => order.push('ping'));
     await statement;
     expect(order).toEqual(['ping', 'statement']);

@@ -59,7 +59,10 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
   const template = loadDataDir ? new Uint8Array(await loadDataDir.arrayBuffer()) : undefined;
   const start: ThreadStart = { dataDir, loadDataDir: template };
   const worker = new Worker(WORKER_FILE, { workerData: start, transferList: template ? [template.buffer] : [] });
-  const pending = new Map<number, { resolve: (reply: ThreadReply & { ok: true }) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (reply: ThreadReply & { ok: true }) => void; reject: (error: Error) => void }
+  >();
   let nextId = 1;
   let nextSession = 1;
   let answeredAt = -Infinity;
@@ -79,7 +82,10 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
     pending.delete(reply.id);
     if (pending.size === 0) worker.unref();
     if (reply.ok) waiter.resolve(reply);
-    else if (reply.id === 0) waiter.reject(new DatabaseUnavailableError(`Could not open the embedded database in ${dataDir}: ${reply.message}`));
+    else if (reply.id === 0)
+      waiter.reject(
+        new DatabaseUnavailableError(`Could not open the embedded database in ${dataDir}: ${reply.message}`),
+      );
     else waiter.reject(new Error(reply.message));
   };
   // One answer per turn of the event loop. Node empties a port's whole queue in one go, and
@@ -103,7 +109,9 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
     console.error(`[db] the embedded database thread failed: ${error.message}`);
     stop(new DatabaseUnavailableError(`The embedded database stopped: ${error.message}`, { cause: error }));
   });
-  worker.on('exit', (code) => stop(new DatabaseUnavailableError(`PGlite is closed (its thread exited with code ${code}).`)));
+  worker.on('exit', (code) =>
+    stop(new DatabaseUnavailableError(`PGlite is closed (its thread exited with code ${code}).`)),
+  );
   await opened;
 
   const ask = (message: Ask): Promise<ThreadReply & { ok: true }> => {
@@ -113,7 +121,10 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
     if (pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, ...message } satisfies ThreadRequest, message.op === 'exec' ? [message.bytes.buffer] : []);
+      worker.postMessage(
+        { id, ...message } satisfies ThreadRequest,
+        message.op === 'exec' ? [message.bytes.buffer] : [],
+      );
     });
   };
   worker.unref();

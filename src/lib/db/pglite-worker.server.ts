@@ -1,7 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sessionStatementPrefix, type ThreadReply, type ThreadRequest, type ThreadStart } from './pglite-thread.server.ts';
+import {
+  sessionStatementPrefix,
+  type ThreadReply,
+  type ThreadRequest,
+  type ThreadStart,
+} from './pglite-thread.server.ts';
 
 /**
  * The embedded database's own thread (started by pglite-thread.server.ts): PGlite runs here,
@@ -54,9 +59,10 @@ async function handle(pglite: PGlite, request: ThreadRequest): Promise<void> {
         owner = null;
       }
       // Its prepared statements go with it, as a backend's do.
-      const { rows } = await pglite.query<{ name: string }>('select name from pg_prepared_statements where starts_with(name, $1)', [
-        sessionStatementPrefix(request.session),
-      ]);
+      const { rows } = await pglite.query<{ name: string }>(
+        'select name from pg_prepared_statements where starts_with(name, $1)',
+        [sessionStatementPrefix(request.session)],
+      );
       for (const { name } of rows) await pglite.exec(`deallocate "${name}"`);
       reply({ id: request.id, ok: true });
       return;
@@ -86,7 +92,8 @@ let running = false;
 /** The next request that may run: a ping first (it answers between two statements), else the oldest one the open transaction allows. */
 function next(): ThreadRequest | undefined {
   let index = waiting.findIndex((request) => request.op === 'ping');
-  if (index < 0) index = waiting.findIndex((request) => owner === null || !('session' in request) || request.session === owner);
+  if (index < 0)
+    index = waiting.findIndex((request) => owner === null || !('session' in request) || request.session === owner);
   return index < 0 ? undefined : waiting.splice(index, 1)[0];
 }
 
@@ -94,7 +101,9 @@ async function drain(pglite: PGlite): Promise<void> {
   if (running) return;
   running = true;
   for (let request = next(); request; request = next()) {
-    await handle(pglite, request).catch((error: unknown) => reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }));
+    await handle(pglite, request).catch((error: unknown) =>
+      reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+    );
   }
   running = false;
 }

@@ -76,7 +76,9 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
     if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
     if (options.thread) {
       const thread = await startPgliteThread(dataDir, options.loadDataDir);
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: handleConnectionErrors(poolOverThread(thread)) }) });
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: handleConnectionErrors(poolOverThread(thread)) }),
+      });
       return {
         db,
         kind: 'pglite',
@@ -91,7 +93,9 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
       };
     }
     const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: handleConnectionErrors(new pg.Pool(createPgConfig(pglite))) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: handleConnectionErrors(new pg.Pool(createPgConfig(pglite))) }),
+    });
     return {
       db,
       kind: 'pglite',
@@ -106,8 +110,11 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
   } catch (error) {
     await release();
     if (error instanceof DatabaseUnavailableError) throw error;
-    throw new DatabaseUnavailableError(`Could not open the embedded database in ${dataDir}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new DatabaseUnavailableError(
+      `Could not open the embedded database in ${dataDir}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
 }

@@ -23,7 +23,9 @@ describe('preparedStatementsFor', () => {
 
 /** The statements this session has prepared, as the engine lists them. */
 async function prepared(connection: DatabaseConnection): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(connection.db);
+  const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements order by name`.execute(
+    connection.db,
+  );
   return rows.map((row) => row.name);
 }
 
@@ -39,11 +41,15 @@ describe('named statements on the embedded thread', () => {
     const results = await Promise.all([query(), query(), query(), query()]);
     expect(results.map((result) => result.rows[0]!.n)).toEqual([42, 42, 42, 42]);
     // Four sessions ran it at once: each prepared it under its own prefix, none collided.
-    const names = (await prepared(connection)).filter((name) => name.endsWith(statementName('select $1::int + 1 as n')));
+    const names = (await prepared(connection)).filter((name) =>
+      name.endsWith(statementName('select $1::int + 1 as n')),
+    );
     expect(names.length).toBeGreaterThan(1);
     expect(new Set(names.map((name) => name.split('_')[0])).size).toBe(names.length);
     await query();
-    expect((await prepared(connection)).filter((name) => name.endsWith(statementName('select $1::int + 1 as n')))).toEqual(names);
+    expect(
+      (await prepared(connection)).filter((name) => name.endsWith(statementName('select $1::int + 1 as n'))),
+    ).toEqual(names);
   });
 
   it('keeps working in a transaction that fails and after it', async () => {
@@ -59,7 +65,11 @@ describe('named statements on the embedded thread', () => {
 
   it('leaves DDL and transaction control unnamed', async () => {
     await sql`create temporary table scratch (id int)`.execute(connection.db);
-    expect((await prepared(connection)).some((name) => name.endsWith(statementName('create temporary table scratch (id int)')))).toBe(false);
+    expect(
+      (await prepared(connection)).some((name) =>
+        name.endsWith(statementName('create temporary table scratch (id int)')),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -70,7 +80,8 @@ describe.skipIf(!url)('named statements on PostgreSQL', () => {
     try {
       for (let i = 0; i < 3; i++) await sql`select ${i}::int as i`.execute(connection.db);
       expect(await prepared(connection)).toContain(statementName('select $1::int as i'));
-      for (let i = 0; i < MAX_NAMED_PER_CONNECTION + 5; i++) await sql`select ${i}::int as ${sql.raw(`c${i}`)}`.execute(connection.db);
+      for (let i = 0; i < MAX_NAMED_PER_CONNECTION + 5; i++)
+        await sql`select ${i}::int as ${sql.raw(`c${i}`)}`.execute(connection.db);
       // The statement that lists them is itself one of the bounded ones: the bound holds.
       expect((await prepared(connection)).length).toBeLessThanOrEqual(MAX_NAMED_PER_CONNECTION);
     } finally {
@@ -88,4 +99,3 @@ describe.skipIf(!url)('named statements on PostgreSQL', () => {
     }
   });
 });
-

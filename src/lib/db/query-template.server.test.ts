@@ -9,7 +9,9 @@ let slugs: string[];
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true });
-  slugs = (await connection.db.selectFrom('games').select('slug').orderBy('id').limit(3).execute()).map((game) => game.slug);
+  slugs = (await connection.db.selectFrom('games').select('slug').orderBy('id').limit(3).execute()).map(
+    (game) => game.slug,
+  );
 });
 
 afterAll(() => connection.close());
@@ -66,11 +68,19 @@ describe('queryTemplate', () => {
 
   it('refuses, on its first call, a builder whose argument is not a parameter as given', async () => {
     const db = connection.db;
-    const changed = queryTemplate((db, slug: string) => db.selectFrom('games').select('slug').where('slug', '=', slug.toLowerCase()));
-    const prefixed = queryTemplate((db, slug: string) => db.selectFrom('games').select('slug').where('slug', 'like', `${slug}%`));
+    const changed = queryTemplate((db, slug: string) =>
+      db.selectFrom('games').select('slug').where('slug', '=', slug.toLowerCase()),
+    );
+    const prefixed = queryTemplate((db, slug: string) =>
+      db.selectFrom('games').select('slug').where('slug', 'like', `${slug}%`),
+    );
     await expect(prefixed(db, slugs[0]!)).rejects.toThrow('argument 0 does not reach the query');
-    await expect(changed(db, slugs[0]!)).rejects.toThrow('argument 0 does not reach the query as a parameter of its own, unchanged');
-    const inlined = queryTemplate((db, slug: string) => db.selectFrom('games').select('slug').where('slug', '=', sql.lit(slug)));
+    await expect(changed(db, slugs[0]!)).rejects.toThrow(
+      'argument 0 does not reach the query as a parameter of its own, unchanged',
+    );
+    const inlined = queryTemplate((db, slug: string) =>
+      db.selectFrom('games').select('slug').where('slug', '=', sql.lit(slug)),
+    );
     await expect(inlined(db, slugs[0]!)).rejects.toThrow('argument 0 does not reach the query');
   });
 });

@@ -20,7 +20,10 @@ describe('schema.generated.ts', () => {
   it('is what the migrated database describes (run npm run db:types after a migration)', async () => {
     const expected = renderSchemaTypes(await introspectSchema(connection.db));
     const committed = await readFile('src/lib/db/schema.generated.ts', 'utf8');
-    expect(committed, 'src/lib/db/schema.generated.ts differs from the migrations: run `npm run db:types` and commit it').toBe(expected);
+    expect(
+      committed,
+      'src/lib/db/schema.generated.ts differs from the migrations: run `npm run db:types` and commit it',
+    ).toBe(expected);
   });
 
   it('types every table of the public, auth and app_meta schemas', async () => {
@@ -34,7 +37,9 @@ describe('schema.generated.ts', () => {
       const map = TYPED_SCHEMAS.find((entry) => entry.schema === table.schema)!.map;
       const mapBody = committed.slice(committed.indexOf(`export interface ${map} {`));
       const key = table.schema === 'public' ? table.name : `'${table.schema}.${table.name}'`;
-      expect(mapBody, `${table.schema}.${table.name}`).toMatch(new RegExp(`\\n  ${key.replace(/\./g, '\\.')}: ${tableTypeName(table)};`));
+      expect(mapBody, `${table.schema}.${table.name}`).toMatch(
+        new RegExp(`\\n  ${key.replace(/\./g, '\\.')}: ${tableTypeName(table)};`),
+      );
     }
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { allowedValues } from './schema-introspect.server.ts';
-import { columnType, renderSchemaTypes, renderTable, tableTypeName, type ColumnModel, type TableModel } from './schema-render.ts';
+import {
+  columnType,
+  renderSchemaTypes,
+  renderTable,
+  tableTypeName,
+  type ColumnModel,
+  type TableModel,
+} from './schema-render.ts';
 
 const column = (overrides: Partial<ColumnModel>): ColumnModel => ({
   name: 'value',
@@ -51,8 +58,12 @@ describe('columnType', () => {
 
   it('reads timestamps as Dates and accepts ISO strings when writing', () => {
     expect(typeOf({ type: 'timestamptz' })).toBe('ColumnType<Date, Date | string, Date | string>');
-    expect(typeOf({ type: 'timestamptz', hasDefault: true })).toBe('ColumnType<Date, Date | string | undefined, Date | string>');
-    expect(typeOf({ type: 'timestamp', notNull: false })).toBe('ColumnType<Date | null, Date | string | null, Date | string | null>');
+    expect(typeOf({ type: 'timestamptz', hasDefault: true })).toBe(
+      'ColumnType<Date, Date | string | undefined, Date | string>',
+    );
+    expect(typeOf({ type: 'timestamp', notNull: false })).toBe(
+      'ColumnType<Date | null, Date | string | null, Date | string | null>',
+    );
   });
 
   it('reads jsonb as an object and accepts JSON text when writing', () => {
@@ -62,7 +73,7 @@ describe('columnType', () => {
   it('turns enums and check-constrained value lists into unions, arrays included', () => {
     expect(typeOf({ enumValues: ['aal1', 'aal2'], notNull: false })).toBe("'aal1' | 'aal2' | null");
     expect(typeOf({ checkValues: ['review', 'preview'], hasDefault: true })).toBe("Generated<'review' | 'preview'>");
-    expect(typeOf({ checkValues: ['it\'s', 'b'] })).toBe("'it\\'s' | 'b'");
+    expect(typeOf({ checkValues: ["it's", 'b'] })).toBe("'it\\'s' | 'b'");
     expect(typeOf({ array: true, checkValues: ['a', 'b'], hasDefault: true })).toBe("Generated<('a' | 'b')[]>");
     expect(typeOf({ array: true, type: 'int4' })).toBe('number[]');
   });
@@ -92,9 +103,15 @@ describe('rendering', () => {
 
   it('carries the comments of the migration, wrapped, and never closes a comment early', () => {
     const text = renderTable(
-      table([column({ name: 'note', comment: 'Short.' }), column({ name: 'long', comment: `${'word '.repeat(30)}end */ here` })], {
-        comment: 'The things.',
-      }),
+      table(
+        [
+          column({ name: 'note', comment: 'Short.' }),
+          column({ name: 'long', comment: `${'word '.repeat(30)}end */ here` }),
+        ],
+        {
+          comment: 'The things.',
+        },
+      ),
     );
     expect(text).toContain('/** The things. */\nexport interface ThingsTable {');
     expect(text).toContain('  /** Short. */\n  note: string;');
@@ -120,7 +137,9 @@ describe('allowedValues', () => {
       column: 'status',
       values: ['active', 'canceled'],
     });
-    expect(allowedValues("CHECK (((b)::text = ANY ((ARRAY['p'::character varying, 'q'::character varying])::text[])))")).toEqual({
+    expect(
+      allowedValues("CHECK (((b)::text = ANY ((ARRAY['p'::character varying, 'q'::character varying])::text[])))"),
+    ).toEqual({
       column: 'b',
       values: ['p', 'q'],
     });
@@ -129,7 +148,10 @@ describe('allowedValues', () => {
       values: ['editorial', 'demo'],
     });
     expect(allowedValues("CHECK ((kind = 'only'::text))")).toEqual({ column: 'kind', values: ['only'] });
-    expect(allowedValues("CHECK ((\"Odd\" = ANY (ARRAY['it''s'::text, 'v'::text])))")).toEqual({ column: 'Odd', values: ["it's", 'v'] });
+    expect(allowedValues("CHECK ((\"Odd\" = ANY (ARRAY['it''s'::text, 'v'::text])))")).toEqual({
+      column: 'Odd',
+      values: ["it's", 'v'],
+    });
   });
 
   it('ignores every other rule', () => {

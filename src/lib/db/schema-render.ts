@@ -116,7 +116,8 @@ export function columnType(table: TableModel, column: ColumnModel): string {
   const write = orNull(wrap(column.array ? base.select : (base.write ?? base.select)));
   const note = TRIGGER_COLUMNS[`${table.schema}.${table.name}.${column.name}`];
 
-  if (table.kind === 'view' || column.generated || column.identity === 'a' || note === 'maintains') return `GeneratedAlways<${select}>`;
+  if (table.kind === 'view' || column.generated || column.identity === 'a' || note === 'maintains')
+    return `GeneratedAlways<${select}>`;
   // A nullable column is optional on insert already (Kysely makes keys accepting null optional).
   const optional = !nullable && (column.hasDefault || column.identity === 'd' || note === 'fills-when-omitted');
   if (write === select) return optional ? `Generated<${select}>` : select;
@@ -144,7 +145,9 @@ function wrap(text: string, width: number): string[] {
 function docComment(text: string | null, indent: string): string[] {
   if (!text) return [];
   const lines = wrap(text.replace(/\*\//g, '* /'), 100 - indent.length - 4);
-  return lines.length === 1 ? [`${indent}/** ${lines[0]} */`] : [`${indent}/**`, ...lines.map((line) => `${indent} * ${line}`.trimEnd()), `${indent} */`];
+  return lines.length === 1
+    ? [`${indent}/** ${lines[0]} */`]
+    : [`${indent}/**`, ...lines.map((line) => `${indent} * ${line}`.trimEnd()), `${indent} */`];
 }
 
 function key(name: string): string {
@@ -178,8 +181,17 @@ export function renderSchemaTypes(tables: readonly TableModel[]): string {
   for (const { schema, map } of TYPED_SCHEMAS) {
     const inSchema = tables.filter((table) => table.schema === schema);
     for (const table of inSchema) sections.push(renderTable(table));
-    const entries = inSchema.map((table) => `  ${key(schema === 'public' ? table.name : `${schema}.${table.name}`)}: ${tableTypeName(table)};`);
-    sections.push([`/** Every table in the \`${schema}\` schema, as Kysely names it. */`, `export interface ${map} {`, ...entries, '}'].join('\n'));
+    const entries = inSchema.map(
+      (table) => `  ${key(schema === 'public' ? table.name : `${schema}.${table.name}`)}: ${tableTypeName(table)};`,
+    );
+    sections.push(
+      [
+        `/** Every table in the \`${schema}\` schema, as Kysely names it. */`,
+        `export interface ${map} {`,
+        ...entries,
+        '}',
+      ].join('\n'),
+    );
   }
   return `${sections.join('\n\n')}\n`;
 }

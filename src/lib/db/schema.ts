@@ -40,7 +40,9 @@ export type OutletAuthorRole = Selectable<OutletAuthorsTable>['role'];
 export type GameCompaniesTable = GameDevelopersTable;
 
 /** A row as it travels in JSON (API responses, island props): timestamps become ISO strings. */
-export type JsonRow<Row> = { [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K] };
+export type JsonRow<Row> = {
+  [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K];
+};
 
 export type ProfileRow = Selectable<ProfilesTable>;
 export type Game = Selectable<GamesTable>;

@@ -24,8 +24,15 @@ beforeAll(async () => {
   connection = await createTestDatabase({ demo: true });
   await createUser(alice, 'alice');
   await createUser(bob, 'bob');
-  const premium = await connection.db.selectFrom('subscription_plans').select('id').where('name', '=', 'premium').executeTakeFirstOrThrow();
-  await connection.db.insertInto('user_subscriptions').values({ user_id: bob, plan_id: premium.id, status: 'active' }).execute();
+  const premium = await connection.db
+    .selectFrom('subscription_plans')
+    .select('id')
+    .where('name', '=', 'premium')
+    .executeTakeFirstOrThrow();
+  await connection.db
+    .insertInto('user_subscriptions')
+    .values({ user_id: bob, plan_id: premium.id, status: 'active' })
+    .execute();
 });
 
 afterAll(() => connection.close());
@@ -70,27 +77,45 @@ describe('row-level security', () => {
 
   it('refuses catalogue writes from the API roles', async () => {
     await expect(
-      asRole(connection, { kind: 'anon' }, (trx) => trx.insertInto('genres').values({ slug: 'hacked', name: 'Hacked' }).execute()),
+      asRole(connection, { kind: 'anon' }, (trx) =>
+        trx.insertInto('genres').values({ slug: 'hacked', name: 'Hacked' }).execute(),
+      ),
     ).rejects.toThrow(/permission denied/);
     await expect(
       asRole(connection, { kind: 'authenticated', userId: alice }, (trx) =>
         trx.updateTable('games').set({ title: 'Defaced' }).where('slug', '=', 'grand-theft-auto-v').execute(),
       ),
     ).rejects.toThrow(/permission denied/);
-    const game = await connection.db.selectFrom('games').select('title').where('slug', '=', 'grand-theft-auto-v').executeTakeFirstOrThrow();
+    const game = await connection.db
+      .selectFrom('games')
+      .select('title')
+      .where('slug', '=', 'grand-theft-auto-v')
+      .executeTakeFirstOrThrow();
     expect(game.title).toBe('Grand Theft Auto V');
   });
 
   it('lets nobody change a profile through the API roles, not even its owner: the site validates every profile write', async () => {
-    for (const change of [{ bio: 'Hello from Alice' }, { avatar_url: 'https://tracker.example/pixel.gif' }, { full_name: 'x'.repeat(100) }]) {
+    for (const change of [
+      { bio: 'Hello from Alice' },
+      { avatar_url: 'https://tracker.example/pixel.gif' },
+      { full_name: 'x'.repeat(100) },
+    ]) {
       await expect(
-        asRole(connection, { kind: 'authenticated', userId: alice }, (trx) => trx.updateTable('profiles').set(change).where('id', '=', alice).execute()),
+        asRole(connection, { kind: 'authenticated', userId: alice }, (trx) =>
+          trx.updateTable('profiles').set(change).where('id', '=', alice).execute(),
+        ),
       ).rejects.toThrow(/permission denied/);
     }
     await expect(
-      asRole(connection, { kind: 'anon' }, (trx) => trx.updateTable('profiles').set({ bio: 'x' }).where('id', '=', bob).execute()),
+      asRole(connection, { kind: 'anon' }, (trx) =>
+        trx.updateTable('profiles').set({ bio: 'x' }).where('id', '=', bob).execute(),
+      ),
     ).rejects.toThrow(/permission denied/);
-    const profiles = await connection.db.selectFrom('profiles').select(['username', 'bio', 'avatar_url']).orderBy('username').execute();
+    const profiles = await connection.db
+      .selectFrom('profiles')
+      .select(['username', 'bio', 'avatar_url'])
+      .orderBy('username')
+      .execute();
     expect(profiles).toEqual([
       { username: 'alice', bio: null, avatar_url: null },
       { username: 'bob', bio: null, avatar_url: null },
@@ -129,7 +154,9 @@ describe('database advisors', () => {
     const searchPath = (config: string[] | null) => config?.find((entry) => entry.startsWith('search_path='));
     expect(functions.rows.filter((fn) => !searchPath(fn.config)).map((fn) => fn.name)).toEqual([]);
     expect(
-      functions.rows.filter((fn) => fn.definer && searchPath(fn.config) !== 'search_path=""').map((fn) => `${fn.name}: ${searchPath(fn.config)}`),
+      functions.rows
+        .filter((fn) => fn.definer && searchPath(fn.config) !== 'search_path=""')
+        .map((fn) => `${fn.name}: ${searchPath(fn.config)}`),
     ).toEqual([]);
   });
 
@@ -144,7 +171,9 @@ describe('database advisors', () => {
       order by 1
     `.execute(connection.db);
     expect(triggers.rows.length).toBeGreaterThan(20);
-    expect(triggers.rows.filter((fn) => !fn.definer || !fn.config?.includes('search_path=""')).map((fn) => fn.name)).toEqual([]);
+    expect(
+      triggers.rows.filter((fn) => !fn.definer || !fn.config?.includes('search_path=""')).map((fn) => fn.name),
+    ).toEqual([]);
   });
 
   it('evaluates auth.uid(), auth.jwt() and auth.role() once per statement in every policy, not once per row', async () => {
@@ -154,7 +183,9 @@ describe('database advisors', () => {
     expect(policies.rows.length).toBeGreaterThan(10);
     // Postgres prints `(select auth.uid())` back as `( SELECT auth.uid() AS uid)`.
     const perRow = (expression: string | null) =>
-      (expression ?? '').replace(/\(\s*SELECT\s+auth\.(uid|jwt|role)\(\)\s+AS\s+\w+\s*\)/gi, '').match(/auth\.(uid|jwt|role)\(\)|current_setting\(/gi);
+      (expression ?? '')
+        .replace(/\(\s*SELECT\s+auth\.(uid|jwt|role)\(\)\s+AS\s+\w+\s*\)/gi, '')
+        .match(/auth\.(uid|jwt|role)\(\)|current_setting\(/gi);
     const offenders = policies.rows.filter((policy) => perRow(policy.qual) || perRow(policy.with_check));
     expect(offenders.map((policy) => `${policy.name}: ${policy.qual ?? ''} ${policy.with_check ?? ''}`)).toEqual([]);
     // The rewrite kept what the policies mean: the own-row checks still name the caller.
@@ -167,29 +198,44 @@ describe('constraints', () => {
   it('keeps usernames unique regardless of case', async () => {
     const id = randomUUID();
     await sql`insert into auth.users (id, email) values (${id}, 'alice2@example.test')`.execute(connection.db);
-    await expect(connection.db.updateTable('profiles').set({ username: 'ALICE' }).where('id', '=', id).execute()).rejects.toThrow(
-      /profiles_username_lower_key/,
-    );
+    await expect(
+      connection.db.updateTable('profiles').set({ username: 'ALICE' }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/profiles_username_lower_key/);
   });
 
   it('limits bios to 500 characters and usernames to the allowed pattern', async () => {
-    await expect(connection.db.updateTable('profiles').set({ bio: 'x'.repeat(501) }).where('id', '=', alice).execute()).rejects.toThrow(
-      /profiles_bio_length/,
-    );
-    await connection.db.updateTable('profiles').set({ bio: 'x'.repeat(500) }).where('id', '=', alice).execute();
-    await expect(connection.db.updateTable('profiles').set({ username: 'no spaces' }).where('id', '=', alice).execute()).rejects.toThrow(
-      /profiles_username_format/,
-    );
+    await expect(
+      connection.db
+        .updateTable('profiles')
+        .set({ bio: 'x'.repeat(501) })
+        .where('id', '=', alice)
+        .execute(),
+    ).rejects.toThrow(/profiles_bio_length/);
+    await connection.db
+      .updateTable('profiles')
+      .set({ bio: 'x'.repeat(500) })
+      .where('id', '=', alice)
+      .execute();
+    await expect(
+      connection.db.updateTable('profiles').set({ username: 'no spaces' }).where('id', '=', alice).execute(),
+    ).rejects.toThrow(/profiles_username_format/);
   });
 
   it('requires every profile to belong to an auth user and removes it with the user', async () => {
     await expect(
-      connection.db.insertInto('profiles').values({ id: randomUUID(), username: 'ghost', full_name: null, email: null, bio: null, avatar_url: null }).execute(),
+      connection.db
+        .insertInto('profiles')
+        .values({ id: randomUUID(), username: 'ghost', full_name: null, email: null, bio: null, avatar_url: null })
+        .execute(),
     ).rejects.toThrow(/foreign key/);
     await sql`delete from auth.users where id = ${bob}`.execute(connection.db);
     const left = await connection.db.selectFrom('profiles').select('username').execute();
     expect(left.map((p) => p.username)).not.toContain('bob');
-    const subscriptions = await connection.db.selectFrom('user_subscriptions').select('id').where('user_id', '=', bob).execute();
+    const subscriptions = await connection.db
+      .selectFrom('user_subscriptions')
+      .select('id')
+      .where('user_id', '=', bob)
+      .execute();
     expect(subscriptions).toEqual([]);
   });
 
@@ -199,9 +245,15 @@ describe('constraints', () => {
         connection.db.selectFrom('subscription_plans').select('id').where('name', '=', name).executeTakeFirstOrThrow(),
       ),
     );
-    await connection.db.insertInto('user_subscriptions').values({ user_id: alice, plan_id: free!.id, status: 'active' }).execute();
+    await connection.db
+      .insertInto('user_subscriptions')
+      .values({ user_id: alice, plan_id: free!.id, status: 'active' })
+      .execute();
     await expect(
-      connection.db.insertInto('user_subscriptions').values({ user_id: alice, plan_id: premium!.id, status: 'active' }).execute(),
+      connection.db
+        .insertInto('user_subscriptions')
+        .values({ user_id: alice, plan_id: premium!.id, status: 'active' })
+        .execute(),
     ).rejects.toThrow(/user_subscriptions_one_active/);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fingerprintText, prepareReport, scrub } from './scrub.ts';
 
-const jwt = 'eyJhbGciOiJFUzI1NiIsImtpZCI6ImFiYyJ9.eyJzdWIiOiIxMjM0NSIsImVtYWlsIjoiYUBiLmNvIn0.c2lnbmF0dXJlLXBhcnQtaGVyZQ';
+const jwt =
+  'eyJhbGciOiJFUzI1NiIsImtpZCI6ImFiYyJ9.eyJzdWIiOiIxMjM0NSIsImVtYWlsIjoiYUBiLmNvIn0.c2lnbmF0dXJlLXBhcnQtaGVyZQ';
 
 describe('scrub', () => {
   it.each([
@@ -21,15 +22,24 @@ describe('scrub', () => {
   });
 
   it('keeps what makes the error useful', () => {
-    expect(scrub('TypeError: Cannot read properties of undefined (reading \'title\')')).toBe("TypeError: Cannot read properties of undefined (reading 'title')");
-    const frame = '    at renderGame (/home/critical-hit/project/node_modules/astro/dist/core/render/chunks/game_page_server.mjs:12:7)';
+    expect(scrub("TypeError: Cannot read properties of undefined (reading 'title')")).toBe(
+      "TypeError: Cannot read properties of undefined (reading 'title')",
+    );
+    const frame =
+      '    at renderGame (/home/critical-hit/project/node_modules/astro/dist/core/render/chunks/game_page_server.mjs:12:7)';
     expect(scrub(frame)).toBe(frame);
   });
 });
 
 describe('prepareReport and fingerprints', () => {
   it('scrubs every text and cuts it to its limit', () => {
-    const report = prepareReport({ source: 'client', message: `x@y.example ${'a '.repeat(800)}`, stack: `Error\n    at f (${'b'.repeat(9000)})`, route: '/games?email=x@y.example', release: 'r1' });
+    const report = prepareReport({
+      source: 'client',
+      message: `x@y.example ${'a '.repeat(800)}`,
+      stack: `Error\n    at f (${'b'.repeat(9000)})`,
+      route: '/games?email=x@y.example',
+      release: 'r1',
+    });
     expect(report.message).not.toContain('x@y.example');
     expect(report.message.length).toBeLessThanOrEqual(1000);
     expect(report.stack!.length).toBeLessThanOrEqual(8000);
@@ -37,7 +47,12 @@ describe('prepareReport and fingerprints', () => {
   });
 
   it('groups the same error whatever its numbers, and tells releases apart', () => {
-    const base = { source: 'server' as const, stack: 'Error: x\n    at load (/app/a.mjs:10:5)', route: '/games/[slug]', release: 'r1' };
+    const base = {
+      source: 'server' as const,
+      stack: 'Error: x\n    at load (/app/a.mjs:10:5)',
+      route: '/games/[slug]',
+      release: 'r1',
+    };
     const one = fingerprintText(prepareReport({ ...base, message: 'Game 12 not found' }));
     expect(fingerprintText(prepareReport({ ...base, message: 'Game 345 not found' }))).toBe(one);
     expect(fingerprintText(prepareReport({ ...base, message: 'Game 12 not found', release: 'r2' }))).not.toBe(one);

@@ -13,7 +13,10 @@ const REPLACEMENTS: readonly [RegExp, string][] = [
   // Bearer and basic credentials.
   [/\b(bearer|basic)\s+[\w.~+/=-]{8,}/gi, '$1 [Filtered]'],
   // key=value or "key": "value" where the key names a secret.
-  [/(["']?\b[\w-]*(?:password|passwd|secret|token|api[_-]?key|access[_-]?key|session|sb-[\w-]*-auth-token)[\w-]*["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;&}]+)/gi, '$1[Filtered]'],
+  [
+    /(["']?\b[\w-]*(?:password|passwd|secret|token|api[_-]?key|access[_-]?key|session|sb-[\w-]*-auth-token)[\w-]*["']?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;&}]+)/gi,
+    '$1[Filtered]',
+  ],
   // Query strings of URLs (they carry codes, tokens and emails).
   [/(https?:\/\/[^\s?#"']+|(?<![\w])\/[\w./-]*)\?[^\s#"')]*/g, '$1?[Filtered]'],
   // Email addresses.
@@ -62,7 +65,12 @@ export function prepareReport(input: ErrorReportInput): PreparedReport {
  */
 export function fingerprintText(report: PreparedReport): string {
   const message = report.message.replace(/\d+/g, '0');
-  const frame = (report.stack ?? '').split('\n').find((line) => /^\s*at\s|@/.test(line))?.trim().replace(/:\d+:\d+/g, '') ?? '';
+  const frame =
+    (report.stack ?? '')
+      .split('\n')
+      .find((line) => /^\s*at\s|@/.test(line))
+      ?.trim()
+      .replace(/:\d+:\d+/g, '') ?? '';
   const route = report.route.replace(/\/\d+(?=\/|$)/g, '/0');
   return [report.source, route, message, frame, report.release].join('\u0000');
 }

@@ -5,11 +5,23 @@ describe('scrubSentryEvent', () => {
   it('filters personal data and secrets everywhere in the event and drops who sent it', () => {
     const event = {
       message: 'sign-in failed for ana@example.com',
-      exception: { values: [{ type: 'Error', value: 'token=abcdef123456 rejected', stacktrace: { frames: [{ filename: '/api/x?code=9f8e7d', vars: { password: 'hunter22' } }] } }] },
+      exception: {
+        values: [
+          {
+            type: 'Error',
+            value: 'token=abcdef123456 rejected',
+            stacktrace: { frames: [{ filename: '/api/x?code=9f8e7d', vars: { password: 'hunter22' } }] },
+          },
+        ],
+      },
       request: {
         url: 'https://critical-hit.example/auth/callback?code=secret-code&next=/',
         cookies: { 'sb-access-token': 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl' },
-        headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl', Cookie: 'sb=1', 'User-Agent': 'Chromium' },
+        headers: {
+          Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl',
+          Cookie: 'sb=1',
+          'User-Agent': 'Chromium',
+        },
       },
       user: { id: 'u1', email: 'ana@example.com', ip_address: '203.0.113.9' },
       breadcrumbs: [{ message: 'fetch /api/profile?email=ana@example.com' }],

@@ -8,7 +8,16 @@ import { scrub } from './scrub.ts';
  * that name a secret (password, token, session…) are filtered whatever they look like.
  */
 
-const DROPPED_KEYS = new Set(['user', 'cookies', 'cookie', 'set-cookie', 'authorization', 'x-api-key', 'apikey', 'ip_address']);
+const DROPPED_KEYS = new Set([
+  'user',
+  'cookies',
+  'cookie',
+  'set-cookie',
+  'authorization',
+  'x-api-key',
+  'apikey',
+  'ip_address',
+]);
 /** Keys whose values are secrets whatever they look like (the same names scrub() filters in text). */
 const SECRET_KEY = /password|passwd|secret|token|api[_-]?key|access[_-]?key|session/i;
 const MAX_DEPTH = 12;
@@ -20,7 +29,10 @@ function scrubValue(value: unknown, depth: number): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (DROPPED_KEYS.has(key.toLowerCase())) continue;
-    out[key] = SECRET_KEY.test(key) && (typeof item === 'string' || typeof item === 'number') ? '[Filtered]' : scrubValue(item, depth + 1);
+    out[key] =
+      SECRET_KEY.test(key) && (typeof item === 'string' || typeof item === 'number')
+        ? '[Filtered]'
+        : scrubValue(item, depth + 1);
   }
   return out;
 }

@@ -25,7 +25,9 @@ describe.each(modes)('following players (%s)', (_mode, open) => {
     const id = randomUUID();
     const username = `p${id.slice(0, 8)}`;
     await sql`insert into auth.users (id, email, raw_user_meta_data)
-              values (${id}, ${`${username}@example.test`}, ${JSON.stringify({ username, full_name: username })}::jsonb)`.execute(connection!.db);
+              values (${id}, ${`${username}@example.test`}, ${JSON.stringify({ username, full_name: username })}::jsonb)`.execute(
+      connection!.db,
+    );
     return { id, username };
   }
 
@@ -35,7 +37,14 @@ describe.each(modes)('following players (%s)', (_mode, open) => {
       const query = new URLSearchParams(body as Record<string, string>).toString();
       return handleFollowState(new Request(`http://test/api/follows?${query}`), context);
     }
-    return handleSetFollow(new Request('http://test/api/follows', { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), context);
+    return handleSetFollow(
+      new Request('http://test/api/follows', {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+      context,
+    );
   };
 
   it('follows and unfollows a player by username and by id, with the counts kept and the player told', async (context) => {
@@ -50,10 +59,21 @@ describe.each(modes)('following players (%s)', (_mode, open) => {
     expect(await (await call('POST', cy.id, { userId: ben.id })).json()).toEqual({ following: true, followers: 2 });
     expect(await followCountsOf(connection.db, ben.id)).toEqual({ followers: 2, following: 0 });
     expect(await followCountsOf(connection.db, ana.id)).toEqual({ followers: 0, following: 1 });
-    expect(await (await call('GET', ana.id, { username: ben.username })).json()).toEqual({ following: true, followers: 2 });
-    expect(await (await call('GET', null, { username: ben.username })).json()).toEqual({ following: false, followers: 2 });
+    expect(await (await call('GET', ana.id, { username: ben.username })).json()).toEqual({
+      following: true,
+      followers: 2,
+    });
+    expect(await (await call('GET', null, { username: ben.username })).json()).toEqual({
+      following: false,
+      followers: 2,
+    });
 
-    const told = await connection.db.selectFrom('notifications').select(['kind', 'actor_id']).where('user_id', '=', ben.id).orderBy('id').execute();
+    const told = await connection.db
+      .selectFrom('notifications')
+      .select(['kind', 'actor_id'])
+      .where('user_id', '=', ben.id)
+      .orderBy('id')
+      .execute();
     expect(told).toEqual([
       { kind: 'new_follower', actor_id: ana.id },
       { kind: 'new_follower', actor_id: cy.id },
@@ -62,7 +82,10 @@ describe.each(modes)('following players (%s)', (_mode, open) => {
     const unfollowed = await call('DELETE', ana.id, { username: ben.username });
     expect(unfollowed.status).toBe(200);
     expect(await unfollowed.json()).toEqual({ following: false, followers: 1 });
-    expect(await (await call('DELETE', ana.id, { username: ben.username })).json()).toEqual({ following: false, followers: 1 });
+    expect(await (await call('DELETE', ana.id, { username: ben.username })).json()).toEqual({
+      following: false,
+      followers: 1,
+    });
     expect(await followCountsOf(connection.db, ben.id)).toEqual({ followers: 1, following: 0 });
     expect(await followCountsOf(connection.db, ana.id)).toEqual({ followers: 0, following: 0 });
   });

@@ -38,7 +38,9 @@ async function resolve(db: Db, target: FollowTarget): Promise<Resolved> {
     .selectFrom('profiles')
     .select(['id', ownerIsPublic(sql.ref('profiles.id')).as('is_public')])
     .$if('userId' in target, (q) => q.where('id', '=', (target as { userId: string }).userId))
-    .$if('username' in target, (q) => q.where(sql`lower(username)`, '=', (target as { username: string }).username.toLowerCase()))
+    .$if('username' in target, (q) =>
+      q.where(sql`lower(username)`, '=', (target as { username: string }).username.toLowerCase()),
+    )
     .executeTakeFirst();
   if (!row) throw new FollowError('not_found', PLAYER_NOT_FOUND);
   return { type: 'user', id: row.id, isPrivate: !row.is_public };
@@ -54,21 +56,41 @@ function hiddenFrom(target: Resolved, userId: string | null): boolean {
 }
 
 export async function followerCount(db: Db, type: 'outlet' | 'user', id: number | string): Promise<number> {
-  const row = await db.selectFrom('follow_counts').select('followers').where('subject_type', '=', type).where('subject_id', '=', String(id)).executeTakeFirst();
+  const row = await db
+    .selectFrom('follow_counts')
+    .select('followers')
+    .where('subject_type', '=', type)
+    .where('subject_id', '=', String(id))
+    .executeTakeFirst();
   return row?.followers ?? 0;
 }
 
 /** Followers and following of a player (for the profile page). */
 export async function followCountsOf(db: Db, userId: string): Promise<{ followers: number; following: number }> {
-  const row = await db.selectFrom('follow_counts').select(['followers', 'following']).where('subject_type', '=', 'user').where('subject_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('follow_counts')
+    .select(['followers', 'following'])
+    .where('subject_type', '=', 'user')
+    .where('subject_id', '=', userId)
+    .executeTakeFirst();
   return { followers: row?.followers ?? 0, following: row?.following ?? 0 };
 }
 
 async function isFollowing(db: Db, userId: string, target: Resolved): Promise<boolean> {
   const row =
     target.type === 'outlet'
-      ? await db.selectFrom('outlet_follows').select('user_id').where('user_id', '=', userId).where('outlet_id', '=', target.id).executeTakeFirst()
-      : await db.selectFrom('user_follows').select('follower_id').where('follower_id', '=', userId).where('followed_id', '=', target.id).executeTakeFirst();
+      ? await db
+          .selectFrom('outlet_follows')
+          .select('user_id')
+          .where('user_id', '=', userId)
+          .where('outlet_id', '=', target.id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('user_follows')
+          .select('follower_id')
+          .where('follower_id', '=', userId)
+          .where('followed_id', '=', target.id)
+          .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -79,7 +101,9 @@ export async function followState(db: Db, userId: string | null, target: FollowT
     userId ? isFollowing(db, userId, resolved) : Promise.resolve(false),
     followerCount(db, resolved.type, resolved.id),
   ]);
-  return resolved.type === 'user' && resolved.id === userId ? { following, followers, self: true } : { following, followers };
+  return resolved.type === 'user' && resolved.id === userId
+    ? { following, followers, self: true }
+    : { following, followers };
 }
 
 /** Follows (or unfollows) an outlet or a player, recording the activity in the same transaction. */
@@ -87,24 +111,71 @@ export async function setFollow(db: Db, userId: string, target: FollowTarget, fo
   const resolved = await resolve(db, target);
   const hidden = hiddenFrom(resolved, userId);
   if (hidden && follow) throw new FollowError('not_found', PLAYER_NOT_FOUND);
-  if (resolved.type === 'user' && resolved.id === userId) throw new FollowError('self_follow', 'You cannot follow yourself.');
+  if (resolved.type === 'user' && resolved.id === userId)
+    throw new FollowError('self_follow', 'You cannot follow yourself.');
   await db.transaction().execute(async (trx) => {
     if (resolved.type === 'outlet') {
       if (follow) {
-        const row = await trx.insertInto('outlet_follows').values({ user_id: userId, outlet_id: resolved.id }).onConflict((c) => c.doNothing()).returning('outlet_id').executeTakeFirst();
-        if (row) await recordActivity(trx, { actorId: userId, kind: 'outlet_followed', subjectType: 'outlet', subjectId: resolved.id, dedupeKey: `outlet:${resolved.id}` });
+        const row = await trx
+          .insertInto('outlet_follows')
+          .values({ user_id: userId, outlet_id: resolved.id })
+          .onConflict((c) => c.doNothing())
+          .returning('outlet_id')
+          .executeTakeFirst();
+        if (row)
+          await recordActivity(trx, {
+            actorId: userId,
+            kind: 'outlet_followed',
+            subjectType: 'outlet',
+            subjectId: resolved.id,
+            dedupeKey: `outlet:${resolved.id}`,
+          });
       } else {
-        const row = await trx.deleteFrom('outlet_follows').where('user_id', '=', userId).where('outlet_id', '=', resolved.id).returning('outlet_id').executeTakeFirst();
-        if (row) await retractActivity(trx, { kind: 'outlet_followed', subjectType: 'outlet', subjectId: resolved.id, actorId: userId });
+        const row = await trx
+          .deleteFrom('outlet_follows')
+          .where('user_id', '=', userId)
+          .where('outlet_id', '=', resolved.id)
+          .returning('outlet_id')
+          .executeTakeFirst();
+        if (row)
+          await retractActivity(trx, {
+            kind: 'outlet_followed',
+            subjectType: 'outlet',
+            subjectId: resolved.id,
+            actorId: userId,
+          });
       }
     } else if (follow) {
-      const row = await trx.insertInto('user_follows').values({ follower_id: userId, followed_id: resolved.id }).onConflict((c) => c.doNothing()).returning('followed_id').executeTakeFirst();
+      const row = await trx
+        .insertInto('user_follows')
+        .values({ follower_id: userId, followed_id: resolved.id })
+        .onConflict((c) => c.doNothing())
+        .returning('followed_id')
+        .executeTakeFirst();
       if (row) {
-        await recordActivity(trx, { actorId: userId, kind: 'user_followed', subjectType: 'profile', subjectId: resolved.id, targetUserId: resolved.id, dedupeKey: `user:${resolved.id}` });
+        await recordActivity(trx, {
+          actorId: userId,
+          kind: 'user_followed',
+          subjectType: 'profile',
+          subjectId: resolved.id,
+          targetUserId: resolved.id,
+          dedupeKey: `user:${resolved.id}`,
+        });
       }
     } else {
-      const row = await trx.deleteFrom('user_follows').where('follower_id', '=', userId).where('followed_id', '=', resolved.id).returning('followed_id').executeTakeFirst();
-      if (row) await retractActivity(trx, { kind: 'user_followed', subjectType: 'profile', subjectId: resolved.id, actorId: userId });
+      const row = await trx
+        .deleteFrom('user_follows')
+        .where('follower_id', '=', userId)
+        .where('followed_id', '=', resolved.id)
+        .returning('followed_id')
+        .executeTakeFirst();
+      if (row)
+        await retractActivity(trx, {
+          kind: 'user_followed',
+          subjectType: 'profile',
+          subjectId: resolved.id,
+          actorId: userId,
+        });
     }
   });
   return { following: follow, followers: hidden ? null : await followerCount(db, resolved.type, resolved.id) };
@@ -130,10 +201,21 @@ export function followedOutlets(db: Db, userId: string): Promise<FollowedOutlet[
 export function suggestedOutlets(db: Db, userId: string, limit = 6): Promise<FollowedOutlet[]> {
   return db
     .selectFrom('outlets')
-    .leftJoin('follow_counts', (join) => join.on('follow_counts.subject_type', '=', 'outlet').on('follow_counts.subject_id', '=', sql<string>`outlets.id::text`))
+    .leftJoin('follow_counts', (join) =>
+      join
+        .on('follow_counts.subject_type', '=', 'outlet')
+        .on('follow_counts.subject_id', '=', sql<string>`outlets.id::text`),
+    )
     .select(['outlets.id', 'outlets.slug', 'outlets.name'])
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('outlet_follows').select('user_id').where('outlet_follows.user_id', '=', userId).whereRef('outlet_follows.outlet_id', '=', 'outlets.id'))),
+      not(
+        exists(
+          selectFrom('outlet_follows')
+            .select('user_id')
+            .where('outlet_follows.user_id', '=', userId)
+            .whereRef('outlet_follows.outlet_id', '=', 'outlets.id'),
+        ),
+      ),
     )
     .orderBy(sql`coalesce(follow_counts.followers, 0)`, 'desc')
     .orderBy('outlets.name')
@@ -152,10 +234,16 @@ export function outletFeed(db: Db, userId: string, page: number): Promise<Paged<
   const followed = (column: 'critic_reviews.outlet_id') =>
     sql<boolean>`${sql.ref(column)} in (select outlet_id from public.outlet_follows where user_id = ${userId})`;
   return paginate(
-    reviewItems(db).where(followed('critic_reviews.outlet_id')).orderBy('critic_reviews.published_at', 'desc').orderBy('critic_reviews.id', 'desc'),
+    reviewItems(db)
+      .where(followed('critic_reviews.outlet_id'))
+      .orderBy('critic_reviews.published_at', 'desc')
+      .orderBy('critic_reviews.id', 'desc'),
     countRowsUpTo(
       db,
-      db.selectFrom('critic_reviews').where('critic_reviews.published_at', '<=', sql<Date>`now()`).where(followed('critic_reviews.outlet_id')),
+      db
+        .selectFrom('critic_reviews')
+        .where('critic_reviews.published_at', '<=', sql<Date>`now()`)
+        .where(followed('critic_reviews.outlet_id')),
       MAX_OUTLET_FEED_PAGES * OUTLET_FEED_PAGE_SIZE,
     ),
     { page, pageSize: OUTLET_FEED_PAGE_SIZE },
@@ -166,7 +254,11 @@ export function outletFeed(db: Db, userId: string, page: number): Promise<Paged<
  * "Your outlets": the critic score of one game from the outlets a user follows, averaged
  * from normalised scores as the critic score is; null below the minimum number of reviews.
  */
-export async function yourOutletsScore(db: Db, userId: string, gameId: number): Promise<{ score: number; reviews: number } | null> {
+export async function yourOutletsScore(
+  db: Db,
+  userId: string,
+  gameId: number,
+): Promise<{ score: number; reviews: number } | null> {
   const row = await db
     .selectFrom('critic_reviews')
     .innerJoin('outlet_follows', 'outlet_follows.outlet_id', 'critic_reviews.outlet_id')

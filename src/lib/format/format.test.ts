@@ -48,7 +48,9 @@ describe('dates', () => {
     const first = Date.UTC(2000, 0, 1);
     for (let day = 0; day <= FORMATTED_DATES_KEPT + 10; day += 1) {
       const moment = new Date(first + day * 86_400_000);
-      expect(formatMediumDate(moment)).toBe(moment.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
+      expect(formatMediumDate(moment)).toBe(
+        moment.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }),
+      );
     }
   });
 
@@ -77,7 +79,16 @@ describe('dates', () => {
 describe('numbers', () => {
   it('group thousands and pair counts with their noun', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
-    for (const [value, text] of [[0, '0'], [999, '999'], [-999, '-999'], [1000, '1,000'], [-1000, '-1,000'], [-0, '-0'], [0.4, '0'], [999.6, '1,000']] as const) {
+    for (const [value, text] of [
+      [0, '0'],
+      [999, '999'],
+      [-999, '-999'],
+      [1000, '1,000'],
+      [-1000, '-1,000'],
+      [-0, '-0'],
+      [0.4, '0'],
+      [999.6, '1,000'],
+    ] as const) {
       expect(formatCount(value)).toBe(text);
     }
     expect(formatCountOf(1, 'game', 'games')).toBe('1 game');

@@ -7,7 +7,9 @@ const decimalFormats = new Map<number, Intl.NumberFormat>();
 
 /** "1,234". Whole numbers under a thousand print as they are (no separator to place), without Intl. */
 export function formatCount(value: number): string {
-  return Number.isInteger(value) && value > -1000 && value < 1000 && !Object.is(value, -0) ? String(value) : countFormat.format(value);
+  return Number.isInteger(value) && value > -1000 && value < 1000 && !Object.is(value, -0)
+    ? String(value)
+    : countFormat.format(value);
 }
 
 /** "1,234 games", "1 game": a count with its noun. */

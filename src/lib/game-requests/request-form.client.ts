@@ -41,7 +41,9 @@ export function enableSimilarCheck(form: HTMLFormElement): void {
         const list = panel.querySelector('ul')!;
         list.replaceChildren(
           ...similar.games.map((game) => item(`/games/${game.slug}`, game.title, 'in the catalogue')),
-          ...similar.requests.map((request) => item(`/games/request/similar/${request.id}`, request.title, `already requested (${request.status})`)),
+          ...similar.requests.map((request) =>
+            item(`/games/request/similar/${request.id}`, request.title, `already requested (${request.status})`),
+          ),
         );
         panel.hidden = false;
         button.textContent = 'None of these: send my request';

@@ -35,11 +35,18 @@ export interface LookupPage {
 }
 
 /** /games/request/similar?title=: existing games and requests like `title`; the admin queue for administrators. */
-export async function requestLookupPage(db: Kysely<Database>, viewerId: string, rawTitle: string | null): Promise<LookupPage> {
+export async function requestLookupPage(
+  db: Kysely<Database>,
+  viewerId: string,
+  rawTitle: string | null,
+): Promise<LookupPage> {
   const typed = (rawTitle ?? '').slice(0, 200);
   const parsed = similarQuerySchema.safeParse({ title: typed });
   const title = parsed.success ? parsed.data.title : null;
-  const [admin, matches] = await Promise.all([isAdmin(db, viewerId), title ? similarTo(db, title, { limit: 10 }) : Promise.resolve(null)]);
+  const [admin, matches] = await Promise.all([
+    isAdmin(db, viewerId),
+    title ? similarTo(db, title, { limit: 10 }) : Promise.resolve(null),
+  ]);
   const queue = admin ? await adminQueue(db) : null;
   return { admin, title, typed, matches, queue };
 }
@@ -62,7 +69,11 @@ export interface RequestDetailPage {
 }
 
 /** /games/request/similar/{id}: one request and what looks like it, or null when the viewer may not see it. */
-export async function requestDetailPage(db: Kysely<Database>, viewerId: string, id: number): Promise<RequestDetailPage | null> {
+export async function requestDetailPage(
+  db: Kysely<Database>,
+  viewerId: string,
+  id: number,
+): Promise<RequestDetailPage | null> {
   const [request, admin] = await Promise.all([getRequest(db, id), isAdmin(db, viewerId)]);
   if (!request || !requestVisibleTo(request, { id: viewerId, admin })) return null;
   const own = request.requesterId === viewerId;

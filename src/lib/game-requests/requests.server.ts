@@ -4,7 +4,13 @@ import { audit } from '../admin/admin.server.ts';
 import { insertGame } from '../admin/games.server.ts';
 import type { Database } from '../db/schema.ts';
 import { slugify } from '../games/slug.ts';
-import { SIMILARITY_THRESHOLD, type RequestInput, type RequestStatus, type ResolveInput, type SimilarMatches } from './requests.ts';
+import {
+  SIMILARITY_THRESHOLD,
+  type RequestInput,
+  type RequestStatus,
+  type ResolveInput,
+  type SimilarMatches,
+} from './requests.ts';
 
 export type { SimilarMatches } from './requests.ts';
 
@@ -41,10 +47,26 @@ function baseQuery(db: Db) {
   return db
     .selectFrom('game_requests as r')
     .leftJoin('profiles as p', 'p.id', 'r.requester_id')
-    .leftJoin('games as g', (join) => join.on((eb) => eb('g.id', '=', eb.fn.coalesce('r.game_id', 'r.duplicate_of_game_id'))))
+    .leftJoin('games as g', (join) =>
+      join.on((eb) => eb('g.id', '=', eb.fn.coalesce('r.game_id', 'r.duplicate_of_game_id'))),
+    )
     .select([
-      'r.id', 'r.title', 'r.platforms', 'r.release_date', 'r.developer', 'r.publisher', 'r.official_url', 'r.reason', 'r.status',
-      'r.resolution_reason', 'r.votes_count', 'p.username', 'r.requester_id', 'g.slug as game_slug', 'r.duplicate_of_request_id', 'r.created_at',
+      'r.id',
+      'r.title',
+      'r.platforms',
+      'r.release_date',
+      'r.developer',
+      'r.publisher',
+      'r.official_url',
+      'r.reason',
+      'r.status',
+      'r.resolution_reason',
+      'r.votes_count',
+      'p.username',
+      'r.requester_id',
+      'g.slug as game_slug',
+      'r.duplicate_of_request_id',
+      'r.created_at',
     ]);
 }
 
@@ -77,23 +99,42 @@ export async function getRequest(db: Db, id: number): Promise<GameRequestRow | n
 }
 
 export async function requestsOf(db: Db, userId: string, limit = 100): Promise<GameRequestRow[]> {
-  const rows = await baseQuery(db).where('r.requester_id', '=', userId).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
+  const rows = await baseQuery(db)
+    .where('r.requester_id', '=', userId)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toRow);
 }
 
 /** The public list: pending requests, most wanted first. */
 export async function pendingRequests(db: Db, limit = 100): Promise<GameRequestRow[]> {
-  const rows = await baseQuery(db).where('r.status', '=', 'pending').orderBy('r.votes_count', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
+  const rows = await baseQuery(db)
+    .where('r.status', '=', 'pending')
+    .orderBy('r.votes_count', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toRow);
 }
 
 export async function votedBy(db: Db, userId: string, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('game_request_votes').select('request_id').where('user_id', '=', userId).where('request_id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('game_request_votes')
+    .select('request_id')
+    .where('user_id', '=', userId)
+    .where('request_id', 'in', ids)
+    .execute();
   return new Set(rows.map((row) => row.request_id));
 }
 
-export async function createRequest(db: Kysely<Database>, userId: string, input: RequestInput): Promise<GameRequestRow> {
+export async function createRequest(
+  db: Kysely<Database>,
+  userId: string,
+  input: RequestInput,
+): Promise<GameRequestRow> {
   const existing = await db
     .selectFrom('game_requests')
     .select('id')
@@ -118,13 +159,19 @@ export async function createRequest(db: Kysely<Database>, userId: string, input:
       .executeTakeFirstOrThrow();
     return (await getRequest(db, row.id))!;
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new RequestError('already_requested', 'You have already requested a game with this title.');
+    if ((error as { code?: string }).code === '23505')
+      throw new RequestError('already_requested', 'You have already requested a game with this title.');
     throw error;
   }
 }
 
 /** The requester edits their own pending request; anyone else (or a resolved request) is not found. */
-export async function updateRequest(db: Kysely<Database>, userId: string, id: number, input: RequestInput): Promise<GameRequestRow> {
+export async function updateRequest(
+  db: Kysely<Database>,
+  userId: string,
+  id: number,
+  input: RequestInput,
+): Promise<GameRequestRow> {
   try {
     const updated = await db
       .updateTable('game_requests')
@@ -143,7 +190,8 @@ export async function updateRequest(db: Kysely<Database>, userId: string, id: nu
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw new RequestError('not_found', 'Request not found.');
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new RequestError('already_requested', 'You have already requested a game with this title.');
+    if ((error as { code?: string }).code === '23505')
+      throw new RequestError('already_requested', 'You have already requested a game with this title.');
     throw error;
   }
   return (await getRequest(db, id))!;
@@ -152,19 +200,37 @@ export async function updateRequest(db: Kysely<Database>, userId: string, id: nu
 /** "I want this too": one vote per user, on someone else's pending request. */
 export async function setVote(db: Kysely<Database>, userId: string, id: number, wanted: boolean): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const request = await trx.selectFrom('game_requests').select(['status', 'requester_id']).where('id', '=', id).executeTakeFirst();
+    const request = await trx
+      .selectFrom('game_requests')
+      .select(['status', 'requester_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!request) throw new RequestError('not_found', 'Request not found.');
     if (request.requester_id === userId) throw new RequestError('own_request', 'You asked for this game yourself.');
     if (request.status !== 'pending') throw new RequestError('not_pending', 'This request has already been resolved.');
-    if (wanted) await trx.insertInto('game_request_votes').values({ request_id: id, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
-    else await trx.deleteFrom('game_request_votes').where('request_id', '=', id).where('user_id', '=', userId).execute();
-    const row = await trx.selectFrom('game_requests').select('votes_count').where('id', '=', id).executeTakeFirstOrThrow();
+    if (wanted)
+      await trx
+        .insertInto('game_request_votes')
+        .values({ request_id: id, user_id: userId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    else
+      await trx.deleteFrom('game_request_votes').where('request_id', '=', id).where('user_id', '=', userId).execute();
+    const row = await trx
+      .selectFrom('game_requests')
+      .select('votes_count')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     return row.votes_count;
   });
 }
 
 /** Existing games and requests whose titles look like `title` (trigram similarity). */
-export async function similarTo(db: Db, title: string, options: { excludeRequestId?: number; limit?: number } = {}): Promise<SimilarMatches> {
+export async function similarTo(
+  db: Db,
+  title: string,
+  options: { excludeRequestId?: number; limit?: number } = {},
+): Promise<SimilarMatches> {
   const needle = title.trim().toLowerCase();
   const limit = options.limit ?? 5;
   const similarity = (column: string) => sql<number>`extensions.similarity(lower(${sql.ref(column)}), ${needle})`;
@@ -185,8 +251,18 @@ export async function similarTo(db: Db, title: string, options: { excludeRequest
     .limit(limit);
   if (options.excludeRequestId) requests = requests.where('id', '<>', options.excludeRequestId);
   return {
-    games: games.map((row) => ({ slug: row.slug, title: row.title, releaseDate: row.release_date as string | null, similarity: Number(row.similarity) })),
-    requests: (await requests.execute()).map((row) => ({ id: row.id, title: row.title, status: row.status as RequestStatus, similarity: Number(row.similarity) })),
+    games: games.map((row) => ({
+      slug: row.slug,
+      title: row.title,
+      releaseDate: row.release_date as string | null,
+      similarity: Number(row.similarity),
+    })),
+    requests: (await requests.execute()).map((row) => ({
+      id: row.id,
+      title: row.title,
+      status: row.status as RequestStatus,
+      similarity: Number(row.similarity),
+    })),
   };
 }
 
@@ -208,7 +284,16 @@ async function platformSlugs(trx: Transaction<Database>, names: readonly string[
   const rows = await trx
     .selectFrom('platforms')
     .select('slug')
-    .where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'in', lowered), eb('slug', 'in', names.map((name) => slugify(name)))]))
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['name']), 'in', lowered),
+        eb(
+          'slug',
+          'in',
+          names.map((name) => slugify(name)),
+        ),
+      ]),
+    )
     .execute();
   return rows.map((row) => row.slug);
 }
@@ -218,9 +303,19 @@ async function platformSlugs(trx: Transaction<Database>, names: readonly string[
  * request's fields and linked), reject with a reason, or mark it a duplicate of a game or
  * another request. The requester's notification and XP come from the recorded activity.
  */
-export async function resolveRequest(db: Kysely<Database>, adminId: string, id: number, input: ResolveInput): Promise<GameRequestRow> {
+export async function resolveRequest(
+  db: Kysely<Database>,
+  adminId: string,
+  id: number,
+  input: ResolveInput,
+): Promise<GameRequestRow> {
   await db.transaction().execute(async (trx) => {
-    const request = await trx.selectFrom('game_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const request = await trx
+      .selectFrom('game_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!request) throw new RequestError('not_found', 'Request not found.');
     if (request.status !== 'pending') throw new RequestError('not_pending', 'This request has already been resolved.');
     const resolved = { resolved_by: adminId, resolved_at: new Date() };
@@ -228,7 +323,11 @@ export async function resolveRequest(db: Kysely<Database>, adminId: string, id: 
     if (input.action === 'approve') {
       const slug = slugify(request.title) || 'untitled';
       const taken = await trx.selectFrom('games').select('id').where('slug', '=', slug).executeTakeFirst();
-      if (taken) throw new RequestError('slug_taken', `A game with the address /games/${slug} already exists: mark the request as its duplicate instead.`);
+      if (taken)
+        throw new RequestError(
+          'slug_taken',
+          `A game with the address /games/${slug} already exists: mark the request as its duplicate instead.`,
+        );
       const platforms = await platformSlugs(trx, request.platforms);
       const game = await insertGame(
         trx,
@@ -237,7 +336,10 @@ export async function resolveRequest(db: Kysely<Database>, adminId: string, id: 
           slug,
           summary: undefined,
           releaseDate: (request.release_date as string | null) ?? '',
-          platforms: platforms.map((platform) => ({ slug: platform, releaseDate: (request.release_date as string | null) ?? '' })),
+          platforms: platforms.map((platform) => ({
+            slug: platform,
+            releaseDate: (request.release_date as string | null) ?? '',
+          })),
           genres: [],
           developers: request.developer ? [request.developer] : [],
           publishers: request.publisher ? [request.publisher] : [],
@@ -245,18 +347,39 @@ export async function resolveRequest(db: Kysely<Database>, adminId: string, id: 
         adminId,
       );
       gameId = game.id;
-      await trx.updateTable('game_requests').set({ status: 'approved', game_id: game.id, ...resolved }).where('id', '=', id).execute();
+      await trx
+        .updateTable('game_requests')
+        .set({ status: 'approved', game_id: game.id, ...resolved })
+        .where('id', '=', id)
+        .execute();
     } else if (input.action === 'reject') {
-      await trx.updateTable('game_requests').set({ status: 'rejected', resolution_reason: input.reason, ...resolved }).where('id', '=', id).execute();
+      await trx
+        .updateTable('game_requests')
+        .set({ status: 'rejected', resolution_reason: input.reason, ...resolved })
+        .where('id', '=', id)
+        .execute();
     } else if (input.gameSlug) {
       const game = await trx.selectFrom('games').select('id').where('slug', '=', input.gameSlug).executeTakeFirst();
       if (!game) throw new RequestError('unknown_target', 'No game has this address.');
       gameId = game.id;
-      await trx.updateTable('game_requests').set({ status: 'duplicate', duplicate_of_game_id: game.id, ...resolved }).where('id', '=', id).execute();
+      await trx
+        .updateTable('game_requests')
+        .set({ status: 'duplicate', duplicate_of_game_id: game.id, ...resolved })
+        .where('id', '=', id)
+        .execute();
     } else {
-      const other = await trx.selectFrom('game_requests').select('id').where('id', '=', input.requestId!).where('id', '<>', id).executeTakeFirst();
+      const other = await trx
+        .selectFrom('game_requests')
+        .select('id')
+        .where('id', '=', input.requestId!)
+        .where('id', '<>', id)
+        .executeTakeFirst();
       if (!other) throw new RequestError('unknown_target', 'No other request has this number.');
-      await trx.updateTable('game_requests').set({ status: 'duplicate', duplicate_of_request_id: other.id, ...resolved }).where('id', '=', id).execute();
+      await trx
+        .updateTable('game_requests')
+        .set({ status: 'duplicate', duplicate_of_request_id: other.id, ...resolved })
+        .where('id', '=', id)
+        .execute();
     }
     const outcome = input.action === 'approve' ? 'approved' : input.action === 'reject' ? 'rejected' : 'duplicate';
     await recordActivity(trx, {

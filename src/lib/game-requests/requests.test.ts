@@ -22,7 +22,8 @@ describe('requestVisibleTo', () => {
 describe('the admin actions on a request', () => {
   it('are approve, reject and duplicate, each on its own page', () => {
     expect(['approve', 'reject', 'duplicate'].every(isAdminRequestAction)).toBe(true);
-    for (const other of ['new', 'edit', 'similar', 'toString', '__proto__', undefined]) expect(isAdminRequestAction(other), String(other)).toBe(false);
+    for (const other of ['new', 'edit', 'similar', 'toString', '__proto__', undefined])
+      expect(isAdminRequestAction(other), String(other)).toBe(false);
     expect(adminActionHref('duplicate', 7)).toBe('/games/request/duplicate?id=7');
   });
 });

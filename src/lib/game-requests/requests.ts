@@ -19,14 +19,21 @@ const optionalText = (max: number, label: string) =>
 export const requestInputSchema = z.object({
   title: z.string().trim().min(1, 'Enter the title of the game.').max(200, 'A title has at most 200 characters.'),
   platforms: z.array(z.string().trim().min(1).max(60)).max(20, 'At most 20 platforms.').default([]),
-  releaseDate: z.iso.date('Use a date as YYYY-MM-DD.').or(z.literal('')).optional().transform((value) => value || null),
+  releaseDate: z.iso
+    .date('Use a date as YYYY-MM-DD.')
+    .or(z.literal(''))
+    .optional()
+    .transform((value) => value || null),
   developer: optionalText(200, 'A developer'),
   publisher: optionalText(200, 'A publisher'),
   officialUrl: z
     .string()
     .trim()
     .max(500, 'A link has at most 500 characters.')
-    .refine((value) => value === '' || /^https?:\/\/[^\s]+$/.test(value), 'Enter a link that starts with http:// or https://.')
+    .refine(
+      (value) => value === '' || /^https?:\/\/[^\s]+$/.test(value),
+      'Enter a link that starts with http:// or https://.',
+    )
     .optional()
     .transform((value) => value || null),
   reason: optionalText(1000, 'A reason'),
@@ -35,12 +42,20 @@ export type RequestInput = z.output<typeof requestInputSchema>;
 
 export const resolveInputSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve') }),
-  z.object({ action: z.literal('reject'), reason: z.string().trim().min(1, 'Say why the request is rejected.').max(1000) }),
   z.object({
-    action: z.literal('duplicate'),
-    gameSlug: z.string().trim().max(120).optional(),
-    requestId: z.coerce.number().int().positive().optional(),
-  }).refine((value) => Boolean(value.gameSlug) !== Boolean(value.requestId), 'Choose the game or the request it duplicates.'),
+    action: z.literal('reject'),
+    reason: z.string().trim().min(1, 'Say why the request is rejected.').max(1000),
+  }),
+  z
+    .object({
+      action: z.literal('duplicate'),
+      gameSlug: z.string().trim().max(120).optional(),
+      requestId: z.coerce.number().int().positive().optional(),
+    })
+    .refine(
+      (value) => Boolean(value.gameSlug) !== Boolean(value.requestId),
+      'Choose the game or the request it duplicates.',
+    ),
 ]);
 export type ResolveInput = z.output<typeof resolveInputSchema>;
 
@@ -51,8 +66,13 @@ export const similarQuerySchema = z.object({ title: z.string().trim().min(2).max
  * member while it is pending or approved (the requests the public list and the lookups
  * already show). A rejected or duplicate request of someone else is not found.
  */
-export function requestVisibleTo(request: { status: RequestStatus; requesterId: string }, viewer: { id: string; admin: boolean }): boolean {
-  return viewer.admin || request.requesterId === viewer.id || request.status === 'pending' || request.status === 'approved';
+export function requestVisibleTo(
+  request: { status: RequestStatus; requesterId: string },
+  viewer: { id: string; admin: boolean },
+): boolean {
+  return (
+    viewer.admin || request.requesterId === viewer.id || request.status === 'pending' || request.status === 'approved'
+  );
 }
 
 /** The admin actions on a pending request, each with its own page (/games/request/{action}?id=). */

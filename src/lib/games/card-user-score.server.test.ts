@@ -33,7 +33,9 @@ beforeAll(async () => {
   unrated = games[2]!;
   for (const [i, id] of users.entries()) {
     await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-              values (${id}, ${`card${i}@example.test`}, now(), ${JSON.stringify({ username: `card_rater_${i}`, full_name: 'C' })}::jsonb)`.execute(connection.db);
+              values (${id}, ${`card${i}@example.test`}, now(), ${JSON.stringify({ username: `card_rater_${i}`, full_name: 'C' })}::jsonb)`.execute(
+      connection.db,
+    );
   }
   const at = '2020-06-01T12:00:00Z';
   await connection.db
@@ -61,14 +63,22 @@ describe('game cards carry the user score', () => {
   });
 
   it('follows a write at once: a deleted review leaves the listing with 5 ratings', async () => {
-    await connection.db.deleteFrom('user_reviews').where('game_id', '=', rated.id).where('user_id', '=', users[5]!).execute();
+    await connection.db
+      .deleteFrom('user_reviews')
+      .where('game_id', '=', rated.id)
+      .where('user_id', '=', users[5]!)
+      .execute();
     const [card] = await gameCardsByIds(connection.db, [rated.id]);
     expect([card!.userRatingCount, card!.userRatingSum]).toEqual([5, 41]);
     expect(userScoreFigure(card!.userRatingSum, card!.userRatingCount)).toBe(8.2);
   });
 
   it('is on /games listings, search results, the home page lists and the calendar', async () => {
-    const listing = await listGames(connection.db, { page: 1, sort: 'release-desc', when: 'released', platform: undefined, genre: undefined }, '2015-01-01');
+    const listing = await listGames(
+      connection.db,
+      { page: 1, sort: 'release-desc', when: 'released', platform: undefined, genre: undefined },
+      '2015-01-01',
+    );
     expect(listing.items.find((g) => g.id === rated.id)).toMatchObject({ userRatingCount: 5, userRatingSum: 41 });
     const found = await searchGames(connection.db, rated.title, 1);
     expect(found.items.find((g) => g.id === rated.id)).toMatchObject({ userRatingCount: 5, userRatingSum: 41 });

@@ -26,7 +26,9 @@ describe('facet conditions', () => {
       return (await query.execute()).length;
     };
     expect(await matching({ platformId: platform!.id })).toBe(
-      await count(sql`select count(distinct gp.game_id)::int as n from game_platforms gp join platforms p on p.id = gp.platform_id where p.slug = 'ps4'`),
+      await count(
+        sql`select count(distinct gp.game_id)::int as n from game_platforms gp join platforms p on p.id = gp.platform_id where p.slug = 'ps4'`,
+      ),
     );
     expect(await matching({ genreId: genre!.id, years: { from: 2010, to: 2012 } })).toBe(
       await count(sql`select count(*)::int as n from games g join game_genres gg on gg.game_id = g.id join genres ge on ge.id = gg.genre_id
@@ -40,7 +42,10 @@ describe('facet conditions', () => {
 
   it('work on games joined to other tables', async () => {
     const { genre } = await findFacets(connection.db, { genre: 'action' });
-    let query = connection.db.selectFrom('game_platforms').innerJoin('games', 'games.id', 'game_platforms.game_id').select('games.id');
+    let query = connection.db
+      .selectFrom('game_platforms')
+      .innerJoin('games', 'games.id', 'game_platforms.game_id')
+      .select('games.id');
     for (const condition of catalogueConditions({ genreId: genre!.id })) query = query.where(condition);
     expect((await query.execute()).length).toBeGreaterThan(0);
   });
@@ -48,14 +53,24 @@ describe('facet conditions', () => {
 
 describe('facet values', () => {
   it('are found by slug, and say when a slug names nothing', async () => {
-    expect(await findFacets(connection.db, { platform: 'ps4' })).toMatchObject({ platform: { slug: 'ps4', name: 'PlayStation 4' }, missing: false });
+    expect(await findFacets(connection.db, { platform: 'ps4' })).toMatchObject({
+      platform: { slug: 'ps4', name: 'PlayStation 4' },
+      missing: false,
+    });
     expect((await findFacets(connection.db, { platform: 'ps4', genre: 'no-such-genre' })).missing).toBe(true);
     expect(await findFacets(connection.db, {})).toEqual({ platform: undefined, genre: undefined, missing: false });
   });
 
   it('offer every year from the latest release back to the first', async () => {
     const years = await releaseYears(connection.db);
-    const span = (await sql<{ first: number; last: number }>`select extract(year from min(release_date))::int as first, extract(year from max(release_date))::int as last from games`.execute(connection.db)).rows[0]!;
+    const span = (
+      await sql<{
+        first: number;
+        last: number;
+      }>`select extract(year from min(release_date))::int as first, extract(year from max(release_date))::int as last from games`.execute(
+        connection.db,
+      )
+    ).rows[0]!;
     expect(years[0]).toBe(span.last);
     expect(years.at(-1)).toBe(span.first);
     expect(years).toHaveLength(span.last - span.first + 1);

@@ -94,7 +94,14 @@ export function platformOptions(db: Kysely<Database>): Promise<FacetOption[]> {
   return db
     .selectFrom('platforms')
     .select(['platforms.slug', 'platforms.name'])
-    .where((eb) => eb.exists(eb.selectFrom('game_platforms').select(sql`1`.as('one')).whereRef('game_platforms.platform_id', '=', 'platforms.id')))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('game_platforms')
+          .select(sql`1`.as('one'))
+          .whereRef('game_platforms.platform_id', '=', 'platforms.id'),
+      ),
+    )
     .orderBy(sql`lower(platforms.name)`)
     .execute();
 }
@@ -104,7 +111,14 @@ export function genreOptions(db: Kysely<Database>): Promise<FacetOption[]> {
   return db
     .selectFrom('genres')
     .select(['genres.slug', 'genres.name'])
-    .where((eb) => eb.exists(eb.selectFrom('game_genres').select(sql`1`.as('one')).whereRef('game_genres.genre_id', '=', 'genres.id')))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('game_genres')
+          .select(sql`1`.as('one'))
+          .whereRef('game_genres.genre_id', '=', 'genres.id'),
+      ),
+    )
     .orderBy(sql`lower(genres.name)`)
     .execute();
 }
@@ -113,7 +127,10 @@ export function genreOptions(db: Kysely<Database>): Promise<FacetOption[]> {
 export async function releaseYears(db: Kysely<Database>): Promise<number[]> {
   const span = await db
     .selectFrom('games')
-    .select([sql<number | null>`extract(year from min(release_date))::int`.as('first'), sql<number | null>`extract(year from max(release_date))::int`.as('last')])
+    .select([
+      sql<number | null>`extract(year from min(release_date))::int`.as('first'),
+      sql<number | null>`extract(year from max(release_date))::int`.as('last'),
+    ])
     .executeTakeFirst();
   const years: number[] = [];
   if (span?.first && span.last) for (let year = span.last; year >= span.first; year -= 1) years.push(year);

@@ -5,7 +5,12 @@ import type { DatabaseConnection } from '../db/connect.server.ts';
 import { latestCoverageQuery, splitCoverage } from '../reviews/reviews.server.ts';
 import { toView } from '../user-reviews/user-review-rows.server.ts';
 import { topReviewsQuery } from '../user-reviews/user-reviews.server.ts';
-import { getGameOverviewBySlug, OVERVIEW_PREVIEWS, OVERVIEW_REVIEWS, OVERVIEW_SIMILAR } from './game-overview.server.ts';
+import {
+  getGameOverviewBySlug,
+  OVERVIEW_PREVIEWS,
+  OVERVIEW_REVIEWS,
+  OVERVIEW_SIMILAR,
+} from './game-overview.server.ts';
 import { getGameBySlug, similarGames } from './games.server.ts';
 
 // The game page reads everything in one statement, with its parts as JSON columns. What it
@@ -15,7 +20,11 @@ import { getGameBySlug, similarGames } from './games.server.ts';
 let connection: DatabaseConnection;
 let slug: string;
 
-const USERS = ['0c1f3a52-0000-4000-8000-000000000001', '0c1f3a52-0000-4000-8000-000000000002', '0c1f3a52-0000-4000-8000-000000000003'];
+const USERS = [
+  '0c1f3a52-0000-4000-8000-000000000001',
+  '0c1f3a52-0000-4000-8000-000000000002',
+  '0c1f3a52-0000-4000-8000-000000000003',
+];
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true });
@@ -30,23 +39,47 @@ beforeAll(async () => {
     .having(sql`count(*)`, '>=', OVERVIEW_REVIEWS)
     .orderBy('games.id')
     .execute();
-  const similarCounts = await Promise.all(covered.map(async (g) => (await similarGames(db, g.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool)).length));
+  const similarCounts = await Promise.all(
+    covered.map(async (g) => (await similarGames(db, g.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool)).length),
+  );
   const game = covered[similarCounts.findIndex((n) => n > 0)]!;
   slug = game.slug;
   await db
     .insertInto('critic_reviews')
-    .values({ game_id: game.id, outlet_id: (await db.selectFrom('outlets').select('id').orderBy('id').executeTakeFirstOrThrow()).id, kind: 'preview', excerpt: 'Hands-on.', published_at: new Date(Date.now() - 86_400_000) })
+    .values({
+      game_id: game.id,
+      outlet_id: (await db.selectFrom('outlets').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+      kind: 'preview',
+      excerpt: 'Hands-on.',
+      published_at: new Date(Date.now() - 86_400_000),
+    })
     .execute();
   for (const [n, id] of USERS.entries()) {
-    await sql`insert into auth.users (id, email, raw_user_meta_data) values (${id}, ${`overview${n}@example.test`}, ${JSON.stringify({ username: `overview_${n}` })}::jsonb)`.execute(db);
+    await sql`insert into auth.users (id, email, raw_user_meta_data) values (${id}, ${`overview${n}@example.test`}, ${JSON.stringify({ username: `overview_${n}` })}::jsonb)`.execute(
+      db,
+    );
     await db
       .insertInto('user_reviews')
-      .values({ user_id: id, game_id: game.id, rating: 4 + n * 2, title: `Take ${n}`, body: 'Plain words.', hours_played: n === 0 ? '12.5' : null, helpful_count: n })
+      .values({
+        user_id: id,
+        game_id: game.id,
+        rating: 4 + n * 2,
+        title: `Take ${n}`,
+        body: 'Plain words.',
+        hours_played: n === 0 ? '12.5' : null,
+        helpful_count: n,
+      })
       .execute();
   }
   // One review edited after it was published, one critic score changed after publishing.
-  await db.updateTable('user_reviews').set({ edited_at: new Date(Date.now() - 60_000) }).where('user_id', '=', USERS[0]!).execute();
-  await sql`update critic_reviews set score_updated_at = now() where id = (select min(id) from critic_reviews where game_id = ${game.id} and kind = 'review')`.execute(db);
+  await db
+    .updateTable('user_reviews')
+    .set({ edited_at: new Date(Date.now() - 60_000) })
+    .where('user_id', '=', USERS[0]!)
+    .execute();
+  await sql`update critic_reviews set score_updated_at = now() where id = (select min(id) from critic_reviews where game_id = ${game.id} and kind = 'review')`.execute(
+    db,
+  );
 });
 
 afterAll(() => connection.close());
@@ -57,7 +90,9 @@ describe('getGameOverviewBySlug', () => {
     const read = await getGameOverviewBySlug(db, slug);
     expect(read).toBeDefined();
     const game = (await getGameBySlug(db, slug))!;
-    const coverage = splitCoverage(await latestCoverageQuery(db, game.id, { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS }).execute());
+    const coverage = splitCoverage(
+      await latestCoverageQuery(db, game.id, { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS }).execute(),
+    );
     expect(read!.game).toEqual(game);
     expect(read!.reviews).toEqual(coverage.reviews);
     expect(read!.previews).toEqual(coverage.previews);

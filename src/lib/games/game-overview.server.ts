@@ -37,8 +37,12 @@ const overviewBySlug = queryTemplate((db, slug: string) =>
     .selectFrom(gameDetailQuery(db).where('games.slug', '=', slug).as('detail'))
     .selectAll('detail')
     .select((eb) => [
-      jsonArrayFrom(latestCoverageQuery(db, eb.ref('detail.id'), { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS })).as('coverage'),
-      jsonArrayFrom(similarGamesQuery(db, eb.ref('detail.id'), OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool)).as('similar'),
+      jsonArrayFrom(
+        latestCoverageQuery(db, eb.ref('detail.id'), { reviews: OVERVIEW_REVIEWS, previews: OVERVIEW_PREVIEWS }),
+      ).as('coverage'),
+      jsonArrayFrom(similarGamesQuery(db, eb.ref('detail.id'), OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool)).as(
+        'similar',
+      ),
       jsonArrayFrom(topReviewsQuery(db, eb.ref('detail.id'), USER_REVIEW_LIMITS.gamePageTop)).as('top'),
     ]),
 );
@@ -70,5 +74,10 @@ function reviewItemFromJson(item: JsonTimes<ReviewItem, 'publishedAt' | 'scoreUp
 }
 
 function userReviewRowFromJson<T extends { id: string; created_at: string; edited_at: string | null }>(row: T) {
-  return { ...row, id: String(row.id), created_at: new Date(row.created_at), edited_at: row.edited_at === null ? null : new Date(row.edited_at) };
+  return {
+    ...row,
+    id: String(row.id),
+    created_at: new Date(row.created_at),
+    edited_at: row.edited_at === null ? null : new Date(row.edited_at),
+  };
 }

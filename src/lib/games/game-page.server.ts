@@ -33,7 +33,10 @@ export function loadGamePage(astro: AstroGlobal): Promise<{ db: Kysely<Database>
  * /games/{slug} itself, as loadGamePage but with everything the page shows besides the game
  * read in the same statement (getGameOverviewBySlug).
  */
-export function loadGameOverview(astro: AstroGlobal, context: { today: string; origin: string }): Promise<GameOverview | Response> {
+export function loadGameOverview(
+  astro: AstroGlobal,
+  context: { today: string; origin: string },
+): Promise<GameOverview | Response> {
   return loadGame(astro, async (db, slug) => {
     const read = await getGameOverviewBySlug(db, slug);
     return read && gameOverview(read, context);
@@ -51,7 +54,9 @@ async function loadGame<T extends { game: GameDetail }>(
   if (!loaded) {
     // A merged game's old slug leads to the survivor, on every tab, forever.
     const moved = await gameSlugRedirect(db, slug.data);
-    return moved ? astro.redirect(astro.url.pathname.replace(`/games/${slug.data}`, `/games/${moved}`) + astro.url.search, 301) : notFound(astro);
+    return moved
+      ? astro.redirect(astro.url.pathname.replace(`/games/${slug.data}`, `/games/${moved}`) + astro.url.search, 301)
+      : notFound(astro);
   }
   astro.cache.set({ tags: [gameTag(loaded.game.slug)] });
   return loaded;
@@ -70,7 +75,10 @@ export interface GameOverview {
 }
 
 /** What /games/{slug} shows, from what it read. */
-function gameOverview({ game, reviews, previews, similar, top }: GameOverviewRead, context: { today: string; origin: string }): GameOverview {
+function gameOverview(
+  { game, reviews, previews, similar, top }: GameOverviewRead,
+  context: { today: string; origin: string },
+): GameOverview {
   const summary = game.critic;
   return {
     game,
@@ -88,18 +96,28 @@ function gameOverview({ game, reviews, previews, similar, top }: GameOverviewRea
 export const SIMILAR_PAGE = { shown: 24, pool: 60 } as const;
 
 /** /games/{slug}/similar-games: the tab counts and the similar games, ranked. */
-export async function gameSimilarPage(db: Kysely<Database>, game: GameDetail): Promise<{ summary: CriticSummary; similar: SimilarGame[] }> {
+export async function gameSimilarPage(
+  db: Kysely<Database>,
+  game: GameDetail,
+): Promise<{ summary: CriticSummary; similar: SimilarGame[] }> {
   return { summary: game.critic, similar: await similarGames(db, game.id, SIMILAR_PAGE.shown, SIMILAR_PAGE.pool) };
 }
 
 /** /games/{slug}/reviews: the numbers and their working, a page of reviews, and the platforms to filter by. */
 export async function gameReviewsPage(db: Kysely<Database>, game: GameDetail, params: GameReviewsParams) {
-  const [listing, platforms] = await Promise.all([listGameReviews(db, game.id, params), reviewedPlatforms(db, game.id)]);
+  const [listing, platforms] = await Promise.all([
+    listGameReviews(db, game.id, params),
+    reviewedPlatforms(db, game.id),
+  ]);
   return { summary: game.critic, listing, platforms, working: criticScoreWorking(game.critic) };
 }
 
 /** /games/{slug}/previews: the tab counts and a page of previews. */
-export async function gamePreviewsPage(db: Kysely<Database>, game: GameDetail, page: number): Promise<{ summary: CriticSummary; listing: Paged<ReviewItem> }> {
+export async function gamePreviewsPage(
+  db: Kysely<Database>,
+  game: GameDetail,
+  page: number,
+): Promise<{ summary: CriticSummary; listing: Paged<ReviewItem> }> {
   return { summary: game.critic, listing: await listGamePreviews(db, game.id, page) };
 }
 

@@ -13,7 +13,9 @@ describe('a game page', () => {
   });
 
   it('describes itself by the summary, or by what it holds', () => {
-    expect(gameDescription(game)).toBe('Lanternfall: critic reviews, release dates, platforms, developers and publishers.');
+    expect(gameDescription(game)).toBe(
+      'Lanternfall: critic reviews, release dates, platforms, developers and publishers.',
+    );
     expect(gameDescription({ ...game, summary: 'A lantern-lit roguelike.' })).toBe('A lantern-lit roguelike.');
   });
 
@@ -28,9 +30,18 @@ describe('a game page', () => {
       gamePlatform: ['PC'],
       author: [{ '@type': 'Organization', name: 'Ember Works' }],
       aggregateRating: { ratingValue: 87, reviewCount: 12 },
-      review: [{ author: { name: 'Pixel Post' }, reviewRating: { ratingValue: 85 }, reviewBody: 'Warm and clever.', url: review.url }],
+      review: [
+        {
+          author: { name: 'Pixel Post' },
+          reviewRating: { ratingValue: 85 },
+          reviewBody: 'Warm and clever.',
+          url: review.url,
+        },
+      ],
     });
     expect(data).not.toHaveProperty('publisher');
-    expect(gamePageJsonLd(game, { criticScore: null, scoredCount: 2 }, [], 'https://critical-hit.example')).not.toHaveProperty('aggregateRating');
+    expect(
+      gamePageJsonLd(game, { criticScore: null, scoredCount: 2 }, [], 'https://critical-hit.example'),
+    ).not.toHaveProperty('aggregateRating');
   });
 });

@@ -18,7 +18,13 @@ export type GamesQuery<O> = SelectQueryBuilder<Database, 'games', O>;
  */
 function keptLinks<K extends 'platforms' | 'genres'>(eb: ExpressionBuilder<Database, 'games'>, links: K) {
   return eb.fn
-    .coalesce(eb.selectFrom('game_card_links').select(`game_card_links.${links}` as const).whereRef('game_card_links.game_id', '=', 'games.id'), sql`'[]'::json`)
+    .coalesce(
+      eb
+        .selectFrom('game_card_links')
+        .select(`game_card_links.${links}` as const)
+        .whereRef('game_card_links.game_id', '=', 'games.id'),
+      sql`'[]'::json`,
+    )
     .$castTo<GameCard[K]>();
 }
 
@@ -39,20 +45,29 @@ export function selectCards<O>(query: GamesQuery<O>) {
       .as('criticScore'),
     eb.fn
       .coalesce(
-        eb.selectFrom('game_critic_stats').select('game_critic_stats.scored_count').whereRef('game_critic_stats.game_id', '=', 'games.id'),
+        eb
+          .selectFrom('game_critic_stats')
+          .select('game_critic_stats.scored_count')
+          .whereRef('game_critic_stats.game_id', '=', 'games.id'),
         sql<number>`0`,
       )
       .as('scoredCount'),
     // The user score's kept sums (primary-key lookups, like the critic stats): never a recount.
     eb.fn
       .coalesce(
-        eb.selectFrom('game_user_scores').select('game_user_scores.rating_count').whereRef('game_user_scores.game_id', '=', 'games.id'),
+        eb
+          .selectFrom('game_user_scores')
+          .select('game_user_scores.rating_count')
+          .whereRef('game_user_scores.game_id', '=', 'games.id'),
         sql<number>`0`,
       )
       .as('userRatingCount'),
     eb.fn
       .coalesce(
-        eb.selectFrom('game_user_scores').select('game_user_scores.rating_sum').whereRef('game_user_scores.game_id', '=', 'games.id'),
+        eb
+          .selectFrom('game_user_scores')
+          .select('game_user_scores.rating_sum')
+          .whereRef('game_user_scores.game_id', '=', 'games.id'),
         sql<number>`0`,
       )
       .as('userRatingSum'),
@@ -63,7 +78,9 @@ export function selectCards<O>(query: GamesQuery<O>) {
 /** Cards for these game ids, in the given order. */
 export async function gameCardsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<GameCard[]> {
   if (ids.length === 0) return [];
-  const cards = await selectCards(db.selectFrom('games')).where('games.id', 'in', [...ids]).execute();
+  const cards = await selectCards(db.selectFrom('games'))
+    .where('games.id', 'in', [...ids])
+    .execute();
   const byId = new Map(cards.map((card) => [card.id, card]));
   return ids.map((id) => byId.get(id)).filter((card): card is GameCard => card !== undefined);
 }
@@ -99,66 +116,77 @@ export async function getGameBySlug(db: Kysely<Database>, slug: string): Promise
 
 /** getGameBySlug's statement before its `where`: other reads wrap it to fold more into the same row. */
 export function gameDetailQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('games')
-    .select((eb) => [
-      'games.id',
-      'games.slug',
-      'games.title',
-      'games.release_date',
-      'games.cover_image_url',
-      'games.summary',
-      'games.sources',
-      'games.updated_at',
-      sql<boolean>`'demo' = any(games.sources)`.as('is_demo'),
-      keptLinks(eb, 'genres').as('genres'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('game_platforms')
-          .innerJoin('platforms', 'platforms.id', 'game_platforms.platform_id')
-          .select([
-            'platforms.id',
-            'platforms.slug',
-            'platforms.name',
-            'platforms.abbreviation',
-            'game_platforms.release_date as releaseDate',
-          ])
-          .whereRef('game_platforms.game_id', '=', 'games.id')
-          .orderBy('game_platforms.release_date', (ob) => ob.asc().nullsLast())
-          .orderBy(sql`lower(platforms.name)`),
-      ).as('releases'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('game_developers')
-          .innerJoin('companies', 'companies.id', 'game_developers.company_id')
-          .select(['companies.slug', 'companies.name'])
-          .whereRef('game_developers.game_id', '=', 'games.id')
-          .orderBy(sql`lower(companies.name)`),
-      ).as('developers'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('game_publishers')
-          .innerJoin('companies', 'companies.id', 'game_publishers.company_id')
-          .select(['companies.slug', 'companies.name'])
-          .whereRef('game_publishers.game_id', '=', 'games.id')
-          .orderBy(sql`lower(companies.name)`),
-      ).as('publishers'),
-      jsonObjectFrom(eb.selectFrom('game_critic_stats').selectAll().whereRef('game_critic_stats.game_id', '=', 'games.id')).as('critic_stats'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('game_user_scores')
-          .select(['game_user_scores.review_count', 'game_user_scores.rating_count', 'game_user_scores.rating_sum', 'game_user_scores.rating_steps'])
-          .whereRef('game_user_scores.game_id', '=', 'games.id'),
-      ).as('user_scores'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('user_review_windows')
-          .select(['user_review_windows.id', 'user_review_windows.kind', 'user_review_windows.starts_at', 'user_review_windows.ends_at', 'user_review_windows.status'])
-          .whereRef('user_review_windows.game_id', '=', 'games.id')
-          .where('user_review_windows.status', '<>', sql.lit('cleared'))
-          .orderBy('user_review_windows.starts_at'),
-      ).as('held_windows'),
-    ]);
+  return db.selectFrom('games').select((eb) => [
+    'games.id',
+    'games.slug',
+    'games.title',
+    'games.release_date',
+    'games.cover_image_url',
+    'games.summary',
+    'games.sources',
+    'games.updated_at',
+    sql<boolean>`'demo' = any(games.sources)`.as('is_demo'),
+    keptLinks(eb, 'genres').as('genres'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('game_platforms')
+        .innerJoin('platforms', 'platforms.id', 'game_platforms.platform_id')
+        .select([
+          'platforms.id',
+          'platforms.slug',
+          'platforms.name',
+          'platforms.abbreviation',
+          'game_platforms.release_date as releaseDate',
+        ])
+        .whereRef('game_platforms.game_id', '=', 'games.id')
+        .orderBy('game_platforms.release_date', (ob) => ob.asc().nullsLast())
+        .orderBy(sql`lower(platforms.name)`),
+    ).as('releases'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('game_developers')
+        .innerJoin('companies', 'companies.id', 'game_developers.company_id')
+        .select(['companies.slug', 'companies.name'])
+        .whereRef('game_developers.game_id', '=', 'games.id')
+        .orderBy(sql`lower(companies.name)`),
+    ).as('developers'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('game_publishers')
+        .innerJoin('companies', 'companies.id', 'game_publishers.company_id')
+        .select(['companies.slug', 'companies.name'])
+        .whereRef('game_publishers.game_id', '=', 'games.id')
+        .orderBy(sql`lower(companies.name)`),
+    ).as('publishers'),
+    jsonObjectFrom(
+      eb.selectFrom('game_critic_stats').selectAll().whereRef('game_critic_stats.game_id', '=', 'games.id'),
+    ).as('critic_stats'),
+    jsonObjectFrom(
+      eb
+        .selectFrom('game_user_scores')
+        .select([
+          'game_user_scores.review_count',
+          'game_user_scores.rating_count',
+          'game_user_scores.rating_sum',
+          'game_user_scores.rating_steps',
+        ])
+        .whereRef('game_user_scores.game_id', '=', 'games.id'),
+    ).as('user_scores'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('user_review_windows')
+        .select([
+          'user_review_windows.id',
+          'user_review_windows.kind',
+          'user_review_windows.starts_at',
+          'user_review_windows.ends_at',
+          'user_review_windows.status',
+        ])
+        .whereRef('user_review_windows.game_id', '=', 'games.id')
+        .where('user_review_windows.status', '<>', sql.lit('cleared'))
+        .orderBy('user_review_windows.starts_at'),
+    ).as('held_windows'),
+  ]);
 }
 
 type GameDetailRow = Awaited<ReturnType<ReturnType<typeof gameDetailQuery>['executeTakeFirstOrThrow']>>;
@@ -188,12 +216,23 @@ export function toGameDetail(row: GameDetailRow): GameDetail {
     critic,
     userScore,
     // JSON carries the window's times as text.
-    heldWindows: row.held_windows.map((w) => ({ id: w.id, kind: w.kind, startsAt: new Date(w.starts_at), endsAt: new Date(w.ends_at), status: w.status })),
+    heldWindows: row.held_windows.map((w) => ({
+      id: w.id,
+      kind: w.kind,
+      startsAt: new Date(w.starts_at),
+      endsAt: new Date(w.ends_at),
+      status: w.status,
+    })),
   };
 }
 
 /** The most similar games (see public.similar_games: shared developers, genres, publishers, platforms), kept or ranked now. */
-export async function similarGames(db: Kysely<Database>, gameId: number, limit: number, pool: number): Promise<SimilarGame[]> {
+export async function similarGames(
+  db: Kysely<Database>,
+  gameId: number,
+  limit: number,
+  pool: number,
+): Promise<SimilarGame[]> {
   return (await similarGamesQuery(db, gameId, limit, pool).execute()).map(toSimilarGame);
 }
 
@@ -202,7 +241,12 @@ export async function similarGames(db: Kysely<Database>, gameId: number, limit: 
  * its order. The game may be a column of an outer statement (a folded read). The ranking is
  * the kept one when it has this shape (public.kept_similar_games; similar-kept.server.ts).
  */
-export function similarGamesQuery(db: Kysely<Database>, gameId: number | Expression<number>, limit: number, pool: number) {
+export function similarGamesQuery(
+  db: Kysely<Database>,
+  gameId: number | Expression<number>,
+  limit: number,
+  pool: number,
+) {
   const ranked = sql<{
     game_id: number;
     score: number;
@@ -220,9 +264,22 @@ export function similarGamesQuery(db: Kysely<Database>, gameId: number | Express
 
 type SimilarGameRow = Awaited<ReturnType<ReturnType<typeof similarGamesQuery>['executeTakeFirstOrThrow']>>;
 
-export function toSimilarGame({ score, shared_genres, shared_developers, shared_publishers, shared_platforms, ...card }: SimilarGameRow): SimilarGame {
+export function toSimilarGame({
+  score,
+  shared_genres,
+  shared_developers,
+  shared_publishers,
+  shared_platforms,
+  ...card
+}: SimilarGameRow): SimilarGame {
   return {
     ...card,
-    similarity: { score, genres: shared_genres, developers: shared_developers, publishers: shared_publishers, platforms: shared_platforms },
+    similarity: {
+      score,
+      genres: shared_genres,
+      developers: shared_developers,
+      publishers: shared_publishers,
+      platforms: shared_platforms,
+    },
   };
 }

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE } from '../navigation/pagination.ts';
-import { gameListingFilter, gameListingHeading, gameListingQuery, parseGameListingParams, similarityReasons, type GameListingParams } from './games.ts';
+import {
+  gameListingFilter,
+  gameListingHeading,
+  gameListingQuery,
+  parseGameListingParams,
+  similarityReasons,
+  type GameListingParams,
+} from './games.ts';
 
 const parse = (query: string) => parseGameListingParams(new URLSearchParams(query));
 
-const DEFAULTS: GameListingParams = { page: 1, sort: 'release-desc', when: 'all', platform: undefined, genre: undefined };
+const DEFAULTS: GameListingParams = {
+  page: 1,
+  sort: 'release-desc',
+  when: 'all',
+  platform: undefined,
+  genre: undefined,
+};
 
 describe('parseGameListingParams', () => {
   it('gives the defaults for an empty query', () => {
@@ -66,7 +79,9 @@ describe('gameListingQuery', () => {
   it('omits defaults and keeps the rest', () => {
     expect(gameListingQuery({ ...DEFAULTS, genre: 'rpg', page: 2 })).toBe('?genre=rpg&page=2');
     expect(gameListingQuery({ ...DEFAULTS, sort: 'release-asc' })).toBe('?sort=release-asc');
-    expect(gameListingQuery({ ...DEFAULTS, when: 'upcoming', sort: 'release-desc' })).toBe('?when=upcoming&sort=release-desc');
+    expect(gameListingQuery({ ...DEFAULTS, when: 'upcoming', sort: 'release-desc' })).toBe(
+      '?when=upcoming&sort=release-desc',
+    );
   });
 
   it('applies overrides', () => {
@@ -91,9 +106,19 @@ describe('gameListingQuery', () => {
 describe('a /games listing, read', () => {
   it('becomes a catalogue filter once its slugs are looked up', () => {
     const ps4 = { id: 3, slug: 'ps4', name: 'PlayStation 4' };
-    expect(gameListingFilter({ when: 'all' }, { platform: ps4 }, '2026-11-22')).toEqual({ platformId: 3, genreId: undefined, when: undefined });
-    expect(gameListingFilter({ when: 'upcoming' }, {}, '2026-11-22').when).toEqual({ released: false, today: '2026-11-22' });
-    expect(gameListingFilter({ when: 'released' }, {}, '2026-11-22').when).toEqual({ released: true, today: '2026-11-22' });
+    expect(gameListingFilter({ when: 'all' }, { platform: ps4 }, '2026-11-22')).toEqual({
+      platformId: 3,
+      genreId: undefined,
+      when: undefined,
+    });
+    expect(gameListingFilter({ when: 'upcoming' }, {}, '2026-11-22').when).toEqual({
+      released: false,
+      today: '2026-11-22',
+    });
+    expect(gameListingFilter({ when: 'released' }, {}, '2026-11-22').when).toEqual({
+      released: true,
+      today: '2026-11-22',
+    });
   });
 
   it('has a heading for what it shows', () => {
@@ -106,7 +131,11 @@ describe('a /games listing, read', () => {
 
 describe('similarityReasons', () => {
   it('says what two games share, strongest ties first', () => {
-    expect(similarityReasons({ score: 14, developers: 1, publishers: 1, genres: 2, platforms: 2 })).toBe('same developer, same publisher, 2 shared genres, 2 shared platforms');
-    expect(similarityReasons({ score: 11, developers: 2, publishers: 0, genres: 1, platforms: 0 })).toBe('2 developers, 1 shared genre');
+    expect(similarityReasons({ score: 14, developers: 1, publishers: 1, genres: 2, platforms: 2 })).toBe(
+      'same developer, same publisher, 2 shared genres, 2 shared platforms',
+    );
+    expect(similarityReasons({ score: 11, developers: 2, publishers: 0, genres: 1, platforms: 0 })).toBe(
+      '2 developers, 1 shared genre',
+    );
   });
 });

@@ -3,7 +3,13 @@ import type { GameSource } from '../db/schema.ts';
 import { pageNumberSchema } from '../navigation/pagination.ts';
 import type { CriticSummary } from '../reviews/reviews.ts';
 import type { ReviewWindowView, UserScore } from '../user-reviews/user-reviews.ts';
-import { genreSlugSchema, platformSlugSchema, type CatalogueFilter, type CatalogueSort, type FacetValue } from './facets.ts';
+import {
+  genreSlugSchema,
+  platformSlugSchema,
+  type CatalogueFilter,
+  type CatalogueSort,
+  type FacetValue,
+} from './facets.ts';
 import { slugFilter } from './slug.ts';
 
 /**
@@ -14,7 +20,12 @@ import { slugFilter } from './slug.ts';
 
 export const GAMES_PAGE_SIZE = 24;
 
-export const GAME_SORTS = ['release-desc', 'release-asc', 'title-asc', 'title-desc'] as const satisfies readonly CatalogueSort[];
+export const GAME_SORTS = [
+  'release-desc',
+  'release-asc',
+  'title-asc',
+  'title-desc',
+] as const satisfies readonly CatalogueSort[];
 export type GameSort = (typeof GAME_SORTS)[number];
 
 export const SORT_LABELS: Readonly<Record<GameSort, string>> = {
@@ -146,8 +157,14 @@ export interface SimilarGame extends GameCard {
 export function similarityReasons(similarity: SimilarGame['similarity']): string {
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const parts: string[] = [];
-  if (similarity.developers > 0) parts.push(similarity.developers === 1 ? 'same developer' : count(similarity.developers, 'developer', 'developers'));
-  if (similarity.publishers > 0) parts.push(similarity.publishers === 1 ? 'same publisher' : count(similarity.publishers, 'publisher', 'publishers'));
+  if (similarity.developers > 0)
+    parts.push(
+      similarity.developers === 1 ? 'same developer' : count(similarity.developers, 'developer', 'developers'),
+    );
+  if (similarity.publishers > 0)
+    parts.push(
+      similarity.publishers === 1 ? 'same publisher' : count(similarity.publishers, 'publisher', 'publishers'),
+    );
   parts.push(count(similarity.genres, 'shared genre', 'shared genres'));
   if (similarity.platforms > 0) parts.push(count(similarity.platforms, 'shared platform', 'shared platforms'));
   return parts.join(', ');

@@ -41,7 +41,10 @@ async function allPages(listing: Partial<GameListingParams>): Promise<GameCard[]
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
-  await connection.db.insertInto('games').values({ ...UNDATED, summary: null, release_date: null, sources: ['editorial'] }).execute();
+  await connection.db
+    .insertInto('games')
+    .values({ ...UNDATED, summary: null, release_date: null, sources: ['editorial'] })
+    .execute();
   totalGames = await count(sql<{ n: number }>`select count(*)::int as n from games`);
 });
 
@@ -90,7 +93,11 @@ describe('listGames filters', () => {
     const games = await allPages({ platform: 'ps4' });
     expect(expected).toBeGreaterThan(GAMES_PAGE_SIZE);
     expect(games).toHaveLength(expected);
-    for (const game of games) expect(game.platforms.map((p) => p.slug), game.title).toContain('ps4');
+    for (const game of games)
+      expect(
+        game.platforms.map((p) => p.slug),
+        game.title,
+      ).toContain('ps4');
     expect(games.map((g) => g.slug)).toContain('grand-theft-auto-v');
     expect((await listGames(connection.db, params({ platform: 'ps4' }), TODAY)).total).toBe(expected);
   });
@@ -101,7 +108,11 @@ describe('listGames filters', () => {
     const games = await allPages({ genre: 'rpg' });
     expect(expected).toBeGreaterThan(0);
     expect(games).toHaveLength(expected);
-    for (const game of games) expect(game.genres.map((g) => g.slug), game.title).toContain('rpg');
+    for (const game of games)
+      expect(
+        game.genres.map((g) => g.slug),
+        game.title,
+      ).toContain('rpg');
   });
 
   it('by platform and genre together', async () => {
@@ -171,7 +182,11 @@ describe('listGames sorting', () => {
 
   it('upcoming soonest first', async () => {
     const { items: games } = await listGames(connection.db, params({ when: 'upcoming', sort: 'release-asc' }), TODAY);
-    const first = await count(sql<{ n: number }>`select count(*)::int as n from games where release_date > ${TODAY} and release_date < ${games[0]!.releaseDate}`);
+    const first = await count(
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from games where release_date > ${TODAY} and release_date < ${games[0]!.releaseDate}`,
+    );
     expect(first).toBe(0);
   });
 
@@ -189,7 +204,7 @@ describe('listGames sorting', () => {
       expect(index, title).toBeGreaterThanOrEqual(0);
       return index;
     };
-    expect(position('Assassin\'s Creed')).toBeLessThan(position('Assassin\'s Creed II'));
+    expect(position("Assassin's Creed")).toBeLessThan(position("Assassin's Creed II"));
     expect(position('Call of Duty')).toBeLessThan(position('Call of Duty 2'));
     expect(position('Grand Theft Auto V')).toBeLessThan(position('Portal 2'));
     expect(position('Portal')).toBeLessThan(position('Portal 2'));
@@ -197,7 +212,8 @@ describe('listGames sorting', () => {
 
   it('title-asc is alphabetical regardless of capitalisation ("Title A–Z")', async () => {
     const titles = (await allPages({ sort: 'title-asc' })).map((g) => g.title);
-    const before = (a: string, b: string) => expect(titles.indexOf(a), `"${a}" before "${b}"`).toBeLessThan(titles.indexOf(b));
+    const before = (a: string, b: string) =>
+      expect(titles.indexOf(a), `"${a}" before "${b}"`).toBeLessThan(titles.indexOf(b));
     // Decided by the first letter that differs, ignoring case: c < r, a < e, f < g, a < u.
     before('Act of War: Direct Action', 'ARMA: Combat Operations');
     before('Dangerous Waters', 'DEFCON');
@@ -207,7 +223,6 @@ describe('listGames sorting', () => {
     expect(titles[0]).toBe('Act of War: Direct Action');
   });
 });
-
 
 describe('one listing behind /games, /browse and the publisher pages', () => {
   it('gives /games?genre= and /browse/genre/ the same games in the same order', async () => {
@@ -223,8 +238,16 @@ describe('one listing behind /games, /browse and the publisher pages', () => {
   });
 
   it('narrows /browse by platform, genre and year together, and names what it found', async () => {
-    const found = await browsePage(connection.db, { platform: 'ps3', genre: 'shooter', year: 2013 }, { sort: 'title', page: 1 });
-    expect(found?.facets).toMatchObject({ platform: { slug: 'ps3', name: 'PlayStation 3' }, genre: { slug: 'shooter' }, year: 2013 });
+    const found = await browsePage(
+      connection.db,
+      { platform: 'ps3', genre: 'shooter', year: 2013 },
+      { sort: 'title', page: 1 },
+    );
+    expect(found?.facets).toMatchObject({
+      platform: { slug: 'ps3', name: 'PlayStation 3' },
+      genre: { slug: 'shooter' },
+      year: 2013,
+    });
     const expected = await count(sql<{ n: number }>`
       select count(*)::int as n from games g
       where g.release_date between '2013-01-01' and '2013-12-31'
@@ -241,7 +264,7 @@ describe('one listing behind /games, /browse and the publisher pages', () => {
     expect(await browsePage(connection.db, { genre: 'no-such-genre' }, { sort: 'newest', page: 1 })).toBeUndefined();
   });
 
-  it('lists a publisher\'s games newest first, and nothing for an unknown publisher', async () => {
+  it("lists a publisher's games newest first, and nothing for an unknown publisher", async () => {
     const found = await publisherPage(connection.db, 'rockstar-games', 1);
     expect(found?.publisher.name).toBe('Rockstar Games');
     expect(found?.listing.items.map((g) => g.slug)).toContain('grand-theft-auto-v');
@@ -251,10 +274,14 @@ describe('one listing behind /games, /browse and the publisher pages', () => {
   });
 
   it('sorts by critic score, highest first, games without one last', async () => {
-    const ids = (await sql<{ id: number }>`select id from games order by id limit 3`.execute(connection.db)).rows.map((row) => row.id);
+    const ids = (await sql<{ id: number }>`select id from games order by id limit 3`.execute(connection.db)).rows.map(
+      (row) => row.id,
+    );
     // Four scored reviews each: critic scores 70, 90 and 80.
     for (const [index, sum] of [280, 360, 320].entries()) {
-      await sql`insert into game_critic_stats (game_id, review_count, scored_count, score_sum) values (${ids[index]!}, 4, 4, ${sum})`.execute(connection.db);
+      await sql`insert into game_critic_stats (game_id, review_count, scored_count, score_sum) values (${ids[index]!}, 4, 4, ${sum})`.execute(
+        connection.db,
+      );
     }
     const { items } = await listCatalogue(connection.db, { filter: {}, sort: 'score-desc', page: 1, pageSize: 5 });
     expect(items.map((g) => g.criticScore)).toEqual([90, 80, 70, null, null]);

@@ -35,7 +35,11 @@ function orderBy<O>(query: GamesQuery<O>, sort: CatalogueSort): GamesQuery<O> {
     case 'score-desc':
       return query
         .orderBy(
-          (eb) => eb.selectFrom('game_critic_stats').select('critic_score').whereRef('game_critic_stats.game_id', '=', 'games.id'),
+          (eb) =>
+            eb
+              .selectFrom('game_critic_stats')
+              .select('critic_score')
+              .whereRef('game_critic_stats.game_id', '=', 'games.id'),
           (ob) => ob.desc().nullsLast(),
         )
         .orderBy('games.id');
@@ -54,10 +58,19 @@ export function emptyListing(page: number, pageSize: number): Paged<GameCard> {
 }
 
 /** A /games listing: its platform and genre slugs looked up, then the catalogue listing. */
-export async function listGames(db: Kysely<Database>, params: GameListingParams, today: string): Promise<Paged<GameCard>> {
+export async function listGames(
+  db: Kysely<Database>,
+  params: GameListingParams,
+  today: string,
+): Promise<Paged<GameCard>> {
   const facets = await findFacets(db, params);
   if (facets.missing) return emptyListing(params.page, GAMES_PAGE_SIZE);
-  return listCatalogue(db, { filter: gameListingFilter(params, facets, today), sort: params.sort, page: params.page, pageSize: GAMES_PAGE_SIZE });
+  return listCatalogue(db, {
+    filter: gameListingFilter(params, facets, today),
+    sort: params.sort,
+    page: params.page,
+    pageSize: GAMES_PAGE_SIZE,
+  });
 }
 
 /** Everything /games shows: the listing, or the results for ?q=, and the filter options. */

@@ -20,10 +20,20 @@ beforeAll(async () => {
 
 afterAll(() => connection.close());
 
-type Ranked = { game_id: number; score: number; shared_genres: number; shared_developers: number; shared_publishers: number; shared_platforms: number };
+type Ranked = {
+  game_id: number;
+  score: number;
+  shared_genres: number;
+  shared_developers: number;
+  shared_publishers: number;
+  shared_platforms: number;
+};
 
 async function live(gameId: number): Promise<Ranked[]> {
-  const { rows } = await sql<Ranked>`select * from public.similar_games(${gameId}, ${OVERVIEW_SIMILAR.shown}, ${OVERVIEW_SIMILAR.pool})`.execute(db);
+  const { rows } =
+    await sql<Ranked>`select * from public.similar_games(${gameId}, ${OVERVIEW_SIMILAR.shown}, ${OVERVIEW_SIMILAR.pool})`.execute(
+      db,
+    );
   return rows;
 }
 
@@ -56,10 +66,16 @@ async function refillAll(): Promise<void> {
   expect(await waitingSimilarGames(db)).toBe(0);
 }
 
-const datedGames = async () => Number((await sql<{ n: string }>`select count(*) as n from public.games where release_date is not null`.execute(db)).rows[0]!.n);
+const datedGames = async () =>
+  Number(
+    (await sql<{ n: string }>`select count(*) as n from public.games where release_date is not null`.execute(db))
+      .rows[0]!.n,
+  );
 
 /** A game with at least a genre, a developer, a publisher and a dated platform. */
-async function linkedGame(skip = 0): Promise<{ id: number; developer: number; publisher: number; platform: number; day: string }> {
+async function linkedGame(
+  skip = 0,
+): Promise<{ id: number; developer: number; publisher: number; platform: number; day: string }> {
   const { rows } = await sql<{ id: number; developer: number; publisher: number; platform: number; day: string }>`
     select g.id, d.company_id as developer, p.company_id as publisher, gp.platform_id as platform, gp.release_date::text as day
     from public.games g
@@ -83,7 +99,10 @@ describe('kept similar games', () => {
   });
 
   it("are kept in the game page's shape (else every page would rank on the spot)", async () => {
-    const { rows } = await sql<{ size: number; pool: number }>`select size, pool from public.similar_games_kept_shape()`.execute(db);
+    const { rows } = await sql<{
+      size: number;
+      pool: number;
+    }>`select size, pool from public.similar_games_kept_shape()`.execute(db);
     expect(rows).toEqual([{ size: OVERVIEW_SIMILAR.shown, pool: OVERVIEW_SIMILAR.pool }]);
   });
 
@@ -99,10 +118,14 @@ describe('kept similar games', () => {
     const altered = await similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool);
     expect(altered.map((g) => g.id)).toEqual(before.map((g) => g.id).reverse());
     // Fewer games than kept: the first ones of the kept ranking.
-    expect((await similarGames(db, game.id, 2, OVERVIEW_SIMILAR.pool)).map((g) => g.id)).toEqual(altered.slice(0, 2).map((g) => g.id));
+    expect((await similarGames(db, game.id, 2, OVERVIEW_SIMILAR.pool)).map((g) => g.id)).toEqual(
+      altered.slice(0, 2).map((g) => g.id),
+    );
     // Another pool, or more games than kept: ranked now.
     expect((await similarGames(db, game.id, OVERVIEW_SIMILAR.shown, 60)).map((g) => g.id)[0]).toBe(before[0]!.id);
-    expect((await similarGames(db, game.id, 24, OVERVIEW_SIMILAR.pool)).slice(0, before.length).map((g) => g.id)).toEqual(before.map((g) => g.id));
+    expect(
+      (await similarGames(db, game.id, 24, OVERVIEW_SIMILAR.pool)).slice(0, before.length).map((g) => g.id),
+    ).toEqual(before.map((g) => g.id));
     await sql`delete from public.similar_game_rankings where game_id = ${game.id}`.execute(db);
     expect(await similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool)).toEqual(before);
     await sql`insert into public.similar_game_refills (game_id) values (${game.id})`.execute(db);
@@ -110,55 +133,102 @@ describe('kept similar games', () => {
   });
 
   const changes: [string, () => Promise<unknown>][] = [
-    ['a genre added', async () => {
-      const game = await linkedGame(3);
-      await sql`insert into public.game_genres (game_id, genre_id) select ${game.id}, g.id from public.genres g
-        where not exists (select 1 from public.game_genres x where x.game_id = ${game.id} and x.genre_id = g.id) order by g.id limit 1`.execute(db);
-    }],
-    ['a genre removed', async () => {
-      const game = await linkedGame(5);
-      await sql`delete from public.game_genres where game_id = ${game.id} and genre_id = (select min(genre_id) from public.game_genres where game_id = ${game.id})`.execute(db);
-    }],
-    ["another game's developer added", async () => {
-      const [a, b] = [await linkedGame(7), await linkedGame(40)];
-      await sql`insert into public.game_developers (game_id, company_id) values (${a.id}, ${b.developer}) on conflict do nothing`.execute(db);
-    }],
-    ['a publisher removed', async () => {
-      const game = await linkedGame(11);
-      await sql`delete from public.game_publishers where game_id = ${game.id} and company_id = ${game.publisher}`.execute(db);
-    }],
-    ['a platform release moved by years', async () => {
-      const game = await linkedGame(13);
-      await sql`update public.game_platforms set release_date = release_date - 2000 where game_id = ${game.id} and platform_id = ${game.platform}`.execute(db);
-    }],
-    ['a platform added', async () => {
-      const game = await linkedGame(17);
-      await sql`insert into public.game_platforms (game_id, platform_id, release_date) select ${game.id}, p.id, date '2015-06-01' from public.platforms p
-        where not exists (select 1 from public.game_platforms x where x.game_id = ${game.id} and x.platform_id = p.id) order by p.id limit 1`.execute(db);
-    }],
-    ['a platform removed', async () => {
-      const game = await linkedGame(19);
-      await sql`delete from public.game_platforms where game_id = ${game.id} and platform_id = ${game.platform}`.execute(db);
-    }],
-    ["a game's release date moved", async () => {
-      const game = await linkedGame(23);
-      await sql`update public.games set release_date = release_date + 900 where id = ${game.id}`.execute(db);
-    }],
-    ['a game made undated', async () => {
-      const game = await linkedGame(29);
-      await sql`update public.games set release_date = null where id = ${game.id}`.execute(db);
-    }],
-    ['a game deleted with its links', async () => {
-      const game = await linkedGame(31);
-      await sql`delete from public.games where id = ${game.id}`.execute(db);
-    }],
-    ['one statement linking a few games to a genre', async () => {
-      const { rows } = await sql<{ n: number }>`with added as (insert into public.game_genres (game_id, genre_id)
+    [
+      'a genre added',
+      async () => {
+        const game = await linkedGame(3);
+        await sql`insert into public.game_genres (game_id, genre_id) select ${game.id}, g.id from public.genres g
+        where not exists (select 1 from public.game_genres x where x.game_id = ${game.id} and x.genre_id = g.id) order by g.id limit 1`.execute(
+          db,
+        );
+      },
+    ],
+    [
+      'a genre removed',
+      async () => {
+        const game = await linkedGame(5);
+        await sql`delete from public.game_genres where game_id = ${game.id} and genre_id = (select min(genre_id) from public.game_genres where game_id = ${game.id})`.execute(
+          db,
+        );
+      },
+    ],
+    [
+      "another game's developer added",
+      async () => {
+        const [a, b] = [await linkedGame(7), await linkedGame(40)];
+        await sql`insert into public.game_developers (game_id, company_id) values (${a.id}, ${b.developer}) on conflict do nothing`.execute(
+          db,
+        );
+      },
+    ],
+    [
+      'a publisher removed',
+      async () => {
+        const game = await linkedGame(11);
+        await sql`delete from public.game_publishers where game_id = ${game.id} and company_id = ${game.publisher}`.execute(
+          db,
+        );
+      },
+    ],
+    [
+      'a platform release moved by years',
+      async () => {
+        const game = await linkedGame(13);
+        await sql`update public.game_platforms set release_date = release_date - 2000 where game_id = ${game.id} and platform_id = ${game.platform}`.execute(
+          db,
+        );
+      },
+    ],
+    [
+      'a platform added',
+      async () => {
+        const game = await linkedGame(17);
+        await sql`insert into public.game_platforms (game_id, platform_id, release_date) select ${game.id}, p.id, date '2015-06-01' from public.platforms p
+        where not exists (select 1 from public.game_platforms x where x.game_id = ${game.id} and x.platform_id = p.id) order by p.id limit 1`.execute(
+          db,
+        );
+      },
+    ],
+    [
+      'a platform removed',
+      async () => {
+        const game = await linkedGame(19);
+        await sql`delete from public.game_platforms where game_id = ${game.id} and platform_id = ${game.platform}`.execute(
+          db,
+        );
+      },
+    ],
+    [
+      "a game's release date moved",
+      async () => {
+        const game = await linkedGame(23);
+        await sql`update public.games set release_date = release_date + 900 where id = ${game.id}`.execute(db);
+      },
+    ],
+    [
+      'a game made undated',
+      async () => {
+        const game = await linkedGame(29);
+        await sql`update public.games set release_date = null where id = ${game.id}`.execute(db);
+      },
+    ],
+    [
+      'a game deleted with its links',
+      async () => {
+        const game = await linkedGame(31);
+        await sql`delete from public.games where id = ${game.id}`.execute(db);
+      },
+    ],
+    [
+      'one statement linking a few games to a genre',
+      async () => {
+        const { rows } = await sql<{ n: number }>`with added as (insert into public.game_genres (game_id, genre_id)
         select g.id, (select max(id) from public.genres) from public.games g where g.id % 37 = 0 on conflict do nothing returning 1)
         select count(*)::integer as n from added`.execute(db);
-      expect(rows[0]!.n).toBeGreaterThan(3);
-      expect(rows[0]!.n).toBeLessThanOrEqual(200);
-    }],
+        expect(rows[0]!.n).toBeGreaterThan(3);
+        expect(rows[0]!.n).toBeLessThanOrEqual(200);
+      },
+    ],
   ];
 
   for (const [name, change] of changes) {
@@ -174,7 +244,9 @@ describe('kept similar games', () => {
   }
 
   it('go back to the queue all at once when one statement changes more than 200 games (an import)', async () => {
-    await sql`update public.game_platforms set release_date = release_date + 1 where release_date is not null`.execute(db);
+    await sql`update public.game_platforms set release_date = release_date + 1 where release_date is not null`.execute(
+      db,
+    );
     expect((await kept()).size).toBe(0);
     expect(await waitingSimilarGames(db)).toBeGreaterThanOrEqual(await datedGames());
     await refillAll();
@@ -182,7 +254,9 @@ describe('kept similar games', () => {
   });
 
   it('stop a run once its time is spent, leaving the rest queued', async () => {
-    await sql`insert into public.similar_game_refills (game_id) select id from public.games where release_date is not null on conflict do nothing`.execute(db);
+    await sql`insert into public.similar_game_refills (game_id) select id from public.games where release_date is not null on conflict do nothing`.execute(
+      db,
+    );
     const queued = await waitingSimilarGames(db);
     let tick = 0;
     const { ranked, waiting } = await refillSimilarGamesWithin(db, 1, () => tick++);

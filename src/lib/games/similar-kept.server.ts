@@ -20,7 +20,11 @@ export async function refillSimilarGames(db: Kysely<Database>, max: number = BAT
  * progress finishes). The embedded database serves one statement at a time, so a job must
  * not hold it for long; what is left waits for the next run.
  */
-export async function refillSimilarGamesWithin(db: Kysely<Database>, budgetMs: number, clock: () => number = () => performance.now()): Promise<{ ranked: number; waiting: number }> {
+export async function refillSimilarGamesWithin(
+  db: Kysely<Database>,
+  budgetMs: number,
+  clock: () => number = () => performance.now(),
+): Promise<{ ranked: number; waiting: number }> {
   const started = clock();
   let ranked = 0;
   for (;;) {
@@ -33,6 +37,9 @@ export async function refillSimilarGamesWithin(db: Kysely<Database>, budgetMs: n
 
 /** Games whose ranking is queued. */
 export async function waitingSimilarGames(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('similar_game_refills').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('similar_game_refills')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -19,18 +19,37 @@ beforeAll(async () => {
 
 afterAll(() => connection.close());
 
-type Links = { genres: Set<number>; developers: Set<number>; publishers: Set<number>; platforms: Set<number>; date: string | null };
+type Links = {
+  genres: Set<number>;
+  developers: Set<number>;
+  publishers: Set<number>;
+  platforms: Set<number>;
+  date: string | null;
+};
 
 async function catalogueLinks(): Promise<Map<number, Links>> {
   const db = connection.db;
   const games = await db.selectFrom('games').select(['id', 'release_date']).execute();
   const links = new Map<number, Links>(
-    games.map((game) => [game.id, { genres: new Set(), developers: new Set(), publishers: new Set(), platforms: new Set(), date: game.release_date }]),
+    games.map((game) => [
+      game.id,
+      {
+        genres: new Set(),
+        developers: new Set(),
+        publishers: new Set(),
+        platforms: new Set(),
+        date: game.release_date,
+      },
+    ]),
   );
-  for (const row of await db.selectFrom('game_genres').select(['game_id', 'genre_id']).execute()) links.get(row.game_id)!.genres.add(row.genre_id);
-  for (const row of await db.selectFrom('game_developers').select(['game_id', 'company_id']).execute()) links.get(row.game_id)!.developers.add(row.company_id);
-  for (const row of await db.selectFrom('game_publishers').select(['game_id', 'company_id']).execute()) links.get(row.game_id)!.publishers.add(row.company_id);
-  for (const row of await db.selectFrom('game_platforms').select(['game_id', 'platform_id']).execute()) links.get(row.game_id)!.platforms.add(row.platform_id);
+  for (const row of await db.selectFrom('game_genres').select(['game_id', 'genre_id']).execute())
+    links.get(row.game_id)!.genres.add(row.genre_id);
+  for (const row of await db.selectFrom('game_developers').select(['game_id', 'company_id']).execute())
+    links.get(row.game_id)!.developers.add(row.company_id);
+  for (const row of await db.selectFrom('game_publishers').select(['game_id', 'company_id']).execute())
+    links.get(row.game_id)!.publishers.add(row.company_id);
+  for (const row of await db.selectFrom('game_platforms').select(['game_id', 'platform_id']).execute())
+    links.get(row.game_id)!.platforms.add(row.platform_id);
   return links;
 }
 
@@ -47,12 +66,27 @@ function expectedRanking(links: Map<number, Links>, gameId: number, limit: numbe
       const developers = shared(me.developers, other.developers);
       const publishers = shared(me.publishers, other.publishers);
       const platforms = shared(me.platforms, other.platforms);
-      return { id, genres, developers, publishers, platforms, score: 4 * developers + 3 * genres + 2 * publishers + platforms, distance: Math.abs(days(other.date ?? me.date ?? today) - myDate) };
+      return {
+        id,
+        genres,
+        developers,
+        publishers,
+        platforms,
+        score: 4 * developers + 3 * genres + 2 * publishers + platforms,
+        distance: Math.abs(days(other.date ?? me.date ?? today) - myDate),
+      };
     })
     .filter((row) => row.genres > 0 && (row.developers > 0 || row.publishers > 0 || row.platforms > 0))
     .sort((a, b) => b.score - a.score || a.distance - b.distance || a.id - b.id)
     .slice(0, limit)
-    .map(({ id, score, genres, developers, publishers, platforms }) => ({ id, score, genres, developers, publishers, platforms }));
+    .map(({ id, score, genres, developers, publishers, platforms }) => ({
+      id,
+      score,
+      genres,
+      developers,
+      publishers,
+      platforms,
+    }));
 }
 
 describe('similar games', () => {
@@ -62,7 +96,11 @@ describe('similar games', () => {
     let withSimilar = 0;
     for (const gameId of links.keys()) {
       const ranked = await similarGames(connection.db, gameId, 24, 10_000);
-      const actual = ranked.map((game) => ({ id: game.id, score: game.similarity.score, ...omitScore(game.similarity) }));
+      const actual = ranked.map((game) => ({
+        id: game.id,
+        score: game.similarity.score,
+        ...omitScore(game.similarity),
+      }));
       expect(actual, `game ${gameId}`).toEqual(expectedRanking(links, gameId, 24, today));
       if (actual.length > 0) withSimilar += 1;
     }
@@ -92,7 +130,13 @@ describe('similar games', () => {
   });
 });
 
-function omitScore(similarity: { score: number; genres: number; developers: number; publishers: number; platforms: number }) {
+function omitScore(similarity: {
+  score: number;
+  genres: number;
+  developers: number;
+  publishers: number;
+  platforms: number;
+}) {
   const { score: _score, ...counts } = similarity;
   return counts;
 }

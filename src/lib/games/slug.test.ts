@@ -65,7 +65,11 @@ describe('uniqueSlug', () => {
 
   it('suffixes -2, -3... for repeats', () => {
     const taken = new Set<string>();
-    expect([uniqueSlug('halo', taken), uniqueSlug('halo', taken), uniqueSlug('halo', taken)]).toEqual(['halo', 'halo-2', 'halo-3']);
+    expect([uniqueSlug('halo', taken), uniqueSlug('halo', taken), uniqueSlug('halo', taken)]).toEqual([
+      'halo',
+      'halo-2',
+      'halo-3',
+    ]);
     expect([...taken].sort()).toEqual(['halo', 'halo-2', 'halo-3']);
   });
 

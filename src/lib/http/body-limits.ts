@@ -55,7 +55,12 @@ function describeBytes(bytes: number): string {
 
 /** The 413 for `pathname`. */
 export function payloadTooLarge(pathname: string): Response {
-  return routeError(pathname, 413, 'payload_too_large', `The request body is too large: the limit here is ${describeBytes(bodyLimitFor(pathname))}.`);
+  return routeError(
+    pathname,
+    413,
+    'payload_too_large',
+    `The request body is too large: the limit here is ${describeBytes(bodyLimitFor(pathname))}.`,
+  );
 }
 
 /** The 413 when a request declares a body over its route's limit, else null. */

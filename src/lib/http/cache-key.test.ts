@@ -59,7 +59,8 @@ describe('route matching', () => {
 
   it('covers every rule', () => {
     const sample = (pattern: string) => pattern.replace(/\[\.\.\.[^\]]+\]/g, 'a/b').replace(/\[[^\]]+\]/g, 'x');
-    for (const pattern of Object.keys(routeRules)) expect(matchCachedRoute(sample(pattern))?.pattern, pattern).toBe(pattern);
+    for (const pattern of Object.keys(routeRules))
+      expect(matchCachedRoute(sample(pattern))?.pattern, pattern).toBe(pattern);
   });
 });
 

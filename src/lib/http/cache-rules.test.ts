@@ -25,6 +25,7 @@ describe('route rules', () => {
   it('never let a browser show a stale copy while it revalidates', () => {
     // Browsers apply stale-while-revalidate too (Chromium to the service worker's fetches):
     // a member who rated a game got the listing as it was before, its purge undone.
-    for (const [route, rule] of Object.entries(routeRules)) expect(sharedCacheControl(rule), route).not.toContain('stale-while-revalidate');
+    for (const [route, rule] of Object.entries(routeRules))
+      expect(sharedCacheControl(rule), route).not.toContain('stale-while-revalidate');
   });
 });

@@ -71,7 +71,11 @@ export const userListsTag = (userId: string) => `user-lists:${userId}`;
 export const profileTag = (userId: string) => `profile:${userId}`;
 
 const { games, reviews, scores, outlets, collections } = CACHE_TAGS;
-const catalogue = (tags: string[], query?: readonly string[]): CacheRule => ({ ...CACHE_PROFILES.catalogue, tags, ...(query ? { query } : {}) });
+const catalogue = (tags: string[], query?: readonly string[]): CacheRule => ({
+  ...CACHE_PROFILES.catalogue,
+  tags,
+  ...(query ? { query } : {}),
+});
 
 /** The ?page= of the plain paginated lists. */
 const PAGED = ['page'] as const;
@@ -166,7 +170,9 @@ export const NEVER_CACHED_PREFIXES = [
 ] as const;
 
 export function isNeverCached(pathname: string): boolean {
-  return NEVER_CACHED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+  return NEVER_CACHED_PREFIXES.some(
+    (prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  );
 }
 
 /**

@@ -3,7 +3,11 @@ import { describeError, invalidRouteMessage, STATUS_TEXT, unmatchedRouteMessage 
 
 describe('describeError', () => {
   it('gives the 404 page its spec texts, whatever the message', () => {
-    const expected = { title: '404 - Page Not Found', heading: 'Game Over!', text: "The page you're looking for doesn't exist." };
+    const expected = {
+      title: '404 - Page Not Found',
+      heading: 'Game Over!',
+      text: "The page you're looking for doesn't exist.",
+    };
     expect(describeError(404)).toEqual(expected);
     expect(describeError(404, 'Page not found: /nowhere')).toEqual(expected);
   });

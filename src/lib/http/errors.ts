@@ -21,7 +21,11 @@ export function describeError(status: number, message?: string): { title: string
   if (status === 404) {
     return { title: '404 - Page Not Found', heading: 'Game Over!', text: "The page you're looking for doesn't exist." };
   }
-  return { title: `${status} - Error`, heading: 'Oops! Something went wrong.', text: message || 'An unexpected error occurred.' };
+  return {
+    title: `${status} - Error`,
+    heading: 'Oops! Something went wrong.',
+    text: message || 'An unexpected error occurred.',
+  };
 }
 
 /** Message for a route whose parameters fail validation (capital N, unlike an unmatched path). */

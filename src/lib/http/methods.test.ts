@@ -13,7 +13,13 @@ describe('refuseMethod', () => {
   });
 
   it('leaves API, auth and storage routes to say which methods they take', () => {
-    for (const path of ['/api/profile', '/api/critic-reviews/3', '/auth/v1/token', '/storage/v1/object/avatars/u/a.png', '/_actions/x']) {
+    for (const path of [
+      '/api/profile',
+      '/api/critic-reviews/3',
+      '/auth/v1/token',
+      '/storage/v1/object/avatars/u/a.png',
+      '/_actions/x',
+    ]) {
       expect(refuseMethod(path, 'POST'), path).toBeNull();
       expect(refuseMethod(path, 'DELETE'), path).toBeNull();
     }
@@ -24,8 +30,13 @@ describe('refuseMethod', () => {
       expect(refuseMethod('/', method)?.status, method).toBe(405);
       expect(refuseMethod('/api/search', method)?.status, method).toBe(405);
     }
-    expect(await refuseMethod('/api/search', 'TRACE')!.json()).toEqual({ error: { code: 'method_not_allowed', message: 'This method is not allowed here.' } });
-    expect(await refuseMethod('/auth/v1/user', 'TRACE')!.json()).toEqual({ code: 'method_not_allowed', message: 'This method is not allowed here.' });
+    expect(await refuseMethod('/api/search', 'TRACE')!.json()).toEqual({
+      error: { code: 'method_not_allowed', message: 'This method is not allowed here.' },
+    });
+    expect(await refuseMethod('/auth/v1/user', 'TRACE')!.json()).toEqual({
+      code: 'method_not_allowed',
+      message: 'This method is not allowed here.',
+    });
     expect(await refuseMethod('/storage/v1/object/avatars/u/a.png', 'TRACE')!.json()).toEqual({
       statusCode: '405',
       code: 'MethodNotAllowed',

@@ -109,7 +109,11 @@ export function purgerFor(_context?: Pick<APIContext, 'cache'>): Purge {
 }
 
 /** What a critic review write changes: its game's pages, its outlet's and author's pages, and every list of reviews or scores. */
-export function reviewWriteTargets(change: { gameSlugs: readonly string[]; outletSlug: string; authorIds: readonly (number | null)[] }): PurgeTarget {
+export function reviewWriteTargets(change: {
+  gameSlugs: readonly string[];
+  outletSlug: string;
+  authorIds: readonly (number | null)[];
+}): PurgeTarget {
   return {
     tags: [
       ...change.gameSlugs.map(gameTag),

@@ -54,7 +54,8 @@ export function failureReason(error: unknown): string {
   let reason = 'unknown error';
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const { message, code, cause } = current as { message?: unknown; code?: unknown; cause?: unknown };
-    if (typeof message === 'string' && message) reason = typeof code === 'string' && !message.includes(code) ? `${code} ${message}` : message;
+    if (typeof message === 'string' && message)
+      reason = typeof code === 'string' && !message.includes(code) ? `${code} ${message}` : message;
     current = cause;
   }
   return reason;
@@ -83,7 +84,11 @@ export function timedFetch(route: RemoteRoute, base: typeof fetch = fetch): type
       const call = `${(init?.method ?? request?.method ?? 'GET').toUpperCase()} ${url.origin}${url.pathname}`;
       const failure = timeout.aborted
         ? new RemoteServiceError(service, 'timeout', `${service} gave no answer within ${timeoutMs} ms (${call})`)
-        : new RemoteServiceError(service, 'unreachable', `${service} could not be reached (${call}: ${failureReason(error)}; timeout ${timeoutMs} ms)`);
+        : new RemoteServiceError(
+            service,
+            'unreachable',
+            `${service} could not be reached (${call}: ${failureReason(error)}; timeout ${timeoutMs} ms)`,
+          );
       logRemoteFailure(service, failure.kind, failure.message);
       throw failure;
     }

@@ -9,7 +9,8 @@ import { audienceOf, routeError } from './route-errors.ts';
  * the files of upload routes). The refusal is a 400 in the route's error shape.
  */
 
-export const BAD_TEXT_MESSAGE = 'The request contains text that cannot be used: a NUL character, or bytes that are not UTF-8.';
+export const BAD_TEXT_MESSAGE =
+  'The request contains text that cannot be used: a NUL character, or bytes that are not UTF-8.';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -61,7 +62,10 @@ async function bodyIsUsable(pathname: string, request: Request): Promise<boolean
   const contentType = request.headers.get('content-type') ?? '';
   if (!request.body || !isTextBody(pathname, contentType)) return true;
   if (/^multipart\/form-data/i.test(contentType)) {
-    const form = await request.clone().formData().catch(() => null);
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
     // A form that cannot be read is the route's to refuse.
     return !form || [...form.values()].every((value) => typeof value !== 'string' || !value.includes('\u0000'));
   }
@@ -74,7 +78,9 @@ async function bodyIsUsable(pathname: string, request: Request): Promise<boolean
 export async function refuseBadText(url: URL, request: Request): Promise<Response | null> {
   const audience = audienceOf(url.pathname);
   if (!TEXT_AUDIENCES.has(audience)) return null;
-  const usable = isUsableQuery(url.search) && (!BODY_METHODS.has(request.method.toUpperCase()) || (await bodyIsUsable(url.pathname, request)));
+  const usable =
+    isUsableQuery(url.search) &&
+    (!BODY_METHODS.has(request.method.toUpperCase()) || (await bodyIsUsable(url.pathname, request)));
   if (usable) return null;
   return routeError(url.pathname, 400, audience === 'auth' ? 'validation_failed' : 'invalid_input', BAD_TEXT_MESSAGE);
 }

@@ -27,7 +27,13 @@ const STORAGE_NAMES: Record<number, { code: string; error: string; httpStatus: n
   405: { code: 'MethodNotAllowed', error: 'Method not allowed', httpStatus: 405 },
 };
 
-export function routeError(pathname: string, status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+export function routeError(
+  pathname: string,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   switch (audienceOf(pathname)) {
     case 'api':
       return apiError(status, code, message, { headers });
@@ -52,10 +58,17 @@ export function routeError(pathname: string, status: number, code: string, messa
 
 /** 405 with the methods the route takes (when known). */
 export function methodNotAllowed(pathname: string, allowed: readonly string[]): Response {
-  return routeError(pathname, 405, 'method_not_allowed', 'This method is not allowed here.', allowed.length > 0 ? { allow: allowed.join(', ') } : {});
+  return routeError(
+    pathname,
+    405,
+    'method_not_allowed',
+    'This method is not allowed here.',
+    allowed.length > 0 ? { allow: allowed.join(', ') } : {},
+  );
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database cannot be reached right now. Please try again in a few moments.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database cannot be reached right now. Please try again in a few moments.';
 /** Seconds a client is asked to wait before trying again during an outage. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 30;
 
@@ -71,5 +84,7 @@ export function databaseUnavailable(pathname: string): Response {
  * in time: the spec's server error, with a retry hint.
  */
 export function remoteServiceUnavailable(pathname: string): Response {
-  return routeError(pathname, 503, 'service_unavailable', MESSAGES.serverError, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
+  return routeError(pathname, 503, 'service_unavailable', MESSAGES.serverError, {
+    'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS),
+  });
 }

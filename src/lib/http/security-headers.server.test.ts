@@ -19,7 +19,11 @@ import {
 } from './security-headers.server.ts';
 
 const local: SecurityOptions = { siteOrigin: 'http://localhost:4321', googleSignIn: false };
-const hosted: SecurityOptions = { siteOrigin: 'https://critical-hit.example', supabaseUrl: 'https://abcd.supabase.co', googleSignIn: true };
+const hosted: SecurityOptions = {
+  siteOrigin: 'https://critical-hit.example',
+  supabaseUrl: 'https://abcd.supabase.co',
+  googleSignIn: true,
+};
 
 describe('common security headers', () => {
   it('forbid sniffing, trim referrers, switch off unused features; HSTS only over https', () => {
@@ -42,7 +46,9 @@ describe('common security headers', () => {
   });
 
   it('follow the environment', () => {
-    expect(securityOptions({ siteOrigin: 'https://x.example', SUPABASE_URL: undefined, PUBLIC_GOOGLE_CLIENT_ID: 'id' })).toEqual({
+    expect(
+      securityOptions({ siteOrigin: 'https://x.example', SUPABASE_URL: undefined, PUBLIC_GOOGLE_CLIENT_ID: 'id' }),
+    ).toEqual({
       siteOrigin: 'https://x.example',
       supabaseUrl: undefined,
       googleSignIn: true,
@@ -69,7 +75,9 @@ describe('page policy', () => {
 
   it('lets the browser client reach the Supabase project (API and Realtime) and Google', () => {
     const directives = pageDirectives(hosted, '/');
-    expect(directives).toContain("connect-src 'self' https://abcd.supabase.co wss://abcd.supabase.co https://accounts.google.com/gsi/");
+    expect(directives).toContain(
+      "connect-src 'self' https://abcd.supabase.co wss://abcd.supabase.co https://accounts.google.com/gsi/",
+    );
     expect(directives).toContain("frame-src 'self' https://accounts.google.com/gsi/");
     expect(directives).toContain('upgrade-insecure-requests');
     expect(pageDirectives(local, '/')).toContain("connect-src 'self'");
@@ -77,13 +85,19 @@ describe('page policy', () => {
   });
 
   it('lets the browser send errors to Sentry only when the site reports to it', () => {
-    expect(pageDirectives({ ...local, sentryOrigin: 'https://o42.ingest.sentry.io' }, '/')).toContain("connect-src 'self' https://o42.ingest.sentry.io");
-    expect(securityOptions({ siteOrigin: 'http://localhost:4321', PUBLIC_SENTRY_DSN: 'https://key@o42.ingest.sentry.io/7' }).sentryOrigin).toBe('https://o42.ingest.sentry.io');
+    expect(pageDirectives({ ...local, sentryOrigin: 'https://o42.ingest.sentry.io' }, '/')).toContain(
+      "connect-src 'self' https://o42.ingest.sentry.io",
+    );
+    expect(
+      securityOptions({ siteOrigin: 'http://localhost:4321', PUBLIC_SENTRY_DSN: 'https://key@o42.ingest.sentry.io/7' })
+        .sentryOrigin,
+    ).toBe('https://o42.ingest.sentry.io');
     expect(securityOptions({ siteOrigin: 'http://localhost:4321' }).sentryOrigin).toBeNull();
   });
 
   it('hashes every inline script exactly as the browser does', () => {
-    const browserHash = (text: string) => `sha256-${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64')}`;
+    const browserHash = (text: string) =>
+      `sha256-${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64')}`;
     expect([...inlineScriptHashes()].sort()).toEqual([...new Set(inlineScripts().map(browserHash))].sort());
   });
 
@@ -92,14 +106,21 @@ describe('page policy', () => {
     const policy = completePageCsp(astro, hosted, '/outlet/components/ReviewSection');
     const directives = new Map(policy.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1)]));
     expect(directives.get('script-src')).toEqual(
-      expect.arrayContaining(["'self'", "'sha256-astroIsland='", 'https://accounts.google.com/gsi/client', ...inlineScriptHashes().map((h) => `'${h}'`)]),
+      expect.arrayContaining([
+        "'self'",
+        "'sha256-astroIsland='",
+        'https://accounts.google.com/gsi/client',
+        ...inlineScriptHashes().map((h) => `'${h}'`),
+      ]),
     );
     expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
     expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style']);
     expect(directives.get('frame-ancestors')).toEqual(['*']);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(completePageCsp(astro, local, '/games')).toContain("frame-ancestors 'none'");
-    expect(completePageCsp(completePageCsp(astro, local, '/games'), local, '/games')).toBe(completePageCsp(astro, local, '/games'));
+    expect(completePageCsp(completePageCsp(astro, local, '/games'), local, '/games')).toBe(
+      completePageCsp(astro, local, '/games'),
+    );
   });
 });
 
@@ -125,8 +146,10 @@ describe('inline scripts', () => {
 });
 
 describe('vercel.json', () => {
-  it('gives Vercel\'s static files the same headers the node server gives them', () => {
-    const config = JSON.parse(readFileSync('vercel.json', 'utf8')) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
+  it("gives Vercel's static files the same headers the node server gives them", () => {
+    const config = JSON.parse(readFileSync('vercel.json', 'utf8')) as {
+      headers: { source: string; headers: { key: string; value: string }[] }[];
+    };
     const common = commonSecurityHeaders({ ...local, siteOrigin: 'https://vercel.example' });
     for (const rule of config.headers) {
       const expected = { ...common, 'Content-Security-Policy': staticFileCsp(rule.source) };
@@ -134,7 +157,10 @@ describe('vercel.json', () => {
     }
     const sources = config.headers.map((rule) => new RegExp(`^${rule.source}$`));
     for (const file of ['/_astro/index.abc123.js', ...readdirSync('public').map((name) => `/${name}`)]) {
-      expect(sources.some((source) => source.test(file)), file).toBe(true);
+      expect(
+        sources.some((source) => source.test(file)),
+        file,
+      ).toBe(true);
     }
   });
 });

@@ -24,7 +24,9 @@ export interface SecurityOptions {
   sentryOrigin?: string | null | undefined;
 }
 
-export function securityOptions(env: Pick<Env, 'siteOrigin' | 'SUPABASE_URL' | 'PUBLIC_GOOGLE_CLIENT_ID' | 'PUBLIC_SENTRY_DSN'>): SecurityOptions {
+export function securityOptions(
+  env: Pick<Env, 'siteOrigin' | 'SUPABASE_URL' | 'PUBLIC_GOOGLE_CLIENT_ID' | 'PUBLIC_SENTRY_DSN'>,
+): SecurityOptions {
   return {
     siteOrigin: env.siteOrigin,
     supabaseUrl: env.SUPABASE_URL,
@@ -88,7 +90,13 @@ export function pageDirectives(options: SecurityOptions, pathname: string): stri
     "default-src 'self'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
-    ['connect-src', "'self'", ...supabaseSources(options), ...google, ...(options.sentryOrigin ? [options.sentryOrigin] : [])].join(' '),
+    [
+      'connect-src',
+      "'self'",
+      ...supabaseSources(options),
+      ...google,
+      ...(options.sentryOrigin ? [options.sentryOrigin] : []),
+    ].join(' '),
     ['frame-src', "'self'", ...google].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
@@ -141,7 +149,8 @@ export function completePageCsp(astroPolicy: string, options: SecurityOptions, p
     const [name, ...sources] = part.trim().split(/\s+/).filter(Boolean);
     if (name) directives.set(name.toLowerCase(), sources);
   }
-  const merge = (name: string, sources: readonly string[]) => directives.set(name, [...new Set([...(directives.get(name) ?? []), ...sources])]);
+  const merge = (name: string, sources: readonly string[]) =>
+    directives.set(name, [...new Set([...(directives.get(name) ?? []), ...sources])]);
   merge('script-src', [...pageScriptSources(options), ...inlineScriptHashes().map((hash) => `'${hash}'`)]);
   merge('style-src', pageStyleSources(options));
   for (const directive of pageDirectives(options, pathname)) {
@@ -166,13 +175,16 @@ export function applySecurityHeaders(headers: Headers, options: SecurityOptions)
  * Middleware: completes each page's policy and puts the security headers on whatever comes
  * back (cached with the page, so a HIT carries them too).
  */
-export function securityHeaders(env: () => Pick<Env, 'siteOrigin' | 'SUPABASE_URL' | 'PUBLIC_GOOGLE_CLIENT_ID'>): MiddlewareHandler {
+export function securityHeaders(
+  env: () => Pick<Env, 'siteOrigin' | 'SUPABASE_URL' | 'PUBLIC_GOOGLE_CLIENT_ID'>,
+): MiddlewareHandler {
   return async (context, next) => {
     const options = securityOptions(env());
     const response = await next();
     try {
       const pagePolicy = response.headers.get('content-security-policy');
-      if (pagePolicy) response.headers.set('Content-Security-Policy', completePageCsp(pagePolicy, options, context.url.pathname));
+      if (pagePolicy)
+        response.headers.set('Content-Security-Policy', completePageCsp(pagePolicy, options, context.url.pathname));
       applySecurityHeaders(response.headers, options);
     } catch {
       // Immutable headers (Response.redirect): the node server's defaults cover them.

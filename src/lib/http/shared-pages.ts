@@ -46,7 +46,8 @@ export function watchVisitorReads(locals: VisitorLocals): () => string | undefin
       read ??= 'Astro.locals.user';
       return null;
     },
-    set: (value: App.Locals['user']) => Object.defineProperty(locals, 'user', { value, writable: true, configurable: true, enumerable: true }),
+    set: (value: App.Locals['user']) =>
+      Object.defineProperty(locals, 'user', { value, writable: true, configurable: true, enumerable: true }),
   });
   locals.getSupabase = () => {
     read ??= 'Astro.locals.getSupabase()';
@@ -56,7 +57,11 @@ export function watchVisitorReads(locals: VisitorLocals): () => string | undefin
 }
 
 /** Sets Cache-Control (by default only where the route set none itself). */
-export function setCacheControl(response: Response, value: string, { replace = false }: { replace?: boolean } = {}): Response {
+export function setCacheControl(
+  response: Response,
+  value: string,
+  { replace = false }: { replace?: boolean } = {},
+): Response {
   try {
     if (replace || !response.headers.has('cache-control')) response.headers.set('Cache-Control', value);
   } catch {
@@ -84,7 +89,9 @@ export async function renderShared(
   const read = visitorRead() ?? (context.cookies.headers().next().done ? undefined : 'set a cookie');
   if (read) {
     // A bug in the page: it is listed as shared but asked who the visitor is.
-    console.error(`[cache] ${context.routePattern} is a shared page but ${read.startsWith('set') ? read : `read ${read}`}: answered private and not stored`);
+    console.error(
+      `[cache] ${context.routePattern} is a shared page but ${read.startsWith('set') ? read : `read ${read}`}: answered private and not stored`,
+    );
     context.cache.set(false);
     return setCacheControl(response, PRIVATE_CACHE_CONTROL, { replace: true });
   }

@@ -6,7 +6,10 @@ import { ICON_LOAD_FAILED, ICON_REQUEST_TIMEOUT_MS, iconRequestUrls } from './ic
  * given 5000 ms. A failure logs "Failed to load custom icons" and yields no icons: the
  * island shows nothing in their place.
  */
-export async function loadIcons(collection: string, names: readonly string[]): Promise<Record<string, IconifyJSON['icons'][string]>> {
+export async function loadIcons(
+  collection: string,
+  names: readonly string[],
+): Promise<Record<string, IconifyJSON['icons'][string]>> {
   const icons: Record<string, IconifyJSON['icons'][string]> = {};
   try {
     const sets = await Promise.all(
@@ -17,7 +20,8 @@ export async function loadIcons(collection: string, names: readonly string[]): P
       }),
     );
     for (const set of sets) {
-      for (const [name, icon] of Object.entries(set.icons)) icons[name] = { width: set.width, height: set.height, ...icon };
+      for (const [name, icon] of Object.entries(set.icons))
+        icons[name] = { width: set.width, height: set.height, ...icon };
     }
     return icons;
   } catch (error) {

@@ -12,7 +12,9 @@ describe('iconRequestUrls', () => {
   });
 
   it('asks once for a short list and drops invalid names', () => {
-    expect(iconRequestUrls('lucide', ['house', 'house', 'Bad Name', 'star'])).toEqual(['/api/icons/lucide.json?icons=house,star']);
+    expect(iconRequestUrls('lucide', ['house', 'house', 'Bad Name', 'star'])).toEqual([
+      '/api/icons/lucide.json?icons=house,star',
+    ]);
   });
 });
 
@@ -27,10 +29,17 @@ describe('parseIconNames', () => {
 
 describe('GET /api/icons/{collection}.json', () => {
   it('answers the Iconify JSON of the requested icons, cached immutably', async () => {
-    const response = await handleIcons(new Request('http://x/api/icons/lucide.json?icons=house,no-such-icon-here'), 'lucide');
+    const response = await handleIcons(
+      new Request('http://x/api/icons/lucide.json?icons=house,no-such-icon-here'),
+      'lucide',
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
-    const body = (await response.json()) as { prefix: string; icons: Record<string, { body: string }>; not_found?: string[] };
+    const body = (await response.json()) as {
+      prefix: string;
+      icons: Record<string, { body: string }>;
+      not_found?: string[];
+    };
     expect(body.prefix).toBe('lucide');
     expect(Object.keys(body.icons)).toEqual(['house']);
     expect(body.icons.house!.body).toContain('<path');

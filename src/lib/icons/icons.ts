@@ -18,7 +18,11 @@ export const iconsPath = (collection: string) => `/api/icons/${collection}.json`
  * The request URLs for `names`, each at most `maxLength` characters: names are packed in
  * order, and a name that cannot fit even alone is dropped (no icon has such a name).
  */
-export function iconRequestUrls(collection: string, names: readonly string[], maxLength: number = ICON_MAX_URL_LENGTH): string[] {
+export function iconRequestUrls(
+  collection: string,
+  names: readonly string[],
+  maxLength: number = ICON_MAX_URL_LENGTH,
+): string[] {
   const base = `${iconsPath(collection)}?icons=`;
   const urls: string[] = [];
   let current: string[] = [];
@@ -37,7 +41,19 @@ export function iconRequestUrls(collection: string, names: readonly string[], ma
 
 /** Parses `?icons=a,b,c`: the valid names, or null when the list is empty or too long. */
 export function parseIconNames(value: string | null): string[] | null {
-  const names = [...new Set((value ?? '').split(',').map((name) => name.trim()).filter(Boolean))];
-  if (names.length === 0 || names.length > MAX_ICONS_PER_REQUEST || !names.every((name) => ICON_NAME.test(name) && name.length <= 64)) return null;
+  const names = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (
+    names.length === 0 ||
+    names.length > MAX_ICONS_PER_REQUEST ||
+    !names.every((name) => ICON_NAME.test(name) && name.length <= 64)
+  )
+    return null;
   return names;
 }

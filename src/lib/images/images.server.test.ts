@@ -37,7 +37,11 @@ beforeAll(async () => {
   rotatedJpeg = await (await gradient(80, 120)).jpeg().withMetadata({ orientation: 6 }).toBuffer();
 });
 
-async function rejection(input: Uint8Array, use: ImageUse = AVATAR_IMAGE, maxPixels?: number): Promise<ImageRejectedError> {
+async function rejection(
+  input: Uint8Array,
+  use: ImageUse = AVATAR_IMAGE,
+  maxPixels?: number,
+): Promise<ImageRejectedError> {
   const error = await processImage(input, use, maxPixels).then(
     () => null,
     (caught: unknown) => caught,
@@ -55,7 +59,9 @@ describe('processImage', () => {
     ] as const) {
       const result = await processImage(input, AVATAR_IMAGE);
       expect(result.sourceType).toBe(type);
-      expect(result.variants.map(({ name, width, height, contentType }) => ({ name, width, height, contentType }))).toEqual([
+      expect(
+        result.variants.map(({ name, width, height, contentType }) => ({ name, width, height, contentType })),
+      ).toEqual([
         { name: '256', width: 256, height: 256, contentType: 'image/webp' },
         { name: '64', width: 64, height: 64, contentType: 'image/webp' },
       ]);
@@ -71,7 +77,10 @@ describe('processImage', () => {
   });
 
   it('keeps the whole picture within the box for an "inside" variant', async () => {
-    const result = await processImage(png, { maxBytes: 1024 * 1024, variants: [{ name: 'cover', width: 60, height: 60, fit: 'inside' }] });
+    const result = await processImage(png, {
+      maxBytes: 1024 * 1024,
+      variants: [{ name: 'cover', width: 60, height: 60, fit: 'inside' }],
+    });
     expect(result.variants[0]).toMatchObject({ width: 60, height: 40 });
   });
 
@@ -89,7 +98,10 @@ describe('processImage', () => {
   });
 
   it('turns the picture upright by its EXIF orientation before dropping it', async () => {
-    const result = await processImage(rotatedJpeg, { maxBytes: 1024 * 1024, variants: [{ name: 'w', width: 60, height: 60, fit: 'inside' }] });
+    const result = await processImage(rotatedJpeg, {
+      maxBytes: 1024 * 1024,
+      variants: [{ name: 'w', width: 60, height: 60, fit: 'inside' }],
+    });
     expect(result.variants[0]).toMatchObject({ width: 60, height: 40 });
   });
 
@@ -107,7 +119,9 @@ describe('processImage', () => {
     const error = await rejection(png, { maxBytes: png.byteLength - 1, variants: AVATAR_IMAGE.variants });
     expect(error.reason).toBe('too_large');
     expect(AVATAR_IMAGE.maxBytes).toBe(5 * 1024 * 1024);
-    expect(IMAGE_MESSAGES.too_large(AVATAR_IMAGE.maxBytes)).toBe('The image is too large: please choose one of 5 MB or less.');
+    expect(IMAGE_MESSAGES.too_large(AVATAR_IMAGE.maxBytes)).toBe(
+      'The image is too large: please choose one of 5 MB or less.',
+    );
   });
 
   it('refuses an image with more pixels than the decoding budget', async () => {

@@ -1,5 +1,11 @@
 import sharp from 'sharp';
-import { ImageRejectedError, MAX_IMAGE_PIXELS, sniffImageType, type AcceptedImageType, type ImageUse } from './images.ts';
+import {
+  ImageRejectedError,
+  MAX_IMAGE_PIXELS,
+  sniffImageType,
+  type AcceptedImageType,
+  type ImageUse,
+} from './images.ts';
 
 /**
  * Turns an uploaded image into the WebP variants a use needs (AVATAR_IMAGE: 256 and 64 px
@@ -23,7 +29,11 @@ export interface ProcessedImage {
   variants: ImageVariant[];
 }
 
-const SHARP_FORMAT: Record<AcceptedImageType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+const SHARP_FORMAT: Record<AcceptedImageType, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 const WEBP_QUALITY = 82;
 
 function decoder(input: Uint8Array, maxPixels: number) {
@@ -37,7 +47,11 @@ function rejectionFor(error: unknown): ImageRejectedError {
   return new ImageRejectedError(/pixel limit/i.test(message) ? 'too_many_pixels' : 'unreadable');
 }
 
-export async function processImage(input: Uint8Array, use: ImageUse, maxPixels = MAX_IMAGE_PIXELS): Promise<ProcessedImage> {
+export async function processImage(
+  input: Uint8Array,
+  use: ImageUse,
+  maxPixels = MAX_IMAGE_PIXELS,
+): Promise<ProcessedImage> {
   if (input.byteLength > use.maxBytes) throw new ImageRejectedError('too_large', use.maxBytes);
   const sourceType = sniffImageType(input);
   if (!sourceType) throw new ImageRejectedError('unsupported_type');
@@ -59,7 +73,13 @@ export async function processImage(input: Uint8Array, use: ImageUse, maxPixels =
         .resize({ width: spec.width, height: spec.height, fit: spec.fit })
         .webp({ quality: WEBP_QUALITY })
         .toBuffer({ resolveWithObject: true });
-      variants.push({ name: spec.name, width: info.width, height: info.height, contentType: 'image/webp', bytes: data });
+      variants.push({
+        name: spec.name,
+        width: info.width,
+        height: info.height,
+        contentType: 'image/webp',
+        bytes: data,
+      });
     } catch (error) {
       throw rejectionFor(error);
     }

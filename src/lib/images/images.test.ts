@@ -24,7 +24,9 @@ describe('messages', () => {
   it('name the limit in megabytes', () => {
     expect(formatMegabytes(5 * 1024 * 1024)).toBe('5 MB');
     expect(formatMegabytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
-    expect(new ImageRejectedError('too_large', 2 * 1024 * 1024).message).toBe('The image is too large: please choose one of 2 MB or less.');
+    expect(new ImageRejectedError('too_large', 2 * 1024 * 1024).message).toBe(
+      'The image is too large: please choose one of 2 MB or less.',
+    );
     expect(new ImageRejectedError('unsupported_type').message).toBe('Please choose a JPEG, PNG or WebP image.');
   });
 });

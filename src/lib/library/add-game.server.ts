@@ -20,7 +20,10 @@ export interface AddGamePage {
 }
 
 /** /add-game/{slug}: the form's data, after applying a posted form (a plain POST works without JavaScript). */
-export async function loadAddGame(astro: AstroGlobal, applyForm: (gameId: number) => Promise<AddGameOutcome>): Promise<AddGamePage | Response> {
+export async function loadAddGame(
+  astro: AstroGlobal,
+  applyForm: (gameId: number) => Promise<AddGameOutcome>,
+): Promise<AddGamePage | Response> {
   const slug = gameSlugSchema.safeParse(astro.params.slug);
   if (!slug.success) return invalidRouteParams(astro);
   const db = await getDb();

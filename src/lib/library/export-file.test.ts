@@ -1,12 +1,45 @@
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_UNZIPPED_MAX, exportCsvFiles, neutraliseCell, readExportJson, readExportZip, restoreCell, zipExport, type LibraryExport } from './export-file.ts';
+import {
+  EXPORT_UNZIPPED_MAX,
+  exportCsvFiles,
+  neutraliseCell,
+  readExportJson,
+  readExportZip,
+  restoreCell,
+  zipExport,
+  type LibraryExport,
+} from './export-file.ts';
 import { ImportFormatError } from './import.ts';
 
 const data: LibraryExport = {
   statuses: [
-    { title: 'Hollow Knight', slug: 'hollow-knight', status: 'completed', wishlist: false, favourite: true, platform: 'PC', hours_played: 41.5, started_on: '2025-01-02', finished_on: '2025-02-03', note: '=1+1', updated_at: '2026-01-01T00:00:00.000Z' },
-    { title: '+Plus, "the game"', slug: 'plus-the-game', status: null, wishlist: true, favourite: false, platform: null, hours_played: null, started_on: null, finished_on: null, note: 'two\r\nlines', updated_at: '2026-01-01T00:00:00.000Z' },
+    {
+      title: 'Hollow Knight',
+      slug: 'hollow-knight',
+      status: 'completed',
+      wishlist: false,
+      favourite: true,
+      platform: 'PC',
+      hours_played: 41.5,
+      started_on: '2025-01-02',
+      finished_on: '2025-02-03',
+      note: '=1+1',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    },
+    {
+      title: '+Plus, "the game"',
+      slug: 'plus-the-game',
+      status: null,
+      wishlist: true,
+      favourite: false,
+      platform: null,
+      hours_played: null,
+      started_on: null,
+      finished_on: null,
+      note: 'two\r\nlines',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    },
   ],
   lists: [
     {
@@ -42,23 +75,70 @@ describe('CSV cells against formula injection', () => {
   it('writes no cell that starts with a formula character in any of the three files', () => {
     for (const file of exportCsvFiles(data)) {
       const cells = file.content.split(/,|\r\n/).map((cell) => cell.replace(/^"/, ''));
-      expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell)), file.name).toEqual([]);
+      expect(
+        cells.filter((cell) => /^[=+\-@\t\r]/.test(cell)),
+        file.name,
+      ).toEqual([]);
     }
   });
 });
 
 describe('reading an export back', () => {
   const expected = (format: 'json' | 'zip') => {
-    const parsed = format === 'json' ? readExportJson(JSON.stringify({ exportedAt: 'x', ...data })) : readExportZip(zipExport(exportCsvFiles(data)));
+    const parsed =
+      format === 'json'
+        ? readExportJson(JSON.stringify({ exportedAt: 'x', ...data }))
+        : readExportZip(zipExport(exportCsvFiles(data)));
     return parsed;
   };
 
   it('reads the same rows and lists from export.json and from export.zip', () => {
     const json = expected('json');
     expect(json.problems).toEqual([]);
-    expect(json.rows.map((row) => [row.line, row.title, row.slug, row.status, row.wishlist, row.favourite, row.platform, row.hoursPlayed, row.startedOn, row.finishedOn, row.note, row.lists])).toEqual([
-      [1, 'Hollow Knight', 'hollow-knight', 'completed', false, true, 'PC', 41.5, '2025-01-02', '2025-02-03', '=1+1', ['@mentions']],
-      [2, '+Plus, "the game"', 'plus-the-game', null, true, false, null, null, null, null, 'two\r\nlines', ['@mentions']],
+    expect(
+      json.rows.map((row) => [
+        row.line,
+        row.title,
+        row.slug,
+        row.status,
+        row.wishlist,
+        row.favourite,
+        row.platform,
+        row.hoursPlayed,
+        row.startedOn,
+        row.finishedOn,
+        row.note,
+        row.lists,
+      ]),
+    ).toEqual([
+      [
+        1,
+        'Hollow Knight',
+        'hollow-knight',
+        'completed',
+        false,
+        true,
+        'PC',
+        41.5,
+        '2025-01-02',
+        '2025-02-03',
+        '=1+1',
+        ['@mentions'],
+      ],
+      [
+        2,
+        '+Plus, "the game"',
+        'plus-the-game',
+        null,
+        true,
+        false,
+        null,
+        null,
+        null,
+        null,
+        'two\r\nlines',
+        ['@mentions'],
+      ],
     ]);
     expect(json.lists).toEqual([
       {
@@ -84,7 +164,17 @@ describe('reading an export back', () => {
           { title: 'B', slug: 'b', status: 'completed', started_on: '2025-03-01', finished_on: '2025-02-01' },
           { title: 'B', slug: 'b', status: 'playing' },
         ],
-        lists: [{ title: '', entries: [] }, { title: 'Mine', slug: 'NOT a slug', entries: [{ position: 1, title: 'C', slug: 'c' }, { position: 2, title: 'C', slug: 'c' }] }],
+        lists: [
+          { title: '', entries: [] },
+          {
+            title: 'Mine',
+            slug: 'NOT a slug',
+            entries: [
+              { position: 1, title: 'C', slug: 'c' },
+              { position: 2, title: 'C', slug: 'c' },
+            ],
+          },
+        ],
       }),
     );
     expect(parsed.problems).toEqual([
@@ -102,16 +192,24 @@ describe('reading an export back', () => {
   });
 
   it('refuses files that are not an export, naming why', () => {
-    expect(() => readExportJson('{"response":{"games":[]}}')).toThrow(new ImportFormatError('This is not a Critical Hit export: it has no statuses or lists.'));
+    expect(() => readExportJson('{"response":{"games":[]}}')).toThrow(
+      new ImportFormatError('This is not a Critical Hit export: it has no statuses or lists.'),
+    );
     expect(() => readExportJson('{"statuses": [')).toThrow(/cut short/);
-    expect(() => readExportZip(zipSync({ 'notes.txt': strToU8('hello') }))).toThrow('This ZIP is not a Critical Hit export: it has no statuses.csv or lists.csv.');
-    expect(() => readExportZip(zipSync({ 'statuses.csv': strToU8('name,year\nDoom,1993\n') }))).toThrow('statuses.csv in the ZIP is not from a Critical Hit export: it has no title, status column.');
+    expect(() => readExportZip(zipSync({ 'notes.txt': strToU8('hello') }))).toThrow(
+      'This ZIP is not a Critical Hit export: it has no statuses.csv or lists.csv.',
+    );
+    expect(() => readExportZip(zipSync({ 'statuses.csv': strToU8('name,year\nDoom,1993\n') }))).toThrow(
+      'statuses.csv in the ZIP is not from a Critical Hit export: it has no title, status column.',
+    );
   });
 
   it('refuses a ZIP whose files would inflate past the limit before inflating them', () => {
     // 40 MB of one letter deflates to a few KB: the declared size is what gives it away.
     const bomb = zipSync({ 'statuses.csv': new Uint8Array(EXPORT_UNZIPPED_MAX + 1).fill(0x61) }, { level: 9 });
     expect(bomb.length).toBeLessThan(100_000);
-    expect(() => readExportZip(bomb)).toThrow('The ZIP holds more than 32 MB of CSV: this is not an export of one library.');
+    expect(() => readExportZip(bomb)).toThrow(
+      'The ZIP holds more than 32 MB of CSV: this is not an export of one library.',
+    );
   });
 });

@@ -2,9 +2,24 @@ import { parse as parseCsvRecords } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { z } from 'zod';
-import { ENTRIES_PER_LIST_MAX, LIST_DESCRIPTION_MAX, LIST_ENTRY_NOTE_MAX, LIST_TITLE_MAX, LIST_VISIBILITIES, LISTS_PER_USER_MAX, slugifyTitle } from '../lists/lists.ts';
+import {
+  ENTRIES_PER_LIST_MAX,
+  LIST_DESCRIPTION_MAX,
+  LIST_ENTRY_NOTE_MAX,
+  LIST_TITLE_MAX,
+  LIST_VISIBILITIES,
+  LISTS_PER_USER_MAX,
+  slugifyTitle,
+} from '../lists/lists.ts';
 import { PLAY_HOURS_MAX, PLAY_NOTE_MAX, PLAY_STATUSES } from './play-status.ts';
-import { blankRow, datesOutOfOrder, ImportFormatError, type ImportList, type ImportRow, type ParsedImport } from './import.ts';
+import {
+  blankRow,
+  datesOutOfOrder,
+  ImportFormatError,
+  type ImportList,
+  type ImportRow,
+  type ParsedImport,
+} from './import.ts';
 import { IMPORT_ROWS_MAX } from './import-limits.ts';
 
 /**
@@ -43,7 +58,19 @@ export interface LibraryExport {
 }
 
 export const EXPORT_FILES = { statuses: 'statuses.csv', lists: 'lists.csv', entries: 'list-entries.csv' } as const;
-const STATUS_COLUMNS = ['title', 'slug', 'status', 'wishlist', 'favourite', 'platform', 'hours_played', 'started_on', 'finished_on', 'note', 'updated_at'] as const;
+const STATUS_COLUMNS = [
+  'title',
+  'slug',
+  'status',
+  'wishlist',
+  'favourite',
+  'platform',
+  'hours_played',
+  'started_on',
+  'finished_on',
+  'note',
+  'updated_at',
+] as const;
 const LIST_COLUMNS = ['title', 'slug', 'description', 'visibility', 'ranked', 'created_at'] as const;
 const ENTRY_COLUMNS = ['list', 'position', 'title', 'slug', 'note'] as const;
 /** The most a ZIP's files may hold once inflated, as their headers declare (a small ZIP can inflate to gigabytes). */
@@ -73,17 +100,52 @@ export function exportCsvFiles(data: LibraryExport): { name: string; content: st
       name: EXPORT_FILES.statuses,
       content: csv(
         STATUS_COLUMNS,
-        data.statuses.map((row) => [row.title, row.slug, row.status, row.wishlist, row.favourite, row.platform, row.hours_played, row.started_on, row.finished_on, row.note, row.updated_at]),
+        data.statuses.map((row) => [
+          row.title,
+          row.slug,
+          row.status,
+          row.wishlist,
+          row.favourite,
+          row.platform,
+          row.hours_played,
+          row.started_on,
+          row.finished_on,
+          row.note,
+          row.updated_at,
+        ]),
       ),
     },
-    { name: EXPORT_FILES.lists, content: csv(LIST_COLUMNS, data.lists.map((list) => [list.title, list.slug, list.description, list.visibility, list.ranked, list.created_at])) },
-    { name: EXPORT_FILES.entries, content: csv(ENTRY_COLUMNS, data.lists.flatMap((list) => list.entries.map((entry) => [list.slug, entry.position, entry.title, entry.slug, entry.note]))) },
+    {
+      name: EXPORT_FILES.lists,
+      content: csv(
+        LIST_COLUMNS,
+        data.lists.map((list) => [
+          list.title,
+          list.slug,
+          list.description,
+          list.visibility,
+          list.ranked,
+          list.created_at,
+        ]),
+      ),
+    },
+    {
+      name: EXPORT_FILES.entries,
+      content: csv(
+        ENTRY_COLUMNS,
+        data.lists.flatMap((list) =>
+          list.entries.map((entry) => [list.slug, entry.position, entry.title, entry.slug, entry.note]),
+        ),
+      ),
+    },
   ];
 }
 
 /** The CSV files as one ZIP (deflated). */
 export function zipExport(files: readonly { name: string; content: string }[], modified = new Date()): Uint8Array {
-  return zipSync(Object.fromEntries(files.map((file) => [file.name, [strToU8(file.content), { mtime: modified }]])), { level: 6 });
+  return zipSync(Object.fromEntries(files.map((file) => [file.name, [strToU8(file.content), { mtime: modified }]])), {
+    level: 6,
+  });
 }
 
 // Reading ------------------------------------------------------------------------------
@@ -92,7 +154,12 @@ const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, 'That date does not exist.');
-const text = (max: number) => z.string().max(max).nullish().transform((value) => (value?.trim() ? value : null));
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((value) => (value?.trim() ? value : null));
 
 const statusSchema = z.object({
   title: z.string().trim().min(1, 'no title').max(300),
@@ -107,7 +174,12 @@ const statusSchema = z.object({
   note: text(PLAY_NOTE_MAX),
 });
 
-const entrySchema = z.object({ position: z.number().int().min(1), title: z.string().trim().min(1).max(300), slug: z.string().max(300).nullish(), note: text(LIST_ENTRY_NOTE_MAX) });
+const entrySchema = z.object({
+  position: z.number().int().min(1),
+  title: z.string().trim().min(1).max(300),
+  slug: z.string().max(300).nullish(),
+  note: text(LIST_ENTRY_NOTE_MAX),
+});
 const listSchema = z.object({
   title: z.string().trim().min(1, 'no title').max(LIST_TITLE_MAX),
   slug: z.string().max(100).nullish(),
@@ -121,7 +193,8 @@ const problemOf = (error: z.ZodError) => {
   const issue = error.issues[0]!;
   return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
 };
-const gameKey = (title: string, slug: string | null | undefined) => (slug ? `slug:${slug}` : `title:${title.toLowerCase()}`);
+const gameKey = (title: string, slug: string | null | undefined) =>
+  slug ? `slug:${slug}` : `title:${title.toLowerCase()}`;
 
 /** Rows and lists from an export's statuses and lists, each checked on its own: a bad one is skipped and named. */
 function fromExport(statuses: readonly unknown[], lists: readonly unknown[]): ParsedImport {
@@ -129,17 +202,22 @@ function fromExport(statuses: readonly unknown[], lists: readonly unknown[]): Pa
   const problems: string[] = [];
   const byKey = new Map<string, ImportRow>();
   const readStatuses = statuses.slice(0, IMPORT_ROWS_MAX);
-  if (statuses.length > IMPORT_ROWS_MAX) problems.push(`Only the first ${IMPORT_ROWS_MAX} games with a status were read.`);
+  if (statuses.length > IMPORT_ROWS_MAX)
+    problems.push(`Only the first ${IMPORT_ROWS_MAX} games with a status were read.`);
   readStatuses.forEach((value, index) => {
     const parsed = statusSchema.safeParse(value);
     if (!parsed.success) return problems.push(`Game ${index + 1}: ${problemOf(parsed.error)}, skipped.`);
     const item = parsed.data;
     const key = gameKey(item.title, item.slug);
-    if (byKey.has(key)) return problems.push(`Game ${index + 1} (${item.title}): in the file twice, the second is skipped.`);
+    if (byKey.has(key))
+      return problems.push(`Game ${index + 1} (${item.title}): in the file twice, the second is skipped.`);
     const started = item.started_on ?? null;
     const finished = item.finished_on ?? null;
     const outOfOrder = datesOutOfOrder(started, finished);
-    if (outOfOrder) problems.push(`Game ${index + 1} (${item.title}): finished on ${finished} before it was started on ${started}, so the dates are left out.`);
+    if (outOfOrder)
+      problems.push(
+        `Game ${index + 1} (${item.title}): finished on ${finished} before it was started on ${started}, so the dates are left out.`,
+      );
     const row: ImportRow = {
       ...blankRow(rows.length + 1, item.title),
       slug: item.slug || null,
@@ -147,7 +225,8 @@ function fromExport(statuses: readonly unknown[], lists: readonly unknown[]): Pa
       status: item.status ?? null,
       wishlist: item.wishlist ?? false,
       favourite: item.favourite ?? false,
-      hoursPlayed: item.hours_played === null || item.hours_played === undefined ? null : Math.round(item.hours_played * 10) / 10,
+      hoursPlayed:
+        item.hours_played === null || item.hours_played === undefined ? null : Math.round(item.hours_played * 10) / 10,
       startedOn: outOfOrder ? null : started,
       finishedOn: outOfOrder ? null : finished,
       note: item.note,
@@ -158,29 +237,46 @@ function fromExport(statuses: readonly unknown[], lists: readonly unknown[]): Pa
 
   const readLists: ImportList[] = [];
   const slugs = new Set<string>();
-  if (lists.length > LISTS_PER_USER_MAX) problems.push(`Only the first ${LISTS_PER_USER_MAX} lists were read (the most anyone can keep).`);
+  if (lists.length > LISTS_PER_USER_MAX)
+    problems.push(`Only the first ${LISTS_PER_USER_MAX} lists were read (the most anyone can keep).`);
   lists.slice(0, LISTS_PER_USER_MAX).forEach((value, index) => {
     const parsed = listSchema.safeParse(value);
     if (!parsed.success) return problems.push(`List ${index + 1}: ${problemOf(parsed.error)}, skipped.`);
     const item = parsed.data;
     const slug = item.slug && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(item.slug) ? item.slug : slugifyTitle(item.title);
-    if (slugs.has(slug)) return problems.push(`List ${index + 1} (${item.title}): in the file twice, the second is skipped.`);
+    if (slugs.has(slug))
+      return problems.push(`List ${index + 1} (${item.title}): in the file twice, the second is skipped.`);
     slugs.add(slug);
-    const list: ImportList = { title: item.title, slug, description: item.description, visibility: item.visibility ?? 'public', ranked: item.ranked ?? false, entries: [] };
+    const list: ImportList = {
+      title: item.title,
+      slug,
+      description: item.description,
+      visibility: item.visibility ?? 'public',
+      ranked: item.ranked ?? false,
+      entries: [],
+    };
     const seen = new Set<number>();
-    if (item.entries.length > ENTRIES_PER_LIST_MAX) problems.push(`List "${item.title}": only its first ${ENTRIES_PER_LIST_MAX} games were read (the most a list can hold).`);
+    if (item.entries.length > ENTRIES_PER_LIST_MAX)
+      problems.push(
+        `List "${item.title}": only its first ${ENTRIES_PER_LIST_MAX} games were read (the most a list can hold).`,
+      );
     item.entries.slice(0, ENTRIES_PER_LIST_MAX).forEach((entryValue, entryIndex) => {
       const entry = entrySchema.safeParse(entryValue);
-      if (!entry.success) return problems.push(`List "${item.title}", game ${entryIndex + 1}: ${problemOf(entry.error)}, skipped.`);
+      if (!entry.success)
+        return problems.push(`List "${item.title}", game ${entryIndex + 1}: ${problemOf(entry.error)}, skipped.`);
       const key = gameKey(entry.data.title, entry.data.slug);
       let row = byKey.get(key);
       if (!row) {
-        if (rows.length >= IMPORT_GAMES_MAX) return problems.push(`List "${item.title}", game ${entryIndex + 1}: more than ${IMPORT_GAMES_MAX} games in the file, skipped.`);
+        if (rows.length >= IMPORT_GAMES_MAX)
+          return problems.push(
+            `List "${item.title}", game ${entryIndex + 1}: more than ${IMPORT_GAMES_MAX} games in the file, skipped.`,
+          );
         row = { ...blankRow(rows.length + 1, entry.data.title), slug: entry.data.slug || null };
         rows.push(row);
         byKey.set(key, row);
       }
-      if (seen.has(row.line)) return problems.push(`List "${item.title}": ${entry.data.title} is on it twice, the second is skipped.`);
+      if (seen.has(row.line))
+        return problems.push(`List "${item.title}": ${entry.data.title} is on it twice, the second is skipped.`);
       seen.add(row.line);
       if (!row.lists.includes(item.title)) row.lists.push(item.title);
       list.entries.push({ line: row.line, position: entry.data.position, note: entry.data.note });
@@ -205,7 +301,9 @@ export function readExportJson(source: string): ParsedImport {
   } catch {
     throw new ImportFormatError('This is not JSON that can be read: the export.json file is cut short or changed.');
   }
-  const shape = z.object({ statuses: z.array(z.unknown()).default([]), lists: z.array(z.unknown()).default([]) }).safeParse(data);
+  const shape = z
+    .object({ statuses: z.array(z.unknown()).default([]), lists: z.array(z.unknown()).default([]) })
+    .safeParse(data);
   if (!shape.success || !data || typeof data !== 'object' || !('statuses' in data || 'lists' in data)) {
     throw new ImportFormatError('This is not a Critical Hit export: it has no statuses or lists.');
   }
@@ -213,24 +311,39 @@ export function readExportJson(source: string): ParsedImport {
 }
 
 /** A ZIP file's first bytes. */
-export const isZip = (bytes: Uint8Array): boolean => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5) && (bytes[3] === 4 || bytes[3] === 6);
+export const isZip = (bytes: Uint8Array): boolean =>
+  bytes.length >= 4 &&
+  bytes[0] === 0x50 &&
+  bytes[1] === 0x4b &&
+  (bytes[2] === 3 || bytes[2] === 5) &&
+  (bytes[3] === 4 || bytes[3] === 6);
 
 function csvRecords(content: string, name: string, required: readonly string[]): Record<string, string>[] {
   let records: Record<string, string>[];
   try {
-    records = parseCsvRecords(content, { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    records = parseCsvRecords(content, { bom: true, columns: true, skip_empty_lines: true }) as Record<
+      string,
+      string
+    >[];
   } catch (error) {
     throw new ImportFormatError(`${name} in the ZIP cannot be read as CSV: ${(error as Error).message}`);
   }
   const header = (parseCsvRecords(content.split(/\r?\n/, 1)[0] ?? '', { bom: true }) as string[][])[0] ?? [];
   const missing = required.filter((column) => !header.includes(column));
-  if (missing.length > 0) throw new ImportFormatError(`${name} in the ZIP is not from a Critical Hit export: it has no ${missing.join(', ')} column.`);
-  return records.map((record) => Object.fromEntries(Object.entries(record).map(([key, value]) => [key, restoreCell(value)])));
+  if (missing.length > 0)
+    throw new ImportFormatError(
+      `${name} in the ZIP is not from a Critical Hit export: it has no ${missing.join(', ')} column.`,
+    );
+  return records.map((record) =>
+    Object.fromEntries(Object.entries(record).map(([key, value]) => [key, restoreCell(value)])),
+  );
 }
 
 const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
-const flag = (value: string | undefined) => (value === undefined || value === '' ? null : value === 'true' ? true : value === 'false' ? false : value);
-const number = (value: string | undefined) => (value === undefined || value === '' ? null : Number.isFinite(Number(value)) ? Number(value) : value);
+const flag = (value: string | undefined) =>
+  value === undefined || value === '' ? null : value === 'true' ? true : value === 'false' ? false : value;
+const number = (value: string | undefined) =>
+  value === undefined || value === '' ? null : Number.isFinite(Number(value)) ? Number(value) : value;
 
 /** export.zip: statuses.csv, lists.csv and list-entries.csv (its own cells' quotes against formulas removed). */
 export function readExportZip(bytes: Uint8Array): ParsedImport {
@@ -241,7 +354,10 @@ export function readExportZip(bytes: Uint8Array): ParsedImport {
       filter: (file) => {
         const wanted = Object.values(EXPORT_FILES).includes(file.name.split('/').pop() as never);
         if (wanted) declared += file.originalSize;
-        if (declared > EXPORT_UNZIPPED_MAX) throw new ImportFormatError(`The ZIP holds more than ${EXPORT_UNZIPPED_MAX / 1024 / 1024} MB of CSV: this is not an export of one library.`);
+        if (declared > EXPORT_UNZIPPED_MAX)
+          throw new ImportFormatError(
+            `The ZIP holds more than ${EXPORT_UNZIPPED_MAX / 1024 / 1024} MB of CSV: this is not an export of one library.`,
+          );
         return wanted;
       },
     });
@@ -255,8 +371,11 @@ export function readExportZip(bytes: Uint8Array): ParsedImport {
   };
   const statusesCsv = file(EXPORT_FILES.statuses);
   const listsCsv = file(EXPORT_FILES.lists);
-  if (statusesCsv === null && listsCsv === null) throw new ImportFormatError('This ZIP is not a Critical Hit export: it has no statuses.csv or lists.csv.');
-  const statuses = (statusesCsv === null ? [] : csvRecords(statusesCsv, EXPORT_FILES.statuses, ['title', 'status'])).map((record) => ({
+  if (statusesCsv === null && listsCsv === null)
+    throw new ImportFormatError('This ZIP is not a Critical Hit export: it has no statuses.csv or lists.csv.');
+  const statuses = (
+    statusesCsv === null ? [] : csvRecords(statusesCsv, EXPORT_FILES.statuses, ['title', 'status'])
+  ).map((record) => ({
     title: record.title,
     slug: orNull(record.slug),
     status: orNull(record.status),
@@ -270,18 +389,27 @@ export function readExportZip(bytes: Uint8Array): ParsedImport {
   }));
   const entriesCsv = file(EXPORT_FILES.entries);
   const entries = new Map<string, Record<string, string>[]>();
-  for (const entry of entriesCsv === null ? [] : csvRecords(entriesCsv, EXPORT_FILES.entries, ['list', 'position', 'title'])) {
+  for (const entry of entriesCsv === null
+    ? []
+    : csvRecords(entriesCsv, EXPORT_FILES.entries, ['list', 'position', 'title'])) {
     const of = entries.get(entry.list ?? '') ?? [];
     of.push(entry);
     entries.set(entry.list ?? '', of);
   }
-  const lists = (listsCsv === null ? [] : csvRecords(listsCsv, EXPORT_FILES.lists, ['title', 'slug'])).map((record) => ({
-    title: record.title,
-    slug: orNull(record.slug),
-    description: orNull(record.description),
-    visibility: orNull(record.visibility),
-    ranked: flag(record.ranked),
-    entries: (entries.get(record.slug ?? '') ?? []).map((entry) => ({ position: number(entry.position), title: entry.title, slug: orNull(entry.slug), note: orNull(entry.note) })),
-  }));
+  const lists = (listsCsv === null ? [] : csvRecords(listsCsv, EXPORT_FILES.lists, ['title', 'slug'])).map(
+    (record) => ({
+      title: record.title,
+      slug: orNull(record.slug),
+      description: orNull(record.description),
+      visibility: orNull(record.visibility),
+      ranked: flag(record.ranked),
+      entries: (entries.get(record.slug ?? '') ?? []).map((entry) => ({
+        position: number(entry.position),
+        title: entry.title,
+        slug: orNull(entry.slug),
+        note: orNull(entry.note),
+      })),
+    }),
+  );
   return fromExport(statuses, lists);
 }

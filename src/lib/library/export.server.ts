@@ -25,12 +25,23 @@ export async function exportLibrary(db: Kysely<Database>, userId: string): Promi
       .where('user_games.user_id', '=', userId)
       .orderBy('games.title')
       .execute(),
-    db.selectFrom('user_lists').select(['id', 'title', 'slug', 'description', 'visibility', 'ranked', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('user_lists')
+      .select(['id', 'title', 'slug', 'description', 'visibility', 'ranked', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('user_list_entries')
       .innerJoin('user_lists', 'user_lists.id', 'user_list_entries.list_id')
       .innerJoin('games', 'games.id', 'user_list_entries.game_id')
-      .select(['user_lists.slug as list', 'user_list_entries.position', 'games.title', 'games.slug', 'user_list_entries.note'])
+      .select([
+        'user_lists.slug as list',
+        'user_list_entries.position',
+        'games.title',
+        'games.slug',
+        'user_list_entries.note',
+      ])
       .where('user_lists.user_id', '=', userId)
       .orderBy('user_lists.id')
       .orderBy('user_list_entries.position')
@@ -43,7 +54,11 @@ export async function exportLibrary(db: Kysely<Database>, userId: string): Promi
     entriesOf.set(list, of);
   }
   return {
-    statuses: statuses.map((row) => ({ ...row, hours_played: row.hours_played === null ? null : Number(row.hours_played), updated_at: row.updated_at.toISOString() })),
+    statuses: statuses.map((row) => ({
+      ...row,
+      hours_played: row.hours_played === null ? null : Number(row.hours_played),
+      updated_at: row.updated_at.toISOString(),
+    })),
     lists: lists.map((list) => ({
       title: list.title,
       slug: list.slug,

@@ -24,7 +24,8 @@ const fileFields = {
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file is not base64.')
     .optional(),
 };
-const oneFile = (body: { text?: string | undefined; base64?: string | undefined }) => (body.text === undefined) !== (body.base64 === undefined);
+const oneFile = (body: { text?: string | undefined; base64?: string | undefined }) =>
+  (body.text === undefined) !== (body.base64 === undefined);
 const ONE_FILE = 'Send the file as text or as base64.';
 
 export const importPreviewSchema = z.object(fileFields).strict().refine(oneFile, ONE_FILE);

@@ -26,27 +26,58 @@ export interface ListsOutcome {
  * beside an edit in another tab; a list never passes the entries limit, and no one passes
  * the lists limit. Imported lists stay off public feeds, as imported statuses do.
  */
-export async function restoreLists(db: Db, userId: string, lists: readonly ImportList[], gameIdOf: (line: number) => number | undefined, run: ImportRun): Promise<ListsOutcome> {
+export async function restoreLists(
+  db: Db,
+  userId: string,
+  lists: readonly ImportList[],
+  gameIdOf: (line: number) => number | undefined,
+  run: ImportRun,
+): Promise<ListsOutcome> {
   const outcome: ListsOutcome = { created: 0, merged: 0, entries: 0, listIds: [], problems: [] };
   for (const list of lists) {
     await run.beat();
     const target = await db.transaction().execute(async (trx) => {
       // Serialise one user's list creations (as creating a list by hand does) so the limit holds.
       await sql`select pg_advisory_xact_lock(hashtext(${`user_lists:${userId}`}))`.execute(trx);
-      const existing = await trx.selectFrom('user_lists').select('id').where('user_id', '=', userId).where('slug', '=', list.slug).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('user_lists')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('slug', '=', list.slug)
+        .executeTakeFirst();
       if (existing) return { id: existing.id, created: false };
-      const { count } = await trx.selectFrom('user_lists').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const { count } = await trx
+        .selectFrom('user_lists')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       if (Number(count) >= LISTS_PER_USER_MAX) return null;
       const row = await trx
         .insertInto('user_lists')
-        .values({ user_id: userId, title: list.title, slug: list.slug, description: list.description, visibility: list.visibility, ranked: list.ranked })
+        .values({
+          user_id: userId,
+          title: list.title,
+          slug: list.slug,
+          description: list.description,
+          visibility: list.visibility,
+          ranked: list.ranked,
+        })
         .returning(['id', 'title', 'slug'])
         .executeTakeFirstOrThrow();
-      await recordActivity(trx, { actorId: userId, kind: 'list_created', subjectType: 'list', subjectId: row.id, data: { title: row.title, slug: row.slug }, isPublic: false });
+      await recordActivity(trx, {
+        actorId: userId,
+        kind: 'list_created',
+        subjectType: 'list',
+        subjectId: row.id,
+        data: { title: row.title, slug: row.slug },
+        isPublic: false,
+      });
       return { id: row.id, created: true };
     });
     if (!target) {
-      outcome.problems.push(`The list "${list.title}" was not created: you can keep at most ${LISTS_PER_USER_MAX} custom lists.`);
+      outcome.problems.push(
+        `The list "${list.title}" was not created: you can keep at most ${LISTS_PER_USER_MAX} custom lists.`,
+      );
       continue;
     }
     outcome[target.created ? 'created' : 'merged'] += 1;
@@ -62,9 +93,11 @@ export async function restoreLists(db: Db, userId: string, lists: readonly Impor
     let added = 0;
     let last: number | null = null;
     let full = false;
-    await runInSteps(entries, async (chunk) => {
-      await run.beat();
-      const inserted = await sql<{ game_id: number }>`
+    await runInSteps(
+      entries,
+      async (chunk) => {
+        await run.beat();
+        const inserted = await sql<{ game_id: number }>`
         with target as (select l.id, l.entries_count from public.user_lists l where l.id = ${target.id} for update),
         fresh as (
           select e.game_id, e.note, e.ord from unnest(${chunk.map((entry) => entry.gameId)}::int[], ${chunk.map((entry) => entry.note)}::text[]) with ordinality as e (game_id, note, ord)
@@ -76,19 +109,45 @@ export async function restoreLists(db: Db, userId: string, lists: readonly Impor
         insert into public.user_list_entries (list_id, game_id, position, note)
         select t.id, f.game_id, t.entries_count + row_number() over (order by f.ord), f.note from fresh f cross join target t
         returning game_id`.execute(db);
-      added += inserted.rows.length;
-      if (inserted.rows.length > 0) last = inserted.rows[inserted.rows.length - 1]!.game_id;
-      if (inserted.rows.length < chunk.length) full ||= (await db.selectFrom('user_lists').select('entries_count').where('id', '=', target.id).executeTakeFirstOrThrow()).entries_count >= ENTRIES_PER_LIST_MAX;
-    }, WRITE_STEPS);
-    if (full) outcome.problems.push(`The list "${list.title}" is full (${ENTRIES_PER_LIST_MAX} games): the games after that were left out.`);
+        added += inserted.rows.length;
+        if (inserted.rows.length > 0) last = inserted.rows[inserted.rows.length - 1]!.game_id;
+        if (inserted.rows.length < chunk.length)
+          full ||=
+            (
+              await db
+                .selectFrom('user_lists')
+                .select('entries_count')
+                .where('id', '=', target.id)
+                .executeTakeFirstOrThrow()
+            ).entries_count >= ENTRIES_PER_LIST_MAX;
+      },
+      WRITE_STEPS,
+    );
+    if (full)
+      outcome.problems.push(
+        `The list "${list.title}" is full (${ENTRIES_PER_LIST_MAX} games): the games after that were left out.`,
+      );
     outcome.entries += added;
     if (last !== null) {
-      const count = (await db.selectFrom('user_lists').select('entries_count').where('id', '=', target.id).executeTakeFirstOrThrow()).entries_count;
+      const count = (
+        await db.selectFrom('user_lists').select('entries_count').where('id', '=', target.id).executeTakeFirstOrThrow()
+      ).entries_count;
       const lastGame: number = last;
       // The list's entry count earns XP as adding the games one by one would have (the last one's event carries it).
-      await db.transaction().execute((trx) =>
-        recordActivity(trx, { actorId: userId, kind: 'list_entry_added', subjectType: 'list', subjectId: target.id, gameId: lastGame, data: { count }, isPublic: false, dedupeKey: `list:${target.id}:game:${lastGame}` }),
-      );
+      await db
+        .transaction()
+        .execute((trx) =>
+          recordActivity(trx, {
+            actorId: userId,
+            kind: 'list_entry_added',
+            subjectType: 'list',
+            subjectId: target.id,
+            gameId: lastGame,
+            data: { count },
+            isPublic: false,
+            dedupeKey: `list:${target.id}:game:${lastGame}`,
+          }),
+        );
     }
   }
   return outcome;

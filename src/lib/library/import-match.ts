@@ -56,12 +56,19 @@ export interface MatchCandidate {
 }
 
 /** The best catalogue candidate for a title: exact (normalised) is `matched`, close is `fuzzy` with its confidence. */
-export function bestMatch(title: string, candidates: readonly MatchCandidate[]): { kind: MatchKind; game: MatchCandidate | null; confidence: number } {
+export function bestMatch(
+  title: string,
+  candidates: readonly MatchCandidate[],
+): { kind: MatchKind; game: MatchCandidate | null; confidence: number } {
   let best: { game: MatchCandidate; score: number } | null = null;
   for (const game of candidates) {
     const score = titleSimilarity(title, game.title);
     if (!best || score > best.score) best = { game, score };
   }
   if (!best || best.score < FUZZY_THRESHOLD) return { kind: 'unmatched', game: null, confidence: 0 };
-  return { kind: best.score === 1 ? 'matched' : 'fuzzy', game: best.game, confidence: Math.round(best.score * 100) / 100 };
+  return {
+    kind: best.score === 1 ? 'matched' : 'fuzzy',
+    game: best.game,
+    confidence: Math.round(best.score * 100) / 100,
+  };
 }

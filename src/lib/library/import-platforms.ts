@@ -39,7 +39,10 @@ const OTHER_NAMES: Readonly<Record<string, string>> = {
 export function matchPlatform(name: string, platforms: readonly KnownPlatform[]): KnownPlatform | null {
   const key = squash(name);
   if (!key) return null;
-  const direct = platforms.find((platform) => squash(platform.name) === key || squash(platform.abbreviation) === key || squash(platform.slug) === key);
+  const direct = platforms.find(
+    (platform) =>
+      squash(platform.name) === key || squash(platform.abbreviation) === key || squash(platform.slug) === key,
+  );
   if (direct) return direct;
   const slug = OTHER_NAMES[key];
   return slug ? (platforms.find((platform) => platform.slug === slug) ?? null) : null;
@@ -48,6 +51,11 @@ export function matchPlatform(name: string, platforms: readonly KnownPlatform[])
 /** One problem per platform name the site does not know, with how many rows name it. */
 export function platformProblems(rows: readonly ImportRow[], resolved: ReadonlyMap<string, number | null>): string[] {
   const unknown = new Map<string, number>();
-  for (const row of rows) if (row.platform && resolved.get(row.platform) === null) unknown.set(row.platform, (unknown.get(row.platform) ?? 0) + 1);
-  return [...unknown].map(([name, count]) => `The platform "${name}" (${count} ${count === 1 ? 'game' : 'games'}) is not one this site knows, so it is left out.`);
+  for (const row of rows)
+    if (row.platform && resolved.get(row.platform) === null)
+      unknown.set(row.platform, (unknown.get(row.platform) ?? 0) + 1);
+  return [...unknown].map(
+    ([name, count]) =>
+      `The platform "${name}" (${count} ${count === 1 ? 'game' : 'games'}) is not one this site knows, so it is left out.`,
+  );
 }

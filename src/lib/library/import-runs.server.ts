@@ -27,7 +27,12 @@ export interface ImportRun {
  * is under way (in any tab, on any node server) throws ImportRunningError. The row is
  * claimed in one statement (a stale one is taken over) and removed when the work ends.
  */
-export async function withImportRun<T>(db: Db, userId: string, kind: 'preview' | 'import', work: (run: ImportRun) => Promise<T>): Promise<T> {
+export async function withImportRun<T>(
+  db: Db,
+  userId: string,
+  kind: 'preview' | 'import',
+  work: (run: ImportRun) => Promise<T>,
+): Promise<T> {
   const runId = randomUUID();
   const claimed = await sql<{ run_id: string }>`
     insert into public.library_import_runs as r (user_id, run_id, kind) values (${userId}, ${runId}, ${kind})
@@ -40,7 +45,12 @@ export async function withImportRun<T>(db: Db, userId: string, kind: 'preview' |
     async beat() {
       if (performance.now() - beaten < BEAT_EVERY_MS) return;
       beaten = performance.now();
-      await db.updateTable('library_import_runs').set({ heartbeat_at: sql<Date>`now()` }).where('user_id', '=', userId).where('run_id', '=', runId).execute();
+      await db
+        .updateTable('library_import_runs')
+        .set({ heartbeat_at: sql<Date>`now()` })
+        .where('user_id', '=', userId)
+        .where('run_id', '=', runId)
+        .execute();
     },
   };
   try {

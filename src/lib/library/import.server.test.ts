@@ -15,7 +15,13 @@ let games: { id: number; title: string }[];
 
 const HLTB_HEADER =
   'Title,Platform,Playing,Backlog,Replay,Custom-1,Custom-2,Custom-3,Completed,Retired,Retired Notes,Start Date,Completion Date,Playthrough,Progress,Main Story,Main + Extras,Completionist,Speed Any%,Speed 100%,Storefront,Review,Review Notes,Added,Updated';
-const hltbLine = (title: string, platform: string, flag: 'Playing' | 'Completed' | 'Backlog', started = '', finished = '') => {
+const hltbLine = (
+  title: string,
+  platform: string,
+  flag: 'Playing' | 'Completed' | 'Backlog',
+  started = '',
+  finished = '',
+) => {
   const cells = HLTB_HEADER.split(',').map(() => '');
   const names = HLTB_HEADER.split(',');
   cells[0] = `"${title.replace(/"/g, '""')}"`;
@@ -60,17 +66,31 @@ describe('library import', () => {
       ['matched', games[1]!.id],
       ['unmatched', null],
     ]);
-    expect(await connection.db.selectFrom('user_games').select('game_id').where('user_id', '=', user).execute()).toEqual([]);
+    expect(
+      await connection.db.selectFrom('user_games').select('game_id').where('user_id', '=', user).execute(),
+    ).toEqual([]);
 
     // The user set the second game by hand before importing.
-    await connection.db.insertInto('user_games').values({ user_id: user, game_id: games[1]!.id, status: 'completed', note: 'mine' }).execute();
+    await connection.db
+      .insertInto('user_games')
+      .values({ user_id: user, game_id: games[1]!.id, status: 'completed', note: 'mine' })
+      .execute();
     const links = new Map([
       [1, games[0]!.id],
       [2, games[1]!.id],
     ]);
     expect(await applyImport(connection.db, user, file, links)).toMatchObject({ changed: 2, skipped: 1 });
-    const pc = await connection.db.selectFrom('platforms').select('id').where('slug', '=', 'pc').executeTakeFirstOrThrow();
-    const rows = await connection.db.selectFrom('user_games').select(['game_id', 'status', 'platform_id', 'hours_played', 'note']).where('user_id', '=', user).orderBy('game_id').execute();
+    const pc = await connection.db
+      .selectFrom('platforms')
+      .select('id')
+      .where('slug', '=', 'pc')
+      .executeTakeFirstOrThrow();
+    const rows = await connection.db
+      .selectFrom('user_games')
+      .select(['game_id', 'status', 'platform_id', 'hours_played', 'note'])
+      .where('user_id', '=', user)
+      .orderBy('game_id')
+      .execute();
     expect(rows).toEqual([
       { game_id: games[0]!.id, status: 'played', platform_id: pc.id, hours_played: '10.0', note: null },
       // Only the empty platform was filled: the status and note the user set stay.
@@ -81,9 +101,17 @@ describe('library import', () => {
 
   it('stores the HowLongToBeat platform of every row, and names the platforms it does not know', async () => {
     const user = await newUser();
-    const file = parseHltbCsv([HLTB_HEADER, hltbLine(games[0]!.title, 'Nintendo Switch', 'Playing'), hltbLine(games[1]!.title, 'Gizmondo', 'Backlog')].join('\n'));
+    const file = parseHltbCsv(
+      [
+        HLTB_HEADER,
+        hltbLine(games[0]!.title, 'Nintendo Switch', 'Playing'),
+        hltbLine(games[1]!.title, 'Gizmondo', 'Backlog'),
+      ].join('\n'),
+    );
     const preview = await previewImport(connection.db, file);
-    expect(preview.problems).toEqual(['The platform "Gizmondo" (1 game) is not one this site knows, so it is left out.']);
+    expect(preview.problems).toEqual([
+      'The platform "Gizmondo" (1 game) is not one this site knows, so it is left out.',
+    ]);
     await applyImport(connection.db, user, file, new Map(preview.rows.map((row) => [row.line, row.game!.id])));
     const rows = await sql<{ title: string; platform: string | null }>`
       select g.title, p.slug as platform from public.user_games u join public.games g on g.id = u.game_id left join public.platforms p on p.id = u.platform_id
@@ -96,14 +124,22 @@ describe('library import', () => {
 
   it('lists a row whose dates are impossible among the problems and imports it without them', async () => {
     const user = await newUser();
-    const file = parseHltbCsv([HLTB_HEADER, hltbLine(games[0]!.title, 'PC', 'Completed', '2025-03-01', '2025-02-01')].join('\n'));
-    expect(file.problems).toEqual([`Line 2 (${games[0]!.title}): finished on 2025-02-01 before it was started on 2025-03-01, so the dates are left out.`]);
+    const file = parseHltbCsv(
+      [HLTB_HEADER, hltbLine(games[0]!.title, 'PC', 'Completed', '2025-03-01', '2025-02-01')].join('\n'),
+    );
+    expect(file.problems).toEqual([
+      `Line 2 (${games[0]!.title}): finished on 2025-02-01 before it was started on 2025-03-01, so the dates are left out.`,
+    ]);
     const preview = await previewImport(connection.db, file);
     expect(preview.problems).toContain(file.problems[0]);
     await applyImport(connection.db, user, file, new Map([[2, games[0]!.id]]));
-    expect(await connection.db.selectFrom('user_games').select(['status', 'started_on', 'finished_on']).where('user_id', '=', user).execute()).toEqual([
-      { status: 'completed', started_on: null, finished_on: null },
-    ]);
+    expect(
+      await connection.db
+        .selectFrom('user_games')
+        .select(['status', 'started_on', 'finished_on'])
+        .where('user_id', '=', user)
+        .execute(),
+    ).toEqual([{ status: 'completed', started_on: null, finished_on: null }]);
   });
 });
 
@@ -111,9 +147,20 @@ describe('one import run per player', () => {
   it('refuses a second run while one is under way, and lets the next one start after it', async () => {
     const user = await newUser();
     let release!: () => void;
-    const first = withImportRun(connection.db, user, 'import', () => new Promise<string>((resolve) => (release = () => resolve('done'))));
-    await vi.waitFor(async () => expect(await connection.db.selectFrom('library_import_runs').select('kind').where('user_id', '=', user).execute()).toEqual([{ kind: 'import' }]));
-    await expect(withImportRun(connection.db, user, 'preview', async () => 'second')).rejects.toBeInstanceOf(ImportRunningError);
+    const first = withImportRun(
+      connection.db,
+      user,
+      'import',
+      () => new Promise<string>((resolve) => (release = () => resolve('done'))),
+    );
+    await vi.waitFor(async () =>
+      expect(
+        await connection.db.selectFrom('library_import_runs').select('kind').where('user_id', '=', user).execute(),
+      ).toEqual([{ kind: 'import' }]),
+    );
+    await expect(withImportRun(connection.db, user, 'preview', async () => 'second')).rejects.toBeInstanceOf(
+      ImportRunningError,
+    );
     // Another player is not held up.
     expect(await withImportRun(connection.db, await newUser(), 'preview', async () => 'other')).toBe('other');
     release();
@@ -124,18 +171,29 @@ describe('one import run per player', () => {
   it('takes over a run whose process died (no heartbeat for two minutes)', async () => {
     const user = await newUser();
     await sql`insert into public.library_import_runs (user_id, run_id, kind, heartbeat_at)
-              values (${user}, ${randomUUID()}, 'import', now() - make_interval(secs => ${IMPORT_RUN_STALE_SECONDS - 5}))`.execute(connection.db);
-    await expect(withImportRun(connection.db, user, 'import', async () => 'fresh')).rejects.toBeInstanceOf(ImportRunningError);
-    await sql`update public.library_import_runs set heartbeat_at = now() - make_interval(secs => ${IMPORT_RUN_STALE_SECONDS + 5}) where user_id = ${user}`.execute(connection.db);
+              values (${user}, ${randomUUID()}, 'import', now() - make_interval(secs => ${IMPORT_RUN_STALE_SECONDS - 5}))`.execute(
+      connection.db,
+    );
+    await expect(withImportRun(connection.db, user, 'import', async () => 'fresh')).rejects.toBeInstanceOf(
+      ImportRunningError,
+    );
+    await sql`update public.library_import_runs set heartbeat_at = now() - make_interval(secs => ${IMPORT_RUN_STALE_SECONDS + 5}) where user_id = ${user}`.execute(
+      connection.db,
+    );
     expect(await withImportRun(connection.db, user, 'import', async () => 'taken over')).toBe('taken over');
-    expect(await connection.db.selectFrom('library_import_runs').select('user_id').where('user_id', '=', user).execute()).toEqual([]);
+    expect(
+      await connection.db.selectFrom('library_import_runs').select('user_id').where('user_id', '=', user).execute(),
+    ).toEqual([]);
   });
 });
 
 describe('long imports on the embedded database, as the server runs it', () => {
   let threaded: DatabaseConnection;
   beforeAll(async () => {
-    threaded = await openPglite('memory://', { thread: true, loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    threaded = await openPglite('memory://', {
+      thread: true,
+      loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
+    });
     await loadDemoCatalogue(threaded.db);
   }, 120_000);
   afterAll(() => threaded?.close());
@@ -153,7 +211,11 @@ describe('long imports on the embedded database, as the server runs it', () => {
     // Another session's read: in one long transaction it would see nothing until the very end.
     await vi.waitFor(
       async () => {
-        const { count } = await threaded.db.selectFrom('user_games').select((eb) => eb.fn.countAll<string>().as('count')).where('user_id', '=', user).executeTakeFirstOrThrow();
+        const { count } = await threaded.db
+          .selectFrom('user_games')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('user_id', '=', user)
+          .executeTakeFirstOrThrow();
         expect(Number(count)).toBeGreaterThan(0);
       },
       { timeout: 60_000, interval: 1 },

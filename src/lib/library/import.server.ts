@@ -22,7 +22,10 @@ export interface PreviewRow extends ImportRow {
 const NO_RUN: ImportRun = { beat: async () => {} };
 
 /** Candidates per key, at most three each, in the order the statement gave them. */
-function collect(into: Map<string, MatchCandidate[]>, rows: readonly { key: string; id: number; title: string; slug: string }[]) {
+function collect(
+  into: Map<string, MatchCandidate[]>,
+  rows: readonly { key: string; id: number; title: string; slug: string }[],
+) {
   for (const row of rows) {
     const list = into.get(row.key) ?? [];
     if (list.length < 3) list.push({ id: row.id, title: row.title, slug: row.slug });
@@ -37,33 +40,53 @@ function collect(into: Map<string, MatchCandidate[]>, rows: readonly { key: stri
  * trigram search (the best three candidates by similarity), a few titles per statement.
  * The same rule then picks among the candidates. Nothing is written.
  */
-export async function previewImport(db: Db, parsed: ParsedImport, run: ImportRun = NO_RUN): Promise<{ rows: PreviewRow[]; problems: string[] }> {
+export async function previewImport(
+  db: Db,
+  parsed: ParsedImport,
+  run: ImportRun = NO_RUN,
+): Promise<{ rows: PreviewRow[]; problems: string[] }> {
   const bySlug = new Map<string, MatchCandidate[]>();
   const slugs = [...new Set(parsed.rows.flatMap((row) => (row.slug ? [row.slug] : [])))];
-  await runInSteps(slugs, async (chunk) => {
-    await run.beat();
-    const found = await db.selectFrom('games').select(['id', 'title', 'slug', 'slug as key']).where('slug', 'in', chunk).execute();
-    collect(bySlug, found);
-  }, LOOKUP_STEPS);
+  await runInSteps(
+    slugs,
+    async (chunk) => {
+      await run.beat();
+      const found = await db
+        .selectFrom('games')
+        .select(['id', 'title', 'slug', 'slug as key'])
+        .where('slug', 'in', chunk)
+        .execute();
+      collect(bySlug, found);
+    },
+    LOOKUP_STEPS,
+  );
 
   const titleOf = (row: ImportRow) => row.title.toLowerCase();
   const open = parsed.rows.filter((row) => !(row.slug && bySlug.has(row.slug)));
   const exact = new Map<string, MatchCandidate[]>();
-  await runInSteps([...new Set(open.map(titleOf))], async (chunk) => {
-    await run.beat();
-    const found = await sql<{ key: string; id: number; title: string; slug: string }>`
+  await runInSteps(
+    [...new Set(open.map(titleOf))],
+    async (chunk) => {
+      await run.beat();
+      const found = await sql<{ key: string; id: number; title: string; slug: string }>`
       select lower(g.title) as key, g.id, g.title, g.slug from public.games g
       where lower(g.title) = any(${sql.val(chunk)}::text[]) order by g.id`.execute(db);
-    collect(exact, found.rows);
-  }, LOOKUP_STEPS);
+      collect(exact, found.rows);
+    },
+    LOOKUP_STEPS,
+  );
 
   const fuzzy = new Map<string, MatchCandidate[]>();
-  await runInSteps([...new Set(open.map(titleOf).filter((title) => !exact.has(title)))], async (chunk) => {
-    await run.beat();
-    const found = await sql<{ key: string; id: number; title: string; slug: string }>`
+  await runInSteps(
+    [...new Set(open.map(titleOf).filter((title) => !exact.has(title)))],
+    async (chunk) => {
+      await run.beat();
+      const found = await sql<{ key: string; id: number; title: string; slug: string }>`
       select key, id, title, slug from public.import_title_candidates(${sql.val(chunk)}::text[])`.execute(db);
-    collect(fuzzy, found.rows);
-  }, SEARCH_STEPS);
+      collect(fuzzy, found.rows);
+    },
+    SEARCH_STEPS,
+  );
 
   const rows = parsed.rows.map((row): PreviewRow => {
     const known = row.slug ? bySlug.get(row.slug)?.[0] : undefined;
@@ -86,7 +109,11 @@ export interface LinkedRow {
  * The rows the user linked to a game, once per game (the first row linked to a game wins),
  * with their platform resolved; the rest are counted as skipped.
  */
-export async function linkedRows(db: Db, rows: readonly ImportRow[], links: ReadonlyMap<number, number>): Promise<{ linked: LinkedRow[]; skipped: number }> {
+export async function linkedRows(
+  db: Db,
+  rows: readonly ImportRow[],
+  links: ReadonlyMap<number, number>,
+): Promise<{ linked: LinkedRow[]; skipped: number }> {
   const platforms = await resolvePlatforms(db, rows);
   const seen = new Set<number>();
   const linked: LinkedRow[] = [];
@@ -107,12 +134,19 @@ export async function linkedRows(db: Db, rows: readonly ImportRow[], links: Read
  * so importing the same file twice changes nothing, and an import stopped half way is
  * finished by importing the file again. Returns how many games gained something.
  */
-export async function writeStatuses(db: Db, userId: string, linked: readonly LinkedRow[], run: ImportRun = NO_RUN): Promise<number> {
+export async function writeStatuses(
+  db: Db,
+  userId: string,
+  linked: readonly LinkedRow[],
+  run: ImportRun = NO_RUN,
+): Promise<number> {
   let changed = 0;
-  await runInSteps(linked, async (chunk) => {
-    await run.beat();
-    changed += await db.transaction().execute(async (trx) => {
-      const written = await sql<{ game_id: number; status: string | null; old_status: string | null }>`
+  await runInSteps(
+    linked,
+    async (chunk) => {
+      await run.beat();
+      changed += await db.transaction().execute(async (trx) => {
+        const written = await sql<{ game_id: number; status: string | null; old_status: string | null }>`
         with input as (
           select i.* from unnest(
               ${chunk.map((item) => item.gameId)}::int[], ${chunk.map((item) => item.row.status)}::text[],
@@ -162,25 +196,29 @@ export async function writeStatuses(db: Db, userId: string, linked: readonly Lin
             hours_played = excluded.hours_played, started_on = excluded.started_on, finished_on = excluded.finished_on, note = excluded.note
           returning u.game_id
         )
-        select c.game_id, c.status, c.old_status from changed c join written w on w.game_id = c.game_id order by c.game_id`.execute(trx);
-      // Imported statuses feed XP like any other, but stay off public feeds: hundreds at once would drown them.
-      await recordActivities(
-        trx,
-        written.rows
-          .filter((row) => row.status !== null && row.status !== row.old_status)
-          .map((row) => ({
-            actorId: userId,
-            kind: 'game_status_set' as const,
-            subjectType: 'game' as const,
-            subjectId: row.game_id,
-            gameId: row.game_id,
-            data: { status: row.status, previous: row.old_status },
-            isPublic: false,
-          })),
-      );
-      return written.rows.length;
-    });
-  }, WRITE_STEPS);
+        select c.game_id, c.status, c.old_status from changed c join written w on w.game_id = c.game_id order by c.game_id`.execute(
+          trx,
+        );
+        // Imported statuses feed XP like any other, but stay off public feeds: hundreds at once would drown them.
+        await recordActivities(
+          trx,
+          written.rows
+            .filter((row) => row.status !== null && row.status !== row.old_status)
+            .map((row) => ({
+              actorId: userId,
+              kind: 'game_status_set' as const,
+              subjectType: 'game' as const,
+              subjectId: row.game_id,
+              gameId: row.game_id,
+              data: { status: row.status, previous: row.old_status },
+              isPublic: false,
+            })),
+        );
+        return written.rows.length;
+      });
+    },
+    WRITE_STEPS,
+  );
   return changed;
 }
 
@@ -208,10 +246,18 @@ export async function applyImport(
   const run = options.run ?? NO_RUN;
   const { linked, skipped } = await linkedRows(db, parsed.rows, links);
   const changed = await writeStatuses(db, userId, linked, run);
-  const outcome: ImportOutcome = { changed, skipped, lists: { created: 0, merged: 0, entries: 0 }, listIds: [], problems: [] };
+  const outcome: ImportOutcome = {
+    changed,
+    skipped,
+    lists: { created: 0, merged: 0, entries: 0 },
+    listIds: [],
+    problems: [],
+  };
   if (parsed.lists.length === 0) return outcome;
   if (!options.canKeepLists) {
-    outcome.problems.push(`${parsed.lists.length} ${parsed.lists.length === 1 ? 'list was' : 'lists were'} left out: ${CUSTOM_LISTS_PLAN_MESSAGE}`);
+    outcome.problems.push(
+      `${parsed.lists.length} ${parsed.lists.length === 1 ? 'list was' : 'lists were'} left out: ${CUSTOM_LISTS_PLAN_MESSAGE}`,
+    );
     return outcome;
   }
   const lists = await restoreLists(db, userId, parsed.lists, (line) => links.get(line), run);

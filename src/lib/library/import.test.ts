@@ -8,14 +8,25 @@ const HLTB_HEADER =
 
 const hltbRow = (cells: Record<string, string>) => {
   const names = HLTB_HEADER.split(',');
-  return names.map((name) => cells[name] ?? '').map((value) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value)).join(',');
+  return names
+    .map((name) => cells[name] ?? '')
+    .map((value) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value))
+    .join(',');
 };
 
 describe('HowLongToBeat CSV', () => {
   it('reads statuses from the X flags, H:MM:SS times, dates and notes', () => {
     const text = [
       HLTB_HEADER,
-      hltbRow({ Title: 'Hollow Knight', Platform: 'PC', Completed: 'X', Progress: '41:30:00', 'Start Date': '2025-01-02', 'Completion Date': '2025-02-03 00:00:00', 'Review Notes': 'Great, "tough"' }),
+      hltbRow({
+        Title: 'Hollow Knight',
+        Platform: 'PC',
+        Completed: 'X',
+        Progress: '41:30:00',
+        'Start Date': '2025-01-02',
+        'Completion Date': '2025-02-03 00:00:00',
+        'Review Notes': 'Great, "tough"',
+      }),
       hltbRow({ Title: 'Elden Ring', Platform: 'PlayStation 5', Playing: 'X', Progress: '12:06:00' }),
       hltbRow({ Title: 'Anthem', Platform: 'PC', Retired: 'X', 'Retired Notes': 'Bored' }),
       hltbRow({ Title: 'Hades II', Platform: 'PC', Backlog: 'X' }),
@@ -28,20 +39,36 @@ describe('HowLongToBeat CSV', () => {
       ['Anthem', 'abandoned', null],
       ['Hades II', 'backlog', null],
     ]);
-    expect(rows[0]).toMatchObject({ startedOn: '2025-01-02', finishedOn: '2025-02-03', note: 'Great, "tough"', platform: 'PC' });
+    expect(rows[0]).toMatchObject({
+      startedOn: '2025-01-02',
+      finishedOn: '2025-02-03',
+      note: 'Great, "tough"',
+      platform: 'PC',
+    });
     expect(rows[2]!.note).toBe('Bored');
   });
 
   it('skips malformed rows with their line number and keeps the rest', () => {
-    const text = [HLTB_HEADER, hltbRow({ Title: '', Completed: 'X' }), hltbRow({ Title: 'Celeste', Progress: 'ten hours', Completed: 'X' })].join('\n');
+    const text = [
+      HLTB_HEADER,
+      hltbRow({ Title: '', Completed: 'X' }),
+      hltbRow({ Title: 'Celeste', Progress: 'ten hours', Completed: 'X' }),
+    ].join('\n');
     const { rows, problems } = parseHltbCsv(text);
     expect(rows.map((row) => row.title)).toEqual(['Celeste']);
     expect(rows[0]!.hoursPlayed).toBeNull();
-    expect(problems).toEqual(['Line 2: no title, skipped.', 'Line 3 (Celeste): the time "ten hours" is not H:MM:SS, left out.']);
+    expect(problems).toEqual([
+      'Line 2: no title, skipped.',
+      'Line 3 (Celeste): the time "ten hours" is not H:MM:SS, left out.',
+    ]);
   });
 
   it('names what is wrong with a file in the wrong format', () => {
-    expect(() => parseHltbCsv('name,hours\nCeleste,3')).toThrow(new ImportFormatError('This is not a HowLongToBeat export: the first line has no Title, Platform, Playing, Backlog, Completed, Retired columns.'));
+    expect(() => parseHltbCsv('name,hours\nCeleste,3')).toThrow(
+      new ImportFormatError(
+        'This is not a HowLongToBeat export: the first line has no Title, Platform, Playing, Backlog, Completed, Retired columns.',
+      ),
+    );
     expect(() => parseHltbCsv('{"response":{}}')).toThrow(/looks like a JSON file/);
     expect(() => parseCsv('Title\n"unterminated')).toThrow(/ends inside a quoted field/);
     expect(() => parseImport('hltb', { text: '   ' })).toThrow('The file is empty.');
@@ -79,9 +106,13 @@ describe('Steam library JSON', () => {
 
   it('names what is wrong with a file in the wrong format', () => {
     expect(() => parseSteamJson(`${HLTB_HEADER}\n`)).toThrow(/looks like a HowLongToBeat CSV export/);
-    expect(() => parseSteamJson('not json')).toThrow('This is not JSON: a Steam library is the JSON answer of GetOwnedGames.');
+    expect(() => parseSteamJson('not json')).toThrow(
+      'This is not JSON: a Steam library is the JSON answer of GetOwnedGames.',
+    );
     expect(() => parseSteamJson('{"games":[]}')).toThrow(/no response.games list/);
-    expect(() => parseSteamJson('{"response":{"games":[{"appid":"x"}]}}')).toThrow(/cannot be read \(at response.games.0.appid\)/);
+    expect(() => parseSteamJson('{"response":{"games":[{"appid":"x"}]}}')).toThrow(
+      /cannot be read \(at response.games.0.appid\)/,
+    );
   });
 });
 
@@ -94,7 +125,11 @@ describe('matching', () => {
 
   it('matches titles that differ only in case, marks, symbols and edition words exactly', () => {
     expect(normaliseTitle('The Witcher® 3: Wild Hunt – Game of the Year Edition')).toBe('witcher 3 wild hunt');
-    expect(bestMatch('The Witcher 3: Wild Hunt - GOTY', catalogue)).toMatchObject({ kind: 'matched', game: { id: 1 }, confidence: 1 });
+    expect(bestMatch('The Witcher 3: Wild Hunt - GOTY', catalogue)).toMatchObject({
+      kind: 'matched',
+      game: { id: 1 },
+      confidence: 1,
+    });
     expect(bestMatch('HOLLOW KNIGHT™', catalogue)).toMatchObject({ kind: 'matched', game: { id: 2 } });
   });
 

@@ -72,16 +72,20 @@ export const blankRow = (line: number, title: string): ImportRow => ({
 /** RFC 4180 CSV (csv-parse): quoted fields, doubled quotes, CRLF or LF, a BOM; blank lines dropped. */
 export function parseCsv(text: string): string[][] {
   try {
-    return (parseCsvText(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][]).filter((cells) => cells.some((cell) => cell.trim() !== ''));
+    return (parseCsvText(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][]).filter(
+      (cells) => cells.some((cell) => cell.trim() !== ''),
+    );
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'CSV_QUOTE_NOT_CLOSED') throw new ImportFormatError('The CSV file ends inside a quoted field: it is cut short or not a CSV file.');
+    if (code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new ImportFormatError('The CSV file ends inside a quoted field: it is cut short or not a CSV file.');
     throw new ImportFormatError(`This is not a CSV file that can be read: ${(error as Error).message}`);
   }
 }
 
 /** Two dates where the second is before the first: the pair is left out, and said so. */
-export const datesOutOfOrder = (started: string | null, finished: string | null): boolean => started !== null && finished !== null && finished < started;
+export const datesOutOfOrder = (started: string | null, finished: string | null): boolean =>
+  started !== null && finished !== null && finished < started;
 
 /** "12:34:56" (H:MM:SS, hours may exceed 24) or "12:34" -> hours with one decimal; empty -> null; invalid -> undefined. */
 export function parseDuration(value: string): number | null | undefined {
@@ -108,12 +112,17 @@ const isFlag = (value: string | undefined) => (value ?? '').trim().toUpperCase()
 
 /** A HowLongToBeat CSV export (Title, Platform, Playing, Backlog, Replay, Custom-1..3, Completed, Retired, ...). */
 export function parseHltbCsv(text: string): ParsedImport {
-  if (/^\s*[[{]/.test(text)) throw new ImportFormatError('This looks like a JSON file, not a HowLongToBeat CSV export. Choose "Steam library" for Steam JSON.');
+  if (/^\s*[[{]/.test(text))
+    throw new ImportFormatError(
+      'This looks like a JSON file, not a HowLongToBeat CSV export. Choose "Steam library" for Steam JSON.',
+    );
   const table = parseCsv(text);
   const header = (table[0] ?? []).map((cell) => cell.trim());
   const missing = HLTB_REQUIRED.filter((name) => !header.includes(name));
   if (missing.length > 0) {
-    throw new ImportFormatError(`This is not a HowLongToBeat export: the first line has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}.`);
+    throw new ImportFormatError(
+      `This is not a HowLongToBeat export: the first line has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}.`,
+    );
   }
   const column = (name: string) => header.indexOf(name);
   const cell = (cells: string[], name: string) => {
@@ -141,8 +150,10 @@ export function parseHltbCsv(text: string): ParsedImport {
     const hours = parseDuration(cell(cells, 'Progress'));
     const started = parseDateCell(cell(cells, 'Start Date'));
     const finished = parseDateCell(cell(cells, 'Completion Date'));
-    if (hours === undefined) problems.push(`Line ${line} (${title}): the time "${cell(cells, 'Progress')}" is not H:MM:SS, left out.`);
-    if (started === undefined || finished === undefined) problems.push(`Line ${line} (${title}): a date is not YYYY-MM-DD, left out.`);
+    if (hours === undefined)
+      problems.push(`Line ${line} (${title}): the time "${cell(cells, 'Progress')}" is not H:MM:SS, left out.`);
+    if (started === undefined || finished === undefined)
+      problems.push(`Line ${line} (${title}): a date is not YYYY-MM-DD, left out.`);
     const status: PlayStatus | null = isFlag(cell(cells, 'Completed'))
       ? 'completed'
       : isFlag(cell(cells, 'Retired'))
@@ -154,9 +165,16 @@ export function parseHltbCsv(text: string): ParsedImport {
             : isFlag(cell(cells, 'Replay'))
               ? 'played'
               : null;
-    const note = [cell(cells, 'Review Notes'), cell(cells, 'Retired Notes')].map((value) => value.trim()).filter(Boolean).join('\n').slice(0, 1000);
+    const note = [cell(cells, 'Review Notes'), cell(cells, 'Retired Notes')]
+      .map((value) => value.trim())
+      .filter(Boolean)
+      .join('\n')
+      .slice(0, 1000);
     const outOfOrder = started !== undefined && finished !== undefined && datesOutOfOrder(started, finished);
-    if (outOfOrder) problems.push(`Line ${line} (${title}): finished on ${finished} before it was started on ${started}, so the dates are left out.`);
+    if (outOfOrder)
+      problems.push(
+        `Line ${line} (${title}): finished on ${finished} before it was started on ${started}, so the dates are left out.`,
+      );
     const validDates = started !== undefined && finished !== undefined && !outOfOrder;
     rows.push({
       ...blankRow(line, title),
@@ -193,7 +211,9 @@ export function parseSteamJson(text: string): ParsedImport {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     throw new ImportFormatError(
-      /^\s*Title,/.test(text) ? 'This looks like a HowLongToBeat CSV export, not Steam JSON. Choose "HowLongToBeat CSV".' : 'This is not JSON: a Steam library is the JSON answer of GetOwnedGames.',
+      /^\s*Title,/.test(text)
+        ? 'This looks like a HowLongToBeat CSV export, not Steam JSON. Choose "HowLongToBeat CSV".'
+        : 'This is not JSON: a Steam library is the JSON answer of GetOwnedGames.',
     );
   }
   const parsed = steamSchema.safeParse(data);
@@ -210,7 +230,9 @@ export function parseSteamJson(text: string): ParsedImport {
   const problems: string[] = [];
   parsed.data.response.games.forEach((game, index) => {
     if (!game.name?.trim()) {
-      problems.push(`Game ${index + 1} (app ${game.appid}): no name (call GetOwnedGames with include_appinfo=1), skipped.`);
+      problems.push(
+        `Game ${index + 1} (app ${game.appid}): no name (call GetOwnedGames with include_appinfo=1), skipped.`,
+      );
       return;
     }
     rows.push({

@@ -44,14 +44,24 @@ function toState(row: Selectable<UserGamesTable>): PlayState {
 
 /** What `userId` keeps on `gameId` (empty when nothing). */
 export async function getPlayState(db: Db, userId: string, gameId: number): Promise<PlayState> {
-  const row = await db.selectFrom('user_games').selectAll().where('user_id', '=', userId).where('game_id', '=', gameId).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_games')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('game_id', '=', gameId)
+    .executeTakeFirst();
   return row ? toState(row) : emptyPlayState(gameId);
 }
 
 /** Several games at once (game cards of one page). */
 export async function getPlayStates(db: Db, userId: string, gameIds: readonly number[]): Promise<PlayState[]> {
   if (gameIds.length === 0) return [];
-  const rows = await db.selectFrom('user_games').selectAll().where('user_id', '=', userId).where('game_id', 'in', gameIds).execute();
+  const rows = await db
+    .selectFrom('user_games')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('game_id', 'in', gameIds)
+    .execute();
   return rows.map(toState);
 }
 
@@ -61,11 +71,22 @@ export async function getPlayStates(db: Db, userId: string, gameIds: readonly nu
  * The database's constraints (one row per user and game, dates in order, note length)
  * have the last word.
  */
-export async function setPlayState(db: Db, userId: string, gameId: number, change: PlayStatusChange): Promise<PlayState> {
+export async function setPlayState(
+  db: Db,
+  userId: string,
+  gameId: number,
+  change: PlayStatusChange,
+): Promise<PlayState> {
   return db.transaction().execute(async (trx) => {
     // The game's existence is checked by the row's foreign key when there is a row to write
     // (one statement fewer on the hot path), and asked only when there is none.
-    const currentRow = await trx.selectFrom('user_games').selectAll().where('user_id', '=', userId).where('game_id', '=', gameId).forUpdate().executeTakeFirst();
+    const currentRow = await trx
+      .selectFrom('user_games')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('game_id', '=', gameId)
+      .forUpdate()
+      .executeTakeFirst();
     const previous = currentRow ? toState(currentRow) : emptyPlayState(gameId);
     const next = applyPlayChange(previous, change);
     const values = {
@@ -79,8 +100,10 @@ export async function setPlayState(db: Db, userId: string, gameId: number, chang
       note: next.note,
     };
     if (isEmptyPlayState(next)) {
-      if (currentRow) await trx.deleteFrom('user_games').where('user_id', '=', userId).where('game_id', '=', gameId).execute();
-      else if (!(await trx.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst())) throw new GameNotFoundError();
+      if (currentRow)
+        await trx.deleteFrom('user_games').where('user_id', '=', userId).where('game_id', '=', gameId).execute();
+      else if (!(await trx.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst()))
+        throw new GameNotFoundError();
     } else {
       await trx
         .insertInto('user_games')
@@ -107,7 +130,6 @@ export async function setPlayState(db: Db, userId: string, gameId: number, chang
   });
 }
 
-
 /**
  * How many games the user has per status, and on the wishlist and favourites: their kept
  * row (user_library_counts, written by triggers on user_games), zeros before their first.
@@ -121,11 +143,21 @@ export async function statusCounts(db: Db, userId: string): Promise<StatusCounts
 export async function listLibrary(
   db: Db,
   userId: string,
-  options: { shelf: GamesShelf; sort: GamesSort; platformId?: number | undefined; page: number; pageSize: number; total?: Promise<number> | undefined },
+  options: {
+    shelf: GamesShelf;
+    sort: GamesSort;
+    platformId?: number | undefined;
+    page: number;
+    pageSize: number;
+    total?: Promise<number> | undefined;
+  },
 ): Promise<Paged<LibraryEntry>> {
   // A left join on the games' primary key (every row has its game: a foreign key) that the
   // planner drops when no sort reads the game, so the usual shelves never touch `games`.
-  let base = db.selectFrom('user_games').leftJoin('games', 'games.id', 'user_games.game_id').where('user_games.user_id', '=', userId);
+  let base = db
+    .selectFrom('user_games')
+    .leftJoin('games', 'games.id', 'user_games.game_id')
+    .where('user_games.user_id', '=', userId);
   const { shelf } = options;
   if ('status' in shelf) base = base.where('user_games.status', '=', shelf.status);
   else if (shelf.shelf === 'all') base = base.where('user_games.status', 'is not', null);
@@ -135,11 +167,16 @@ export async function listLibrary(
   if (options.platformId) base = base.where('user_games.platform_id', '=', options.platformId);
   let ordered = base.selectAll('user_games');
   if (options.sort === 'title') ordered = ordered.orderBy('games.title').orderBy('games.id');
-  else if (options.sort === 'release') ordered = ordered.orderBy(sql`games.release_date desc nulls last`).orderBy('games.id');
-  else if (options.sort === 'hours') ordered = ordered.orderBy(sql`user_games.hours_played desc nulls last`).orderBy('user_games.game_id');
+  else if (options.sort === 'release')
+    ordered = ordered.orderBy(sql`games.release_date desc nulls last`).orderBy('games.id');
+  else if (options.sort === 'hours')
+    ordered = ordered.orderBy(sql`user_games.hours_played desc nulls last`).orderBy('user_games.game_id');
   else ordered = ordered.orderBy('user_games.updated_at', 'desc').orderBy('user_games.game_id');
   const page = await paginate(ordered, options.total ?? countRows(base), options);
-  const cards = await gameCardsByIds(db, page.items.map((row) => row.game_id));
+  const cards = await gameCardsByIds(
+    db,
+    page.items.map((row) => row.game_id),
+  );
   const byId = new Map(cards.map((card) => [card.id, card]));
   return {
     ...page,

@@ -29,10 +29,13 @@ export const PLAY_NOTE_MAX = 1000;
 /** Hours played: tenths of an hour, at most 100 000 (the column's range). */
 export const PLAY_HOURS_MAX = 100_000;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.').refine((value) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}, 'That date does not exist.');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'That date does not exist.');
 
 /**
  * A change to one user's row for one game. Every field is optional: only what is sent
@@ -44,7 +47,11 @@ export const playStatusChangeSchema = z
     wishlist: z.boolean(),
     favourite: z.boolean(),
     platformId: z.number().int().positive().nullable(),
-    hoursPlayed: z.number().min(0, 'Hours played cannot be negative.').max(PLAY_HOURS_MAX, `Hours played cannot be more than ${PLAY_HOURS_MAX}.`).nullable(),
+    hoursPlayed: z
+      .number()
+      .min(0, 'Hours played cannot be negative.')
+      .max(PLAY_HOURS_MAX, `Hours played cannot be more than ${PLAY_HOURS_MAX}.`)
+      .nullable(),
     startedOn: isoDate.nullable(),
     finishedOn: isoDate.nullable(),
     note: z.string().max(PLAY_NOTE_MAX, `The note can be at most ${PLAY_NOTE_MAX} characters.`).nullable(),
@@ -83,7 +90,9 @@ export const emptyPlayState = (gameId: number): PlayState => ({
 export function applyPlayChange(state: PlayState, change: PlayStatusChange): PlayState {
   const next = { ...state };
   for (const [key, value] of Object.entries(change) as [keyof PlayStatusChange, unknown][]) {
-    if (value !== undefined) (next as Record<string, unknown>)[key] = typeof value === 'string' && key === 'note' && value.trim() === '' ? null : value;
+    if (value !== undefined)
+      (next as Record<string, unknown>)[key] =
+        typeof value === 'string' && key === 'note' && value.trim() === '' ? null : value;
   }
   return next;
 }

@@ -8,13 +8,15 @@ import type { QueryBudgets } from '../db/query-budgets.ts';
 
 export const SHELF_PAGE_SIZE = 24;
 
-
 /**
  * The games dashboard pages: `/dashboard/games/{status}` (an unknown status is the
  * "Page Not Found" 404), everything with a status, the wishlist and the favourites.
  * Signed-in only (the middleware's auth guard).
  */
-export async function loadShelf(astro: AstroGlobal, which: 'status' | 'all' | 'wishlist' | 'favourite'): Promise<ShelfPage | Response> {
+export async function loadShelf(
+  astro: AstroGlobal,
+  which: 'status' | 'all' | 'wishlist' | 'favourite',
+): Promise<ShelfPage | Response> {
   const userId = astro.locals.user!.id;
   let shelf: GamesShelf;
   let heading: string;

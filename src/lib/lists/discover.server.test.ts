@@ -15,17 +15,29 @@ const ids: Record<string, number> = {};
 const fans = Array.from({ length: 4 }, () => randomUUID());
 
 const like = (key: string, fan: string, daysAgo: number) =>
-  connection.db.insertInto('user_list_likes').values({ list_id: ids[key]!, user_id: fan, created_at: sql<Date>`now() - make_interval(days => ${daysAgo})` }).execute();
+  connection.db
+    .insertInto('user_list_likes')
+    .values({ list_id: ids[key]!, user_id: fan, created_at: sql<Date>`now() - make_interval(days => ${daysAgo})` })
+    .execute();
 
 beforeAll(async () => {
   connection = await createTestDatabase();
   const db = connection.db;
   const owner = randomUUID();
   await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-            values (${owner}, 'owner@example.test', now(), ${JSON.stringify({ username: 'list_owner', full_name: 'O' })}::jsonb)`.execute(db);
-  for (const [i, fan] of fans.entries()) await sql`insert into auth.users (id, email, created_at) values (${fan}, ${`fan${i}@example.test`}, now())`.execute(db);
+            values (${owner}, 'owner@example.test', now(), ${JSON.stringify({ username: 'list_owner', full_name: 'O' })}::jsonb)`.execute(
+    db,
+  );
+  for (const [i, fan] of fans.entries())
+    await sql`insert into auth.users (id, email, created_at) values (${fan}, ${`fan${i}@example.test`}, now())`.execute(
+      db,
+    );
   const list = async (key: string, visibility: 'public' | 'private' = 'public') => {
-    const row = await db.insertInto('user_lists').values({ user_id: owner, title: `List ${key}`, slug: `list-${key}`, visibility }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('user_lists')
+      .values({ user_id: owner, title: `List ${key}`, slug: `list-${key}`, visibility })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ids[key] = row.id;
   };
   // Created in this order: a higher id is newer.
@@ -43,10 +55,18 @@ beforeAll(async () => {
 afterAll(() => connection.close());
 
 const titles = async (page: number, pageSize: number, sort: 'popular' | 'recent' = 'popular') =>
-  (await discoverLists(connection.db, { sort, q: '', page, pageSize })).items.map((item) => item.title.replace('List ', ''));
+  (await discoverLists(connection.db, { sort, q: '', page, pageSize })).items.map((item) =>
+    item.title.replace('List ', ''),
+  );
 
 const recentLikes = async (key: string) =>
-  (await connection.db.selectFrom('user_lists').select('recent_likes_count').where('id', '=', ids[key]!).executeTakeFirstOrThrow()).recent_likes_count;
+  (
+    await connection.db
+      .selectFrom('user_lists')
+      .select('recent_likes_count')
+      .where('id', '=', ids[key]!)
+      .executeTakeFirstOrThrow()
+  ).recent_likes_count;
 
 describe('popular lists', () => {
   it('come by likes in the window, then by likes, then newest first; private lists never', async () => {
@@ -62,10 +82,11 @@ describe('popular lists', () => {
   });
 
   it('search by title within the popular order', async () => {
-    expect((await discoverLists(connection.db, { sort: 'popular', q: 'o', page: 1, pageSize: 10 })).items.map((item) => item.title)).toEqual([
-      'List hot',
-      'List old-favourite',
-    ]);
+    expect(
+      (await discoverLists(connection.db, { sort: 'popular', q: 'o', page: 1, pageSize: 10 })).items.map(
+        (item) => item.title,
+      ),
+    ).toEqual(['List hot', 'List old-favourite']);
   });
 
   it('count a like only while it is in the window: an unlike or a like redated past it drops out at once', async () => {
@@ -73,7 +94,11 @@ describe('popular lists', () => {
     await like('plain-1', fans[1]!, 0);
     await like('plain-1', fans[2]!, 0);
     expect(await titles(1, 2)).toEqual(['plain-1', 'hot']);
-    await connection.db.deleteFrom('user_list_likes').where('list_id', '=', ids['plain-1']!).where('user_id', '=', fans[0]!).execute();
+    await connection.db
+      .deleteFrom('user_list_likes')
+      .where('list_id', '=', ids['plain-1']!)
+      .where('user_id', '=', fans[0]!)
+      .execute();
     await connection.db
       .updateTable('user_list_likes')
       .set({ created_at: sql<Date>`now() - make_interval(days => ${POPULAR_WINDOW_DAYS + 1})` })
@@ -86,7 +111,11 @@ describe('popular lists', () => {
 
   it('stop counting a like when its 30 days run out, once the job has run', async () => {
     // A like made within the window whose time has since passed: counted, dated before the window.
-    await connection.db.updateTable('user_list_likes').set({ in_window: true }).where('list_id', '=', ids['quiet']!).execute();
+    await connection.db
+      .updateTable('user_list_likes')
+      .set({ in_window: true })
+      .where('list_id', '=', ids['quiet']!)
+      .execute();
     expect(await recentLikes('quiet')).toBe(1);
     expect(await titles(1, 4)).toEqual(['hot', 'plain-1', 'warm', 'quiet']);
     const run = () => ageListLikesJob.run({ db: connection.db, now: new Date(), purge: async () => {} });
@@ -99,12 +128,19 @@ describe('popular lists', () => {
   });
 
   it('use the window the pages name', async () => {
-    const { rows } = await sql<{ days: number }>`select extract(day from public.popular_list_window())::int as days`.execute(connection.db);
+    const { rows } = await sql<{
+      days: number;
+    }>`select extract(day from public.popular_list_window())::int as days`.execute(connection.db);
     expect(rows[0]?.days).toBe(POPULAR_WINDOW_DAYS);
   });
 
   it('do not make a liked list "updated": that is for its owner’s changes', async () => {
-    const read = () => connection.db.selectFrom('user_lists').select(['updated_at', 'likes_count']).where('id', '=', ids['plain-2']!).executeTakeFirstOrThrow();
+    const read = () =>
+      connection.db
+        .selectFrom('user_lists')
+        .select(['updated_at', 'likes_count'])
+        .where('id', '=', ids['plain-2']!)
+        .executeTakeFirstOrThrow();
     const before = await read();
     await like('plain-2', fans[3]!, 0);
     const after = await read();
@@ -124,7 +160,8 @@ describe('recent lists', () => {
   });
 
   it('filter by title, with the number of matches on every page and past the last', async () => {
-    const search = (page: number, pageSize: number) => discoverLists(connection.db, { sort: 'recent', q: 'PLAIN', page, pageSize });
+    const search = (page: number, pageSize: number) =>
+      discoverLists(connection.db, { sort: 'recent', q: 'PLAIN', page, pageSize });
     const first = await search(1, 10);
     expect(first.items.map((item) => [item.title, item.ownerUsername])).toEqual([
       ['List plain-2', 'list_owner'],
@@ -135,6 +172,8 @@ describe('recent lists', () => {
     expect([second.items.map((item) => item.title), second.total, second.pageCount]).toEqual([['List plain-1'], 2, 2]);
     const past = await search(5, 1);
     expect([past.items, past.total]).toEqual([[], 2]);
-    expect((await discoverLists(connection.db, { sort: 'popular', q: 'nothing like this', page: 1, pageSize: 10 })).total).toBe(0);
+    expect(
+      (await discoverLists(connection.db, { sort: 'popular', q: 'nothing like this', page: 1, pageSize: 10 })).total,
+    ).toBe(0);
   });
 });

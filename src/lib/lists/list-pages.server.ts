@@ -7,7 +7,16 @@ import { listTag, profileTag, userListsTag } from '../http/cache-rules.ts';
 import { invalidRouteParams, notFound } from '../http/errors.ts';
 import { parsePage, type Paged } from '../navigation/pagination.ts';
 import { discoverLists } from './discover.server.ts';
-import { findListBySlug, likedLists, listEntries, listsOfOwner, ownListById, publicListsOf, type ListEntry, type ListSummary } from './lists.server.ts';
+import {
+  findListBySlug,
+  likedLists,
+  listEntries,
+  listsOfOwner,
+  ownListById,
+  publicListsOf,
+  type ListEntry,
+  type ListSummary,
+} from './lists.server.ts';
 import { DISCOVER_QUERY_MAX, discoverSortSchema, type DiscoverSort } from './lists.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 import { ownerIsPublic } from '../profiles/privacy.server.ts';
@@ -31,12 +40,23 @@ export async function loadOwnLists(astro: AstroGlobal): Promise<{ lists: ListSum
 }
 
 /** /dashboard/lists/{id|slug} and /dashboard/lists/edit/{id}: the owner's list; anyone else's is a 404. */
-export async function loadOwnList(astro: AstroGlobal, param: string | undefined): Promise<{ list: ListSummary; entries: ListEntry[]; canEdit: boolean } | Response> {
+export async function loadOwnList(
+  astro: AstroGlobal,
+  param: string | undefined,
+): Promise<{ list: ListSummary; entries: ListEntry[]; canEdit: boolean } | Response> {
   const userId = astro.locals.user!.id;
   const db = await getDb();
   let id: number | null = param && /^\d{1,9}$/.test(param) ? Number(param) : null;
   if (id === null && param && SLUG.test(param)) {
-    id = (await db.selectFrom('user_lists').select('id').where('user_id', '=', userId).where('slug', '=', param).executeTakeFirst())?.id ?? null;
+    id =
+      (
+        await db
+          .selectFrom('user_lists')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('slug', '=', param)
+          .executeTakeFirst()
+      )?.id ?? null;
   }
   if (id === null) return notFound(astro);
   const list = await ownListById(db, userId, id);
@@ -46,11 +66,16 @@ export async function loadOwnList(astro: AstroGlobal, param: string | undefined)
 }
 
 export async function loadLikedLists(astro: AstroGlobal): Promise<Paged<ListSummary>> {
-  return likedLists(await getDb(), astro.locals.user!.id, { page: parsePage(astro.url.searchParams), pageSize: LISTS_PAGE_SIZE });
+  return likedLists(await getDb(), astro.locals.user!.id, {
+    page: parsePage(astro.url.searchParams),
+    pageSize: LISTS_PAGE_SIZE,
+  });
 }
 
 /** /lists: public lists, popular or recent, searchable by title. */
-export async function loadDiscover(astro: AstroGlobal): Promise<{ lists: Paged<ListSummary>; sort: DiscoverSort; q: string }> {
+export async function loadDiscover(
+  astro: AstroGlobal,
+): Promise<{ lists: Paged<ListSummary>; sort: DiscoverSort; q: string }> {
   const search = astro.url.searchParams;
   const sort = discoverSortSchema.parse(search.get('sort') ?? undefined);
   const q = (search.get('q') ?? '').trim().slice(0, DISCOVER_QUERY_MAX);
@@ -63,7 +88,9 @@ export async function loadDiscover(astro: AstroGlobal): Promise<{ lists: Paged<L
  * or their profile turns private). A private profile's lists are a 404 to everyone here:
  * the page is the same for every visitor, and the owner has them on the dashboard.
  */
-export async function loadUserLists(astro: AstroGlobal): Promise<{ username: string; lists: ListSummary[] } | Response> {
+export async function loadUserLists(
+  astro: AstroGlobal,
+): Promise<{ username: string; lists: ListSummary[] } | Response> {
   const username = astro.params.username;
   if (!username || !USERNAME.test(username)) return invalidRouteParams(astro);
   const db = await getDb();
@@ -81,7 +108,9 @@ export async function loadUserLists(astro: AstroGlobal): Promise<{ username: str
  * /{username}/lists/{listname}: a public or unlisted list; private ones, and every list of
  * a private profile, are a 404 here for everyone (the page is the same for every visitor).
  */
-export async function loadPublicList(astro: AstroGlobal): Promise<{ list: ListSummary; entries: ListEntry[] } | Response> {
+export async function loadPublicList(
+  astro: AstroGlobal,
+): Promise<{ list: ListSummary; entries: ListEntry[] } | Response> {
   const { username, listname } = astro.params;
   if (!username || !USERNAME.test(username) || !listname || !SLUG.test(listname)) return invalidRouteParams(astro);
   const db = await getDb();

@@ -39,7 +39,6 @@ export class ListError extends Error {
 
 const notFound = () => new ListError(404, 'list_not_found', LIST_NOT_FOUND_MESSAGE);
 
-
 type ListRow = Selectable<UserListsTable> & { username: string | null };
 
 export function toSummary(row: ListRow): ListSummary {
@@ -61,14 +60,29 @@ export function toSummary(row: ListRow): ListSummary {
 }
 
 const listsWithOwner = (db: Db | Trx) =>
-  db.selectFrom('user_lists').leftJoin('profiles', 'profiles.id', 'user_lists.user_id').selectAll('user_lists').select('profiles.username');
+  db
+    .selectFrom('user_lists')
+    .leftJoin('profiles', 'profiles.id', 'user_lists.user_id')
+    .selectAll('user_lists')
+    .select('profiles.username');
 
 /** Whether the owner's profile is not private, as `owner_public` beside a list row. */
 const ownerPublic = ownerIsPublic(sql.ref('user_lists.user_id')).as('owner_public');
 
 /** canView (lists.ts) on a row read with `ownerPublic`. */
-function visibleTo(row: { user_id: string; visibility: string; hidden: boolean; owner_public: boolean }, viewerId: string | null): boolean {
-  return canView({ userId: row.user_id, visibility: row.visibility as ListVisibility, hidden: row.hidden, ownerIsPublic: row.owner_public }, viewerId);
+function visibleTo(
+  row: { user_id: string; visibility: string; hidden: boolean; owner_public: boolean },
+  viewerId: string | null,
+): boolean {
+  return canView(
+    {
+      userId: row.user_id,
+      visibility: row.visibility as ListVisibility,
+      hidden: row.hidden,
+      ownerIsPublic: row.owner_public,
+    },
+    viewerId,
+  );
 }
 
 /** Custom lists need the `customLists` feature (Ad-Free, Premium) to be created or changed. */
@@ -78,13 +92,22 @@ export function requireCustomLists(tier: Tier): void {
 
 /** The owner's own list by id, locked for the change; anyone else's is "not found". */
 async function ownList(trx: Trx, userId: string, listId: number) {
-  const row = await trx.selectFrom('user_lists').selectAll().where('id', '=', listId).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('user_lists')
+    .selectAll()
+    .where('id', '=', listId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
 
 export async function listsOfOwner(db: Db, userId: string): Promise<ListSummary[]> {
-  const rows = await listsWithOwner(db).where('user_lists.user_id', '=', userId).orderBy('user_lists.updated_at', 'desc').execute();
+  const rows = await listsWithOwner(db)
+    .where('user_lists.user_id', '=', userId)
+    .orderBy('user_lists.updated_at', 'desc')
+    .execute();
   return rows.map(toSummary);
 }
 
@@ -105,10 +128,12 @@ export async function publicListsOf(db: Db, userId: string, limit = 100): Promis
 
 /** The owner's list by id (dashboard pages); another user's list is null. */
 export async function ownListById(db: Db, userId: string, listId: number): Promise<ListSummary | null> {
-  const row = await listsWithOwner(db).where('user_lists.id', '=', listId).where('user_lists.user_id', '=', userId).executeTakeFirst();
+  const row = await listsWithOwner(db)
+    .where('user_lists.id', '=', listId)
+    .where('user_lists.user_id', '=', userId)
+    .executeTakeFirst();
   return row ? toSummary(row) : null;
 }
-
 
 export async function listEntries(db: Db, listId: number): Promise<ListEntry[]> {
   const rows = await db
@@ -119,7 +144,14 @@ export async function listEntries(db: Db, listId: number): Promise<ListEntry[]> 
     .orderBy('game_id')
     .limit(ENTRIES_PER_LIST_MAX)
     .execute();
-  const cards = new Map((await gameCardsByIds(db, rows.map((row) => row.game_id))).map((card) => [card.id, card]));
+  const cards = new Map(
+    (
+      await gameCardsByIds(
+        db,
+        rows.map((row) => row.game_id),
+      )
+    ).map((card) => [card.id, card]),
+  );
   return rows.flatMap((row) => {
     const game = cards.get(row.game_id);
     return game ? [{ position: row.position, note: row.note, game }] : [];
@@ -130,7 +162,12 @@ export async function listEntries(db: Db, listId: number): Promise<ListEntry[]> 
  * /{username}/lists/{slug} as a visitor sees it: null when there is no such list or the
  * viewer may not see it (private lists are a 404 to everyone but their owner).
  */
-export async function findListBySlug(db: Db, username: string, slug: string, viewerId: string | null): Promise<ListSummary | null> {
+export async function findListBySlug(
+  db: Db,
+  username: string,
+  slug: string,
+  viewerId: string | null,
+): Promise<ListSummary | null> {
   const row = await listsWithOwner(db)
     .select(ownerPublic)
     .where(sql`lower(profiles.username)`, '=', username.toLowerCase())
@@ -147,12 +184,23 @@ export async function createList(db: Db, userId: string, tier: Tier, details: Li
     await sql`select pg_advisory_xact_lock(hashtext(${`user_lists:${userId}`}))`.execute(trx);
     const existing = await trx.selectFrom('user_lists').select('slug').where('user_id', '=', userId).execute();
     if (existing.length >= LISTS_PER_USER_MAX) {
-      throw new ListError(409, 'too_many_lists', `You can keep at most ${LISTS_PER_USER_MAX} custom lists. Delete one to make room.`);
+      throw new ListError(
+        409,
+        'too_many_lists',
+        `You can keep at most ${LISTS_PER_USER_MAX} custom lists. Delete one to make room.`,
+      );
     }
     const slug = uniqueSlug(slugifyTitle(details.title), new Set(existing.map((row) => row.slug)));
     const row = await trx
       .insertInto('user_lists')
-      .values({ user_id: userId, title: details.title, slug, description: details.description, visibility: details.visibility, ranked: details.ranked })
+      .values({
+        user_id: userId,
+        title: details.title,
+        slug,
+        description: details.description,
+        visibility: details.visibility,
+        ranked: details.ranked,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordActivity(trx, {
@@ -167,7 +215,13 @@ export async function createList(db: Db, userId: string, tier: Tier, details: Li
   });
 }
 
-export async function updateList(db: Db, userId: string, tier: Tier, listId: number, changes: Partial<ListDetails>): Promise<ListSummary> {
+export async function updateList(
+  db: Db,
+  userId: string,
+  tier: Tier,
+  listId: number,
+  changes: Partial<ListDetails>,
+): Promise<ListSummary> {
   return db.transaction().execute(async (trx) => {
     await ownList(trx, userId, listId);
     requireCustomLists(tier);
@@ -198,7 +252,14 @@ export async function deleteList(db: Db, userId: string, listId: number): Promis
   });
 }
 
-export async function addEntry(db: Db, userId: string, tier: Tier, listId: number, gameId: number, note: string | null): Promise<ListSummary> {
+export async function addEntry(
+  db: Db,
+  userId: string,
+  tier: Tier,
+  listId: number,
+  gameId: number,
+  note: string | null,
+): Promise<ListSummary> {
   return db.transaction().execute(async (trx) => {
     const list = await ownList(trx, userId, listId);
     requireCustomLists(tier);
@@ -214,7 +275,11 @@ export async function addEntry(db: Db, userId: string, tier: Tier, listId: numbe
       .returning('game_id')
       .executeTakeFirst();
     if (!inserted) throw new ListError(409, 'already_in_list', 'That game is already on this list.');
-    await trx.updateTable('user_lists').set({ updated_at: sql`now()` }).where('id', '=', listId).execute();
+    await trx
+      .updateTable('user_lists')
+      .set({ updated_at: sql`now()` })
+      .where('id', '=', listId)
+      .execute();
     await recordActivity(trx, {
       actorId: userId,
       kind: 'list_entry_added',
@@ -234,24 +299,57 @@ export async function removeEntry(db: Db, userId: string, tier: Tier, listId: nu
   await db.transaction().execute(async (trx) => {
     await ownList(trx, userId, listId);
     requireCustomLists(tier);
-    const removed = await trx.deleteFrom('user_list_entries').where('list_id', '=', listId).where('game_id', '=', gameId).returning('position').executeTakeFirst();
+    const removed = await trx
+      .deleteFrom('user_list_entries')
+      .where('list_id', '=', listId)
+      .where('game_id', '=', gameId)
+      .returning('position')
+      .executeTakeFirst();
     if (!removed) throw new ListError(404, 'entry_not_found', 'That game is not on this list.');
-    await trx.updateTable('user_list_entries').set({ position: sql`position - 1` }).where('list_id', '=', listId).where('position', '>', removed.position).execute();
-    await trx.updateTable('user_lists').set({ updated_at: sql`now()` }).where('id', '=', listId).execute();
+    await trx
+      .updateTable('user_list_entries')
+      .set({ position: sql`position - 1` })
+      .where('list_id', '=', listId)
+      .where('position', '>', removed.position)
+      .execute();
+    await trx
+      .updateTable('user_lists')
+      .set({ updated_at: sql`now()` })
+      .where('id', '=', listId)
+      .execute();
   });
 }
 
-export async function updateEntryNote(db: Db, userId: string, tier: Tier, listId: number, gameId: number, note: string | null): Promise<void> {
+export async function updateEntryNote(
+  db: Db,
+  userId: string,
+  tier: Tier,
+  listId: number,
+  gameId: number,
+  note: string | null,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await ownList(trx, userId, listId);
     requireCustomLists(tier);
-    const updated = await trx.updateTable('user_list_entries').set({ note }).where('list_id', '=', listId).where('game_id', '=', gameId).returning('game_id').executeTakeFirst();
+    const updated = await trx
+      .updateTable('user_list_entries')
+      .set({ note })
+      .where('list_id', '=', listId)
+      .where('game_id', '=', gameId)
+      .returning('game_id')
+      .executeTakeFirst();
     if (!updated) throw new ListError(404, 'entry_not_found', 'That game is not on this list.');
   });
 }
 
 /** Saves a new order as positions 1..n in one statement; the order must name every entry once. */
-export async function reorderList(db: Db, userId: string, tier: Tier, listId: number, gameIds: readonly number[]): Promise<void> {
+export async function reorderList(
+  db: Db,
+  userId: string,
+  tier: Tier,
+  listId: number,
+  gameIds: readonly number[],
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await ownList(trx, userId, listId);
     requireCustomLists(tier);
@@ -265,7 +363,11 @@ export async function reorderList(db: Db, userId: string, tier: Tier, listId: nu
       update public.user_list_entries as e set position = o.position::int
       from unnest(${sql.val(gameIds)}::int[]) with ordinality as o(game_id, position)
       where e.list_id = ${listId} and e.game_id = o.game_id and e.position <> o.position::int`.execute(trx);
-    await trx.updateTable('user_lists').set({ updated_at: sql`now()` }).where('id', '=', listId).execute();
+    await trx
+      .updateTable('user_lists')
+      .set({ updated_at: sql`now()` })
+      .where('id', '=', listId)
+      .execute();
   });
 }
 
@@ -282,8 +384,16 @@ async function visibleListForUpdate(trx: Trx, listId: number, userId: string) {
 }
 
 /** GET /api/lists/{id}/like: the list's likes and whether the viewer liked it; null for a list they may not see. */
-export async function likeState(db: Db, viewerId: string | null, listId: number): Promise<{ liked: boolean; likesCount: number } | null> {
-  const row = await db.selectFrom('user_lists').select(['user_id', 'visibility', 'hidden', 'likes_count', ownerPublic]).where('id', '=', listId).executeTakeFirst();
+export async function likeState(
+  db: Db,
+  viewerId: string | null,
+  listId: number,
+): Promise<{ liked: boolean; likesCount: number } | null> {
+  const row = await db
+    .selectFrom('user_lists')
+    .select(['user_id', 'visibility', 'hidden', 'likes_count', ownerPublic])
+    .where('id', '=', listId)
+    .executeTakeFirst();
   if (!row || !visibleTo(row, viewerId)) return null;
   return { liked: viewerId ? await hasLiked(db, viewerId, listId) : false, likesCount: row.likes_count };
 }
@@ -294,7 +404,12 @@ export async function likeList(db: Db, userId: string, listId: number): Promise<
     const list = await visibleListForUpdate(trx, listId, userId);
     const refusal = likeRefusal(list, userId);
     if (refusal) throw list.visibility === 'private' ? notFound() : new ListError(403, 'cannot_like', refusal);
-    const inserted = await trx.insertInto('user_list_likes').values({ list_id: listId, user_id: userId }).onConflict((oc) => oc.doNothing()).returning('list_id').executeTakeFirst();
+    const inserted = await trx
+      .insertInto('user_list_likes')
+      .values({ list_id: listId, user_id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('list_id')
+      .executeTakeFirst();
     if (inserted) {
       await recordActivity(trx, {
         actorId: userId,
@@ -307,27 +422,56 @@ export async function likeList(db: Db, userId: string, listId: number): Promise<
         dedupeKey: `list:${listId}`,
       });
     }
-    const { likes_count } = await trx.selectFrom('user_lists').select('likes_count').where('id', '=', listId).executeTakeFirstOrThrow();
+    const { likes_count } = await trx
+      .selectFrom('user_lists')
+      .select('likes_count')
+      .where('id', '=', listId)
+      .executeTakeFirstOrThrow();
     return { likesCount: likes_count, liked: true };
   });
 }
 
-export async function unlikeList(db: Db, userId: string, listId: number): Promise<{ likesCount: number; liked: false }> {
+export async function unlikeList(
+  db: Db,
+  userId: string,
+  listId: number,
+): Promise<{ likesCount: number; liked: false }> {
   return db.transaction().execute(async (trx) => {
     await visibleListForUpdate(trx, listId, userId);
-    const removed = await trx.deleteFrom('user_list_likes').where('list_id', '=', listId).where('user_id', '=', userId).returning('list_id').executeTakeFirst();
-    if (removed) await retractActivity(trx, { kind: 'list_liked', subjectType: 'list', subjectId: listId, actorId: userId });
-    const { likes_count } = await trx.selectFrom('user_lists').select('likes_count').where('id', '=', listId).executeTakeFirstOrThrow();
+    const removed = await trx
+      .deleteFrom('user_list_likes')
+      .where('list_id', '=', listId)
+      .where('user_id', '=', userId)
+      .returning('list_id')
+      .executeTakeFirst();
+    if (removed)
+      await retractActivity(trx, { kind: 'list_liked', subjectType: 'list', subjectId: listId, actorId: userId });
+    const { likes_count } = await trx
+      .selectFrom('user_lists')
+      .select('likes_count')
+      .where('id', '=', listId)
+      .executeTakeFirstOrThrow();
     return { likesCount: likes_count, liked: false };
   });
 }
 
 export async function hasLiked(db: Db, userId: string, listId: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('user_list_likes').select('list_id').where('list_id', '=', listId).where('user_id', '=', userId).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('user_list_likes')
+      .select('list_id')
+      .where('list_id', '=', listId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  );
 }
 
 /** Lists the user liked, newest like first (lists they can no longer see drop out). */
-export async function likedLists(db: Db, userId: string, request: { page: number; pageSize: number }): Promise<Paged<ListSummary>> {
+export async function likedLists(
+  db: Db,
+  userId: string,
+  request: { page: number; pageSize: number },
+): Promise<Paged<ListSummary>> {
   const base = db
     .selectFrom('user_list_likes')
     .innerJoin('user_lists', 'user_lists.id', 'user_list_likes.list_id')
@@ -336,16 +480,32 @@ export async function likedLists(db: Db, userId: string, request: { page: number
     .where('user_lists.visibility', '<>', sql.lit('private'))
     .where('user_lists.hidden', '=', sql.lit(false))
     .where(ownerIsPublic(sql.ref('user_lists.user_id')));
-  const page = await paginate(base.selectAll('user_lists').select('profiles.username').orderBy('user_list_likes.created_at', 'desc'), countRows(base), request);
+  const page = await paginate(
+    base.selectAll('user_lists').select('profiles.username').orderBy('user_list_likes.created_at', 'desc'),
+    countRows(base),
+    request,
+  );
   return { ...page, items: page.items.map(toSummary) };
 }
 
 /** The user's lists with whether each holds `gameId` (the add-game page). */
-export async function listsWithGame(db: Db, userId: string, gameId: number): Promise<(ListSummary & { hasGame: boolean })[]> {
+export async function listsWithGame(
+  db: Db,
+  userId: string,
+  gameId: number,
+): Promise<(ListSummary & { hasGame: boolean })[]> {
   const rows = await listsWithOwner(db)
     .where('user_lists.user_id', '=', userId)
     .select((eb) =>
-      eb.exists(eb.selectFrom('user_list_entries').select(sql`1`.as('one')).whereRef('user_list_entries.list_id', '=', 'user_lists.id').where('user_list_entries.game_id', '=', gameId)).as('has_game'),
+      eb
+        .exists(
+          eb
+            .selectFrom('user_list_entries')
+            .select(sql`1`.as('one'))
+            .whereRef('user_list_entries.list_id', '=', 'user_lists.id')
+            .where('user_list_entries.game_id', '=', gameId),
+        )
+        .as('has_game'),
     )
     .orderBy('user_lists.updated_at', 'desc')
     .execute();

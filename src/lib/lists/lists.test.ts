@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { canView, likeRefusal, listDetailsSchema, listJsonLd, listUpdateSchema, reorderSchema, slugifyTitle, uniqueSlug } from './lists.ts';
-import { applyPlayChange, emptyPlayState, isEmptyPlayState, playStatusChangeSchema, statusFromParam } from '../library/play-status.ts';
+import {
+  canView,
+  likeRefusal,
+  listDetailsSchema,
+  listJsonLd,
+  listUpdateSchema,
+  reorderSchema,
+  slugifyTitle,
+  uniqueSlug,
+} from './lists.ts';
+import {
+  applyPlayChange,
+  emptyPlayState,
+  isEmptyPlayState,
+  playStatusChangeSchema,
+  statusFromParam,
+} from '../library/play-status.ts';
 
 describe('list rules', () => {
   it('makes slugs from titles, unique per owner', () => {
@@ -10,17 +25,30 @@ describe('list rules', () => {
   });
 
   it('validates details with the limits users are told', () => {
-    expect(listDetailsSchema.parse({ title: ' Mine ', description: '  ' })).toEqual({ title: 'Mine', description: null, visibility: 'public', ranked: false });
-    expect(listDetailsSchema.safeParse({ title: 'x', description: 'd'.repeat(2001) }).error?.issues[0]?.message).toBe('The description can be at most 2000 characters.');
+    expect(listDetailsSchema.parse({ title: ' Mine ', description: '  ' })).toEqual({
+      title: 'Mine',
+      description: null,
+      visibility: 'public',
+      ranked: false,
+    });
+    expect(listDetailsSchema.safeParse({ title: 'x', description: 'd'.repeat(2001) }).error?.issues[0]?.message).toBe(
+      'The description can be at most 2000 characters.',
+    );
     expect(listDetailsSchema.safeParse({ title: 'x', visibility: 'secret' }).success).toBe(false);
-    expect(reorderSchema.safeParse({ gameIds: [1, 2, 1] }).error?.issues[0]?.message).toBe('A game appears twice in the new order.');
+    expect(reorderSchema.safeParse({ gameIds: [1, 2, 1] }).error?.issues[0]?.message).toBe(
+      'A game appears twice in the new order.',
+    );
   });
 
   it('changes only what an update names: no default turns a private list public or a ranked one unranked', () => {
     expect(listUpdateSchema.parse({ description: 'Only this.' })).toEqual({ description: 'Only this.' });
     expect(listUpdateSchema.parse({ title: 'Renamed' })).toEqual({ title: 'Renamed' });
     expect(listUpdateSchema.parse({ description: '  ' })).toEqual({ description: null });
-    expect(listUpdateSchema.parse({ description: null, visibility: 'private', ranked: true })).toEqual({ description: null, visibility: 'private', ranked: true });
+    expect(listUpdateSchema.parse({ description: null, visibility: 'private', ranked: true })).toEqual({
+      description: null,
+      visibility: 'private',
+      ranked: true,
+    });
     expect(listUpdateSchema.safeParse({ owner: 'someone' }).success).toBe(false);
   });
 
@@ -43,8 +71,16 @@ describe('list rules', () => {
   });
 
   it('describes a list as a schema.org ItemList in order', () => {
-    const ld = listJsonLd({ title: 'Top', description: null, ownerUsername: 'ann' }, [{ position: 1, game: { slug: 'hades', title: 'Hades' } }], 'https://example.test');
-    expect(ld).toMatchObject({ '@type': 'ItemList', numberOfItems: 1, itemListElement: [{ position: 1, url: 'https://example.test/games/hades', name: 'Hades' }] });
+    const ld = listJsonLd(
+      { title: 'Top', description: null, ownerUsername: 'ann' },
+      [{ position: 1, game: { slug: 'hades', title: 'Hades' } }],
+      'https://example.test',
+    );
+    expect(ld).toMatchObject({
+      '@type': 'ItemList',
+      numberOfItems: 1,
+      itemListElement: [{ position: 1, url: 'https://example.test/games/hades', name: 'Hades' }],
+    });
   });
 });
 
@@ -53,7 +89,9 @@ describe('play status changes', () => {
     const state = applyPlayChange(emptyPlayState(4), { status: 'playing', note: '   ' });
     expect(state).toMatchObject({ gameId: 4, status: 'playing', note: null, wishlist: false });
     expect(isEmptyPlayState(applyPlayChange(state, { status: null }))).toBe(true);
-    expect(playStatusChangeSchema.safeParse({ hoursPlayed: -1 }).error?.issues[0]?.message).toBe('Hours played cannot be negative.');
+    expect(playStatusChangeSchema.safeParse({ hoursPlayed: -1 }).error?.issues[0]?.message).toBe(
+      'Hours played cannot be negative.',
+    );
     expect(playStatusChangeSchema.safeParse({ startedOn: '2026-02-30' }).success).toBe(false);
     expect(playStatusChangeSchema.safeParse({ colour: 'red' }).success).toBe(false);
     expect(statusFromParam('backlog')).toBe('backlog');

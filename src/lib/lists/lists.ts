@@ -23,7 +23,8 @@ export const LIST_VISIBILITY_LABELS: Record<ListVisibility, string> = {
 };
 
 /** The message a Free user gets when they try to create or edit a custom list. */
-export const CUSTOM_LISTS_PLAN_MESSAGE = 'Custom lists are part of the Ad-Free plan (and Premium). Upgrade to Ad-Free to create and edit your own lists.';
+export const CUSTOM_LISTS_PLAN_MESSAGE =
+  'Custom lists are part of the Ad-Free plan (and Premium). Upgrade to Ad-Free to create and edit your own lists.';
 export const LIST_NOT_FOUND_MESSAGE = 'That list does not exist.';
 
 const title = z
@@ -31,7 +32,9 @@ const title = z
   .trim()
   .min(1, 'Give the list a title.')
   .max(LIST_TITLE_MAX, `The title can be at most ${LIST_TITLE_MAX} characters.`);
-const description = z.string().max(LIST_DESCRIPTION_MAX, `The description can be at most ${LIST_DESCRIPTION_MAX} characters.`);
+const description = z
+  .string()
+  .max(LIST_DESCRIPTION_MAX, `The description can be at most ${LIST_DESCRIPTION_MAX} characters.`);
 
 const blankIsNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 const visibility = z.enum(LIST_VISIBILITIES);
@@ -106,7 +109,10 @@ export function canView(
 }
 
 /** A like needs a signed-in user, a list they can see that is not private, and not their own. */
-export function likeRefusal(list: { visibility: ListVisibility; userId: string }, viewerId: string | null): string | null {
+export function likeRefusal(
+  list: { visibility: ListVisibility; userId: string },
+  viewerId: string | null,
+): string | null {
   if (!viewerId) return 'Sign in to like lists.';
   if (list.userId === viewerId) return 'You cannot like your own list.';
   if (list.visibility === 'private') return LIST_NOT_FOUND_MESSAGE;
@@ -131,7 +137,9 @@ export function listJsonLd(
     '@type': 'ItemList',
     name: list.title,
     ...(list.description ? { description: list.description } : {}),
-    ...(list.ownerUsername ? { author: { '@type': 'Person', name: list.ownerUsername, url: `${origin}/${list.ownerUsername}` } } : {}),
+    ...(list.ownerUsername
+      ? { author: { '@type': 'Person', name: list.ownerUsername, url: `${origin}/${list.ownerUsername}` } }
+      : {}),
     numberOfItems: entries.length,
     itemListElement: entries.map((entry, index) => ({
       '@type': 'ListItem',

@@ -13,7 +13,9 @@ const over = (id: number) => ({ id }) as unknown as Over;
 describe('reordering announcements', () => {
   it('name the game and its position out of the list’s length when it is picked up, not drowned by the game being over itself', () => {
     const say = reorderAnnouncements(entries);
-    expect(say.onDragStart({ active: active(9) })).toBe('Picked up Portal 2, position 2 of 3. Use the arrow keys to move, Space to drop.');
+    expect(say.onDragStart({ active: active(9) })).toBe(
+      'Picked up Portal 2, position 2 of 3. Use the arrow keys to move, Space to drop.',
+    );
     expect(say.onDragOver({ active: active(9), over: over(9) })).toBeUndefined();
   });
 

@@ -7,7 +7,8 @@ import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from '
  */
 
 export const REORDER_INSTRUCTIONS: ScreenReaderInstructions = {
-  draggable: 'To move this game, press Space, move it with the arrow keys and press Space again to drop it, or Escape to cancel. With a mouse or a finger, drag the handle.',
+  draggable:
+    'To move this game, press Space, move it with the arrow keys and press Space again to drop it, or Escape to cancel. With a mouse or a finger, drag the handle.',
 };
 
 export const ORDER_SAVED_MESSAGE = 'New order saved.';
@@ -31,9 +32,14 @@ export function reorderAnnouncements(entries: readonly { gameId: number; title: 
     onDragOver: ({ active, over }) => {
       if ((over?.id ?? null) === spokenOver) return undefined;
       spokenOver = over?.id ?? null;
-      return over ? `${titleOf(active.id)} moved to position ${indexOf(over.id) + 1} of ${count}.` : `${titleOf(active.id)} is outside the list.`;
+      return over
+        ? `${titleOf(active.id)} moved to position ${indexOf(over.id) + 1} of ${count}.`
+        : `${titleOf(active.id)} is outside the list.`;
     },
-    onDragEnd: ({ active, over }) => (over ? `Dropped ${titleOf(active.id)} at position ${indexOf(over.id) + 1}.` : `${titleOf(active.id)} stays at position ${indexOf(active.id) + 1}.`),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Dropped ${titleOf(active.id)} at position ${indexOf(over.id) + 1}.`
+        : `${titleOf(active.id)} stays at position ${indexOf(active.id) + 1}.`,
     onDragCancel: () => 'Move cancelled.',
   };
 }

@@ -9,7 +9,15 @@ export function mountLoadingBar(bar: HTMLElement, doc: Document = document): () 
   const unsubscribe = $loadingBarVisible.subscribe((visible) => bar.toggleAttribute('data-visible', visible));
 
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (!(link instanceof HTMLAnchorElement)) return;
     if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return;

@@ -1,6 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $loadingBarVisible, finishLoading, LOADING_BAR_THROTTLE_MS, resetLoading, startLoading, trackLoading } from './loading-bar.ts';
+import {
+  $loadingBarVisible,
+  finishLoading,
+  LOADING_BAR_THROTTLE_MS,
+  resetLoading,
+  startLoading,
+  trackLoading,
+} from './loading-bar.ts';
 import { mountLoadingBar } from './loading-bar.client.ts';
 
 beforeEach(() => {
@@ -153,7 +160,9 @@ describe('mountLoadingBar', () => {
   });
 
   const click = (id: string, init: MouseEventInit = {}) =>
-    document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }));
+    document
+      .getElementById(id)!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }));
   const visibleAfterThrottle = () => {
     vi.advanceTimersByTime(LOADING_BAR_THROTTLE_MS);
     return bar.hasAttribute('data-visible');

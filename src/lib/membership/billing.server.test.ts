@@ -4,11 +4,41 @@ import { billingModeOf, planOfPriceFor } from './billing.server.ts';
 
 describe('billing mode', () => {
   it('uses Stripe with a key, the test checkout without one, and refuses it in production unless allowed', () => {
-    expect(billingModeOf({ mode: 'supabase', STRIPE_SECRET_KEY: 'sk_live_x', NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: undefined })).toBe('stripe');
-    expect(billingModeOf({ mode: 'embedded', STRIPE_SECRET_KEY: undefined, NODE_ENV: undefined, ALLOW_TEST_CHECKOUT: undefined })).toBe('test');
-    expect(billingModeOf({ mode: 'embedded', STRIPE_SECRET_KEY: undefined, NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: undefined })).toBe('off');
-    expect(billingModeOf({ mode: 'embedded', STRIPE_SECRET_KEY: undefined, NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: '1' })).toBe('test');
-    expect(billingModeOf({ mode: 'embedded', STRIPE_SECRET_KEY: undefined, NODE_ENV: undefined, ALLOW_TEST_CHECKOUT: '0' })).toBe('off');
+    expect(
+      billingModeOf({
+        mode: 'supabase',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        NODE_ENV: 'production',
+        ALLOW_TEST_CHECKOUT: undefined,
+      }),
+    ).toBe('stripe');
+    expect(
+      billingModeOf({
+        mode: 'embedded',
+        STRIPE_SECRET_KEY: undefined,
+        NODE_ENV: undefined,
+        ALLOW_TEST_CHECKOUT: undefined,
+      }),
+    ).toBe('test');
+    expect(
+      billingModeOf({
+        mode: 'embedded',
+        STRIPE_SECRET_KEY: undefined,
+        NODE_ENV: 'production',
+        ALLOW_TEST_CHECKOUT: undefined,
+      }),
+    ).toBe('off');
+    expect(
+      billingModeOf({
+        mode: 'embedded',
+        STRIPE_SECRET_KEY: undefined,
+        NODE_ENV: 'production',
+        ALLOW_TEST_CHECKOUT: '1',
+      }),
+    ).toBe('test');
+    expect(
+      billingModeOf({ mode: 'embedded', STRIPE_SECRET_KEY: undefined, NODE_ENV: undefined, ALLOW_TEST_CHECKOUT: '0' }),
+    ).toBe('off');
   });
 
   // `npm run serve` on a self-hosted server leaves NODE_ENV unset: that never gives Premium away.
@@ -37,8 +67,13 @@ describe('billing mode', () => {
 
   it('maps configured prices to plans, and test prices only in test mode', () => {
     const live = parseEnv({
-      STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', SITE_URL: 'https://x.example',
-      STRIPE_PRICE_AD_FREE_MONTH: 'price_a', STRIPE_PRICE_AD_FREE_YEAR: 'price_b', STRIPE_PRICE_PREMIUM_MONTH: 'price_c', STRIPE_PRICE_PREMIUM_YEAR: 'price_d',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      SITE_URL: 'https://x.example',
+      STRIPE_PRICE_AD_FREE_MONTH: 'price_a',
+      STRIPE_PRICE_AD_FREE_YEAR: 'price_b',
+      STRIPE_PRICE_PREMIUM_MONTH: 'price_c',
+      STRIPE_PRICE_PREMIUM_YEAR: 'price_d',
     });
     expect(planOfPriceFor(live)('price_d')).toBe('premium');
     expect(planOfPriceFor(live)('price_test_premium_month')).toBeNull();

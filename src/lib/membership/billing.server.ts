@@ -6,7 +6,13 @@ import { REMOTE_TIMEOUT_MS, STRIPE_NETWORK_RETRIES } from '../config/remote-time
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { applySnapshot, customerIdOf, saveCustomer, type ApplyDeps } from './membership.server.ts';
-import { snapshotOf, type BillingMode, type BillingPeriod, type PaidTier, type StripeSubscriptionLike } from './membership.ts';
+import {
+  snapshotOf,
+  type BillingMode,
+  type BillingPeriod,
+  type PaidTier,
+  type StripeSubscriptionLike,
+} from './membership.ts';
 
 type Db = Kysely<Database>;
 
@@ -18,7 +24,9 @@ type Db = Kysely<Database>;
  * where ALLOW_TEST_CHECKOUT=1 says so; never because a variable such as NODE_ENV happens to
  * be unset. Everywhere else membership purchase says that payments are not configured.
  */
-export function billingModeOf(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'NODE_ENV' | 'ALLOW_TEST_CHECKOUT' | 'mode'>): BillingMode {
+export function billingModeOf(
+  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'NODE_ENV' | 'ALLOW_TEST_CHECKOUT' | 'mode'>,
+): BillingMode {
   if (env.STRIPE_SECRET_KEY) return 'stripe';
   if (env.ALLOW_TEST_CHECKOUT === '1') return 'test';
   if (env.ALLOW_TEST_CHECKOUT === '0') return 'off';
@@ -63,7 +71,13 @@ export function stripe(): Stripe {
     stripeClient = new Stripe(env.STRIPE_SECRET_KEY, {
       maxNetworkRetries: STRIPE_NETWORK_RETRIES,
       timeout: REMOTE_TIMEOUT_MS.stripe,
-      ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+      ...(api
+        ? {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+            protocol: api.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
     });
   }
   return stripeClient;
@@ -98,7 +112,8 @@ export function billingDeps(env: Env = getEnv()): ApplyDeps {
   if (billingModeOf(env) !== 'stripe') return { planOfPrice };
   return {
     planOfPrice,
-    retrieveSubscription: async (id) => (await stripe().subscriptions.retrieve(id)) as unknown as StripeSubscriptionLike,
+    retrieveSubscription: async (id) =>
+      (await stripe().subscriptions.retrieve(id)) as unknown as StripeSubscriptionLike,
   };
 }
 

@@ -76,7 +76,11 @@ export async function listInvoices(db: Db, userId: string, limit = 24) {
 }
 
 export async function customerIdOf(db: Db | Trx, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('billing_customers').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('billing_customers')
+    .select('stripe_customer_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.stripe_customer_id ?? null;
 }
 
@@ -89,7 +93,11 @@ export async function saveCustomer(db: Db | Trx, userId: string, customerId: str
 }
 
 async function userOfCustomer(trx: Trx, customerId: string): Promise<string | null> {
-  const row = await trx.selectFrom('billing_customers').select('user_id').where('stripe_customer_id', '=', customerId).executeTakeFirst();
+  const row = await trx
+    .selectFrom('billing_customers')
+    .select('user_id')
+    .where('stripe_customer_id', '=', customerId)
+    .executeTakeFirst();
   return row?.user_id ?? null;
 }
 
@@ -98,13 +106,21 @@ async function userOfCustomer(trx: Trx, customerId: string): Promise<string | nu
  * is the customer's (or the metadata's for a customer not linked yet); an unknown user or
  * plan changes nothing.
  */
-export async function applySnapshot(trx: Trx, snapshot: SubscriptionSnapshot, at: Date): Promise<'applied' | 'stale' | 'unknown'> {
+export async function applySnapshot(
+  trx: Trx,
+  snapshot: SubscriptionSnapshot,
+  at: Date,
+): Promise<'applied' | 'stale' | 'unknown'> {
   const userId = (await userOfCustomer(trx, snapshot.customerId)) ?? snapshot.userId;
   if (!userId || !snapshot.plan) return 'unknown';
   const exists = await sql<{ one: number }>`select 1 as one from auth.users where id = ${userId}`.execute(trx);
   if (exists.rows.length === 0) return 'unknown';
   if (!(await userOfCustomer(trx, snapshot.customerId))) await saveCustomer(trx, userId, snapshot.customerId);
-  const plan = await trx.selectFrom('subscription_plans').select('id').where('name', '=', snapshot.plan).executeTakeFirst();
+  const plan = await trx
+    .selectFrom('subscription_plans')
+    .select('id')
+    .where('name', '=', snapshot.plan)
+    .executeTakeFirst();
   if (!plan) return 'unknown';
   const existing = await trx
     .selectFrom('user_subscriptions')
@@ -135,7 +151,11 @@ export async function applySnapshot(trx: Trx, snapshot: SubscriptionSnapshot, at
     stripe_event_at: at,
   };
   if (existing) await trx.updateTable('user_subscriptions').set(values).where('id', '=', existing.id).execute();
-  else await trx.insertInto('user_subscriptions').values({ ...values, user_id: userId, stripe_subscription_id: snapshot.stripeSubscriptionId }).execute();
+  else
+    await trx
+      .insertInto('user_subscriptions')
+      .values({ ...values, user_id: userId, stripe_subscription_id: snapshot.stripeSubscriptionId })
+      .execute();
   return 'applied';
 }
 
@@ -163,7 +183,9 @@ export async function applyBillingEvent(db: Db, event: BillingEvent, deps: Apply
   if (!isHandledEvent(event.type)) return 'ignored';
   const at = new Date(event.created * 1000);
   const subscriptionFromCheckout =
-    event.type === 'checkout.session.completed' && deps.retrieveSubscription && typeof event.data.object.subscription === 'string'
+    event.type === 'checkout.session.completed' &&
+    deps.retrieveSubscription &&
+    typeof event.data.object.subscription === 'string'
       ? await deps.retrieveSubscription(event.data.object.subscription)
       : null;
   return db.transaction().execute(async (trx) => {
@@ -183,7 +205,9 @@ export async function applyBillingEvent(db: Db, event: BillingEvent, deps: Apply
           const known = await sql<{ one: number }>`select 1 as one from auth.users where id = ${userId}`.execute(trx);
           if (known.rows.length > 0) await saveCustomer(trx, userId, customer);
         }
-        return subscriptionFromCheckout ? applySnapshot(trx, snapshotOf(subscriptionFromCheckout, deps.planOfPrice), at) : 'applied';
+        return subscriptionFromCheckout
+          ? applySnapshot(trx, snapshotOf(subscriptionFromCheckout, deps.planOfPrice), at)
+          : 'applied';
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -198,7 +222,12 @@ export async function applyBillingEvent(db: Db, event: BillingEvent, deps: Apply
   });
 }
 
-async function applyInvoice(trx: Trx, invoice: Record<string, unknown>, outcome: 'paid' | 'payment_failed', at: Date): Promise<ApplyOutcome> {
+async function applyInvoice(
+  trx: Trx,
+  invoice: Record<string, unknown>,
+  outcome: 'paid' | 'payment_failed',
+  at: Date,
+): Promise<ApplyOutcome> {
   const subscriptionId = invoiceSubscriptionId(invoice as Parameters<typeof invoiceSubscriptionId>[0]);
   const customer = typeof invoice.customer === 'string' ? invoice.customer : null;
   const userId = customer ? await userOfCustomer(trx, customer) : null;
@@ -213,7 +242,8 @@ async function applyInvoice(trx: Trx, invoice: Record<string, unknown>, outcome:
       status: outcome,
       amount_cents: Number.isSafeInteger(amount) && amount >= 0 ? amount : 0,
       currency: typeof invoice.currency === 'string' ? invoice.currency.toUpperCase().slice(0, 3) : 'USD',
-      hosted_invoice_url: typeof invoice.hosted_invoice_url === 'string' ? invoice.hosted_invoice_url.slice(0, 2000) : null,
+      hosted_invoice_url:
+        typeof invoice.hosted_invoice_url === 'string' ? invoice.hosted_invoice_url.slice(0, 2000) : null,
       created_at: typeof invoice.created === 'number' ? new Date(invoice.created * 1000) : at,
     })
     .onConflict((oc) => oc.column('id').doUpdateSet({ status: outcome }))

@@ -30,7 +30,11 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const manageRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('cancel') }),
   z.object({ action: z.literal('resume') }),
-  z.object({ action: z.literal('change'), plan: checkoutRequestSchema.shape.plan, period: checkoutRequestSchema.shape.period }),
+  z.object({
+    action: z.literal('change'),
+    plan: checkoutRequestSchema.shape.plan,
+    period: checkoutRequestSchema.shape.period,
+  }),
 ]);
 export type ManageRequest = z.infer<typeof manageRequestSchema>;
 
@@ -43,7 +47,12 @@ export interface PlanChoice {
 }
 
 /** A Stripe-style id: what a session_id query parameter may look like. */
-export const stripeIdSchema = z.string().trim().min(3).max(255).regex(/^[A-Za-z0-9_]+$/);
+export const stripeIdSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(255)
+  .regex(/^[A-Za-z0-9_]+$/);
 
 export interface PlanRow {
   name: string;
@@ -140,7 +149,10 @@ const isPaidTier = (value: unknown): value is PaidTier => (PAID_TIERS as readonl
  * Stripe's portal is understood), else from the price's or the subscription's metadata.
  * Since Stripe's 2025 API versions the period lives on the subscription item.
  */
-export function snapshotOf(subscription: StripeSubscriptionLike, planOfPrice: (priceId: string) => PaidTier | null): SubscriptionSnapshot {
+export function snapshotOf(
+  subscription: StripeSubscriptionLike,
+  planOfPrice: (priceId: string) => PaidTier | null,
+): SubscriptionSnapshot {
   const item = subscription.items.data[0];
   const metaPlan = item?.price.metadata?.plan ?? subscription.metadata?.plan;
   const plan = (item && planOfPrice(item.price.id)) ?? (isPaidTier(metaPlan) ? metaPlan : null);
@@ -189,7 +201,8 @@ export const HANDLED_EVENTS = [
   'invoice.payment_failed',
 ] as const;
 export type HandledEvent = (typeof HANDLED_EVENTS)[number];
-export const isHandledEvent = (type: string): type is HandledEvent => (HANDLED_EVENTS as readonly string[]).includes(type);
+export const isHandledEvent = (type: string): type is HandledEvent =>
+  (HANDLED_EVENTS as readonly string[]).includes(type);
 
 /** How each feature of the tier table reads on the comparison. */
 export const FEATURE_LABELS = {

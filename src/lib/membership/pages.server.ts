@@ -1,5 +1,14 @@
 import { FEATURES, TIER_FEATURES, TIER_LABELS, TIERS, type Tier } from '../auth/tiers.ts';
-import { FEATURE_LABELS, formatPrice, PAID_TIERS, PERIOD_LABELS, priceOf, renewalTerms, type PlanChoice, type PlanRow } from './membership.ts';
+import {
+  FEATURE_LABELS,
+  formatPrice,
+  PAID_TIERS,
+  PERIOD_LABELS,
+  priceOf,
+  renewalTerms,
+  type PlanChoice,
+  type PlanRow,
+} from './membership.ts';
 
 /**
  * What the membership pages show, prepared once: the comparison comes from the tier table

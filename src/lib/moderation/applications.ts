@@ -14,15 +14,31 @@ export const SCORE_SCALE_LABELS: Record<(typeof SCORE_SCALES)[number], string> =
   unscored: 'No score (verdict only)',
 };
 
-const httpUrl = (message: string) => z.string().trim().max(500, 'A link has at most 500 characters.').regex(/^https?:\/\/[^\s]+$/, message);
+const httpUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, 'A link has at most 500 characters.')
+    .regex(/^https?:\/\/[^\s]+$/, message);
 
 export const applicationInputSchema = z.object({
-  outletName: z.string().trim().min(1, 'Enter the name of the outlet.').max(100, 'An outlet name has at most 100 characters.'),
+  outletName: z
+    .string()
+    .trim()
+    .min(1, 'Enter the name of the outlet.')
+    .max(100, 'An outlet name has at most 100 characters.'),
   websiteUrl: httpUrl('Enter the website as a link that starts with http:// or https://.'),
-  contact: z.string().trim().min(1, 'Enter how we can reach you.').max(320, 'Contact details have at most 320 characters.'),
+  contact: z
+    .string()
+    .trim()
+    .min(1, 'Enter how we can reach you.')
+    .max(320, 'Contact details have at most 320 characters.'),
   scoreScale: z.enum(SCORE_SCALES, 'Choose the score scale the outlet uses.'),
   sampleLinks: z
-    .preprocess((value) => (typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value), z.array(httpUrl('Each sample review is a link that starts with http:// or https://.')))
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value),
+      z.array(httpUrl('Each sample review is a link that starts with http:// or https://.')),
+    )
     .pipe(z.array(z.string()).min(1, 'Add at least one link to a sample review.').max(5, 'At most 5 sample reviews.')),
   /** The honeypot: hidden from people, filled by bots. */
   homepage: z.string().max(500).optional(),

@@ -36,7 +36,9 @@ function reportSummary(reports: { reason: string; details: string | null; report
   const reasons = [...new Set(reports.map((r) => reasonLabel(r.reason)))].join(', ');
   return [
     { label: 'Reports', value: `${reports.length} (${reasons})` },
-    ...reports.slice(0, 3).flatMap((r) => (r.details ? [{ label: `From ${r.reporter ?? 'a player'}`, value: r.details }] : [])),
+    ...reports
+      .slice(0, 3)
+      .flatMap((r) => (r.details ? [{ label: `From ${r.reporter ?? 'a player'}`, value: r.details }] : [])),
   ];
 }
 
@@ -60,29 +62,46 @@ export async function reportedReviewItems(db: Db): Promise<ModerationItem[]> {
     .innerJoin('games as g', 'g.id', 'r.game_id')
     .leftJoin('profiles as author', 'author.id', 'r.user_id')
     .leftJoin('profiles as reporter', 'reporter.id', 'rr.reporter_id')
-    .select(['r.id', 'r.rating', 'r.title', 'r.body', 'r.hidden', 'g.title as game_title', 'g.slug as game_slug', 'author.username as author', 'rr.reason', 'rr.details', 'reporter.username as reporter', 'rr.created_at'])
+    .select([
+      'r.id',
+      'r.rating',
+      'r.title',
+      'r.body',
+      'r.hidden',
+      'g.title as game_title',
+      'g.slug as game_slug',
+      'author.username as author',
+      'rr.reason',
+      'rr.details',
+      'reporter.username as reporter',
+      'rr.created_at',
+    ])
     .where('rr.status', '=', 'open')
     .orderBy('rr.created_at')
     .limit(500)
     .execute();
-  return groupBy(reports, (row) => String(row.id)).slice(0, 100).map((rows) => {
-    const first = rows[0]!;
-    return {
-      kind: 'user_review',
-      id: first.id,
-      title: `Reported review of ${first.game_title} by ${first.author ?? 'a deleted account'}`,
-      details: [
-        { label: 'Game', value: first.game_title, href: `/games/${first.game_slug}/user-reviews` },
-        { label: 'Rating', value: `${first.rating / 2} / 5` },
-        ...(first.title ? [{ label: 'Title', value: first.title }] : []),
-        ...(first.body ? [{ label: 'Text', value: first.body.length > 600 ? `${first.body.slice(0, 600)}…` : first.body }] : []),
-        ...reportSummary(rows),
-      ],
-      createdAt: first.created_at,
-      actions: first.hidden ? ['restore', 'dismiss'] : ['hide', 'dismiss'],
-      reasonRequired: ['hide'],
-    } satisfies ModerationItem;
-  });
+  return groupBy(reports, (row) => String(row.id))
+    .slice(0, 100)
+    .map((rows) => {
+      const first = rows[0]!;
+      return {
+        kind: 'user_review',
+        id: first.id,
+        title: `Reported review of ${first.game_title} by ${first.author ?? 'a deleted account'}`,
+        details: [
+          { label: 'Game', value: first.game_title, href: `/games/${first.game_slug}/user-reviews` },
+          { label: 'Rating', value: `${first.rating / 2} / 5` },
+          ...(first.title ? [{ label: 'Title', value: first.title }] : []),
+          ...(first.body
+            ? [{ label: 'Text', value: first.body.length > 600 ? `${first.body.slice(0, 600)}…` : first.body }]
+            : []),
+          ...reportSummary(rows),
+        ],
+        createdAt: first.created_at,
+        actions: first.hidden ? ['restore', 'dismiss'] : ['hide', 'dismiss'],
+        reasonRequired: ['hide'],
+      } satisfies ModerationItem;
+    });
 }
 
 export async function hiddenReviewItems(db: Db): Promise<ModerationItem[]> {
@@ -90,7 +109,16 @@ export async function hiddenReviewItems(db: Db): Promise<ModerationItem[]> {
     .selectFrom('user_reviews as r')
     .innerJoin('games as g', 'g.id', 'r.game_id')
     .leftJoin('profiles as author', 'author.id', 'r.user_id')
-    .select(['r.id', 'r.title', 'r.hidden_reason', 'r.hidden_at', 'r.created_at', 'g.title as game_title', 'g.slug as game_slug', 'author.username as author'])
+    .select([
+      'r.id',
+      'r.title',
+      'r.hidden_reason',
+      'r.hidden_at',
+      'r.created_at',
+      'g.title as game_title',
+      'g.slug as game_slug',
+      'author.username as author',
+    ])
     .where('r.hidden', '=', true)
     .orderBy('r.hidden_at', 'desc')
     .limit(100)
@@ -125,7 +153,8 @@ type Act = { adminId: string; id: string; action: ModerationAction; reason: stri
 
 export async function actOnReview(trx: Trx, { adminId, id, action, reason }: Act): Promise<PurgeTarget> {
   if (!/^[1-9][0-9]{0,17}$/.test(id)) throw gone();
-  if (action !== 'hide' && action !== 'restore' && action !== 'dismiss') throw new ContentModerationError('invalid_action', 'A review is hidden, restored or its reports dismissed.');
+  if (action !== 'hide' && action !== 'restore' && action !== 'dismiss')
+    throw new ContentModerationError('invalid_action', 'A review is hidden, restored or its reports dismissed.');
   const review = await trx
     .selectFrom('user_reviews as r')
     .innerJoin('games as g', 'g.id', 'r.game_id')
@@ -136,20 +165,46 @@ export async function actOnReview(trx: Trx, { adminId, id, action, reason }: Act
   if (!review) throw gone();
   const now = new Date();
   if (action === 'dismiss') {
-    const closed = await trx.updateTable('user_review_reports').set({ status: 'dismissed', resolved_at: now }).where('review_id', '=', id).where('status', '=', 'open').returning('id').execute();
+    const closed = await trx
+      .updateTable('user_review_reports')
+      .set({ status: 'dismissed', resolved_at: now })
+      .where('review_id', '=', id)
+      .where('status', '=', 'open')
+      .returning('id')
+      .execute();
     if (closed.length === 0) throw new ContentModerationError('conflict', 'This review has no open reports.');
-    await audit(trx, { adminId, action: 'user_review.dismiss', subjectType: 'user_review', subjectId: id, before: { openReports: closed.length }, after: { openReports: 0 } });
+    await audit(trx, {
+      adminId,
+      action: 'user_review.dismiss',
+      subjectType: 'user_review',
+      subjectId: id,
+      before: { openReports: closed.length },
+      after: { openReports: 0 },
+    });
     return {};
   }
   const hide = action === 'hide';
-  if (review.hidden === hide) throw new ContentModerationError('conflict', hide ? 'This review is already hidden.' : 'This review is not hidden.');
+  if (review.hidden === hide)
+    throw new ContentModerationError(
+      'conflict',
+      hide ? 'This review is already hidden.' : 'This review is not hidden.',
+    );
   // The score triggers move the review out of (or back into) game_user_scores here, in this transaction.
   await trx
     .updateTable('user_reviews')
-    .set(hide ? { hidden: true, hidden_reason: reason ?? null, hidden_at: now, hidden_by: adminId } : { hidden: false, hidden_reason: null, hidden_at: null, hidden_by: null })
+    .set(
+      hide
+        ? { hidden: true, hidden_reason: reason ?? null, hidden_at: now, hidden_by: adminId }
+        : { hidden: false, hidden_reason: null, hidden_at: null, hidden_by: null },
+    )
     .where('id', '=', id)
     .execute();
-  await trx.updateTable('user_review_reports').set({ status: hide ? 'actioned' : 'dismissed', resolved_at: now }).where('review_id', '=', id).where('status', '=', 'open').execute();
+  await trx
+    .updateTable('user_review_reports')
+    .set({ status: hide ? 'actioned' : 'dismissed', resolved_at: now })
+    .where('review_id', '=', id)
+    .where('status', '=', 'open')
+    .execute();
   await setFeedVisibility(trx, 'user_review', id, !hide, ['review_published']);
   if (hide) {
     await recordActivity(trx, {
@@ -181,28 +236,42 @@ export async function reportedListItems(db: Db): Promise<ModerationItem[]> {
     .innerJoin('user_lists as l', 'l.id', 'lr.list_id')
     .leftJoin('profiles as owner', 'owner.id', 'l.user_id')
     .leftJoin('profiles as reporter', 'reporter.id', 'lr.reporter_id')
-    .select(['l.id', 'l.title', 'l.slug', 'l.description', 'l.hidden', 'l.entries_count', 'owner.username as owner', 'lr.reason', 'lr.details', 'reporter.username as reporter', 'lr.created_at'])
+    .select([
+      'l.id',
+      'l.title',
+      'l.slug',
+      'l.description',
+      'l.hidden',
+      'l.entries_count',
+      'owner.username as owner',
+      'lr.reason',
+      'lr.details',
+      'reporter.username as reporter',
+      'lr.created_at',
+    ])
     .where('lr.status', '=', 'open')
     .orderBy('lr.created_at')
     .limit(500)
     .execute();
-  return groupBy(reports, (row) => String(row.id)).slice(0, 100).map((rows) => {
-    const first = rows[0]!;
-    return {
-      kind: 'user_list',
-      id: String(first.id),
-      title: `Reported list "${first.title}" by ${first.owner ?? 'a deleted account'}`,
-      details: [
-        ...(first.owner ? [{ label: 'List', value: first.title, href: `/${first.owner}/lists/${first.slug}` }] : []),
-        { label: 'Games', value: String(first.entries_count) },
-        ...(first.description ? [{ label: 'Description', value: first.description }] : []),
-        ...reportSummary(rows),
-      ],
-      createdAt: first.created_at,
-      actions: first.hidden ? ['restore', 'dismiss'] : ['hide', 'dismiss'],
-      reasonRequired: ['hide'],
-    } satisfies ModerationItem;
-  });
+  return groupBy(reports, (row) => String(row.id))
+    .slice(0, 100)
+    .map((rows) => {
+      const first = rows[0]!;
+      return {
+        kind: 'user_list',
+        id: String(first.id),
+        title: `Reported list "${first.title}" by ${first.owner ?? 'a deleted account'}`,
+        details: [
+          ...(first.owner ? [{ label: 'List', value: first.title, href: `/${first.owner}/lists/${first.slug}` }] : []),
+          { label: 'Games', value: String(first.entries_count) },
+          ...(first.description ? [{ label: 'Description', value: first.description }] : []),
+          ...reportSummary(rows),
+        ],
+        createdAt: first.created_at,
+        actions: first.hidden ? ['restore', 'dismiss'] : ['hide', 'dismiss'],
+        reasonRequired: ['hide'],
+      } satisfies ModerationItem;
+    });
 }
 
 export async function hiddenListItems(db: Db): Promise<ModerationItem[]> {
@@ -227,31 +296,79 @@ export async function hiddenListItems(db: Db): Promise<ModerationItem[]> {
 
 export async function actOnList(trx: Trx, { adminId, id, action, reason }: Act): Promise<PurgeTarget> {
   if (!/^[1-9][0-9]{0,8}$/.test(id)) throw gone();
-  if (action !== 'hide' && action !== 'restore' && action !== 'dismiss') throw new ContentModerationError('invalid_action', 'A list is hidden, restored or its reports dismissed.');
+  if (action !== 'hide' && action !== 'restore' && action !== 'dismiss')
+    throw new ContentModerationError('invalid_action', 'A list is hidden, restored or its reports dismissed.');
   const listId = Number(id);
-  const list = await trx.selectFrom('user_lists').select(['id', 'user_id', 'title', 'visibility', 'hidden', 'hidden_reason']).where('id', '=', listId).forUpdate().executeTakeFirst();
+  const list = await trx
+    .selectFrom('user_lists')
+    .select(['id', 'user_id', 'title', 'visibility', 'hidden', 'hidden_reason'])
+    .where('id', '=', listId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!list) throw gone();
   const now = new Date();
   if (action === 'dismiss') {
-    const closed = await trx.updateTable('user_list_reports').set({ status: 'dismissed', resolved_at: now }).where('list_id', '=', listId).where('status', '=', 'open').returning('id').execute();
+    const closed = await trx
+      .updateTable('user_list_reports')
+      .set({ status: 'dismissed', resolved_at: now })
+      .where('list_id', '=', listId)
+      .where('status', '=', 'open')
+      .returning('id')
+      .execute();
     if (closed.length === 0) throw new ContentModerationError('conflict', 'This list has no open reports.');
-    await audit(trx, { adminId, action: 'user_list.dismiss', subjectType: 'user_list', subjectId: id, before: { openReports: closed.length }, after: { openReports: 0 } });
+    await audit(trx, {
+      adminId,
+      action: 'user_list.dismiss',
+      subjectType: 'user_list',
+      subjectId: id,
+      before: { openReports: closed.length },
+      after: { openReports: 0 },
+    });
     return {};
   }
   const hide = action === 'hide';
-  if (list.hidden === hide) throw new ContentModerationError('conflict', hide ? 'This list is already hidden.' : 'This list is not hidden.');
+  if (list.hidden === hide)
+    throw new ContentModerationError('conflict', hide ? 'This list is already hidden.' : 'This list is not hidden.');
   await trx
     .updateTable('user_lists')
-    .set(hide ? { hidden: true, hidden_reason: reason ?? null, hidden_at: now, hidden_by: adminId } : { hidden: false, hidden_reason: null, hidden_at: null, hidden_by: null, updated_at: sql`updated_at` })
+    .set(
+      hide
+        ? { hidden: true, hidden_reason: reason ?? null, hidden_at: now, hidden_by: adminId }
+        : { hidden: false, hidden_reason: null, hidden_at: null, hidden_by: null, updated_at: sql`updated_at` },
+    )
     .where('id', '=', listId)
     .execute();
-  await trx.updateTable('user_list_reports').set({ status: hide ? 'actioned' : 'dismissed', resolved_at: now }).where('list_id', '=', listId).where('status', '=', 'open').execute();
+  await trx
+    .updateTable('user_list_reports')
+    .set({ status: hide ? 'actioned' : 'dismissed', resolved_at: now })
+    .where('list_id', '=', listId)
+    .where('status', '=', 'open')
+    .execute();
   // A list's events are public only while the list is public (and not hidden).
-  await setFeedVisibility(trx, 'list', id, !hide && list.visibility === 'public', ['list_created', 'list_entry_added', 'list_liked']);
+  await setFeedVisibility(trx, 'list', id, !hide && list.visibility === 'public', [
+    'list_created',
+    'list_entry_added',
+    'list_liked',
+  ]);
   if (hide) {
-    await recordActivity(trx, { actorId: adminId, kind: 'content_hidden', subjectType: 'list', subjectId: id, targetUserId: list.user_id, data: { reason: shortReason(reason ?? ''), title: list.title }, isPublic: false });
+    await recordActivity(trx, {
+      actorId: adminId,
+      kind: 'content_hidden',
+      subjectType: 'list',
+      subjectId: id,
+      targetUserId: list.user_id,
+      data: { reason: shortReason(reason ?? ''), title: list.title },
+      isPublic: false,
+    });
   }
-  await audit(trx, { adminId, action: `user_list.${action}`, subjectType: 'user_list', subjectId: id, before: { hidden: list.hidden, reason: list.hidden_reason }, after: { hidden: hide, reason: hide ? reason : null } });
+  await audit(trx, {
+    adminId,
+    action: `user_list.${action}`,
+    subjectType: 'user_list',
+    subjectId: id,
+    before: { hidden: list.hidden, reason: list.hidden_reason },
+    after: { hidden: hide, reason: hide ? reason : null },
+  });
   return { tags: [listTag(listId), userListsTag(list.user_id)] };
 }
 
@@ -276,5 +393,11 @@ export async function hiddenReviewsOf(db: Db, userId: string): Promise<HiddenCon
     .orderBy('r.hidden_at', 'desc')
     .limit(sql.lit(100))
     .execute();
-  return rows.map((row) => ({ id: row.id, title: row.title ? `${row.game_title}: ${row.title}` : row.game_title, href: null, reason: row.hidden_reason ?? '', hiddenAt: row.hidden_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title ? `${row.game_title}: ${row.title}` : row.game_title,
+    href: null,
+    reason: row.hidden_reason ?? '',
+    hiddenAt: row.hidden_at,
+  }));
 }

@@ -25,7 +25,17 @@ export async function flaggedWindowItems(db: Db): Promise<ModerationItem[]> {
   const rows = await db
     .selectFrom('user_review_windows as w')
     .innerJoin('games as g', 'g.id', 'w.game_id')
-    .select(['w.id', 'w.kind', 'w.starts_at', 'w.ends_at', 'w.day_count', 'w.median_count', 'w.created_at', 'g.title', 'g.slug'])
+    .select([
+      'w.id',
+      'w.kind',
+      'w.starts_at',
+      'w.ends_at',
+      'w.day_count',
+      'w.median_count',
+      'w.created_at',
+      'g.title',
+      'g.slug',
+    ])
     .select((eb) =>
       eb
         .selectFrom('user_reviews as r')
@@ -48,9 +58,14 @@ export async function flaggedWindowItems(db: Db): Promise<ModerationItem[]> {
     title: `Possible review bomb on ${row.title}`,
     details: [
       { label: 'Game', value: row.title, href: `/games/${row.slug}/user-reviews?sort=newest` },
-      { label: 'Window', value: `${row.starts_at.toISOString().slice(0, 16).replace('T', ' ')} to ${row.ends_at.toISOString().slice(0, 16).replace('T', ' ')} UTC` },
+      {
+        label: 'Window',
+        value: `${row.starts_at.toISOString().slice(0, 16).replace('T', ' ')} to ${row.ends_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      },
       { label: 'Reviews in it', value: String(row.reviews ?? row.day_count ?? 0) },
-      ...(row.median_count !== null ? [{ label: 'Usual day', value: `${Number(row.median_count)} reviews (median)` }] : []),
+      ...(row.median_count !== null
+        ? [{ label: 'Usual day', value: `${Number(row.median_count)} reviews (median)` }]
+        : []),
     ],
     createdAt: row.created_at,
     actions: ['approve', 'dismiss'],
@@ -61,7 +76,8 @@ export async function flaggedWindowItems(db: Db): Promise<ModerationItem[]> {
 /** approve = confirm the flag (its reviews stay out of the score); dismiss = clear it (they count again). */
 export async function actOnWindow(trx: Trx, { adminId, id, action }: Act): Promise<PurgeTarget> {
   if (!/^[1-9][0-9]{0,17}$/.test(id)) throw gone();
-  if (action !== 'approve' && action !== 'dismiss') throw new ContentModerationError('invalid_action', 'A flagged window is confirmed or dismissed.');
+  if (action !== 'approve' && action !== 'dismiss')
+    throw new ContentModerationError('invalid_action', 'A flagged window is confirmed or dismissed.');
   const status = action === 'approve' ? 'confirmed' : 'cleared';
   // The windows trigger re-decides and re-aggregates the window's reviews in this transaction.
   const row = await trx
@@ -74,7 +90,14 @@ export async function actOnWindow(trx: Trx, { adminId, id, action }: Act): Promi
     .returning(['g.slug'])
     .executeTakeFirst();
   if (!row) throw gone();
-  await audit(trx, { adminId, action: `review_window.${action}`, subjectType: 'review_window', subjectId: id, before: { status: 'flagged' }, after: { status } });
+  await audit(trx, {
+    adminId,
+    action: `review_window.${action}`,
+    subjectType: 'review_window',
+    subjectId: id,
+    before: { status: 'flagged' },
+    after: { status },
+  });
   return { tags: [gameTag(row.slug), CACHE_TAGS.scores] };
 }
 
@@ -106,21 +129,48 @@ export async function authorApplicationItems(db: Db): Promise<ModerationItem[]> 
 /** approve = the applicant becomes an author of the outlet (their author profile is made if needed); reject closes it. */
 export async function actOnAuthorApplication(trx: Trx, { adminId, id, action, reason }: Act): Promise<PurgeTarget> {
   if (!/^[1-9][0-9]{0,17}$/.test(id)) throw gone();
-  if (action !== 'approve' && action !== 'reject') throw new ContentModerationError('invalid_action', 'An application is approved or rejected.');
-  const application = await trx.selectFrom('author_applications').selectAll().where('id', '=', id).where('resolved_at', 'is', null).forUpdate().executeTakeFirst();
+  if (action !== 'approve' && action !== 'reject')
+    throw new ContentModerationError('invalid_action', 'An application is approved or rejected.');
+  const application = await trx
+    .selectFrom('author_applications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('resolved_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
   if (!application) throw gone();
   let authorId: number | null = null;
   if (action === 'approve') {
-    authorId = (await trx.selectFrom('authors').select('id').where('user_id', '=', application.user_id).executeTakeFirst())?.id ?? null;
+    authorId =
+      (await trx.selectFrom('authors').select('id').where('user_id', '=', application.user_id).executeTakeFirst())
+        ?.id ?? null;
     if (authorId === null) {
       const base = slugify(application.name, 90) || 'author';
       let slug = base;
-      for (let n = 2; await trx.selectFrom('authors').select('id').where('slug', '=', slug).executeTakeFirst(); n += 1) slug = `${base}-${n}`;
-      authorId = (await trx.insertInto('authors').values({ name: application.name, slug, user_id: application.user_id }).returning('id').executeTakeFirstOrThrow()).id;
+      for (let n = 2; await trx.selectFrom('authors').select('id').where('slug', '=', slug).executeTakeFirst(); n += 1)
+        slug = `${base}-${n}`;
+      authorId = (
+        await trx
+          .insertInto('authors')
+          .values({ name: application.name, slug, user_id: application.user_id })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     }
-    await trx.insertInto('outlet_authors').values({ outlet_id: application.outlet_id, author_id: authorId }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('outlet_authors')
+      .values({ outlet_id: application.outlet_id, author_id: authorId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   await trx.updateTable('author_applications').set({ resolved_at: new Date() }).where('id', '=', id).execute();
-  await audit(trx, { adminId, action: `author_application.${action}`, subjectType: 'author_application', subjectId: id, before: { resolved: false }, after: { resolved: true, outcome: action, authorId, reason } });
+  await audit(trx, {
+    adminId,
+    action: `author_application.${action}`,
+    subjectType: 'author_application',
+    subjectId: id,
+    before: { resolved: false },
+    after: { resolved: true, outcome: action, authorId, reason },
+  });
   return {};
 }

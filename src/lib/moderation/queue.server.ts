@@ -2,7 +2,15 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { PurgeTarget } from '../http/purge.server.ts';
 import { ApplicationError, pendingApplicationItems, resolveApplication } from './applications.server.ts';
-import { actOnList, actOnReview, ContentModerationError, hiddenListItems, hiddenReviewItems, reportedListItems, reportedReviewItems } from './content.server.ts';
+import {
+  actOnList,
+  actOnReview,
+  ContentModerationError,
+  hiddenListItems,
+  hiddenReviewItems,
+  reportedListItems,
+  reportedReviewItems,
+} from './content.server.ts';
 import { actOnAuthorApplication, actOnWindow, authorApplicationItems, flaggedWindowItems } from './flags.server.ts';
 import type { ModerationAction, ModerationItem } from './moderation.ts';
 
@@ -16,7 +24,10 @@ import type { ModerationAction, ModerationItem } from './moderation.ts';
 export interface ModerationKind {
   list(db: Kysely<Database>): Promise<ModerationItem[]>;
   hidden?(db: Kysely<Database>): Promise<ModerationItem[]>;
-  act(trx: Transaction<Database>, input: { adminId: string; id: string; action: ModerationAction; reason: string | undefined }): Promise<PurgeTarget | void>;
+  act(
+    trx: Transaction<Database>,
+    input: { adminId: string; id: string; action: ModerationAction; reason: string | undefined },
+  ): Promise<PurgeTarget | void>;
 }
 
 export class ModerationError extends Error {
@@ -42,7 +53,11 @@ const contentAct =
       return await act(trx, input);
     } catch (error) {
       if (!(error instanceof ContentModerationError)) throw error;
-      throw new ModerationError(error.code, error.code === 'not_found' ? 404 : error.code === 'conflict' ? 409 : 400, error.message);
+      throw new ModerationError(
+        error.code,
+        error.code === 'not_found' ? 404 : error.code === 'conflict' ? 409 : 400,
+        error.message,
+      );
     }
   };
 
@@ -54,7 +69,8 @@ export const MODERATION_KINDS: Readonly<Record<string, ModerationKind>> = {
   outlet_application: {
     list: pendingApplicationItems,
     async act(trx, { adminId, id, action, reason }) {
-      if (action !== 'approve' && action !== 'reject') throw new ModerationError('invalid_action', 400, 'An application is approved or rejected.');
+      if (action !== 'approve' && action !== 'reject')
+        throw new ModerationError('invalid_action', 400, 'An application is approved or rejected.');
       try {
         await resolveApplication(trx, adminId, asId(id), action, reason);
       } catch (error) {
@@ -78,7 +94,10 @@ export async function hiddenContent(db: Kysely<Database>): Promise<ModerationIte
 }
 
 /** Carries out one action in one transaction; returns the cached pages to purge once it committed. */
-export async function moderate(db: Kysely<Database>, input: { adminId: string; kind: string; id: string; action: ModerationAction; reason: string | undefined }): Promise<PurgeTarget> {
+export async function moderate(
+  db: Kysely<Database>,
+  input: { adminId: string; kind: string; id: string; action: ModerationAction; reason: string | undefined },
+): Promise<PurgeTarget> {
   const kind = Object.hasOwn(MODERATION_KINDS, input.kind) ? MODERATION_KINDS[input.kind] : undefined;
   if (!kind) throw new ModerationError('not_found', 404, 'This item no longer exists.');
   return (await db.transaction().execute((trx) => kind.act(trx, input))) ?? {};

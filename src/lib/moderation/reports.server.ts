@@ -16,13 +16,19 @@ export type ListReportOutcome = { ok: true } | { ok: false; status: 403 | 404 | 
  * reports, once per user per list, never one's own, never a private or hidden list nor
  * one of a private profile.
  */
-export async function reportList(db: Kysely<Database>, userId: string, listId: number, report: { reason: ReportReason; details: string | null }): Promise<ListReportOutcome> {
+export async function reportList(
+  db: Kysely<Database>,
+  userId: string,
+  listId: number,
+  report: { reason: ReportReason; details: string | null },
+): Promise<ListReportOutcome> {
   const list = await db
     .selectFrom('user_lists')
     .select(['id', 'user_id', 'visibility', 'hidden', ownerIsPublic(sql.ref('user_lists.user_id')).as('owner_public')])
     .where('id', '=', listId)
     .executeTakeFirst();
-  if (!list || list.hidden || list.visibility === 'private' || !list.owner_public) return { ok: false, status: 404, code: 'list_not_found', message: LIST_REPORT_MESSAGES.notFound };
+  if (!list || list.hidden || list.visibility === 'private' || !list.owner_public)
+    return { ok: false, status: 404, code: 'list_not_found', message: LIST_REPORT_MESSAGES.notFound };
   if (list.user_id === userId) return { ok: false, status: 403, code: 'own_list', message: LIST_REPORT_MESSAGES.own };
   const added = await db
     .insertInto('user_list_reports')

@@ -26,7 +26,10 @@ describe('activeHref', () => {
   });
 
   it('does not treat the home link as a section containing every page', () => {
-    const items = [{ href: '/', label: 'Home' }, { href: '/about', label: 'About' }];
+    const items = [
+      { href: '/', label: 'Home' },
+      { href: '/about', label: 'About' },
+    ];
     const url = (path: string) => new URL(path, 'https://critical-hit.example');
     expect(activeHref(items, url('/'))).toBe('/');
     expect(activeHref(items, url('/about'))).toBe('/about');
@@ -61,6 +64,8 @@ describe('dashboardLinks', () => {
   });
 
   it('keeps every other link for everyone', () => {
-    expect(labels({ author: false, owner: false })).toEqual(expect.arrayContaining(['Overview', 'My games', 'My lists', 'Settings']));
+    expect(labels({ author: false, owner: false })).toEqual(
+      expect.arrayContaining(['Overview', 'My games', 'My lists', 'Settings']),
+    );
   });
 });

@@ -62,7 +62,9 @@ const OWNER_TOOLS = '/manage-outlet';
  * an outlet, outlet management only to an outlet's owner (to anyone else they lead nowhere).
  */
 export function dashboardLinks(roles: { author: boolean; owner: boolean }): NavItem[] {
-  return DASHBOARD_LINKS.filter((item) => (item.href !== AUTHOR_TOOLS || roles.author) && (item.href !== OWNER_TOOLS || roles.owner));
+  return DASHBOARD_LINKS.filter(
+    (item) => (item.href !== AUTHOR_TOOLS || roles.author) && (item.href !== OWNER_TOOLS || roles.owner),
+  );
 }
 
 /** The author dashboard (author dashboard layout). */

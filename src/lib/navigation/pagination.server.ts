@@ -29,7 +29,11 @@ export function cutPage<Q extends PageableQuery<Q>>(rows: Q, request: PageReques
   return offset > 0 ? first.offset(offset) : first;
 }
 
-export async function paginate<T, Q extends PageableQuery<Q> & { execute(): Promise<T[]> }>(rows: Q & { execute(): Promise<T[]> }, total: Promise<number>, request: PageRequest): Promise<Paged<T>> {
+export async function paginate<T, Q extends PageableQuery<Q> & { execute(): Promise<T[]> }>(
+  rows: Q & { execute(): Promise<T[]> },
+  total: Promise<number>,
+  request: PageRequest,
+): Promise<Paged<T>> {
   const [items, count] = await Promise.all([cutPage<Q>(rows, request).execute(), total]);
   return toPaged(items, count, request);
 }
@@ -52,8 +56,16 @@ export async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBu
  * countRows, stopped at `max`: for feeds and lists so long that counting every row would
  * cost more than the page, the pager links at most `max` rows' worth of pages.
  */
-export async function countRowsUpTo<DB, TB extends keyof DB, O>(db: Kysely<DB>, query: SelectQueryBuilder<DB, TB, O>, max: number): Promise<number> {
-  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(sql.lit(max));
+export async function countRowsUpTo<DB, TB extends keyof DB, O>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<DB, TB, O>,
+  max: number,
+): Promise<number> {
+  const capped = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`1`.as('one'))
+    .limit(sql.lit(max));
   const result = await sql<{ total: number }>`select count(*)::int as total from (${capped}) as capped`.execute(db);
   return result.rows[0]?.total ?? 0;
 }

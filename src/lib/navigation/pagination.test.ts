@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { firstRank, MAX_PAGE, pageCount, pageQuery, pageRange, paginationWindow, parsePage, toPaged } from './pagination.ts';
+import {
+  firstRank,
+  MAX_PAGE,
+  pageCount,
+  pageQuery,
+  pageRange,
+  paginationWindow,
+  parsePage,
+  toPaged,
+} from './pagination.ts';
 
 describe('pageCount', () => {
   it('rounds up and never goes below one page', () => {
@@ -60,7 +69,8 @@ describe('page numbers in URLs', () => {
   it('read ?page= leniently: anything but a whole number 1..MAX_PAGE is page 1', () => {
     expect(read('page=3')).toBe(3);
     expect(read(`page=${MAX_PAGE}`)).toBe(MAX_PAGE);
-    for (const bad of ['', 'page=', 'page=0', 'page=-2', 'page=2.5', 'page=abc', `page=${MAX_PAGE + 1}`, 'page=1e9']) expect(read(bad), bad).toBe(1);
+    for (const bad of ['', 'page=', 'page=0', 'page=-2', 'page=2.5', 'page=abc', `page=${MAX_PAGE + 1}`, 'page=1e9'])
+      expect(read(bad), bad).toBe(1);
   });
 
   it('write page 1 as no query at all', () => {

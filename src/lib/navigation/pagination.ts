@@ -51,7 +51,13 @@ export function pageCount(total: number, pageSize: number): number {
 
 /** A page from its items and the total they are cut from. */
 export function toPaged<T>(items: T[], total: number, request: PageRequest): Paged<T> {
-  return { items, total, page: request.page, pageSize: request.pageSize, pageCount: pageCount(total, request.pageSize) };
+  return {
+    items,
+    total,
+    page: request.page,
+    pageSize: request.pageSize,
+    pageCount: pageCount(total, request.pageSize),
+  };
 }
 
 /** Rank of the first item on a page (ranked lists continue their numbering). */

@@ -57,7 +57,11 @@ export async function initNotificationBell(root: HTMLElement, config: PublicAuth
     return true;
   };
   // The day's visit (and the account's confirmation) earn XP once; then the count.
-  const visit = await fetch('/api/visits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
+  const visit = await fetch('/api/visits', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  }).catch(() => undefined);
   if (visit?.ok) showLevel(((await visit.json()) as { level: LevelProgress }).level);
   if (!(await refresh().catch(() => true))) return;
   document.addEventListener(UNREAD_DOM_EVENT, (event) => {

@@ -10,5 +10,10 @@ export const markReadSchema = z.union([
 ]);
 
 export const preferencesSchema = z
-  .object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<NotificationKind, z.ZodOptional<z.ZodBoolean>>)
+  .object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<
+      NotificationKind,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
   .strict();

@@ -35,7 +35,13 @@ export async function notify(trx: Trx | Db, input: NewNotification): Promise<voi
   if (off) return;
   await trx
     .insertInto('notifications')
-    .values({ user_id: input.userId, kind: input.kind, source: input.source, actor_id: input.actorId ?? null, data: JSON.stringify(input.data ?? {}) })
+    .values({
+      user_id: input.userId,
+      kind: input.kind,
+      source: input.source,
+      actor_id: input.actorId ?? null,
+      data: JSON.stringify(input.data ?? {}),
+    })
     .onConflict((conflict) => conflict.columns(['user_id', 'kind', 'source']).doNothing())
     .execute();
 }
@@ -56,7 +62,9 @@ async function syncInbox(db: Db | Trx, userId: string, hours: number): Promise<v
 export async function writeRecentOutletReviews(db: Db | Trx, userIds: string[], seconds: number): Promise<number> {
   if (userIds.length === 0) return 0;
   const { rows } = await sql<{ added: number }>`
-    select public.write_outlet_review_notifications(${userIds}::uuid[], now() - make_interval(secs => ${seconds}::int)) as added`.execute(db);
+    select public.write_outlet_review_notifications(${userIds}::uuid[], now() - make_interval(secs => ${seconds}::int)) as added`.execute(
+    db,
+  );
   return rows[0]!.added;
 }
 
@@ -87,16 +95,39 @@ export function liveOutletReviewWriter(seconds: number): (db: Db, userIds: strin
 }
 
 /** The source was withdrawn (an unlike, an unfollow): its notification goes too. */
-export async function withdrawNotification(trx: Trx | Db, userId: string, kind: NotificationKind, source: string): Promise<void> {
-  await trx.deleteFrom('notifications').where('user_id', '=', userId).where('kind', '=', kind).where('source', '=', source).execute();
+export async function withdrawNotification(
+  trx: Trx | Db,
+  userId: string,
+  kind: NotificationKind,
+  source: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('source', '=', source)
+    .execute();
 }
 
 const since = (hours: number) => sql<Date>`now() - make_interval(hours => ${hours}::int)`;
 
-function toItem(row: { id: string; kind: string; data: unknown; created_at: Date; read_at: Date | null }): NotificationItem {
+function toItem(row: {
+  id: string;
+  kind: string;
+  data: unknown;
+  created_at: Date;
+  read_at: Date | null;
+}): NotificationItem {
   const kind = row.kind as NotificationKind;
   const data = row.data as NotificationData;
-  return { id: row.id, kind, data, createdAt: row.created_at.toISOString(), read: row.read_at !== null, ...describeNotification(kind, data) };
+  return {
+    id: row.id,
+    kind,
+    data,
+    createdAt: row.created_at.toISOString(),
+    read: row.read_at !== null,
+    ...describeNotification(kind, data),
+  };
 }
 
 /** A user's notifications within their tier's retention, newest first, and the unread count. */
@@ -131,20 +162,32 @@ export async function unreadCount(db: Db, userId: string, hours?: number): Promi
 
 /** Marks the user's own notifications read (others' ids match nothing); returns how many changed. */
 export async function markRead(db: Db, userId: string, target: { all: true } | { ids: string[] }): Promise<number> {
-  let query = db.updateTable('notifications').set({ read_at: sql<Date>`now()` }).where('user_id', '=', userId).where('read_at', 'is', null);
+  let query = db
+    .updateTable('notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
   if ('ids' in target) query = query.where('id', 'in', target.ids);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 export async function getPreferences(db: Db, userId: string): Promise<Record<NotificationKind, boolean>> {
-  const rows = await db.selectFrom('notification_preferences').select(['kind', 'enabled']).where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('notification_preferences')
+    .select(['kind', 'enabled'])
+    .where('user_id', '=', userId)
+    .execute();
   const prefs = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as Record<NotificationKind, boolean>;
   for (const row of rows) if (row.kind in prefs) prefs[row.kind as NotificationKind] = row.enabled;
   return prefs;
 }
 
-export async function setPreferences(db: Db, userId: string, changes: Partial<Record<NotificationKind, boolean>>): Promise<void> {
+export async function setPreferences(
+  db: Db,
+  userId: string,
+  changes: Partial<Record<NotificationKind, boolean>>,
+): Promise<void> {
   const values = Object.entries(changes)
     .filter((entry): entry is [NotificationKind, boolean] => typeof entry[1] === 'boolean')
     .map(([kind, enabled]) => ({ user_id: userId, kind, enabled }));
@@ -176,7 +219,9 @@ export async function deleteExpiredNotifications(db: Db | Trx): Promise<number> 
         from public.user_subscriptions s join public.subscription_plans p on p.id = s.plan_id
         where s.user_id = n.user_id and s.status = 'active'), ${free}::int))`.execute(db);
   // Outlet reviews nobody read in time are not written any more.
-  await sql`delete from public.outlet_review_events where created_at < now() - make_interval(hours => ${Math.max(...TIERS.map(retentionHours))}::int)`.execute(db);
+  await sql`delete from public.outlet_review_events where created_at < now() - make_interval(hours => ${Math.max(...TIERS.map(retentionHours))}::int)`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }
 

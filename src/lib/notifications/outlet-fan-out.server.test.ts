@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { setFollow } from '../follows/follows.server.ts';
-import { deleteExpiredNotifications, listNotifications, liveOutletReviewWriter, markRead, setPreferences, writeRecentOutletReviews } from './notifications.server.ts';
+import {
+  deleteExpiredNotifications,
+  listNotifications,
+  liveOutletReviewWriter,
+  markRead,
+  setPreferences,
+  writeRecentOutletReviews,
+} from './notifications.server.ts';
 
 // An outlet's followers are told of its reviews when they next read their notifications
 // (or at once while listening live): what they are told must be what writing every
@@ -31,17 +38,28 @@ async function publish(score = '80', publishedAt = sql`now()`): Promise<string> 
 }
 
 const follow = (userId: string) => setFollow(connection.db, userId, { outletSlug: outlet.slug }, true);
-const told = async (userId: string) => (await listNotifications(connection.db, userId)).items.filter((item) => item.kind === 'outlet_review');
+const told = async (userId: string) =>
+  (await listNotifications(connection.db, userId)).items.filter((item) => item.kind === 'outlet_review');
 /** Whether the user, reading now, is told of this review. */
 const toldOf = async (userId: string, reviewId: string) => {
   await listNotifications(connection.db, userId);
-  const row = await connection.db.selectFrom('notifications').select('id').where('user_id', '=', userId).where('source', '=', `critic_review:${reviewId}`).executeTakeFirst();
+  const row = await connection.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('source', '=', `critic_review:${reviewId}`)
+    .executeTakeFirst();
   return row !== undefined;
 };
 /** Moves everything recorded so far back in time, in the database. */
 const ageEvents = (hours: number) =>
-  sql`update public.outlet_review_events set created_at = created_at - make_interval(hours => ${hours}), recorded_at = recorded_at - make_interval(hours => ${hours})`.execute(connection.db);
-const ageFollows = (hours: number) => sql`update public.outlet_follows set created_at = created_at - make_interval(hours => ${hours})`.execute(connection.db);
+  sql`update public.outlet_review_events set created_at = created_at - make_interval(hours => ${hours}), recorded_at = recorded_at - make_interval(hours => ${hours})`.execute(
+    connection.db,
+  );
+const ageFollows = (hours: number) =>
+  sql`update public.outlet_follows set created_at = created_at - make_interval(hours => ${hours})`.execute(
+    connection.db,
+  );
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true });
@@ -63,7 +81,9 @@ describe("an outlet's reviews reach its followers on read", () => {
     const review = await publish('91');
     const first = await listNotifications(connection.db, fan);
     expect(first.unread).toBe(1);
-    expect(first.items.map((item) => [item.kind, item.data.outletSlug, item.read])).toEqual([['outlet_review', outlet.slug, false]]);
+    expect(first.items.map((item) => [item.kind, item.data.outletSlug, item.read])).toEqual([
+      ['outlet_review', outlet.slug, false],
+    ]);
     expect(first.items[0]!.text).toMatch(/\(91\)$/);
     await markRead(connection.db, fan, { all: true });
     const again = await listNotifications(connection.db, fan);
@@ -111,7 +131,9 @@ describe("an outlet's reviews reach its followers on read", () => {
     expect(await toldOf(fan, gone)).toBe(false);
     expect(await toldOf(fan, embargoed)).toBe(false);
     // The embargo lifts (the job turns counted on): now it is told.
-    await sql`update public.critic_reviews set published_at = now() - interval '1 second', counted = true where id = ${embargoed}`.execute(connection.db);
+    await sql`update public.critic_reviews set published_at = now() - interval '1 second', counted = true where id = ${embargoed}`.execute(
+      connection.db,
+    );
     expect(await toldOf(fan, embargoed)).toBe(true);
   });
 
@@ -124,13 +146,19 @@ describe("an outlet's reviews reach its followers on read", () => {
     // Free keeps 24 hours: a review of 30 hours ago is not told.
     expect(await told(reader)).toHaveLength(0);
     await sql`insert into public.user_subscriptions (user_id, plan_id, status)
-              select ${reader}, id, 'active' from public.subscription_plans where name = 'premium'`.execute(connection.db);
+              select ${reader}, id, 'active' from public.subscription_plans where name = 'premium'`.execute(
+      connection.db,
+    );
     // Already looked at since: upgrading does not bring older publications in either.
     expect(await told(reader)).toHaveLength(0);
     await ageEvents(150);
     await deleteExpiredNotifications(connection.db);
     // Every event older than the longest retention is gone.
-    const left = await sql<{ n: number }>`select count(*)::int as n from public.outlet_review_events where created_at < now() - interval '168 hours'`.execute(connection.db);
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from public.outlet_review_events where created_at < now() - interval '168 hours'`.execute(
+      connection.db,
+    );
     expect(left.rows[0]!.n).toBe(0);
   });
 
@@ -142,7 +170,11 @@ describe("an outlet's reviews reach its followers on read", () => {
     const first = await publish();
     expect(await writeRecentOutletReviews(connection.db, [live], 15)).toBe(1);
     expect(await writeRecentOutletReviews(connection.db, [live], 15)).toBe(0);
-    const stored = await sql<{ user_id: string }>`select user_id from public.notifications where user_id in (${live}, ${away}) and kind = 'outlet_review'`.execute(connection.db);
+    const stored = await sql<{
+      user_id: string;
+    }>`select user_id from public.notifications where user_id in (${live}, ${away}) and kind = 'outlet_review'`.execute(
+      connection.db,
+    );
     expect(stored.rows).toEqual([{ user_id: live }]);
     await ageEvents(1);
     const second = await publish();
@@ -183,11 +215,20 @@ describe("an outlet's reviews reach its followers on read", () => {
     await follow(quiet);
     await setPreferences(connection.db, quiet, { outlet_review: false });
     // Follows another outlet only: its publications are not this user's news.
-    const other = await connection.db.selectFrom('outlets').select('slug').where('id', '<>', outlet.id).orderBy('id').executeTakeFirstOrThrow();
+    const other = await connection.db
+      .selectFrom('outlets')
+      .select('slug')
+      .where('id', '<>', outlet.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await setFollow(connection.db, elsewhere, { outletSlug: other.slug }, true);
     // Stands in for Supabase Realtime's realtime.send in this database; removed afterwards.
-    await sql.raw(`create schema if not exists realtime;
-      create function realtime.send(payload jsonb, event text, topic text, private boolean) returns void language sql as 'select null';`).execute(connection.db);
+    await sql
+      .raw(
+        `create schema if not exists realtime;
+      create function realtime.send(payload jsonb, event text, topic text, private boolean) returns void language sql as 'select null';`,
+      )
+      .execute(connection.db);
     try {
       const review = await publish('77');
       const written = await sql<{ user_id: string; data: { outletSlug: string; score: number } }>`
@@ -200,10 +241,18 @@ describe("an outlet's reviews reach its followers on read", () => {
         [outlet.slug, 77],
       ]);
       // Reading later adds nothing: each follower has the review once.
-      const again = await sql<{ n: number }>`select count(*)::int as n from public.notifications where source = ${`critic_review:${review}`}`.execute(connection.db);
+      const again = await sql<{
+        n: number;
+      }>`select count(*)::int as n from public.notifications where source = ${`critic_review:${review}`}`.execute(
+        connection.db,
+      );
       await listNotifications(connection.db, one);
       await listNotifications(connection.db, two);
-      const after = await sql<{ n: number }>`select count(*)::int as n from public.notifications where source = ${`critic_review:${review}`}`.execute(connection.db);
+      const after = await sql<{
+        n: number;
+      }>`select count(*)::int as n from public.notifications where source = ${`critic_review:${review}`}`.execute(
+        connection.db,
+      );
       expect(after.rows[0]!.n).toBe(again.rows[0]!.n);
     } finally {
       await sql.raw('drop schema realtime cascade').execute(connection.db);

@@ -20,20 +20,31 @@ const outletColumns = [
 ] as const;
 
 /** The user's access to the outlet `slug` (or id), or undefined when they have none or it does not exist. */
-export async function outletAccess(db: Db, userId: string, outlet: { slug: string } | { id: number }): Promise<OutletAccess | undefined> {
-  let query = db
-    .selectFrom('outlets')
-    .select([
-      ...outletColumns,
-      sql<boolean>`exists (select 1 from public.outlet_owners o where o.outlet_id = outlets.id and o.user_id = ${userId})`.as('isOwner'),
-      sql<number | null>`(select a.id from public.authors a join public.outlet_authors oa on oa.author_id = a.id
+export async function outletAccess(
+  db: Db,
+  userId: string,
+  outlet: { slug: string } | { id: number },
+): Promise<OutletAccess | undefined> {
+  let query = db.selectFrom('outlets').select([
+    ...outletColumns,
+    sql<boolean>`exists (select 1 from public.outlet_owners o where o.outlet_id = outlets.id and o.user_id = ${userId})`.as(
+      'isOwner',
+    ),
+    sql<number | null>`(select a.id from public.authors a join public.outlet_authors oa on oa.author_id = a.id
         where oa.outlet_id = outlets.id and a.user_id = ${userId} limit 1)`.as('authorId'),
-    ]);
+  ]);
   query = 'slug' in outlet ? query.where('outlets.slug', '=', outlet.slug) : query.where('outlets.id', '=', outlet.id);
   const row = await query.executeTakeFirst();
   if (!row || (!row.isOwner && row.authorId === null)) return undefined;
   return {
-    outlet: { id: row.id, slug: row.slug, name: row.name, scale: row.scale as OutletAccess['outlet']['scale'], threshold: row.threshold, authorsCanPublish: row.authorsCanPublish },
+    outlet: {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      scale: row.scale as OutletAccess['outlet']['scale'],
+      threshold: row.threshold,
+      authorsCanPublish: row.authorsCanPublish,
+    },
     role: row.isOwner ? 'owner' : 'author',
     authorId: row.authorId,
   };
@@ -54,7 +65,9 @@ export async function outletRolesOf(db: Db, userId: string): Promise<{ owner: bo
   const row = await db
     .selectNoFrom([
       sql<boolean>`exists (select 1 from public.outlet_owners o where o.user_id = ${userId})`.as('owner'),
-      sql<boolean>`exists (select 1 from public.authors a join public.outlet_authors oa on oa.author_id = a.id where a.user_id = ${userId})`.as('author'),
+      sql<boolean>`exists (select 1 from public.authors a join public.outlet_authors oa on oa.author_id = a.id where a.user_id = ${userId})`.as(
+        'author',
+      ),
     ])
     .executeTakeFirstOrThrow();
   return { owner: Boolean(row.owner), author: Boolean(row.author) };
@@ -68,11 +81,19 @@ export async function managedOutlets(db: Db, userId: string): Promise<ManagedOut
       'outlets.id',
       'outlets.slug',
       'outlets.name',
-      sql<boolean>`exists (select 1 from public.outlet_owners o where o.outlet_id = outlets.id and o.user_id = ${userId})`.as('isOwner'),
+      sql<boolean>`exists (select 1 from public.outlet_owners o where o.outlet_id = outlets.id and o.user_id = ${userId})`.as(
+        'isOwner',
+      ),
     ])
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom('outlet_owners').select(sql`1`.as('one')).whereRef('outlet_owners.outlet_id', '=', 'outlets.id').where('outlet_owners.user_id', '=', userId)),
+        eb.exists(
+          eb
+            .selectFrom('outlet_owners')
+            .select(sql`1`.as('one'))
+            .whereRef('outlet_owners.outlet_id', '=', 'outlets.id')
+            .where('outlet_owners.user_id', '=', userId),
+        ),
         eb.exists(
           eb
             .selectFrom('outlet_authors')
@@ -87,14 +108,26 @@ export async function managedOutlets(db: Db, userId: string): Promise<ManagedOut
     .limit(200)
     .execute();
   return rows
-    .map((row) => ({ id: row.id, slug: row.slug, name: row.name, role: row.isOwner ? ('owner' as const) : ('author' as const) }))
+    .map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      role: row.isOwner ? ('owner' as const) : ('author' as const),
+    }))
     .sort((a, b) => (a.role === b.role ? 0 : a.role === 'owner' ? -1 : 1));
 }
 
 /** Records one change in the outlet's audit log, inside the change's transaction. */
 export async function audit(
   trx: Db,
-  entry: { outletId: number; actorId: string | null; action: string; subject: string; before?: unknown; after?: unknown },
+  entry: {
+    outletId: number;
+    actorId: string | null;
+    action: string;
+    subject: string;
+    before?: unknown;
+    after?: unknown;
+  },
 ): Promise<void> {
   await trx
     .insertInto('outlet_audit_log')

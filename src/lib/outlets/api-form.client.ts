@@ -10,13 +10,20 @@ import { zonedTimeToInstant } from '../format/zoned-time.ts';
  * On success the page reloads, or goes to `data-next`.
  */
 
-function fieldValue(form: HTMLFormElement, element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): unknown {
+function fieldValue(
+  form: HTMLFormElement,
+  element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
+): unknown {
   const type = element.dataset.type;
   if (element instanceof HTMLInputElement && element.type === 'checkbox') return element.checked;
   const raw = element.value;
   if (type === 'number') return raw === '' ? null : Number(raw);
   if (type === 'tristate') return raw === '' ? null : raw === 'true';
-  if (type === 'lines') return raw.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (type === 'lines')
+    return raw
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
   if (type === 'zoned-datetime') {
     if (raw === '') return null;
     const zoneField = form.elements.namedItem(element.dataset.zoneField ?? 'timeZone') as HTMLSelectElement | null;
@@ -27,7 +34,8 @@ function fieldValue(form: HTMLFormElement, element: HTMLInputElement | HTMLSelec
 }
 
 function showError(target: HTMLElement, message: string): void {
-  const alert = target.querySelector<HTMLElement>('[role=alert]') ?? document.querySelector<HTMLElement>('[data-api-alert]');
+  const alert =
+    target.querySelector<HTMLElement>('[role=alert]') ?? document.querySelector<HTMLElement>('[data-api-alert]');
   if (alert) {
     alert.textContent = message;
     alert.hidden = false;
@@ -36,7 +44,11 @@ function showError(target: HTMLElement, message: string): void {
   }
 }
 
-async function send(url: string, method: string, body: unknown): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; message: string }> {
+async function send(
+  url: string,
+  method: string,
+  body: unknown,
+): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; message: string }> {
   try {
     const response = await fetch(url, {
       method,
@@ -44,7 +56,9 @@ async function send(url: string, method: string, body: unknown): Promise<{ ok: t
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
     });
-    const data = (await response.json().catch(() => ({}))) as Record<string, unknown> & { error?: { message?: string } };
+    const data = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
+      error?: { message?: string };
+    };
     if (!response.ok) return { ok: false, message: data.error?.message ?? 'Server error. Please try again later.' };
     return { ok: true, data };
   } catch {
@@ -54,7 +68,8 @@ async function send(url: string, method: string, body: unknown): Promise<{ ok: t
 
 function done(element: HTMLElement, data: Record<string, unknown>): void {
   const next = element.dataset.next;
-  if (next) window.location.assign(next.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(data[key] ?? ''))));
+  if (next)
+    window.location.assign(next.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(data[key] ?? ''))));
   else window.location.reload();
 }
 
@@ -64,7 +79,9 @@ export function enhanceApiForms(root: ParentNode = document): void {
       event.preventDefault();
       const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
       const body: Record<string, unknown> = {};
-      for (const element of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')) {
+      for (const element of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+        '[name]',
+      )) {
         if (element.dataset.skip !== undefined) continue;
         body[element.name] = fieldValue(form, element);
       }
@@ -78,8 +95,16 @@ export function enhanceApiForms(root: ParentNode = document): void {
       // A follow-up call (save, then publish) named by the submitter.
       const then = submitter?.dataset.then;
       if (then) {
-        const followUrl = then.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(result.data[key] ?? '')));
-        const follow = await send(followUrl, 'POST', submitter?.dataset.thenBody === 'publishAt' ? { publishAt: body.publishAt ?? null, timeZone: body.timeZone ?? null } : {});
+        const followUrl = then.replace(/\{(\w+)\}/g, (_, key: string) =>
+          encodeURIComponent(String(result.data[key] ?? '')),
+        );
+        const follow = await send(
+          followUrl,
+          'POST',
+          submitter?.dataset.thenBody === 'publishAt'
+            ? { publishAt: body.publishAt ?? null, timeZone: body.timeZone ?? null }
+            : {},
+        );
         if (!follow.ok) return showError(form, follow.message);
       }
       done(submitter?.dataset.next ? submitter : form, result.data);
@@ -90,7 +115,11 @@ export function enhanceApiForms(root: ParentNode = document): void {
     button.addEventListener('click', async () => {
       if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
       button.disabled = true;
-      const result = await send(button.dataset.apiAction!, button.dataset.method ?? 'POST', button.dataset.method === 'DELETE' ? undefined : {});
+      const result = await send(
+        button.dataset.apiAction!,
+        button.dataset.method ?? 'POST',
+        button.dataset.method === 'DELETE' ? undefined : {},
+      );
       button.disabled = false;
       if (!result.ok) return showError(button.closest('section') ?? document.body, result.message);
       done(button, result.data);
@@ -113,7 +142,9 @@ export function enhanceGameSearch(root: ParentNode = document): void {
       timer = setTimeout(async () => {
         const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`).catch(() => undefined);
         if (!response?.ok) return;
-        const { suggestions } = (await response.json()) as { suggestions: { kind: string; label: string; detail: string; href: string }[] };
+        const { suggestions } = (await response.json()) as {
+          suggestions: { kind: string; label: string; detail: string; href: string }[];
+        };
         list.replaceChildren(
           ...suggestions
             .filter((item) => item.kind === 'game')

@@ -24,7 +24,10 @@ export async function authorDesks(db: Kysely<Database>, userId: string): Promise
     if (!access || access.authorId === null) continue;
     // As an author, even an owner sees only their own bylines here; the outlet's pages show the rest.
     const authorView: OutletAccess = { ...access, role: 'author' };
-    const [items, options] = await Promise.all([outletReviews(db, access.outlet, 'all', { authorId: access.authorId }), editorOptions(db, access.outlet.id)]);
+    const [items, options] = await Promise.all([
+      outletReviews(db, access.outlet, 'all', { authorId: access.authorId }),
+      editorOptions(db, access.outlet.id),
+    ]);
     desks.push({ access: authorView, items, options });
   }
   return desks;

@@ -37,7 +37,9 @@ export async function managedAuthors(db: Db, outletId: number): Promise<ManagedA
       'authors.user_id',
       'authors.contact_email',
       'authors.contact_email_verified_at',
-      sql<number>`(select count(*)::int from public.critic_reviews r where r.author_id = authors.id and r.outlet_id = ${outletId})`.as('reviewCount'),
+      sql<number>`(select count(*)::int from public.critic_reviews r where r.author_id = authors.id and r.outlet_id = ${outletId})`.as(
+        'reviewCount',
+      ),
     ])
     .where('oa.outlet_id', '=', outletId)
     .orderBy(sql`lower(authors.name)`)
@@ -56,7 +58,12 @@ export async function managedAuthors(db: Db, outletId: number): Promise<ManagedA
 }
 
 /** Removes an author from the outlet (owners only); their reviews stay credited. */
-export async function removeAuthor(db: Db, userId: string, slug: string, authorId: number): Promise<ManageResult<null>> {
+export async function removeAuthor(
+  db: Db,
+  userId: string,
+  slug: string,
+  authorId: number,
+): Promise<ManageResult<null>> {
   return db.transaction().execute(async (trx) => {
     const access = await outletAccess(trx, userId, { slug });
     if (!access) return refuse('forbidden', M.noAccess);
@@ -69,7 +76,12 @@ export async function removeAuthor(db: Db, userId: string, slug: string, authorI
       .executeTakeFirst();
     if (!removed) return refuse('not-found', M.noAuthor);
     const author = await trx.selectFrom('authors').select('name').where('id', '=', authorId).executeTakeFirst();
-    await audit(trx, { outletId: access.outlet.id, actorId: userId, action: 'author.removed', subject: author?.name ?? String(authorId) });
+    await audit(trx, {
+      outletId: access.outlet.id,
+      actorId: userId,
+      action: 'author.removed',
+      subject: author?.name ?? String(authorId),
+    });
     return { ok: true, value: null, change: { gameSlugs: [], outletSlug: access.outlet.slug, authorIds: [authorId] } };
   });
 }
@@ -112,7 +124,12 @@ export async function saveAuthorProfile(
   input: z.output<typeof authorProfileSchema>,
 ): Promise<ManageResult<{ authorId: number; verifyToken: IssuedToken | null }>> {
   return db.transaction().execute(async (trx) => {
-    const author = await trx.selectFrom('authors').select(['id', 'name', 'contact_email']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const author = await trx
+      .selectFrom('authors')
+      .select(['id', 'name', 'contact_email'])
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!author) return refuse('not-found', 'Your account is not linked to an author yet.');
     const emailChanged = input.contactEmail !== null && input.contactEmail !== author.contact_email;
     await trx
@@ -127,13 +144,30 @@ export async function saveAuthorProfile(
       })
       .where('id', '=', author.id)
       .execute();
-    const outlets = await trx.selectFrom('outlet_authors').innerJoin('outlets', 'outlets.id', 'outlet_authors.outlet_id').select(['outlets.id', 'outlets.slug']).where('author_id', '=', author.id).execute();
+    const outlets = await trx
+      .selectFrom('outlet_authors')
+      .innerJoin('outlets', 'outlets.id', 'outlet_authors.outlet_id')
+      .select(['outlets.id', 'outlets.slug'])
+      .where('author_id', '=', author.id)
+      .execute();
     for (const outlet of outlets) {
-      await audit(trx, { outletId: outlet.id, actorId: userId, action: 'author.profile_updated', subject: input.name, before: { name: author.name }, after: { name: input.name } });
+      await audit(trx, {
+        outletId: outlet.id,
+        actorId: userId,
+        action: 'author.profile_updated',
+        subject: input.name,
+        before: { name: author.name },
+        after: { name: input.name },
+      });
     }
-    const verifyToken = emailChanged && input.contactEmail
-      ? { token: await issueVerifyToken(trx, userId, author.id, input.contactEmail), email: input.contactEmail, outlet: { slug: '', name: 'Your outlet' } }
-      : null;
+    const verifyToken =
+      emailChanged && input.contactEmail
+        ? {
+            token: await issueVerifyToken(trx, userId, author.id, input.contactEmail),
+            email: input.contactEmail,
+            outlet: { slug: '', name: 'Your outlet' },
+          }
+        : null;
     return {
       ok: true,
       value: { authorId: author.id, verifyToken },
@@ -144,11 +178,22 @@ export async function saveAuthorProfile(
 
 /** Does the user own any outlet (the outlet-owner guard without a slug)? */
 export async function ownsAnyOutlet(db: Db, userId: string): Promise<boolean> {
-  return (await db.selectFrom('outlet_owners').select('outlet_id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('outlet_owners')
+      .select('outlet_id')
+      .where('user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** "Apply as an author": a signed-in user's request to write for an outlet, shown to its owners. One open request per outlet. */
-export async function applyAsAuthor(db: Db, userId: string, input: { outlet: string; name: string; message: string }): Promise<ManageResult<null>> {
+export async function applyAsAuthor(
+  db: Db,
+  userId: string,
+  input: { outlet: string; name: string; message: string },
+): Promise<ManageResult<null>> {
   const outlet = await db.selectFrom('outlets').select('id').where('slug', '=', input.outlet).executeTakeFirst();
   if (!outlet) return refuse('not-found', M.noOutlet);
   if (await outletAccess(db, userId, { id: outlet.id })) return refuse('conflict', M.alreadyAuthor);
@@ -181,22 +226,52 @@ export async function openApplications(db: Db, outletId: number): Promise<Author
     .orderBy('a.created_at', 'desc')
     .limit(100)
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, message: row.message, createdAt: new Date(row.created_at) }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    createdAt: new Date(row.created_at),
+  }));
 }
 
 /**
  * Makes the account with `email` an owner of the outlet `slug` (what approving an outlet
  * application does; `npm run outlet -- add-owner`). Idempotent; recorded in the audit log.
  */
-export async function addOutletOwner(db: Db, slug: string, email: string): Promise<{ ok: true; added: boolean } | { ok: false; message: string }> {
+export async function addOutletOwner(
+  db: Db,
+  slug: string,
+  email: string,
+): Promise<{ ok: true; added: boolean } | { ok: false; message: string }> {
   return db.transaction().execute(async (trx) => {
-    const outlet = await trx.selectFrom('outlets').select(['id', 'owner_id']).where('slug', '=', slug).executeTakeFirst();
+    const outlet = await trx
+      .selectFrom('outlets')
+      .select(['id', 'owner_id'])
+      .where('slug', '=', slug)
+      .executeTakeFirst();
     if (!outlet) return { ok: false as const, message: `No outlet with the slug "${slug}".` };
-    const user = await trx.selectFrom('auth.users').select('id').where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+    const user = await trx
+      .selectFrom('auth.users')
+      .select('id')
+      .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+      .executeTakeFirst();
     if (!user) return { ok: false as const, message: `No account with the email ${email}: the person signs up first.` };
-    const inserted = await trx.insertInto('outlet_owners').values({ outlet_id: outlet.id, user_id: user.id }).onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();
-    if (outlet.owner_id === null) await trx.updateTable('outlets').set({ owner_id: user.id }).where('id', '=', outlet.id).execute();
-    if (inserted) await audit(trx, { outletId: outlet.id, actorId: null, action: 'owner.added', subject: email.trim().toLowerCase() });
+    const inserted = await trx
+      .insertInto('outlet_owners')
+      .values({ outlet_id: outlet.id, user_id: user.id })
+      .onConflict((oc) => oc.doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (outlet.owner_id === null)
+      await trx.updateTable('outlets').set({ owner_id: user.id }).where('id', '=', outlet.id).execute();
+    if (inserted)
+      await audit(trx, {
+        outletId: outlet.id,
+        actorId: null,
+        action: 'owner.added',
+        subject: email.trim().toLowerCase(),
+      });
     return { ok: true as const, added: inserted !== undefined };
   });
 }

@@ -2,7 +2,14 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { CriticReviewChange } from '../reviews/critic-reviews.ts';
 import { audit, outletAccess } from './access.server.ts';
-import { canEdit, canPublish, draftScoreProblem, MANAGE_MESSAGES as M, type DraftInput, type OutletAccess } from './manage.ts';
+import {
+  canEdit,
+  canPublish,
+  draftScoreProblem,
+  MANAGE_MESSAGES as M,
+  type DraftInput,
+  type OutletAccess,
+} from './manage.ts';
 
 /**
  * Writing reviews from the manage-outlet and author dashboards. A draft lives in
@@ -16,28 +23,47 @@ type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
 export type ManageRefusal = { kind: 'not-found' | 'forbidden' | 'invalid' | 'conflict'; message: string };
-export type ManageResult<T> = { ok: true; value: T; change?: CriticReviewChange } | { ok: false; refusal: ManageRefusal };
+export type ManageResult<T> =
+  { ok: true; value: T; change?: CriticReviewChange } | { ok: false; refusal: ManageRefusal };
 
-export const refuse = (kind: ManageRefusal['kind'], message: string) => ({ ok: false as const, refusal: { kind, message } });
+export const refuse = (kind: ManageRefusal['kind'], message: string) => ({
+  ok: false as const,
+  refusal: { kind, message },
+});
 
 const isOneReviewPerOutlet = (error: unknown) => /critic_reviews_one_review_per_outlet/.test(String(error));
 const idPattern = /^[1-9][0-9]{0,17}$/;
 
 async function resolveRefs(trx: Trx, access: OutletAccess, input: DraftInput) {
-  const game = await trx.selectFrom('games').select(['id', 'slug', 'title']).where('slug', '=', input.game).executeTakeFirst();
+  const game = await trx
+    .selectFrom('games')
+    .select(['id', 'slug', 'title'])
+    .where('slug', '=', input.game)
+    .executeTakeFirst();
   if (!game) return refuse('not-found', M.noGame);
-  const platform = input.platform ? await trx.selectFrom('platforms').select('id').where('slug', '=', input.platform).executeTakeFirst() : undefined;
+  const platform = input.platform
+    ? await trx.selectFrom('platforms').select('id').where('slug', '=', input.platform).executeTakeFirst()
+    : undefined;
   if (input.platform && !platform) return refuse('invalid', M.unknownPlatform);
   // Authors always write as themselves; owners may credit any author of the outlet.
   let authorId = access.role === 'author' ? access.authorId : input.authorId;
   if (access.role === 'owner' && authorId !== null) {
-    const member = await trx.selectFrom('outlet_authors').select('author_id').where('outlet_id', '=', access.outlet.id).where('author_id', '=', authorId).executeTakeFirst();
+    const member = await trx
+      .selectFrom('outlet_authors')
+      .select('author_id')
+      .where('outlet_id', '=', access.outlet.id)
+      .where('author_id', '=', authorId)
+      .executeTakeFirst();
     if (!member) return refuse('invalid', M.noAuthor);
   }
   if (access.role === 'owner' && input.authorId === null) authorId = null;
   // A draft may be unfinished (no verdict yet), but a score it gives must be on the outlet's scale.
   if (input.rawScore !== null) {
-    const problem = draftScoreProblem(access.outlet.scale, { kind: input.kind, rawScore: input.rawScore, recommended: true });
+    const problem = draftScoreProblem(access.outlet.scale, {
+      kind: input.kind,
+      rawScore: input.rawScore,
+      recommended: true,
+    });
     if (problem) return refuse('invalid', problem);
   }
   return { ok: true as const, game, platformId: platform?.id ?? null, authorId };
@@ -66,17 +92,35 @@ export async function createDraft(db: Db, userId: string, input: DraftInput): Pr
     if (!refs.ok) return refs;
     const row = await trx
       .insertInto('critic_review_drafts')
-      .values({ ...draftValues(input), outlet_id: access.outlet.id, game_id: refs.game.id, author_id: refs.authorId, platform_id: refs.platformId, created_by: userId })
+      .values({
+        ...draftValues(input),
+        outlet_id: access.outlet.id,
+        game_id: refs.game.id,
+        author_id: refs.authorId,
+        platform_id: refs.platformId,
+        created_by: userId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(trx, { outletId: access.outlet.id, actorId: userId, action: 'draft.created', subject: `${input.kind} of ${refs.game.title}`, after: { rawScore: input.rawScore, publishAt: input.publishAt } });
+    await audit(trx, {
+      outletId: access.outlet.id,
+      actorId: userId,
+      action: 'draft.created',
+      subject: `${input.kind} of ${refs.game.title}`,
+      after: { rawScore: input.rawScore, publishAt: input.publishAt },
+    });
     return { ok: true, value: { id: row.id } };
   });
 }
 
 async function loadDraft(trx: Trx, userId: string, id: string) {
   if (!idPattern.test(id)) return refuse('not-found', M.noDraft);
-  const draft = await trx.selectFrom('critic_review_drafts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const draft = await trx
+    .selectFrom('critic_review_drafts')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!draft) return refuse('not-found', M.noDraft);
   const access = await outletAccess(trx, userId, { id: draft.outlet_id });
   // Outside the outlet a draft's id answers as a missing one: no id tells an unpublished draft exists.
@@ -86,7 +130,12 @@ async function loadDraft(trx: Trx, userId: string, id: string) {
 }
 
 /** Replaces a draft's fields (its outlet stays). */
-export async function updateDraft(db: Db, userId: string, id: string, input: DraftInput): Promise<ManageResult<{ id: string }>> {
+export async function updateDraft(
+  db: Db,
+  userId: string,
+  id: string,
+  input: DraftInput,
+): Promise<ManageResult<{ id: string }>> {
   return db.transaction().execute(async (trx) => {
     const found = await loadDraft(trx, userId, id);
     if (!found.ok) return found;
@@ -94,7 +143,12 @@ export async function updateDraft(db: Db, userId: string, id: string, input: Dra
     if (!refs.ok) return refs;
     await trx
       .updateTable('critic_review_drafts')
-      .set({ ...draftValues(input), game_id: refs.game.id, platform_id: refs.platformId, author_id: found.access.role === 'owner' ? refs.authorId : found.draft.author_id })
+      .set({
+        ...draftValues(input),
+        game_id: refs.game.id,
+        platform_id: refs.platformId,
+        author_id: found.access.role === 'owner' ? refs.authorId : found.draft.author_id,
+      })
       .where('id', '=', found.draft.id)
       .execute();
     await audit(trx, {
@@ -114,7 +168,12 @@ export async function deleteDraft(db: Db, userId: string, id: string): Promise<M
     const found = await loadDraft(trx, userId, id);
     if (!found.ok) return found;
     await trx.deleteFrom('critic_review_drafts').where('id', '=', found.draft.id).execute();
-    await audit(trx, { outletId: found.access.outlet.id, actorId: userId, action: 'draft.deleted', subject: `draft ${found.draft.id}` });
+    await audit(trx, {
+      outletId: found.access.outlet.id,
+      actorId: userId,
+      action: 'draft.deleted',
+      subject: `draft ${found.draft.id}`,
+    });
     return { ok: true, value: null };
   });
 }
@@ -136,7 +195,11 @@ export async function publishDraft(
       if (!found.ok) return found;
       const { draft, access } = found;
       if (!canPublish(access)) return refuse('forbidden', M.authorsCannotPublish);
-      const problem = draftScoreProblem(access.outlet.scale, { kind: draft.kind as 'review' | 'preview', rawScore: draft.raw_score, recommended: draft.recommended });
+      const problem = draftScoreProblem(access.outlet.scale, {
+        kind: draft.kind as 'review' | 'preview',
+        rawScore: draft.raw_score,
+        recommended: draft.recommended,
+      });
       if (problem) return refuse('invalid', problem);
       const publishAt = when.publishAt ?? (draft.publish_at ? new Date(draft.publish_at).toISOString() : null);
       const row = await trx
@@ -160,7 +223,11 @@ export async function publishDraft(
         .returning(['id', 'published_at'])
         .executeTakeFirstOrThrow();
       await trx.deleteFrom('critic_review_drafts').where('id', '=', draft.id).execute();
-      const game = await trx.selectFrom('games').select(['slug', 'title']).where('id', '=', draft.game_id).executeTakeFirstOrThrow();
+      const game = await trx
+        .selectFrom('games')
+        .select(['slug', 'title'])
+        .where('id', '=', draft.game_id)
+        .executeTakeFirstOrThrow();
       const publishedAt = new Date(row.published_at);
       const scheduled = publishedAt.getTime() > Date.now();
       await audit(trx, {
@@ -177,7 +244,8 @@ export async function publishDraft(
       };
     });
   } catch (error) {
-    if (isOneReviewPerOutlet(error)) return refuse('conflict', 'This outlet has already reviewed this game: edit that review instead.');
+    if (isOneReviewPerOutlet(error))
+      return refuse('conflict', 'This outlet has already reviewed this game: edit that review instead.');
     throw error;
   }
 }
@@ -206,7 +274,16 @@ export async function updateReview(
   db: Db,
   userId: string,
   id: string,
-  patch: { rawScore?: string | null; recommended?: boolean | null; verdict?: string | null; headline?: string | null; excerpt?: string | null; url?: string | null; publishAt?: string; timeZone?: string | null },
+  patch: {
+    rawScore?: string | null;
+    recommended?: boolean | null;
+    verdict?: string | null;
+    headline?: string | null;
+    excerpt?: string | null;
+    url?: string | null;
+    publishAt?: string;
+    timeZone?: string | null;
+  },
 ): Promise<ManageResult<{ id: string }>> {
   return db.transaction().execute(async (trx) => {
     const found = await loadReview(trx, userId, id);
@@ -224,7 +301,9 @@ export async function updateReview(
       .updateTable('critic_reviews')
       .set({
         ...(patch.rawScore !== undefined ? { raw_score: patch.rawScore } : {}),
-        ...(patch.recommended !== undefined || patch.rawScore !== undefined ? { recommended: next.rawScore === null ? next.recommended : null } : {}),
+        ...(patch.recommended !== undefined || patch.rawScore !== undefined
+          ? { recommended: next.rawScore === null ? next.recommended : null }
+          : {}),
         ...(patch.verdict !== undefined ? { verdict: patch.verdict } : {}),
         ...(patch.headline !== undefined ? { headline: patch.headline } : {}),
         ...(patch.excerpt !== undefined ? { excerpt: patch.excerpt } : {}),
@@ -242,7 +321,11 @@ export async function updateReview(
       before: { rawScore: review.raw_score, publishedAt: new Date(review.published_at).toISOString() },
       after: { rawScore: next.rawScore, publishedAt: patch.publishAt ?? new Date(review.published_at).toISOString() },
     });
-    return { ok: true, value: { id: review.id }, change: { gameSlugs: [review.gameSlug], outletSlug: access.outlet.slug, authorIds: [review.author_id] } };
+    return {
+      ok: true,
+      value: { id: review.id },
+      change: { gameSlugs: [review.gameSlug], outletSlug: access.outlet.slug, authorIds: [review.author_id] },
+    };
   });
 }
 
@@ -279,7 +362,11 @@ export async function unpublishReview(db: Db, userId: string, id: string): Promi
       subject: `${review.kind} of ${review.gameTitle}`,
       before: { rawScore: review.raw_score, publishedAt: new Date(review.published_at).toISOString() },
     });
-    return { ok: true, value: { draftId: draft.id }, change: { gameSlugs: [review.gameSlug], outletSlug: access.outlet.slug, authorIds: [review.author_id] } };
+    return {
+      ok: true,
+      value: { draftId: draft.id },
+      change: { gameSlugs: [review.gameSlug], outletSlug: access.outlet.slug, authorIds: [review.author_id] },
+    };
   });
 }
 
@@ -298,6 +385,10 @@ export async function deleteReview(db: Db, userId: string, id: string): Promise<
       subject: `${review.kind} of ${review.gameTitle}`,
       before: { rawScore: review.raw_score, publishedAt: new Date(review.published_at).toISOString() },
     });
-    return { ok: true, value: null, change: { gameSlugs: [review.gameSlug], outletSlug: access.outlet.slug, authorIds: [review.author_id] } };
+    return {
+      ok: true,
+      value: null,
+      change: { gameSlugs: [review.gameSlug], outletSlug: access.outlet.slug, authorIds: [review.author_id] },
+    };
   });
 }

@@ -13,9 +13,13 @@ export interface AuthorEmail {
   html: string;
 }
 
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-export function authorTokenEmail(purpose: TokenPurpose, options: { to: string; link: string; outletName: string; siteName: string }): AuthorEmail {
+export function authorTokenEmail(
+  purpose: TokenPurpose,
+  options: { to: string; link: string; outletName: string; siteName: string },
+): AuthorEmail {
   const { outletName, siteName } = options;
   const content = {
     invite: {

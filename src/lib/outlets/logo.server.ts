@@ -31,12 +31,33 @@ export async function replaceOutletLogo(
   if (!access) return refuse('forbidden', M.noAccess);
   if (access.role !== 'owner') return refuse('forbidden', M.ownersOnly);
   const image = await processImage(input.bytes, OUTLET_LOGO_IMAGE);
-  const stored = await storeImageVariants(supabase, { bucket: OUTLET_LOGO_BUCKET, folder: String(access.outlet.id), baseName: 'logo', variants: image.variants });
+  const stored = await storeImageVariants(supabase, {
+    bucket: OUTLET_LOGO_BUCKET,
+    folder: String(access.outlet.id),
+    baseName: 'logo',
+    variants: image.variants,
+  });
   const logoUrl = stored['256']!.publicUrl;
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('outlets').select('logo_url').where('id', '=', access.outlet.id).forUpdate().executeTakeFirstOrThrow();
+    const before = await trx
+      .selectFrom('outlets')
+      .select('logo_url')
+      .where('id', '=', access.outlet.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     await trx.updateTable('outlets').set({ logo_url: logoUrl }).where('id', '=', access.outlet.id).execute();
-    await audit(trx, { outletId: access.outlet.id, actorId: input.userId, action: 'logo.updated', subject: access.outlet.name, before: { logoUrl: before.logo_url }, after: { logoUrl } });
+    await audit(trx, {
+      outletId: access.outlet.id,
+      actorId: input.userId,
+      action: 'logo.updated',
+      subject: access.outlet.name,
+      before: { logoUrl: before.logo_url },
+      after: { logoUrl },
+    });
   });
-  return { ok: true, value: { logoUrl, smallUrl: stored['64']!.publicUrl }, change: { gameSlugs: [], outletSlug: access.outlet.slug, authorIds: [] } };
+  return {
+    ok: true,
+    value: { logoUrl, smallUrl: stored['64']!.publicUrl },
+    change: { gameSlugs: [], outletSlug: access.outlet.slug, authorIds: [] },
+  };
 }

@@ -3,7 +3,14 @@ import type { Database } from '../db/schema.ts';
 import type { ScoreScale } from '../scores/scores.ts';
 import { audit, outletAccess } from './access.server.ts';
 import { refuse, type ManageResult } from './drafts.server.ts';
-import { MANAGE_MESSAGES as M, reviewStatus, type AuditEntry, type EditorOptions, type ManagedReview, type OutletSettings } from './manage.ts';
+import {
+  MANAGE_MESSAGES as M,
+  reviewStatus,
+  type AuditEntry,
+  type EditorOptions,
+  type ManagedReview,
+  type OutletSettings,
+} from './manage.ts';
 
 export type { AuditEntry, EditorOptions, ManagedReview } from './manage.ts';
 import { outletStats } from './outlets.server.ts';
@@ -15,7 +22,6 @@ import { outletStats } from './outlets.server.ts';
  */
 
 type Db = Kysely<Database>;
-
 
 /** Every draft, scheduled and published item of `kind` of the outlet, newest first (at most 500). Authors see their own drafts only. */
 export async function outletReviews(
@@ -29,7 +35,24 @@ export async function outletReviews(
     .innerJoin('games', 'games.id', 'd.game_id')
     .leftJoin('authors', 'authors.id', 'd.author_id')
     .leftJoin('platforms', 'platforms.id', 'd.platform_id')
-    .select(['d.id', 'd.kind', 'games.title', 'games.slug', 'd.author_id', 'authors.name as authorName', 'd.raw_score', 'd.recommended', 'd.headline', 'd.verdict', 'd.excerpt', 'd.url', 'platforms.slug as platform', 'd.publish_at', 'd.time_zone', 'd.updated_at'])
+    .select([
+      'd.id',
+      'd.kind',
+      'games.title',
+      'games.slug',
+      'd.author_id',
+      'authors.name as authorName',
+      'd.raw_score',
+      'd.recommended',
+      'd.headline',
+      'd.verdict',
+      'd.excerpt',
+      'd.url',
+      'platforms.slug as platform',
+      'd.publish_at',
+      'd.time_zone',
+      'd.updated_at',
+    ])
     .where('d.outlet_id', '=', outlet.id)
     .orderBy('d.updated_at', 'desc')
     .limit(500);
@@ -38,7 +61,26 @@ export async function outletReviews(
     .innerJoin('games', 'games.id', 'r.game_id')
     .leftJoin('authors', 'authors.id', 'r.author_id')
     .leftJoin('platforms', 'platforms.id', 'r.platform_id')
-    .select(['r.id', 'r.kind', 'games.title', 'games.slug', 'r.author_id', 'authors.name as authorName', 'r.raw_score', 'r.score_scale', 'r.recommended', 'r.headline', 'r.verdict', 'r.excerpt', 'r.url', 'platforms.slug as platform', 'r.published_at', 'r.time_zone', 'r.updated_at', 'r.score_updated_at'])
+    .select([
+      'r.id',
+      'r.kind',
+      'games.title',
+      'games.slug',
+      'r.author_id',
+      'authors.name as authorName',
+      'r.raw_score',
+      'r.score_scale',
+      'r.recommended',
+      'r.headline',
+      'r.verdict',
+      'r.excerpt',
+      'r.url',
+      'platforms.slug as platform',
+      'r.published_at',
+      'r.time_zone',
+      'r.updated_at',
+      'r.score_updated_at',
+    ])
     .where('r.outlet_id', '=', outlet.id)
     .orderBy('r.published_at', 'desc')
     .limit(500);
@@ -109,12 +151,20 @@ export interface OutletOverview {
   audit: AuditEntry[];
 }
 
-
 export async function auditLog(db: Db, outletId: number, limit = 50): Promise<AuditEntry[]> {
   const rows = await db
     .selectFrom('outlet_audit_log as l')
     .leftJoin('profiles', 'profiles.id', 'l.actor_id')
-    .select(['l.id', 'l.created_at', 'profiles.username', 'profiles.full_name', 'l.action', 'l.subject', 'l.before', 'l.after'])
+    .select([
+      'l.id',
+      'l.created_at',
+      'profiles.username',
+      'profiles.full_name',
+      'l.action',
+      'l.subject',
+      'l.before',
+      'l.after',
+    ])
     .where('l.outlet_id', '=', outletId)
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc')
@@ -164,9 +214,13 @@ export async function outletOverview(db: Db, outletId: number): Promise<OutletOv
 
 /** Followers, once the follows feature has its table (outlet_follows); null until then. */
 async function followerCount(db: Db, outletId: number): Promise<number | null> {
-  const exists = await sql<{ present: boolean }>`select to_regclass('public.outlet_follows') is not null as present`.execute(db);
+  const exists = await sql<{
+    present: boolean;
+  }>`select to_regclass('public.outlet_follows') is not null as present`.execute(db);
   if (!exists.rows[0]?.present) return null;
-  const result = await sql<{ n: number }>`select count(*)::int as n from public.outlet_follows where outlet_id = ${outletId}`.execute(db);
+  const result = await sql<{
+    n: number;
+  }>`select count(*)::int as n from public.outlet_follows where outlet_id = ${outletId}`.execute(db);
   return result.rows[0]?.n ?? 0;
 }
 
@@ -178,7 +232,16 @@ export interface OutletSettingsView extends OutletSettings {
 export async function outletSettings(db: Db, outletId: number): Promise<OutletSettingsView> {
   const row = await db
     .selectFrom('outlets')
-    .select(['slug', 'name', 'website_url', 'description', 'score_scale', 'recommendation_threshold', 'authors_can_publish', 'logo_url'])
+    .select([
+      'slug',
+      'name',
+      'website_url',
+      'description',
+      'score_scale',
+      'recommendation_threshold',
+      'authors_can_publish',
+      'logo_url',
+    ])
     .where('id', '=', outletId)
     .executeTakeFirstOrThrow();
   return {
@@ -194,7 +257,12 @@ export async function outletSettings(db: Db, outletId: number): Promise<OutletSe
 }
 
 /** Saves an outlet's settings (owners only). A new scale applies to new reviews; stored scores keep theirs. */
-export async function saveOutletSettings(db: Db, userId: string, slug: string, input: OutletSettings): Promise<ManageResult<null>> {
+export async function saveOutletSettings(
+  db: Db,
+  userId: string,
+  slug: string,
+  input: OutletSettings,
+): Promise<ManageResult<null>> {
   try {
     return await db.transaction().execute(async (trx) => {
       const access = await outletAccess(trx, userId, { slug });
@@ -213,15 +281,22 @@ export async function saveOutletSettings(db: Db, userId: string, slug: string, i
         })
         .where('id', '=', access.outlet.id)
         .execute();
-      await audit(trx, { outletId: access.outlet.id, actorId: userId, action: 'settings.updated', subject: input.name, before: { ...before, logoUrl: undefined }, after: input });
+      await audit(trx, {
+        outletId: access.outlet.id,
+        actorId: userId,
+        action: 'settings.updated',
+        subject: input.name,
+        before: { ...before, logoUrl: undefined },
+        after: input,
+      });
       return { ok: true, value: null, change: { gameSlugs: [], outletSlug: access.outlet.slug, authorIds: [] } };
     });
   } catch (error) {
-    if (/outlets_name_lower_key/.test(String(error))) return refuse('conflict', 'Another outlet already has this name.');
+    if (/outlets_name_lower_key/.test(String(error)))
+      return refuse('conflict', 'Another outlet already has this name.');
     throw error;
   }
 }
-
 
 /** The choices the review editor offers: every platform, and the outlet's authors (owners credit any of them). */
 export async function editorOptions(db: Db, outletId: number): Promise<EditorOptions> {

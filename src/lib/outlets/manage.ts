@@ -65,7 +65,10 @@ const httpUrl = z
   .string()
   .trim()
   .max(500, MANAGE_MESSAGES.urlInvalid)
-  .refine((value) => value === '' || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), MANAGE_MESSAGES.urlInvalid)
+  .refine(
+    (value) => value === '' || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
+    MANAGE_MESSAGES.urlInvalid,
+  )
   .nullable()
   .default(null)
   .transform((value) => (value === '' ? null : value));
@@ -115,12 +118,21 @@ export const outletSettingsSchema = z.object({
   website: httpUrl,
   description: z.string().trim().max(2000, MANAGE_MESSAGES.descriptionTooLong).default(''),
   scale: z.enum(SCORE_SCALES),
-  threshold: z.number().int(MANAGE_MESSAGES.thresholdInvalid).min(0, MANAGE_MESSAGES.thresholdInvalid).max(100, MANAGE_MESSAGES.thresholdInvalid),
+  threshold: z
+    .number()
+    .int(MANAGE_MESSAGES.thresholdInvalid)
+    .min(0, MANAGE_MESSAGES.thresholdInvalid)
+    .max(100, MANAGE_MESSAGES.thresholdInvalid),
   authorsCanPublish: z.boolean(),
 });
 export type OutletSettings = z.output<typeof outletSettingsSchema>;
 
-export const emailSchema = z.string().trim().toLowerCase().max(254, MANAGE_MESSAGES.emailInvalid).pipe(z.email({ error: MANAGE_MESSAGES.emailInvalid }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, MANAGE_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MANAGE_MESSAGES.emailInvalid }));
 
 export const inviteSchema = z.object({
   email: emailSchema,
@@ -137,7 +149,16 @@ export const authorProfileSchema = z.object({
   name: z.string().trim().min(1, MANAGE_MESSAGES.nameInvalid).max(100, MANAGE_MESSAGES.nameInvalid),
   bio: z.string().trim().max(500, 'The bio is at most 500 characters.').default(''),
   links: z
-    .array(z.string().trim().max(500).refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), MANAGE_MESSAGES.urlInvalid))
+    .array(
+      z
+        .string()
+        .trim()
+        .max(500)
+        .refine(
+          (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+          MANAGE_MESSAGES.urlInvalid,
+        ),
+    )
     .max(5, 'At most 5 links.')
     .default([]),
   contactEmail: emailSchema.nullable().default(null),
@@ -168,11 +189,19 @@ export function canEdit(access: Pick<OutletAccess, 'role' | 'authorId'>, authorI
 }
 
 /** The score rule for a review on the outlet's scale; the message says what to fix. */
-export function draftScoreProblem(scale: ScoreScale, draft: { kind: 'review' | 'preview'; rawScore: string | null; recommended: boolean | null }): string | undefined {
+export function draftScoreProblem(
+  scale: ScoreScale,
+  draft: { kind: 'review' | 'preview'; rawScore: string | null; recommended: boolean | null },
+): string | undefined {
   if (draft.kind === 'preview') return draft.rawScore === null ? undefined : 'Previews have no score.';
-  if (draft.rawScore === null) return draft.recommended === null ? 'An unscored review needs a verdict: say whether it recommends the game.' : undefined;
+  if (draft.rawScore === null)
+    return draft.recommended === null
+      ? 'An unscored review needs a verdict: say whether it recommends the game.'
+      : undefined;
   if (scale === 'unscored') return 'This outlet does not give scores: leave the score empty and give a verdict.';
-  return isValidRawScore(scale, draft.rawScore) ? undefined : `“${draft.rawScore}” is not a score on this outlet's scale.`;
+  return isValidRawScore(scale, draft.rawScore)
+    ? undefined
+    : `“${draft.rawScore}” is not a score on this outlet's scale.`;
 }
 
 /** Invitation, link and verification links live 7 days. */
@@ -183,7 +212,10 @@ export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 export type TokenState = 'valid' | 'used' | 'expired' | 'revoked' | 'unknown';
 
-export function tokenState(row: { used_at: Date | null; revoked_at: Date | null; expires_at: Date } | undefined, now: Date): TokenState {
+export function tokenState(
+  row: { used_at: Date | null; revoked_at: Date | null; expires_at: Date } | undefined,
+  now: Date,
+): TokenState {
   if (!row) return 'unknown';
   if (row.revoked_at) return 'revoked';
   if (row.used_at) return 'used';
@@ -192,10 +224,22 @@ export function tokenState(row: { used_at: Date | null; revoked_at: Date | null;
 }
 
 export const TOKEN_STATE_MESSAGES: Readonly<Record<Exclude<TokenState, 'valid'>, { title: string; text: string }>> = {
-  used: { title: 'This link has already been used', text: 'Each link works once. If it was not you who used it, ask the outlet for a new one.' },
-  expired: { title: 'This link has expired', text: 'Links are valid for 7 days. Ask the outlet to send you a new one.' },
-  revoked: { title: 'This link was withdrawn', text: 'The outlet revoked it. Ask them for a new one if you still need it.' },
-  unknown: { title: 'This link is not valid', text: 'It may have been mistyped or cut short. Open the link from the email again, or ask the outlet for a new one.' },
+  used: {
+    title: 'This link has already been used',
+    text: 'Each link works once. If it was not you who used it, ask the outlet for a new one.',
+  },
+  expired: {
+    title: 'This link has expired',
+    text: 'Links are valid for 7 days. Ask the outlet to send you a new one.',
+  },
+  revoked: {
+    title: 'This link was withdrawn',
+    text: 'The outlet revoked it. Ask them for a new one if you still need it.',
+  },
+  unknown: {
+    title: 'This link is not valid',
+    text: 'It may have been mistyped or cut short. Open the link from the email again, or ask the outlet for a new one.',
+  },
 };
 
 export { CURRENT_OUTLET_COOKIE } from './current-outlet.ts';

@@ -66,11 +66,21 @@ const STATS_COLUMNS = [
   'outlet_critic_stats.panned_count',
 ] as const;
 
-type StatsRow = { [K in (typeof STATS_COLUMNS)[number] extends `outlet_critic_stats.${infer C}` ? C : never]: number | string | null };
+type StatsRow = {
+  [K in (typeof STATS_COLUMNS)[number] extends `outlet_critic_stats.${infer C}` ? C : never]: number | string | null;
+};
 
 function toStats(row: StatsRow | undefined): OutletStats {
   // No row yet: the outlet has no published review (or preview).
-  if (!row || row.review_count === null) return { reviewCount: 0, scoredCount: 0, averageScore: null, recommendedCount: 0, previewCount: 0, bandCounts: emptyBandCounts() };
+  if (!row || row.review_count === null)
+    return {
+      reviewCount: 0,
+      scoredCount: 0,
+      averageScore: null,
+      recommendedCount: 0,
+      previewCount: 0,
+      bandCounts: emptyBandCounts(),
+    };
   const scored = Number(row.scored_count);
   // The mean rounded half up, as round(avg(score)) gave it when it was recounted per request.
   const average = scored > 0 ? Math.round(Number(row.score_sum) / scored) : null;
@@ -92,7 +102,11 @@ function toStats(row: StatsRow | undefined): OutletStats {
 
 /** What an outlet's published reviews add up to: its score distribution and average. */
 export async function outletStats(db: Kysely<Database>, outletId: number): Promise<OutletStats> {
-  const row = await db.selectFrom('outlet_critic_stats').select(STATS_COLUMNS).where('outlet_id', '=', outletId).executeTakeFirst();
+  const row = await db
+    .selectFrom('outlet_critic_stats')
+    .select(STATS_COLUMNS)
+    .where('outlet_id', '=', outletId)
+    .executeTakeFirst();
   return toStats(row);
 }
 
@@ -112,7 +126,9 @@ export async function outletPage(
   db: Kysely<Database>,
   slug: string,
   page: number,
-): Promise<{ outlet: OutletDetail; stats: OutletStats; authors: OutletAuthor[]; reviews: Paged<ReviewItem> } | undefined> {
+): Promise<
+  { outlet: OutletDetail; stats: OutletStats; authors: OutletAuthor[]; reviews: Paged<ReviewItem> } | undefined
+> {
   // The outlet and its kept numbers in one round trip; the numbers give the page count too.
   const row = await db
     .selectFrom('outlets')
@@ -133,7 +149,17 @@ export async function outletPage(
     .executeTakeFirst();
   if (!row) return undefined;
   const { id, slug: outletSlug, name, websiteUrl, logoUrl, description, scale, threshold, isDemo, ...kept } = row;
-  const outlet: OutletDetail = { id, slug: outletSlug, name, websiteUrl, logoUrl, description, scale, threshold, isDemo };
+  const outlet: OutletDetail = {
+    id,
+    slug: outletSlug,
+    name,
+    websiteUrl,
+    logoUrl,
+    description,
+    scale,
+    threshold,
+    isDemo,
+  };
   const stats = toStats(kept);
   const [authors, reviews] = await Promise.all([
     outletAuthors(db, outlet.id),
@@ -143,7 +169,10 @@ export async function outletPage(
 }
 
 /** The embeddable review section: the outlet and its latest reviews; undefined for an unknown slug. */
-export async function outletEmbed(db: Kysely<Database>, slug: string): Promise<{ outlet: OutletDetail; reviews: ReviewItem[] } | undefined> {
+export async function outletEmbed(
+  db: Kysely<Database>,
+  slug: string,
+): Promise<{ outlet: OutletDetail; reviews: ReviewItem[] } | undefined> {
   const outlet = await getOutletBySlug(db, slug);
   if (!outlet) return undefined;
   const { items } = await reviewsBy(db, { outletId: outlet.id }, 1, OUTLET_EMBED_REVIEWS);

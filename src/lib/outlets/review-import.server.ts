@@ -33,7 +33,11 @@ const lower = (value: string) => value.toLowerCase();
  * year, the platform by slug, the author by name among the outlet's authors, the score on
  * the outlet's scale, one review per game (in the file and already published).
  */
-async function resolveLines(db: Db, access: OutletAccess, lines: readonly ReviewImportLine[]): Promise<{ rows: ReviewImportPreviewRow[]; resolved: ResolvedLine[] }> {
+async function resolveLines(
+  db: Db,
+  access: OutletAccess,
+  lines: readonly ReviewImportLine[],
+): Promise<{ rows: ReviewImportPreviewRow[]; resolved: ResolvedLine[] }> {
   const titles = [...new Set(lines.filter((line) => !line.error).map((line) => lower(line.title)))];
   const games = titles.length
     ? await db
@@ -50,13 +54,21 @@ async function resolveLines(db: Db, access: OutletAccess, lines: readonly Review
     .where('outlet_authors.outlet_id', '=', access.outlet.id)
     .execute();
   const reviewed = new Set(
-    (await db.selectFrom('critic_reviews').select('game_id').where('outlet_id', '=', access.outlet.id).where('kind', '=', 'review').execute()).map((row) => row.game_id),
+    (
+      await db
+        .selectFrom('critic_reviews')
+        .select('game_id')
+        .where('outlet_id', '=', access.outlet.id)
+        .where('kind', '=', 'review')
+        .execute()
+    ).map((row) => row.game_id),
   );
   const inFile = new Set<number>();
   const rows: ReviewImportPreviewRow[] = [];
   const resolved: ResolvedLine[] = [];
   for (const line of lines) {
-    const fail = (message: string) => void rows.push({ line: line.line, title: line.title, status: 'error', message, slug: null });
+    const fail = (message: string) =>
+      void rows.push({ line: line.line, title: line.title, status: 'error', message, slug: null });
     if (line.error) {
       fail(line.error);
       continue;
@@ -64,7 +76,11 @@ async function resolveLines(db: Db, access: OutletAccess, lines: readonly Review
     const named = games.filter((game) => lower(game.title) === lower(line.title));
     const matches = line.year === null ? named : named.filter((game) => game.year === line.year);
     if (matches.length === 0) {
-      fail(named.length > 0 ? `No game "${line.title}" released in ${line.year}: it was released in ${named.map((game) => game.year ?? 'an unknown year').join(', ')}.` : `No game is called "${line.title}" in the catalogue.`);
+      fail(
+        named.length > 0
+          ? `No game "${line.title}" released in ${line.year}: it was released in ${named.map((game) => game.year ?? 'an unknown year').join(', ')}.`
+          : `No game is called "${line.title}" in the catalogue.`,
+      );
       continue;
     }
     if (matches.length > 1) {
@@ -82,19 +98,38 @@ async function resolveLines(db: Db, access: OutletAccess, lines: readonly Review
       fail(`"${line.author}" is not an author of ${access.outlet.name}.`);
       continue;
     }
-    const problem = draftScoreProblem(access.outlet.scale, { kind: line.kind, rawScore: line.rawScore, recommended: line.recommended });
+    const problem = draftScoreProblem(access.outlet.scale, {
+      kind: line.kind,
+      rawScore: line.rawScore,
+      recommended: line.recommended,
+    });
     if (problem && (line.publishedAt !== null || line.rawScore !== null)) {
       fail(problem);
       continue;
     }
     if (line.kind === 'review' && line.publishedAt !== null && (reviewed.has(game.id) || inFile.has(game.id))) {
-      fail(reviewed.has(game.id) ? `${access.outlet.name} has already reviewed ${game.title}.` : `${game.title} is reviewed twice in this file.`);
+      fail(
+        reviewed.has(game.id)
+          ? `${access.outlet.name} has already reviewed ${game.title}.`
+          : `${game.title} is reviewed twice in this file.`,
+      );
       continue;
     }
     if (line.kind === 'review' && line.publishedAt !== null) inFile.add(game.id);
-    const becomes = line.publishedAt === null ? 'Draft' : Date.parse(line.publishedAt) > Date.now() ? `Scheduled for ${line.publishedAt.slice(0, 16).replace('T', ' ')} UTC` : 'Published';
+    const becomes =
+      line.publishedAt === null
+        ? 'Draft'
+        : Date.parse(line.publishedAt) > Date.now()
+          ? `Scheduled for ${line.publishedAt.slice(0, 16).replace('T', ' ')} UTC`
+          : 'Published';
     rows.push({ line: line.line, title: game.title, status: 'new', message: becomes, slug: game.slug });
-    resolved.push({ line, gameId: game.id, gameSlug: game.slug, platformId: platform?.id ?? null, authorId: author?.id ?? null });
+    resolved.push({
+      line,
+      gameId: game.id,
+      gameSlug: game.slug,
+      platformId: platform?.id ?? null,
+      authorId: author?.id ?? null,
+    });
   }
   return { rows, resolved };
 }
@@ -112,11 +147,25 @@ async function ownerAccess(db: Db, userId: string, outlet: { id: number } | { sl
 }
 
 /** The preview (owners only): each line's outcome. Reads only. */
-export async function previewReviewImport(db: Db, userId: string, outlet: { id: number } | { slug: string }, lines: readonly ReviewImportLine[]): Promise<ManageResult<ReviewImportPreview>> {
+export async function previewReviewImport(
+  db: Db,
+  userId: string,
+  outlet: { id: number } | { slug: string },
+  lines: readonly ReviewImportLine[],
+): Promise<ManageResult<ReviewImportPreview>> {
   const owner = await ownerAccess(db, userId, outlet);
   if (!owner.ok) return owner;
   const { rows } = await resolveLines(db, owner.access, lines);
-  return { ok: true, value: { rows, counts: { newReviews: rows.filter((row) => row.status === 'new').length, errors: rows.filter((row) => row.status === 'error').length } } };
+  return {
+    ok: true,
+    value: {
+      rows,
+      counts: {
+        newReviews: rows.filter((row) => row.status === 'new').length,
+        errors: rows.filter((row) => row.status === 'error').length,
+      },
+    },
+  };
 }
 
 export const REVIEW_IMPORT_MESSAGES = {
@@ -158,11 +207,20 @@ export async function importReviews(
           platform_id: platformId,
         };
         if (line.publishedAt === null) {
-          await trx.insertInto('critic_review_drafts').values({ ...values, recommended: line.kind === 'preview' ? null : line.recommended, created_by: userId }).execute();
+          await trx
+            .insertInto('critic_review_drafts')
+            .values({ ...values, recommended: line.kind === 'preview' ? null : line.recommended, created_by: userId })
+            .execute();
         } else {
           await trx
             .insertInto('critic_reviews')
-            .values({ ...values, score_scale: access.outlet.scale, recommended: line.rawScore === null && line.kind === 'review' ? line.recommended : null, published_at: line.publishedAt, time_zone: 'UTC' })
+            .values({
+              ...values,
+              score_scale: access.outlet.scale,
+              recommended: line.rawScore === null && line.kind === 'review' ? line.recommended : null,
+              published_at: line.publishedAt,
+              time_zone: 'UTC',
+            })
             .execute();
         }
         await audit(trx, {
@@ -173,7 +231,13 @@ export async function importReviews(
           after: { rawScore: line.rawScore, publishedAt: line.publishedAt },
         });
       }
-      await audit(trx, { outletId: access.outlet.id, actorId: userId, action: 'reviews.imported', subject: `${resolved.length} lines from a CSV file`, after: { lines: resolved.length } });
+      await audit(trx, {
+        outletId: access.outlet.id,
+        actorId: userId,
+        action: 'reviews.imported',
+        subject: `${resolved.length} lines from a CSV file`,
+        after: { lines: resolved.length },
+      });
       const change: CriticReviewChange = {
         gameSlugs: [...new Set(resolved.filter((r) => r.line.publishedAt !== null).map((r) => r.gameSlug))],
         outletSlug: access.outlet.slug,
@@ -181,12 +245,16 @@ export async function importReviews(
       };
       return {
         ok: true as const,
-        value: { imported: resolved.map((r) => ({ line: r.line.line, game: r.gameSlug })), preview: { rows, counts: { newReviews: rows.length, errors: 0 } } },
+        value: {
+          imported: resolved.map((r) => ({ line: r.line.line, game: r.gameSlug })),
+          preview: { rows, counts: { newReviews: rows.length, errors: 0 } },
+        },
         change,
       };
     });
   } catch (error) {
-    if (/critic_reviews_one_review_per_outlet/.test(String(error))) return refuse('conflict', 'This outlet has already reviewed one of these games: nothing was imported.');
+    if (/critic_reviews_one_review_per_outlet/.test(String(error)))
+      return refuse('conflict', 'This outlet has already reviewed one of these games: nothing was imported.');
     throw error;
   }
 }

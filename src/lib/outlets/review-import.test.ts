@@ -9,7 +9,8 @@ const parse = (text: string) => {
 
 describe('parseReviewImport', () => {
   it('reads every column, in any order, with drafts where no publish time is given', () => {
-    const [published, draft] = parse(`published_at,game,year,score,headline,excerpt,url,platform,author,kind,recommended,verdict
+    const [published, draft] =
+      parse(`published_at,game,year,score,headline,excerpt,url,platform,author,kind,recommended,verdict
 2024-05-01,Portal 2,2011,9.5,"A classic, still",Short take.,https://example.com/p2,PC,Ada Writer,review,,Brilliant
 ,Half-Life 2,,,,,,,,preview,,
 `);
@@ -57,7 +58,10 @@ Portal 2,2011
 
   it('refuses a file without a game column, with an unknown column, or without lines', () => {
     expect(parseReviewImport('title,score\nPortal 2,9\n')).toEqual({ ok: false, message: REVIEW_IMPORT_HEADER_HELP });
-    expect(parseReviewImport('game,rating\nPortal 2,9\n')).toEqual({ ok: false, message: `Unknown column "rating". ${REVIEW_IMPORT_HEADER_HELP}` });
+    expect(parseReviewImport('game,rating\nPortal 2,9\n')).toEqual({
+      ok: false,
+      message: `Unknown column "rating". ${REVIEW_IMPORT_HEADER_HELP}`,
+    });
     expect(parseReviewImport('game\n')).toEqual({ ok: false, message: 'The file has a header but no reviews.' });
   });
 });

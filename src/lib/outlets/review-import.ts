@@ -15,12 +15,28 @@ import { EXCERPT_LIMIT, HEADLINE_LIMIT, MANAGE_MESSAGES as M, VERDICT_LIMIT } fr
  * schedules it under embargo.
  */
 
-export const REVIEW_IMPORT_COLUMNS = ['game', 'year', 'kind', 'score', 'recommended', 'verdict', 'headline', 'excerpt', 'url', 'platform', 'author', 'published_at'] as const;
+export const REVIEW_IMPORT_COLUMNS = [
+  'game',
+  'year',
+  'kind',
+  'score',
+  'recommended',
+  'verdict',
+  'headline',
+  'excerpt',
+  'url',
+  'platform',
+  'author',
+  'published_at',
+] as const;
 export const REVIEW_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const REVIEW_IMPORT_MAX_ROWS = 2000;
 
 export const reviewImportRequestSchema = z.object({
-  csv: z.string({ error: 'Choose a CSV file.' }).min(1, 'Choose a CSV file.').max(REVIEW_IMPORT_MAX_BYTES, 'The file is too large: at most 2 MB.'),
+  csv: z
+    .string({ error: 'Choose a CSV file.' })
+    .min(1, 'Choose a CSV file.')
+    .max(REVIEW_IMPORT_MAX_BYTES, 'The file is too large: at most 2 MB.'),
   confirm: z.boolean().default(false),
 });
 
@@ -57,7 +73,10 @@ const lineSchema = z.object({
   year: z
     .string()
     .trim()
-    .refine((value) => value === '' || /^(19[5-9][0-9]|20[0-9]{2})$/.test(value), 'The year is a release year such as 2017.')
+    .refine(
+      (value) => value === '' || /^(19[5-9][0-9]|20[0-9]{2})$/.test(value),
+      'The year is a release year such as 2017.',
+    )
     .transform((value) => (value === '' ? null : Number(value))),
   kind: z
     .string()
@@ -85,7 +104,10 @@ const lineSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .refine((value) => value === '' || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value), 'Write the platform as its slug, such as pc or ps5.')
+    .refine(
+      (value) => value === '' || /^[a-z0-9]+(-[a-z0-9]+)*$/.test(value),
+      'Write the platform as its slug, such as pc or ps5.',
+    )
     .transform((value) => (value === '' ? null : value)),
   author: text(100, M.nameInvalid),
   published_at: z
@@ -94,10 +116,17 @@ const lineSchema = z.object({
     .transform((value, ctx) => {
       if (value === '') return null;
       // A date alone is midnight UTC; a date and time without an offset is read as UTC.
-      const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
+      const iso = /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? `${value}T00:00:00Z`
+        : /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/.test(value)
+          ? `${value.replace(' ', 'T')}Z`
+          : value;
       const time = z.iso.datetime({ offset: true }).safeParse(iso).success ? Date.parse(iso) : Number.NaN;
       if (Number.isNaN(time)) {
-        ctx.addIssue({ code: 'custom', message: `The publish time "${value.slice(0, 40)}" is not a date: write it as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `The publish time "${value.slice(0, 40)}" is not a date: write it as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ.`,
+        });
         return z.NEVER;
       }
       return new Date(time).toISOString();
@@ -119,17 +148,45 @@ export function parseReviewImport(csv: string): ParsedReviewImport {
   const header = headerRow?.fields.map((name) => name.trim().toLowerCase()) ?? [];
   const unknown = header.find((name) => !(REVIEW_IMPORT_COLUMNS as readonly string[]).includes(name));
   if (!header.includes('game') || unknown !== undefined) {
-    return { ok: false, message: unknown !== undefined && header.includes('game') ? `Unknown column "${unknown.slice(0, 40)}". ${REVIEW_IMPORT_HEADER_HELP}` : REVIEW_IMPORT_HEADER_HELP };
+    return {
+      ok: false,
+      message:
+        unknown !== undefined && header.includes('game')
+          ? `Unknown column "${unknown.slice(0, 40)}". ${REVIEW_IMPORT_HEADER_HELP}`
+          : REVIEW_IMPORT_HEADER_HELP,
+    };
   }
   const rows = dataRows.filter(({ fields }) => !isBlankRow(fields));
   if (rows.length === 0) return { ok: false, message: 'The file has a header but no reviews.' };
-  if (rows.length > REVIEW_IMPORT_MAX_ROWS) return { ok: false, message: `The file has ${rows.length} rows: import at most ${REVIEW_IMPORT_MAX_ROWS} at a time.` };
+  if (rows.length > REVIEW_IMPORT_MAX_ROWS)
+    return {
+      ok: false,
+      message: `The file has ${rows.length} rows: import at most ${REVIEW_IMPORT_MAX_ROWS} at a time.`,
+    };
 
   const lines = rows.map(({ line, fields }): ReviewImportLine => {
-    const record = Object.fromEntries(REVIEW_IMPORT_COLUMNS.map((column) => [column, fields[header.indexOf(column)] ?? '']));
+    const record = Object.fromEntries(
+      REVIEW_IMPORT_COLUMNS.map((column) => [column, fields[header.indexOf(column)] ?? '']),
+    );
     const title = record.game!.trim().slice(0, 200);
-    const empty: ReviewImportLine = { line, title, error: null, year: null, kind: 'review', rawScore: null, recommended: null, verdict: null, headline: null, excerpt: null, url: null, platform: null, author: null, publishedAt: null };
-    if (fields.length !== header.length) return { ...empty, error: `This row has ${fields.length} fields; the header has ${header.length}.` };
+    const empty: ReviewImportLine = {
+      line,
+      title,
+      error: null,
+      year: null,
+      kind: 'review',
+      rawScore: null,
+      recommended: null,
+      verdict: null,
+      headline: null,
+      excerpt: null,
+      url: null,
+      platform: null,
+      author: null,
+      publishedAt: null,
+    };
+    if (fields.length !== header.length)
+      return { ...empty, error: `This row has ${fields.length} fields; the header has ${header.length}.` };
     const checked = lineSchema.safeParse(record);
     if (!checked.success) return { ...empty, error: checked.error.issues[0]?.message ?? 'This row could not be read.' };
     const value = checked.data;

@@ -8,7 +8,10 @@ import { inspectToken, type TokenView } from './tokens.server.ts';
  * works. A dead token answers 410 (used, expired, revoked) or 404 (unknown) with a page
  * saying which; the pages never cache (they are under /author/).
  */
-export async function loadAuthorToken(astro: AstroGlobal, purpose: TokenPurpose): Promise<TokenView & { token: string }> {
+export async function loadAuthorToken(
+  astro: AstroGlobal,
+  purpose: TokenPurpose,
+): Promise<TokenView & { token: string }> {
   const token = String(astro.params.token ?? '');
   const view = await inspectToken(await getDb(), token, purpose);
   if (view.state === 'unknown') astro.response.status = 404;

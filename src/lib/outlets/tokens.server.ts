@@ -4,7 +4,14 @@ import type { Database } from '../db/schema.ts';
 import { slugify } from '../games/slug.ts';
 import { audit, outletAccess } from './access.server.ts';
 import { refuse, type ManageResult } from './drafts.server.ts';
-import { MANAGE_MESSAGES as M, TOKEN_LIFETIME_MS, tokenSchema, tokenState, type TokenPurpose, type TokenState } from './manage.ts';
+import {
+  MANAGE_MESSAGES as M,
+  TOKEN_LIFETIME_MS,
+  tokenSchema,
+  tokenState,
+  type TokenPurpose,
+  type TokenState,
+} from './manage.ts';
 
 /**
  * Single-use author links: invitations to write for an outlet, links from an existing
@@ -34,13 +41,27 @@ export async function inspectToken(db: Db, token: string, purpose: TokenPurpose)
     .selectFrom('author_tokens as t')
     .leftJoin('outlets', 'outlets.id', 't.outlet_id')
     .leftJoin('authors', 'authors.id', 't.author_id')
-    .select(['t.purpose', 't.used_at', 't.revoked_at', 't.expires_at', 't.email', 'outlets.slug', 'outlets.name as outletName', 'authors.id as authorId', 'authors.name as authorName'])
+    .select([
+      't.purpose',
+      't.used_at',
+      't.revoked_at',
+      't.expires_at',
+      't.email',
+      'outlets.slug',
+      'outlets.name as outletName',
+      'authors.id as authorId',
+      'authors.name as authorName',
+    ])
     .where('t.token_hash', '=', hashToken(token))
     .where('t.purpose', '=', purpose)
     .executeTakeFirst();
   if (!row) return empty;
   const state = tokenState(
-    { used_at: row.used_at ? new Date(row.used_at) : null, revoked_at: row.revoked_at ? new Date(row.revoked_at) : null, expires_at: new Date(row.expires_at) },
+    {
+      used_at: row.used_at ? new Date(row.used_at) : null,
+      revoked_at: row.revoked_at ? new Date(row.revoked_at) : null,
+      expires_at: new Date(row.expires_at),
+    },
     await dbNow(db),
   );
   return {
@@ -68,7 +89,12 @@ export interface IssuedToken {
  * Invites `email` to write for the outlet as `name` (owners only). The author record is
  * created when the invitation is accepted, so a revoked invitation leaves nothing behind.
  */
-export async function createInvitation(db: Db, userId: string, slug: string, invite: { email: string; name: string }): Promise<ManageResult<IssuedToken>> {
+export async function createInvitation(
+  db: Db,
+  userId: string,
+  slug: string,
+  invite: { email: string; name: string },
+): Promise<ManageResult<IssuedToken>> {
   return db.transaction().execute(async (trx) => {
     const access = await outletAccess(trx, userId, { slug });
     if (!access) return refuse('forbidden', M.noAccess);
@@ -79,7 +105,9 @@ export async function createInvitation(db: Db, userId: string, slug: string, inv
       .leftJoin('auth.users as u', 'u.id', 'authors.user_id')
       .select('authors.id')
       .where('outlet_authors.outlet_id', '=', access.outlet.id)
-      .where((eb) => eb.or([eb(sql`lower(u.email)`, '=', invite.email), eb(sql`lower(authors.contact_email)`, '=', invite.email)]))
+      .where((eb) =>
+        eb.or([eb(sql`lower(u.email)`, '=', invite.email), eb(sql`lower(authors.contact_email)`, '=', invite.email)]),
+      )
       .executeTakeFirst();
     if (already) return refuse('conflict', M.alreadyAuthor);
     // One open invitation per address: a new one replaces the old.
@@ -106,8 +134,17 @@ export async function createInvitation(db: Db, userId: string, slug: string, inv
       })
       .execute();
     // The name travels in the audit entry; acceptance reads it back from there.
-    await audit(trx, { outletId: access.outlet.id, actorId: userId, action: 'author.invited', subject: invite.email, after: { name: invite.name, email: invite.email } });
-    return { ok: true, value: { token, email: invite.email, outlet: { slug: access.outlet.slug, name: access.outlet.name } } };
+    await audit(trx, {
+      outletId: access.outlet.id,
+      actorId: userId,
+      action: 'author.invited',
+      subject: invite.email,
+      after: { name: invite.name, email: invite.email },
+    });
+    return {
+      ok: true,
+      value: { token, email: invite.email, outlet: { slug: access.outlet.slug, name: access.outlet.name } },
+    };
   });
 }
 
@@ -161,13 +198,23 @@ export async function revokeInvitation(db: Db, userId: string, slug: string, id:
       .returning('email')
       .executeTakeFirst();
     if (!row) return refuse('not-found', 'No such invitation.');
-    await audit(trx, { outletId: access.outlet.id, actorId: userId, action: 'author.invitation_revoked', subject: row.email ?? '' });
+    await audit(trx, {
+      outletId: access.outlet.id,
+      actorId: userId,
+      action: 'author.invitation_revoked',
+      subject: row.email ?? '',
+    });
     return { ok: true, value: null };
   });
 }
 
 /** Sends an invitation again: the old link stops working and a new one (7 more days) is issued. */
-export async function resendInvitation(db: Db, userId: string, slug: string, id: string): Promise<ManageResult<IssuedToken>> {
+export async function resendInvitation(
+  db: Db,
+  userId: string,
+  slug: string,
+  id: string,
+): Promise<ManageResult<IssuedToken>> {
   if (!uuidPattern.test(id)) return refuse('not-found', 'No such invitation.');
   // The outlet's owners resend its own invitations, as they revoke them: never another outlet's.
   const access = await outletAccess(db, userId, { slug });
@@ -202,7 +249,11 @@ async function invitedName(db: Db, email: string): Promise<string | null> {
  * invited, unless they already have one) joins the outlet. Single use: the token is marked
  * used in the same statement that checks it, so two tabs cannot both accept.
  */
-export async function acceptInvitation(db: Db, userId: string, token: string): Promise<ManageResult<{ outletSlug: string; authorId: number }> | { ok: false; state: TokenState }> {
+export async function acceptInvitation(
+  db: Db,
+  userId: string,
+  token: string,
+): Promise<ManageResult<{ outletSlug: string; authorId: number }> | { ok: false; state: TokenState }> {
   if (!tokenSchema.safeParse(token).success) return { ok: false, state: 'unknown' };
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -215,46 +266,108 @@ export async function acceptInvitation(db: Db, userId: string, token: string): P
       .where('expires_at', '>', sql<Date>`now()`)
       .returning(['outlet_id', 'email'])
       .executeTakeFirst();
-    if (!claimed?.outlet_id) return { ok: false as const, state: (await inspectToken(trx as unknown as Db, token, 'invite')).state };
-    const outlet = await trx.selectFrom('outlets').select(['id', 'slug']).where('id', '=', claimed.outlet_id).executeTakeFirstOrThrow();
+    if (!claimed?.outlet_id)
+      return { ok: false as const, state: (await inspectToken(trx as unknown as Db, token, 'invite')).state };
+    const outlet = await trx
+      .selectFrom('outlets')
+      .select(['id', 'slug'])
+      .where('id', '=', claimed.outlet_id)
+      .executeTakeFirstOrThrow();
     let author = await trx.selectFrom('authors').select('id').where('user_id', '=', userId).executeTakeFirst();
     if (!author) {
-      const profile = await trx.selectFrom('profiles').select(['full_name', 'username']).where('id', '=', userId).executeTakeFirst();
-      const name = (await invitedName(trx as unknown as Db, claimed.email ?? '')) ?? profile?.full_name ?? profile?.username ?? 'New author';
+      const profile = await trx
+        .selectFrom('profiles')
+        .select(['full_name', 'username'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      const name =
+        (await invitedName(trx as unknown as Db, claimed.email ?? '')) ??
+        profile?.full_name ??
+        profile?.username ??
+        'New author';
       author = await trx
         .insertInto('authors')
-        .values({ name, slug: slugify(name, 100) || 'author', user_id: userId, contact_email: claimed.email, contact_email_verified_at: sql`now()` })
+        .values({
+          name,
+          slug: slugify(name, 100) || 'author',
+          user_id: userId,
+          contact_email: claimed.email,
+          contact_email_verified_at: sql`now()`,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     }
-    await trx.insertInto('outlet_authors').values({ outlet_id: outlet.id, author_id: author.id, role: 'contributor' }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('outlet_authors')
+      .values({ outlet_id: outlet.id, author_id: author.id, role: 'contributor' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     await audit(trx, { outletId: outlet.id, actorId: userId, action: 'author.joined', subject: claimed.email ?? '' });
-    return { ok: true as const, value: { outletSlug: outlet.slug, authorId: author.id }, change: { gameSlugs: [], outletSlug: outlet.slug, authorIds: [author.id] } };
+    return {
+      ok: true as const,
+      value: { outletSlug: outlet.slug, authorId: author.id },
+      change: { gameSlugs: [], outletSlug: outlet.slug, authorIds: [author.id] },
+    };
   });
 }
 
 /** Issues a link token for an existing author record (owners of one of its outlets), to be opened by the person's account. */
-export async function createAuthorLink(db: Db, userId: string, slug: string, authorId: number, email: string, purpose: 'link' | 'verify'): Promise<ManageResult<IssuedToken>> {
+export async function createAuthorLink(
+  db: Db,
+  userId: string,
+  slug: string,
+  authorId: number,
+  email: string,
+  purpose: 'link' | 'verify',
+): Promise<ManageResult<IssuedToken>> {
   return db.transaction().execute(async (trx) => {
     const access = await outletAccess(trx, userId, { slug });
     if (!access) return refuse('forbidden', M.noAccess);
     const own = access.role === 'author' && access.authorId === authorId && purpose === 'verify';
     if (access.role !== 'owner' && !own) return refuse('forbidden', M.ownersOnly);
-    const member = await trx.selectFrom('outlet_authors').select('author_id').where('outlet_id', '=', access.outlet.id).where('author_id', '=', authorId).executeTakeFirst();
+    const member = await trx
+      .selectFrom('outlet_authors')
+      .select('author_id')
+      .where('outlet_id', '=', access.outlet.id)
+      .where('author_id', '=', authorId)
+      .executeTakeFirst();
     if (!member) return refuse('not-found', M.noAuthor);
     const token = newToken();
     await trx
       .insertInto('author_tokens')
-      .values({ purpose, token_hash: hashToken(token), outlet_id: access.outlet.id, author_id: authorId, email, created_by: userId, expires_at: sql`now() + ${`${TOKEN_LIFETIME_MS} milliseconds`}::interval` })
+      .values({
+        purpose,
+        token_hash: hashToken(token),
+        outlet_id: access.outlet.id,
+        author_id: authorId,
+        email,
+        created_by: userId,
+        expires_at: sql`now() + ${`${TOKEN_LIFETIME_MS} milliseconds`}::interval`,
+      })
       .execute();
-    if (purpose === 'verify') await trx.updateTable('authors').set({ contact_email: email, contact_email_verified_at: null }).where('id', '=', authorId).execute();
-    await audit(trx, { outletId: access.outlet.id, actorId: userId, action: purpose === 'link' ? 'author.link_sent' : 'author.verification_sent', subject: email });
+    if (purpose === 'verify')
+      await trx
+        .updateTable('authors')
+        .set({ contact_email: email, contact_email_verified_at: null })
+        .where('id', '=', authorId)
+        .execute();
+    await audit(trx, {
+      outletId: access.outlet.id,
+      actorId: userId,
+      action: purpose === 'link' ? 'author.link_sent' : 'author.verification_sent',
+      subject: email,
+    });
     return { ok: true, value: { token, email, outlet: { slug: access.outlet.slug, name: access.outlet.name } } };
   });
 }
 
 /** Uses a link or verify token as the signed-in user. Link: the author record becomes theirs. Verify: its contact email is confirmed. */
-export async function useAuthorToken(db: Db, userId: string, token: string, purpose: 'link' | 'verify'): Promise<{ ok: true; authorId: number } | { ok: false; state: TokenState | 'taken' }> {
+export async function useAuthorToken(
+  db: Db,
+  userId: string,
+  token: string,
+  purpose: 'link' | 'verify',
+): Promise<{ ok: true; authorId: number } | { ok: false; state: TokenState | 'taken' }> {
   if (!tokenSchema.safeParse(token).success) return { ok: false, state: 'unknown' };
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -267,20 +380,40 @@ export async function useAuthorToken(db: Db, userId: string, token: string, purp
       .where('expires_at', '>', sql<Date>`now()`)
       .returning(['author_id', 'outlet_id', 'email'])
       .executeTakeFirst();
-    if (!claimed?.author_id) return { ok: false as const, state: (await inspectToken(trx as unknown as Db, token, purpose)).state };
-    const author = await trx.selectFrom('authors').select(['id', 'user_id']).where('id', '=', claimed.author_id).forUpdate().executeTakeFirstOrThrow();
+    if (!claimed?.author_id)
+      return { ok: false as const, state: (await inspectToken(trx as unknown as Db, token, purpose)).state };
+    const author = await trx
+      .selectFrom('authors')
+      .select(['id', 'user_id'])
+      .where('id', '=', claimed.author_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (purpose === 'link') {
       const other = await trx.selectFrom('authors').select('id').where('user_id', '=', userId).executeTakeFirst();
       if ((author.user_id && author.user_id !== userId) || (other && other.id !== author.id)) {
         // Undo the claim: the token stays usable by the right account.
-        await trx.updateTable('author_tokens').set({ used_at: null, used_by: null }).where('token_hash', '=', hashToken(token)).execute();
+        await trx
+          .updateTable('author_tokens')
+          .set({ used_at: null, used_by: null })
+          .where('token_hash', '=', hashToken(token))
+          .execute();
         return { ok: false as const, state: 'taken' as const };
       }
       await trx.updateTable('authors').set({ user_id: userId }).where('id', '=', author.id).execute();
     } else {
-      await trx.updateTable('authors').set({ contact_email: claimed.email, contact_email_verified_at: sql`now()` }).where('id', '=', author.id).execute();
+      await trx
+        .updateTable('authors')
+        .set({ contact_email: claimed.email, contact_email_verified_at: sql`now()` })
+        .where('id', '=', author.id)
+        .execute();
     }
-    if (claimed.outlet_id) await audit(trx, { outletId: claimed.outlet_id, actorId: userId, action: purpose === 'link' ? 'author.linked' : 'author.email_verified', subject: claimed.email ?? '' });
+    if (claimed.outlet_id)
+      await audit(trx, {
+        outletId: claimed.outlet_id,
+        actorId: userId,
+        action: purpose === 'link' ? 'author.linked' : 'author.email_verified',
+        subject: claimed.email ?? '',
+      });
     return { ok: true as const, authorId: author.id };
   });
 }
@@ -290,7 +423,15 @@ export async function issueVerifyToken(trx: Db, userId: string, authorId: number
   const token = newToken();
   await trx
     .insertInto('author_tokens')
-    .values({ purpose: 'verify', token_hash: hashToken(token), outlet_id: null, author_id: authorId, email, created_by: userId, expires_at: sql`now() + ${`${TOKEN_LIFETIME_MS} milliseconds`}::interval` })
+    .values({
+      purpose: 'verify',
+      token_hash: hashToken(token),
+      outlet_id: null,
+      author_id: authorId,
+      email,
+      created_by: userId,
+      expires_at: sql`now() + ${`${TOKEN_LIFETIME_MS} milliseconds`}::interval`,
+    })
     .execute();
   return token;
 }

@@ -17,12 +17,27 @@ export const AVATAR_BUCKET = 'avatars';
  * profile pointed at them. A refused file throws ImageRejectedError before anything is
  * stored, so the old avatar stays.
  */
-export async function replaceAvatar(db: Db, supabase: SupabaseClient, userId: string, bytes: Uint8Array): Promise<{ avatarUrl: string; smallUrl: string }> {
+export async function replaceAvatar(
+  db: Db,
+  supabase: SupabaseClient,
+  userId: string,
+  bytes: Uint8Array,
+): Promise<{ avatarUrl: string; smallUrl: string }> {
   const image = await processImage(bytes, AVATAR_IMAGE);
-  const stored = await storeImageVariants(supabase, { bucket: AVATAR_BUCKET, folder: userId, baseName: 'avatar', variants: image.variants });
+  const stored = await storeImageVariants(supabase, {
+    bucket: AVATAR_BUCKET,
+    folder: userId,
+    baseName: 'avatar',
+    variants: image.variants,
+  });
   const avatarUrl = stored['256']!.publicUrl;
   await db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('profiles').set({ avatar_url: avatarUrl }).where('id', '=', userId).returning('bio').executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('profiles')
+      .set({ avatar_url: avatarUrl })
+      .where('id', '=', userId)
+      .returning('bio')
+      .executeTakeFirstOrThrow();
     await recordActivity(trx, {
       actorId: userId,
       kind: 'profile_updated',

@@ -27,7 +27,10 @@ const players: Record<'pat' | 'sam', { id: string; username: string }> = {
   pat: { id: randomUUID(), username: `pat_${randomUUID().slice(0, 6)}` },
   sam: { id: randomUUID(), username: `sam_${randomUUID().slice(0, 6)}` },
 };
-const lists: Record<'public' | 'unlisted', { id: number; slug: string }> = { public: { id: 0, slug: 'pats-picks' }, unlisted: { id: 0, slug: 'pats-secret-stash' } };
+const lists: Record<'public' | 'unlisted', { id: number; slug: string }> = {
+  public: { id: 0, slug: 'pats-picks' },
+  unlisted: { id: 0, slug: 'pats-secret-stash' },
+};
 const purged: PurgeTarget[] = [];
 
 function astroFor(path: string, params: Record<string, string>): AstroGlobal {
@@ -43,16 +46,22 @@ function astroFor(path: string, params: Record<string, string>): AstroGlobal {
   } as unknown as AstroGlobal;
 }
 
-const as = (who: 'pat' | 'sam' | null) => ({ user: who ? ({ id: players[who].id, email: null } as never) : null, db: connection.db });
+const as = (who: 'pat' | 'sam' | null) => ({
+  user: who ? ({ id: players[who].id, email: null } as never) : null,
+  db: connection.db,
+});
 const listsAs = (who: 'pat' | 'sam' | null) => ({ ...as(who), db: async () => connection.db, purge: async () => {} });
 
 async function setPrivate(isPrivate: boolean) {
-  const response = await handleSetPrivacy(new Request('http://test/api/profile/privacy', { method: 'PUT', body: JSON.stringify({ isPrivate }) }), {
-    ...as('pat'),
-    purge: async (target) => {
-      purged.push(target);
+  const response = await handleSetPrivacy(
+    new Request('http://test/api/profile/privacy', { method: 'PUT', body: JSON.stringify({ isPrivate }) }),
+    {
+      ...as('pat'),
+      purge: async (target) => {
+        purged.push(target);
+      },
     },
-  });
+  );
   expect(response.status).toBe(200);
 }
 
@@ -60,12 +69,28 @@ async function setPrivate(isPrivate: boolean) {
 async function seenByOthers() {
   const userLists = await loadUserLists(astroFor(`/${players.pat.username}/lists`, { username: players.pat.username }));
   const listPages = await Promise.all(
-    Object.values(lists).map((list) => loadPublicList(astroFor(`/${players.pat.username}/lists/${list.slug}`, { username: players.pat.username, listname: list.slug }))),
+    Object.values(lists).map((list) =>
+      loadPublicList(
+        astroFor(`/${players.pat.username}/lists/${list.slug}`, {
+          username: players.pat.username,
+          listname: list.slug,
+        }),
+      ),
+    ),
   );
-  const discovered = (await discoverLists(connection.db, { sort: 'recent', q: '', page: 1, pageSize: 100 })).items.filter((list) => list.userId === players.pat.id);
+  const discovered = (
+    await discoverLists(connection.db, { sort: 'recent', q: '', page: 1, pageSize: 100 })
+  ).items.filter((list) => list.userId === players.pat.id);
   const boards = await Promise.all(LEADERBOARD_PERIODS.map((period) => leaderboard(connection.db, period)));
-  const follow = await handleFollowState(new Request(`http://test/api/follows?username=${players.pat.username}`), as('sam'));
-  const like = await handleLike(new Request(`http://test/api/lists/${lists.public.id}/like`), listsAs(null), String(lists.public.id));
+  const follow = await handleFollowState(
+    new Request(`http://test/api/follows?username=${players.pat.username}`),
+    as('sam'),
+  );
+  const like = await handleLike(
+    new Request(`http://test/api/lists/${lists.public.id}/like`),
+    listsAs(null),
+    String(lists.public.id),
+  );
   const profile = await profilePage(connection.db, (await findPublicProfile(connection.db, players.pat.username))!);
   const liked = await likedLists(connection.db, players.sam.id, { page: 1, pageSize: 20 });
   return {
@@ -85,11 +110,17 @@ beforeAll(async () => {
   setConnector(async () => connection);
   for (const { id, username } of Object.values(players)) {
     await sql`insert into auth.users (id, email, raw_user_meta_data)
-              values (${id}, ${`${username}@example.test`}, ${JSON.stringify({ username, full_name: username, bio: 'My bio' })}::jsonb)`.execute(connection.db);
-    await sql`insert into public.user_xp (user_id, total, level) values (${id}, ${username === players.pat.username ? 900 : 100}, 3)`.execute(connection.db);
+              values (${id}, ${`${username}@example.test`}, ${JSON.stringify({ username, full_name: username, bio: 'My bio' })}::jsonb)`.execute(
+      connection.db,
+    );
+    await sql`insert into public.user_xp (user_id, total, level) values (${id}, ${username === players.pat.username ? 900 : 100}, 3)`.execute(
+      connection.db,
+    );
     for (const period of ['week', 'month'] as const) {
       await sql`insert into public.xp_periods (period, starts, user_id, points)
-                values (${period}, date_trunc(${period}, now() at time zone 'utc')::date, ${id}, ${username === players.pat.username ? 90 : 10})`.execute(connection.db);
+                values (${period}, date_trunc(${period}, now() at time zone 'utc')::date, ${id}, ${username === players.pat.username ? 90 : 10})`.execute(
+        connection.db,
+      );
     }
   }
   for (const [visibility, list] of Object.entries(lists) as ['public' | 'unlisted', { id: number; slug: string }][]) {
@@ -100,8 +131,21 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
     list.id = row.id;
   }
-  await connection.db.insertInto('user_list_likes').values({ list_id: lists.public.id, user_id: players.sam.id }).execute();
-  expect((await handleSetFollow(new Request('http://test/api/follows', { method: 'POST', body: JSON.stringify({ username: players.pat.username }) }), as('sam'))).status).toBe(200);
+  await connection.db
+    .insertInto('user_list_likes')
+    .values({ list_id: lists.public.id, user_id: players.sam.id })
+    .execute();
+  expect(
+    (
+      await handleSetFollow(
+        new Request('http://test/api/follows', {
+          method: 'POST',
+          body: JSON.stringify({ username: players.pat.username }),
+        }),
+        as('sam'),
+      )
+    ).status,
+  ).toBe(200);
 });
 
 afterAll(() => connection.close());
@@ -143,21 +187,33 @@ describe('a private profile', () => {
     tags.length = 0;
     await seenByOthers();
     await setPrivate(true);
-    expect(purged).toEqual([{ tags: [`profile:${players.pat.id}`, `user-lists:${players.pat.id}`], paths: ['/leaderboard'] }]);
+    expect(purged).toEqual([
+      { tags: [`profile:${players.pat.id}`, `user-lists:${players.pat.id}`], paths: ['/leaderboard'] },
+    ]);
     // Every cached page that showed Pat's things carries a tag that purge names.
-    expect(new Set(tags)).toEqual(new Set([`profile:${players.pat.id}`, `user-lists:${players.pat.id}`, `list:${lists.public.id}`, `list:${lists.unlisted.id}`]));
+    expect(new Set(tags)).toEqual(
+      new Set([
+        `profile:${players.pat.id}`,
+        `user-lists:${players.pat.id}`,
+        `list:${lists.public.id}`,
+        `list:${lists.unlisted.id}`,
+      ]),
+    );
     await setPrivate(false);
   });
 
   it('cannot be followed, liked or reported by others; a follower may still leave', async () => {
     await setPrivate(true);
-    const body = (value: unknown, method = 'POST') => new Request('http://test/x', { method, body: JSON.stringify(value) });
+    const body = (value: unknown, method = 'POST') =>
+      new Request('http://test/x', { method, body: JSON.stringify(value) });
     expect((await handleSetFollow(body({ username: players.pat.username }), as('sam'))).status).toBe(404);
     const left = await handleSetFollow(body({ username: players.pat.username }, 'DELETE'), as('sam'));
     expect(left.status).toBe(200);
     expect(await left.json()).toEqual({ following: false, followers: null });
     expect((await handleLike(body({}), listsAs('sam'), String(lists.public.id))).status).toBe(404);
-    expect(await reportList(connection.db, players.sam.id, lists.public.id, { reason: 'spam', details: null })).toMatchObject({ ok: false, status: 404 });
+    expect(
+      await reportList(connection.db, players.sam.id, lists.public.id, { reason: 'spam', details: null }),
+    ).toMatchObject({ ok: false, status: 404 });
     await setPrivate(false);
     expect((await handleSetFollow(body({ username: players.pat.username }), as('sam'))).status).toBe(200);
   });
@@ -166,7 +222,10 @@ describe('a private profile', () => {
     await setPrivate(true);
     const profile = (await findPublicProfile(connection.db, players.pat.username))!;
     expect((await profilePage(connection.db, profile, { owner: true })).details).not.toBeNull();
-    const own = await handleFollowState(new Request(`http://test/api/follows?username=${players.pat.username}`), as('pat'));
+    const own = await handleFollowState(
+      new Request(`http://test/api/follows?username=${players.pat.username}`),
+      as('pat'),
+    );
     expect(await own.json()).toEqual({ following: false, followers: 1, self: true });
     const like = await handleLike(new Request('http://test/x'), listsAs('pat'), String(lists.public.id));
     expect(like.status).toBe(200);
@@ -191,7 +250,9 @@ describe.each([
     if (!database) return;
     for (const id of [owner, other]) {
       const username = `r${id.slice(0, 8)}`;
-      await sql`insert into auth.users (id, email, raw_user_meta_data) values (${id}, ${`${username}@example.test`}, ${JSON.stringify({ username })}::jsonb)`.execute(database.db);
+      await sql`insert into auth.users (id, email, raw_user_meta_data) values (${id}, ${`${username}@example.test`}, ${JSON.stringify({ username })}::jsonb)`.execute(
+        database.db,
+      );
     }
     await database.db.insertInto('profile_settings').values({ user_id: owner, is_private: true }).execute();
   });
@@ -202,7 +263,9 @@ describe.each([
   it('is readable by its owner only; a public one by everyone', async (context) => {
     if (!database) return context.skip('TEST_DATABASE_URL is not set');
     const read = (role: Parameters<typeof asRole>[1], id: string) =>
-      asRole(database!, role, (trx) => trx.selectFrom('profiles').select(['username', 'bio']).where('id', '=', id).execute()).then((rows) => rows.length);
+      asRole(database!, role, (trx) =>
+        trx.selectFrom('profiles').select(['username', 'bio']).where('id', '=', id).execute(),
+      ).then((rows) => rows.length);
     expect(await read({ kind: 'anon' }, owner)).toBe(0);
     expect(await read({ kind: 'authenticated', userId: other }, owner)).toBe(0);
     expect(await read({ kind: 'authenticated', userId: owner }, owner)).toBe(1);

@@ -14,7 +14,10 @@ import type { QueryBudgets } from '../db/query-budgets.ts';
  * of a private profile (these pages are never cached). Use as
  * `const loaded = await loadProfile(Astro, '/activity'); if (loaded instanceof Response) return loaded;`.
  */
-export async function loadProfile(astro: AstroGlobal, rest = ''): Promise<{ db: Kysely<Database>; profile: PublicProfile; owner: boolean } | Response> {
+export async function loadProfile(
+  astro: AstroGlobal,
+  rest = '',
+): Promise<{ db: Kysely<Database>; profile: PublicProfile; owner: boolean } | Response> {
   const username = usernameParamSchema.safeParse(astro.params.username);
   if (!username.success) return notFound(astro);
   const db = await getDb();

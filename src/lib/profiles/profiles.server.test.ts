@@ -26,14 +26,51 @@ beforeAll(async () => {
     );
   }
   gameId = (await connection.db.selectFrom('games').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-  await connection.db.insertInto('user_games').values({ user_id: alice, game_id: gameId, status: 'playing', favourite: true, note: 'SECRET NOTE' }).execute();
-  const wished = (await connection.db.selectFrom('games').select('id').where('id', '<>', gameId).orderBy('id').executeTakeFirstOrThrow()).id;
+  await connection.db
+    .insertInto('user_games')
+    .values({ user_id: alice, game_id: gameId, status: 'playing', favourite: true, note: 'SECRET NOTE' })
+    .execute();
+  const wished = (
+    await connection.db
+      .selectFrom('games')
+      .select('id')
+      .where('id', '<>', gameId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await connection.db.insertInto('user_games').values({ user_id: alice, game_id: wished, wishlist: true }).execute();
   await connection.db.transaction().execute(async (trx) => {
-    await recordActivity(trx, { actorId: alice, kind: 'game_status_set', subjectType: 'game', subjectId: gameId, gameId, data: { status: 'playing', previous: null } });
-    await recordActivity(trx, { actorId: alice, kind: 'list_created', subjectType: 'list', subjectId: 1, data: { title: 'PUBLIC LIST', slug: 'public-list' } });
-    await recordActivity(trx, { actorId: alice, kind: 'list_created', subjectType: 'list', subjectId: 2, data: { title: 'PRIVATE LIST', slug: 'private-list' }, isPublic: false });
-    await recordActivity(trx, { actorId: alice, kind: 'profile_updated', subjectType: 'profile', subjectId: alice, data: { hasAvatar: true, hasBio: true }, isPublic: false });
+    await recordActivity(trx, {
+      actorId: alice,
+      kind: 'game_status_set',
+      subjectType: 'game',
+      subjectId: gameId,
+      gameId,
+      data: { status: 'playing', previous: null },
+    });
+    await recordActivity(trx, {
+      actorId: alice,
+      kind: 'list_created',
+      subjectType: 'list',
+      subjectId: 1,
+      data: { title: 'PUBLIC LIST', slug: 'public-list' },
+    });
+    await recordActivity(trx, {
+      actorId: alice,
+      kind: 'list_created',
+      subjectType: 'list',
+      subjectId: 2,
+      data: { title: 'PRIVATE LIST', slug: 'private-list' },
+      isPublic: false,
+    });
+    await recordActivity(trx, {
+      actorId: alice,
+      kind: 'profile_updated',
+      subjectType: 'profile',
+      subjectId: alice,
+      data: { hasAvatar: true, hasBio: true },
+      isPublic: false,
+    });
   });
 });
 
@@ -44,7 +81,10 @@ describe('reserved usernames', () => {
     const pagesDir = new URL('../../pages/', import.meta.url);
     const segments = readdirSync(pagesDir)
       .map((entry) => entry.replace(/\.(astro|ts|js|md|mdx)$/, ''))
-      .filter((segment) => !segment.startsWith('[') && !segment.startsWith('_') && usernameParamSchema.safeParse(segment).success);
+      .filter(
+        (segment) =>
+          !segment.startsWith('[') && !segment.startsWith('_') && usernameParamSchema.safeParse(segment).success,
+      );
     expect(segments.length).toBeGreaterThan(10);
     const rows = await connection.db.selectFrom('reserved_usernames').select('name').execute();
     const inDatabase = new Set(rows.map((r) => r.name));
@@ -59,7 +99,10 @@ describe('profile addresses', () => {
   it('finds a username in any case and sends other cases to the canonical one', async () => {
     const profile = await findPublicProfile(connection.db, 'alice_plays');
     expect(profile?.username).toBe('Alice_Plays');
-    expect(profileRoute('alice_plays', 'Alice_Plays', '/activity', '?page=2')).toEqual({ kind: 'redirect', location: '/Alice_Plays/activity?page=2' });
+    expect(profileRoute('alice_plays', 'Alice_Plays', '/activity', '?page=2')).toEqual({
+      kind: 'redirect',
+      location: '/Alice_Plays/activity?page=2',
+    });
     expect(profileRoute('Alice_Plays', 'Alice_Plays')).toEqual({ kind: 'ok' });
     expect(await findPublicProfile(connection.db, 'nobody_here')).toBeNull();
   });
@@ -88,7 +131,9 @@ describe('privacy', () => {
     await setProfilePrivacy(connection.db, alice, true);
     const profile = (await findPublicProfile(connection.db, 'Alice_Plays'))!;
     expect(profile.isPrivate).toBe(true);
-    const sections = { publicLists: async () => [{ id: 1, title: 'PUBLIC LIST', href: '/Alice_Plays/lists/public-list', entryCount: 1 }] };
+    const sections = {
+      publicLists: async () => [{ id: 1, title: 'PUBLIC LIST', href: '/Alice_Plays/lists/public-list', entryCount: 1 }],
+    };
     const page = await profilePage(connection.db, profile, { sections });
     expect(page.details).toBeNull();
     // Its owner still sees everything, the lists linked to the dashboard (their public pages are a 404 now).
@@ -103,11 +148,17 @@ describe('privacy', () => {
     const profile = (await findPublicProfile(connection.db, 'bob_reads'))!;
     const page = await profilePage(connection.db, profile, {
       sections: {
-        publicLists: async (_db, userId) => [{ id: userId, title: 'Bob list', href: '/bob_reads/lists/bob-list', entryCount: 3 }],
+        publicLists: async (_db, userId) => [
+          { id: userId, title: 'Bob list', href: '/bob_reads/lists/bob-list', entryCount: 3 },
+        ],
         level: async () => ({ level: 4, name: 'Explorer' }),
         follows: async () => ({ followers: 2, following: 5 }),
       },
     });
-    expect(page.details).toMatchObject({ lists: [{ title: 'Bob list' }], level: { level: 4 }, follows: { followers: 2 } });
+    expect(page.details).toMatchObject({
+      lists: [{ title: 'Bob list' }],
+      level: { level: 4 },
+      follows: { followers: 2 },
+    });
   });
 });

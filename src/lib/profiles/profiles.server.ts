@@ -6,13 +6,18 @@ import { countsFromKept, PLAY_STATUSES } from '../library/play-status.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
 import type { Paged } from '../navigation/pagination.ts';
 import { recentReviewsByUser, type OwnReviewView } from '../user-reviews/user-reviews.server.ts';
-import { PROFILE_SECTIONS, type FollowCounts, type ProfileLevel, type ProfileSectionProviders, type PublicListSummary } from './profile-sections.server.ts';
+import {
+  PROFILE_SECTIONS,
+  type FollowCounts,
+  type ProfileLevel,
+  type ProfileSectionProviders,
+  type PublicListSummary,
+} from './profile-sections.server.ts';
 import { FEED_KINDS, PROFILE_LIMITS, type FeedItem, type PublicProfile } from './profiles.ts';
 
 export type { PublicProfile };
 
 type Db = Kysely<Database>;
-
 
 /** A profile by username, any case (the page redirects to the canonical case). */
 export async function findPublicProfile(db: Db, username: string): Promise<PublicProfile | null> {
@@ -74,18 +79,28 @@ export async function favouriteGames(db: Db, userId: string, limit: number = PRO
 
 /** The public activity of a user, newest first: private and retracted events never appear. */
 function feedQuery(db: Db, userId: string) {
-  return db
-    .selectFrom('activity_events as e')
-    .leftJoin('games as g', 'g.id', 'e.game_id')
-    .where('e.actor_id', '=', userId)
-    // Literals where a partial index names the same condition (docs/decisions/generic-plans.md).
-    .where('e.is_public', '=', sql.lit(true))
-    .where('e.retracted_at', 'is', null)
-    .where('e.kind', 'in', FEED_KINDS);
+  return (
+    db
+      .selectFrom('activity_events as e')
+      .leftJoin('games as g', 'g.id', 'e.game_id')
+      .where('e.actor_id', '=', userId)
+      // Literals where a partial index names the same condition (docs/decisions/generic-plans.md).
+      .where('e.is_public', '=', sql.lit(true))
+      .where('e.retracted_at', 'is', null)
+      .where('e.kind', 'in', FEED_KINDS)
+  );
 }
 
 function toFeedItems(
-  rows: { id: string; kind: string; created_at: Date; data: unknown; subject_id: string; slug: string | null; title: string | null }[],
+  rows: {
+    id: string;
+    kind: string;
+    created_at: Date;
+    data: unknown;
+    subject_id: string;
+    slug: string | null;
+    title: string | null;
+  }[],
 ): FeedItem[] {
   return rows.map((row) => ({
     id: row.id,
@@ -99,14 +114,26 @@ function toFeedItems(
 
 const feedColumns = ['e.id', 'e.kind', 'e.created_at', 'e.data', 'e.subject_id', 'g.slug', 'g.title'] as const;
 
-export async function recentActivity(db: Db, userId: string, limit: number = PROFILE_LIMITS.recentActivity): Promise<FeedItem[]> {
-  const rows = await feedQuery(db, userId).select(feedColumns).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
+export async function recentActivity(
+  db: Db,
+  userId: string,
+  limit: number = PROFILE_LIMITS.recentActivity,
+): Promise<FeedItem[]> {
+  const rows = await feedQuery(db, userId)
+    .select(feedColumns)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
   return toFeedItems(rows);
 }
 
 export async function activityPage(db: Db, userId: string, page: number): Promise<Paged<FeedItem>> {
   const ordered = feedQuery(db, userId).select(feedColumns).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc');
-  const paged = await paginate(ordered, countRows(feedQuery(db, userId)), { page, pageSize: PROFILE_LIMITS.activityPageSize });
+  const paged = await paginate(ordered, countRows(feedQuery(db, userId)), {
+    page,
+    pageSize: PROFILE_LIMITS.activityPageSize,
+  });
   return { ...paged, items: toFeedItems(paged.items) };
 }
 
@@ -145,7 +172,9 @@ export async function profilePage(
     sections.level ? sections.level(db, profile.id) : null,
     sections.follows ? sections.follows(db, profile.id) : null,
   ]);
-  const listLinks = profile.isPrivate ? lists?.map((list) => ({ ...list, href: `/dashboard/lists/${list.id}` })) : lists;
+  const listLinks = profile.isPrivate
+    ? lists?.map((list) => ({ ...list, href: `/dashboard/lists/${list.id}` }))
+    : lists;
   return { profile, details: { counts, favourites, reviews, activity, lists: listLinks ?? null, level, follows } };
 }
 

@@ -26,11 +26,22 @@ export function canonicalProfilePath(username: string, rest = ''): string {
 }
 
 export function profileRoute(requested: string, actual: string, rest = '', search = ''): ProfileRoute {
-  return requested === actual ? { kind: 'ok' } : { kind: 'redirect', location: `${canonicalProfilePath(actual, rest)}${search}` };
+  return requested === actual
+    ? { kind: 'ok' }
+    : { kind: 'redirect', location: `${canonicalProfilePath(actual, rest)}${search}` };
 }
 
 /** The kinds a profile's activity feed shows; private kinds never appear whatever is_public says. */
-export const FEED_KINDS = ['game_status_set', 'review_published', 'list_created', 'list_liked', 'list_entry_added', 'user_followed', 'outlet_followed', 'level_up'] as const satisfies readonly ActivityKind[];
+export const FEED_KINDS = [
+  'game_status_set',
+  'review_published',
+  'list_created',
+  'list_liked',
+  'list_entry_added',
+  'user_followed',
+  'outlet_followed',
+  'level_up',
+] as const satisfies readonly ActivityKind[];
 
 export const STATUS_LABELS: Readonly<Record<string, string>> = {
   playing: 'Playing',
@@ -67,7 +78,8 @@ export function describeFeedItem(item: FeedItem): { text: string; href: string |
   const gameLink = game ? { href: `/games/${game.slug}`, label: game.title } : { href: null, label: null };
   switch (item.kind) {
     case 'game_status_set': {
-      const status = typeof item.data.status === 'string' ? (STATUS_LABELS[item.data.status] ?? item.data.status) : 'a status';
+      const status =
+        typeof item.data.status === 'string' ? (STATUS_LABELS[item.data.status] ?? item.data.status) : 'a status';
       return { text: `Marked as ${status}:`, ...gameLink };
     }
     case 'review_published': {
@@ -75,17 +87,29 @@ export function describeFeedItem(item: FeedItem): { text: string; href: string |
       return { text: `Reviewed${rating}:`, ...gameLink };
     }
     case 'list_created':
-      return { text: 'Created the list', href: null, label: typeof item.data.title === 'string' ? item.data.title : 'a list' };
+      return {
+        text: 'Created the list',
+        href: null,
+        label: typeof item.data.title === 'string' ? item.data.title : 'a list',
+      };
     case 'list_entry_added':
       return { text: 'Added to a list:', ...gameLink };
     case 'list_liked':
-      return { text: 'Liked the list', href: null, label: typeof item.data.title === 'string' ? item.data.title : 'a list' };
+      return {
+        text: 'Liked the list',
+        href: null,
+        label: typeof item.data.title === 'string' ? item.data.title : 'a list',
+      };
     case 'user_followed':
       return { text: 'Followed a player', href: null, label: null };
     case 'outlet_followed':
       return { text: 'Followed an outlet', href: null, label: null };
     case 'level_up':
-      return { text: `Reached level ${String(item.data.level ?? '')}${typeof item.data.name === 'string' ? ` (${item.data.name})` : ''}`, href: null, label: null };
+      return {
+        text: `Reached level ${String(item.data.level ?? '')}${typeof item.data.name === 'string' ? ` (${item.data.name})` : ''}`,
+        href: null,
+        label: null,
+      };
     default:
       return { text: 'Was active', href: null, label: null };
   }

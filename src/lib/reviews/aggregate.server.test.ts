@@ -34,7 +34,12 @@ beforeAll(async () => {
     for (const n of [1, 2]) {
       const outlet = await connection.db
         .insertInto('outlets')
-        .values({ slug: `${scale}-outlet-${n}`, name: `${scale} outlet ${n}`, score_scale: scale, recommendation_threshold: 60 + n * 10 })
+        .values({
+          slug: `${scale}-outlet-${n}`,
+          name: `${scale} outlet ${n}`,
+          score_scale: scale,
+          recommendation_threshold: 60 + n * 10,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(outlet.id);
@@ -78,10 +83,13 @@ async function recountedStats(): Promise<StatsRow[]> {
   const byGame = new Map<number, typeof reviews>();
   for (const review of reviews) {
     expect(review.score).toBe(normaliseScore(review.score_scale, review.raw_score));
-    if (review.kind === 'review' && review.score !== null) expect(review.recommended).toBe(review.score >= review.threshold);
+    if (review.kind === 'review' && review.score !== null)
+      expect(review.recommended).toBe(review.score >= review.threshold);
     byGame.set(review.game_id, [...(byGame.get(review.game_id) ?? []), review]);
   }
-  return [...byGame.entries()].sort(([a], [b]) => a - b).map(([gameId, list]) => fromAggregate(gameId, aggregateReviews(list)));
+  return [...byGame.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([gameId, list]) => fromAggregate(gameId, aggregateReviews(list)));
 }
 
 type OutletStatsRow = Omit<StatsRow, 'game_id' | 'critic_score' | 'recommend_percent'> & { outlet_id: number };
@@ -89,16 +97,24 @@ type OutletStatsRow = Omit<StatsRow, 'game_id' | 'critic_score' | 'recommend_per
 /** The per-outlet rows the trigger maintains, without all-zero rows, with the sum as a number. */
 async function maintainedOutletStats(): Promise<OutletStatsRow[]> {
   const rows = await connection.db.selectFrom('outlet_critic_stats').selectAll().orderBy('outlet_id').execute();
-  return rows.filter((row) => row.review_count > 0 || row.preview_count > 0).map((row) => ({ ...row, score_sum: Number(row.score_sum) }));
+  return rows
+    .filter((row) => row.review_count > 0 || row.preview_count > 0)
+    .map((row) => ({ ...row, score_sum: Number(row.score_sum) }));
 }
 
 async function recountedOutletStats(): Promise<OutletStatsRow[]> {
   const byOutlet = new Map<number, Awaited<ReturnType<typeof publishedReviews>>>();
-  for (const review of await publishedReviews()) byOutlet.set(review.outlet_id, [...(byOutlet.get(review.outlet_id) ?? []), review]);
+  for (const review of await publishedReviews())
+    byOutlet.set(review.outlet_id, [...(byOutlet.get(review.outlet_id) ?? []), review]);
   return [...byOutlet.entries()]
     .sort(([a], [b]) => a - b)
     .map(([outletId, list]) => {
-      const { game_id: _game, critic_score: _score, recommend_percent: _percent, ...sums } = fromAggregate(0, aggregateReviews(list));
+      const {
+        game_id: _game,
+        critic_score: _score,
+        recommend_percent: _percent,
+        ...sums
+      } = fromAggregate(0, aggregateReviews(list));
       return { outlet_id: outletId, ...sums };
     });
 }
@@ -145,7 +161,9 @@ describe('normalisation and bands in SQL', () => {
           .catch(() => 'error' as const);
         expect(actual, `${scale} ${JSON.stringify(raw)}`).toBe(expected);
       }
-      const none = await sql<{ score: number | null }>`select public.normalise_critic_score(${scale}, null) as score`.execute(connection.db);
+      const none = await sql<{
+        score: number | null;
+      }>`select public.normalise_critic_score(${scale}, null) as score`.execute(connection.db);
       expect(none.rows[0]!.score).toBeNull();
     }
   });
@@ -163,13 +181,22 @@ describe('normalisation and bands in SQL', () => {
     const [verdictOutlet] = outletIds.get('unscored')! as [number];
     const base = { game_id: gameId, published_at: new Date('2020-01-01') };
     await expect(
-      connection.db.insertInto('critic_reviews').values({ ...base, outlet_id: tenOutlet, raw_score: '11' }).execute(),
+      connection.db
+        .insertInto('critic_reviews')
+        .values({ ...base, outlet_id: tenOutlet, raw_score: '11' })
+        .execute(),
     ).rejects.toThrow("Invalid raw score '11' for the ten scale");
     await expect(
-      connection.db.insertInto('critic_reviews').values({ ...base, outlet_id: tenOutlet, kind: 'preview', raw_score: '8' }).execute(),
+      connection.db
+        .insertInto('critic_reviews')
+        .values({ ...base, outlet_id: tenOutlet, kind: 'preview', raw_score: '8' })
+        .execute(),
     ).rejects.toThrow(/critic_reviews_preview_unscored/);
     await expect(
-      connection.db.insertInto('critic_reviews').values({ ...base, outlet_id: verdictOutlet, raw_score: null }).execute(),
+      connection.db
+        .insertInto('critic_reviews')
+        .values({ ...base, outlet_id: verdictOutlet, raw_score: null })
+        .execute(),
     ).rejects.toThrow(/critic_reviews_review_has_verdict/);
   });
 });
@@ -177,14 +204,14 @@ describe('normalisation and bands in SQL', () => {
 describe('game_critic_stats', () => {
   it('equals a full recount after random inserts, updates and deletes', async () => {
     const random = createRandom(20261124);
-    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const scales = [...SCORE_SCALES];
     const past = () => new Date(Date.UTC(2015, 0, 1) + Math.floor(random() * 3e11));
     const future = () => new Date(Date.now() + 86_400_000 * (1 + Math.floor(random() * 300)));
     let operations = 0;
 
     for (let step = 0; step < 400; step += 1) {
-      const ids = (await connection.db.selectFrom('critic_reviews').select(['id', 'outlet_id', 'score_scale']).execute());
+      const ids = await connection.db.selectFrom('critic_reviews').select(['id', 'outlet_id', 'score_scale']).execute();
       const roll = random();
       try {
         if (roll < 0.45 || ids.length < 5) {
@@ -213,7 +240,8 @@ describe('game_critic_stats', () => {
           } else if (change < 0.5) await update.set({ kind: 'preview', raw_score: null }).execute();
           else if (change < 0.65) await update.set({ published_at: random() < 0.5 ? future() : past() }).execute();
           else if (change < 0.75) await update.set({ recommended: random() < 0.5 }).execute();
-          else if (change < 0.85) await update.set({ verdict: 'Edited verdict', excerpt: 'An edit that changes nothing counted.' }).execute();
+          else if (change < 0.85)
+            await update.set({ verdict: 'Edited verdict', excerpt: 'An edit that changes nothing counted.' }).execute();
           else {
             await connection.db
               .updateTable('outlets')
@@ -252,7 +280,8 @@ describe('game_critic_stats', () => {
     const gameId = gameIds[7]!;
     const [outletA, outletB] = outletIds.get('hundred')! as [number, number];
     await connection.db.deleteFrom('critic_reviews').where('game_id', '=', gameId).execute();
-    const stats = () => connection.db.selectFrom('game_critic_stats').selectAll().where('game_id', '=', gameId).executeTakeFirst();
+    const stats = () =>
+      connection.db.selectFrom('game_critic_stats').selectAll().where('game_id', '=', gameId).executeTakeFirst();
 
     await connection.db
       .insertInto('critic_reviews')
@@ -264,7 +293,9 @@ describe('game_critic_stats', () => {
       values (${gameId}, ${outletB}, '50', clock_timestamp() + interval '400 milliseconds')
     `.execute(connection.db);
     expect(await stats()).toMatchObject({ review_count: 1, score_sum: 90 });
-    const due = await sql<{ next: Date | null }>`select public.release_due_critic_reviews() as next`.execute(connection.db);
+    const due = await sql<{ next: Date | null }>`select public.release_due_critic_reviews() as next`.execute(
+      connection.db,
+    );
     expect(due.rows[0]!.next).toBeInstanceOf(Date);
 
     // Time passes (no fixed sleep: poll until the database's clock has gone past the embargo).
@@ -277,7 +308,13 @@ describe('game_critic_stats', () => {
         { timeout: 5_000, interval: 50 },
       )
       .toBe(2);
-    expect(await stats()).toMatchObject({ review_count: 2, scored_count: 2, score_sum: 140, mixed_count: 1, acclaimed_count: 1 });
+    expect(await stats()).toMatchObject({
+      review_count: 2,
+      scored_count: 2,
+      score_sum: 140,
+      mixed_count: 1,
+      acclaimed_count: 1,
+    });
     expect(await maintainedStats()).toEqual(await recountedStats());
     expect(await maintainedOutletStats()).toEqual(await recountedOutletStats());
   });

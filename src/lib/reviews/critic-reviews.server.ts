@@ -19,11 +19,19 @@ import {
 
 type Db = Kysely<Database>;
 
-const refuse = (kind: CriticReviewRefusal['kind'], message: string) => ({ ok: false as const, refusal: { kind, message } });
+const refuse = (kind: CriticReviewRefusal['kind'], message: string) => ({
+  ok: false as const,
+  refusal: { kind, message },
+});
 
 /** Is `userId` one of the outlet's owners (outlet_owners; outlets.owner_id is mirrored there)? */
 const isOwner = async (db: Db, outletId: number, userId: string) =>
-  (await db.selectFrom('outlet_owners').select('user_id').where('outlet_id', '=', outletId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  (await db
+    .selectFrom('outlet_owners')
+    .select('user_id')
+    .where('outlet_id', '=', outletId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()) !== undefined;
 
 const isOneReviewPerOutlet = (error: unknown) => /critic_reviews_one_review_per_outlet/.test(String(error));
 
@@ -35,8 +43,16 @@ export interface PublishedReview {
 }
 
 /** Publishes a review (or schedules it, with a future publishedAt) for the outlet `userId` owns. */
-export async function createCriticReview(db: Db, userId: string, input: CriticReviewInput): Promise<CriticReviewWrite<PublishedReview>> {
-  const outlet = await db.selectFrom('outlets').select(['id', 'slug', 'owner_id', 'score_scale']).where('slug', '=', input.outlet).executeTakeFirst();
+export async function createCriticReview(
+  db: Db,
+  userId: string,
+  input: CriticReviewInput,
+): Promise<CriticReviewWrite<PublishedReview>> {
+  const outlet = await db
+    .selectFrom('outlets')
+    .select(['id', 'slug', 'owner_id', 'score_scale'])
+    .where('slug', '=', input.outlet)
+    .executeTakeFirst();
   if (!outlet) return refuse('not-found', MESSAGES.noOutlet);
   if (!(await isOwner(db, outlet.id, userId))) return refuse('forbidden', MESSAGES.notOwner);
   const game = await db.selectFrom('games').select(['id', 'slug']).where('slug', '=', input.game).executeTakeFirst();
@@ -52,7 +68,9 @@ export async function createCriticReview(db: Db, userId: string, input: CriticRe
       .executeTakeFirst();
     if (!member) return refuse('invalid', MESSAGES.notAnAuthor);
   }
-  const platform = input.platform ? await db.selectFrom('platforms').select('id').where('slug', '=', input.platform).executeTakeFirst() : undefined;
+  const platform = input.platform
+    ? await db.selectFrom('platforms').select('id').where('slug', '=', input.platform).executeTakeFirst()
+    : undefined;
   if (input.platform && !platform) return refuse('invalid', MESSAGES.unknownPlatform);
 
   try {
@@ -109,7 +127,12 @@ async function findOwnedReview(db: Db, id: string) {
 }
 
 /** Changes what `patch` gives of review `id`, if `userId` owns its outlet. */
-export async function updateCriticReview(db: Db, userId: string, id: string, patch: CriticReviewPatch): Promise<CriticReviewWrite<{ id: string }>> {
+export async function updateCriticReview(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: CriticReviewPatch,
+): Promise<CriticReviewWrite<{ id: string }>> {
   const review = await findOwnedReview(db, id);
   if (!review) return refuse('not-found', MESSAGES.noReview);
   // Only the outlet's owners learn a review's id exists (a scheduled one is embargoed): others get the missing review's answer.
@@ -125,7 +148,9 @@ export async function updateCriticReview(db: Db, userId: string, id: string, pat
     .updateTable('critic_reviews')
     .set({
       ...(patch.rawScore !== undefined ? { raw_score: patch.rawScore } : {}),
-      ...(patch.recommended !== undefined || patch.rawScore !== undefined ? { recommended: next.rawScore === null ? next.recommended : null } : {}),
+      ...(patch.recommended !== undefined || patch.rawScore !== undefined
+        ? { recommended: next.rawScore === null ? next.recommended : null }
+        : {}),
       ...(patch.verdict !== undefined ? { verdict: patch.verdict } : {}),
       ...(patch.excerpt !== undefined ? { excerpt: patch.excerpt } : {}),
       ...(patch.url !== undefined ? { url: patch.url } : {}),

@@ -9,21 +9,32 @@ import {
   VERDICT_MAX,
 } from './critic-reviews.ts';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe('the score rules on an outlet scale', () => {
   it('take a valid score on the scale, and an unscored review with a verdict', () => {
     expect(criticReviewScoreProblem('ten', { kind: 'review', rawScore: '8.5', recommended: null })).toBeUndefined();
     expect(criticReviewScoreProblem('letter', { kind: 'review', rawScore: 'B+', recommended: null })).toBeUndefined();
-    expect(criticReviewScoreProblem('unscored', { kind: 'review', rawScore: null, recommended: false })).toBeUndefined();
+    expect(
+      criticReviewScoreProblem('unscored', { kind: 'review', rawScore: null, recommended: false }),
+    ).toBeUndefined();
     expect(criticReviewScoreProblem('hundred', { kind: 'preview', rawScore: null, recommended: null })).toBeUndefined();
   });
 
   it('refuse each broken rule with what to fix', () => {
-    expect(criticReviewScoreProblem('ten', { kind: 'preview', rawScore: '8', recommended: null })).toBe(CRITIC_REVIEW_MESSAGES.previewScored);
-    expect(criticReviewScoreProblem('ten', { kind: 'review', rawScore: null, recommended: null })).toBe(CRITIC_REVIEW_MESSAGES.verdictNeeded);
-    expect(criticReviewScoreProblem('unscored', { kind: 'review', rawScore: '7', recommended: null })).toBe(CRITIC_REVIEW_MESSAGES.outletUnscored);
-    expect(criticReviewScoreProblem('stars', { kind: 'review', rawScore: '4.3', recommended: null })).toBe("“4.3” is not a score on this outlet's scale.");
+    expect(criticReviewScoreProblem('ten', { kind: 'preview', rawScore: '8', recommended: null })).toBe(
+      CRITIC_REVIEW_MESSAGES.previewScored,
+    );
+    expect(criticReviewScoreProblem('ten', { kind: 'review', rawScore: null, recommended: null })).toBe(
+      CRITIC_REVIEW_MESSAGES.verdictNeeded,
+    );
+    expect(criticReviewScoreProblem('unscored', { kind: 'review', rawScore: '7', recommended: null })).toBe(
+      CRITIC_REVIEW_MESSAGES.outletUnscored,
+    );
+    expect(criticReviewScoreProblem('stars', { kind: 'review', rawScore: '4.3', recommended: null })).toBe(
+      "“4.3” is not a score on this outlet's scale.",
+    );
   });
 });
 
@@ -59,7 +70,11 @@ describe('the critic review schemas', () => {
       [{ publishedAt: `2026-11-22T06:00:00Z${' '.repeat(100)}` }, CRITIC_REVIEW_MESSAGES.publishedAtInvalid],
       [{ publishedAt: 'next tuesday' }, CRITIC_REVIEW_MESSAGES.publishedAtInvalid],
     ];
-    for (const [change, message] of cases) expect(firstMessage(criticReviewInputSchema.safeParse({ ...review, ...change })), JSON.stringify(change).slice(0, 60)).toBe(message);
+    for (const [change, message] of cases)
+      expect(
+        firstMessage(criticReviewInputSchema.safeParse({ ...review, ...change })),
+        JSON.stringify(change).slice(0, 60),
+      ).toBe(message);
     expect(criticReviewInputSchema.safeParse({ ...review, rawScore: '100000' }).success).toBe(false);
     expect(criticReviewInputSchema.safeParse({ ...review, kind: 'preview', rawScore: '9' }).success).toBe(false);
     expect(criticReviewPatchSchema.safeParse({ verdict: 'v'.repeat(VERDICT_MAX + 1) }).success).toBe(false);
@@ -74,6 +89,7 @@ describe('the critic review schemas', () => {
 
   it('take review ids as plain bigint digits', () => {
     expect(criticReviewIdSchema.safeParse('42').success).toBe(true);
-    for (const bad of ['0', '042', '-1', '1e3', '9'.repeat(19), '']) expect(criticReviewIdSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['0', '042', '-1', '1e3', '9'.repeat(19), ''])
+      expect(criticReviewIdSchema.safeParse(bad).success).toBe(false);
   });
 });

@@ -47,12 +47,18 @@ const httpUrl = z
   .string()
   .trim()
   .max(REVIEW_URL_MAX, CRITIC_REVIEW_MESSAGES.urlInvalid)
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), CRITIC_REVIEW_MESSAGES.urlInvalid);
+  .refine(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    CRITIC_REVIEW_MESSAGES.urlInvalid,
+  );
 const rawScore = z.string().trim().max(RAW_SCORE_MAX);
 const verdict = z.string().trim().max(VERDICT_MAX, CRITIC_REVIEW_MESSAGES.verdictTooLong);
 const excerpt = z.string().trim().max(EXCERPT_MAX, CRITIC_REVIEW_MESSAGES.excerptTooLong);
 // An offset date-time is at most 35 characters ("2026-11-22T06:00:00.123456789+05:30").
-const publishedAt = z.string().max(40, CRITIC_REVIEW_MESSAGES.publishedAtInvalid).pipe(z.iso.datetime({ offset: true, error: CRITIC_REVIEW_MESSAGES.publishedAtInvalid }));
+const publishedAt = z
+  .string()
+  .max(40, CRITIC_REVIEW_MESSAGES.publishedAtInvalid)
+  .pipe(z.iso.datetime({ offset: true, error: CRITIC_REVIEW_MESSAGES.publishedAtInvalid }));
 /** authors.id is an integer column. */
 const authorId = z.number().int().positive().max(2_147_483_647);
 
@@ -105,7 +111,9 @@ export function criticReviewScoreProblem(
   if (review.kind === 'preview') return review.rawScore === null ? undefined : CRITIC_REVIEW_MESSAGES.previewScored;
   if (review.rawScore === null) return review.recommended === null ? CRITIC_REVIEW_MESSAGES.verdictNeeded : undefined;
   if (scale === 'unscored') return CRITIC_REVIEW_MESSAGES.outletUnscored;
-  return isValidRawScore(scale, review.rawScore) ? undefined : `“${review.rawScore}” is not a score on this outlet's scale.`;
+  return isValidRawScore(scale, review.rawScore)
+    ? undefined
+    : `“${review.rawScore}” is not a score on this outlet's scale.`;
 }
 
 /** Why a write was refused; the API answers each kind with its own status. */
@@ -121,4 +129,5 @@ export interface CriticReviewChange {
   authorIds: (number | null)[];
 }
 
-export type CriticReviewWrite<T> = { ok: true; value: T; change: CriticReviewChange } | { ok: false; refusal: CriticReviewRefusal };
+export type CriticReviewWrite<T> =
+  { ok: true; value: T; change: CriticReviewChange } | { ok: false; refusal: CriticReviewRefusal };

@@ -15,7 +15,10 @@ const xmlText = (text: string) => text.replace(NOT_XML, '');
  * its game's reviews page. Several reviews share that page, so each item's guid is the
  * review's own address (not a permalink) and feed readers show every review once.
  */
-export function latestReviewsFeed(reviews: readonly ReviewItem[], site: { origin: string; name: string }): Promise<string> {
+export function latestReviewsFeed(
+  reviews: readonly ReviewItem[],
+  site: { origin: string; name: string },
+): Promise<string> {
   const { origin, name } = site;
   return getRssString({
     title: `${name}: latest critic reviews`,
@@ -25,7 +28,9 @@ export function latestReviewsFeed(reviews: readonly ReviewItem[], site: { origin
     xmlns: { atom: 'http://www.w3.org/2005/Atom' },
     customData: `<language>en</language><atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     items: reviews.map((review) => ({
-      title: xmlText(`${review.gameTitle}: ${review.outletName}${review.outletIsDemo ? ' (demo outlet)' : ''} — ${formatRawScore(review.scale, review.rawScore)}${review.score !== null ? ` (${review.score}/100)` : ''}`),
+      title: xmlText(
+        `${review.gameTitle}: ${review.outletName}${review.outletIsDemo ? ' (demo outlet)' : ''} — ${formatRawScore(review.scale, review.rawScore)}${review.score !== null ? ` (${review.score}/100)` : ''}`,
+      ),
       link: `${origin}/games/${review.gameSlug}/reviews`,
       customData: `<guid isPermaLink="false">${escapeXml(`${origin}/critic-reviews/${review.id}`)}</guid>`,
       description: xmlText([review.verdict, review.excerpt].filter(Boolean).join(' ')),

@@ -18,20 +18,38 @@ beforeAll(async () => {
   const outlets = [];
   for (let n = 1; n <= 8; n += 1) {
     outlets.push(
-      (await db.insertInto('outlets').values({ slug: `coverage-${n}`, name: `Coverage ${n}`, score_scale: 'hundred' }).returning('id').executeTakeFirstOrThrow()).id,
+      (
+        await db
+          .insertInto('outlets')
+          .values({ slug: `coverage-${n}`, name: `Coverage ${n}`, score_scale: 'hundred' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     );
   }
   // Seven reviews a day apart (the newest one still under embargo), and four previews.
   for (const [i, outlet] of outlets.slice(0, 7).entries()) {
     await db
       .insertInto('critic_reviews')
-      .values({ game_id: gameId, outlet_id: outlet, kind: 'review', raw_score: String(60 + i), published_at: new Date(now - (i - 1) * DAY) })
+      .values({
+        game_id: gameId,
+        outlet_id: outlet,
+        kind: 'review',
+        raw_score: String(60 + i),
+        published_at: new Date(now - (i - 1) * DAY),
+      })
       .execute();
   }
   for (let i = 0; i < 4; i += 1) {
     await db
       .insertInto('critic_reviews')
-      .values({ game_id: gameId, outlet_id: outlets[7]!, kind: 'preview', excerpt: `Preview ${i}`, published_at: new Date(now - (i + 1) * 2 * DAY) })
+      .values({
+        game_id: gameId,
+        outlet_id: outlets[7]!,
+        kind: 'preview',
+        excerpt: `Preview ${i}`,
+        published_at: new Date(now - (i + 1) * 2 * DAY),
+      })
       .execute();
   }
 });
@@ -47,7 +65,12 @@ describe('latestCoverageQuery', () => {
     // Scores 60..66 went to reviews published tomorrow, today, yesterday...: 60 is embargoed.
     expect(reviews.map((review) => review.rawScore)).toEqual(['61', '62', '63', '64', '65']);
     expect(previews.map((preview) => preview.excerpt)).toEqual(['Preview 0', 'Preview 1', 'Preview 2']);
-    expect(reviews.every((review) => review.kind === 'review' && review.gameSlug !== undefined && review.outletName.startsWith('Coverage'))).toBe(true);
+    expect(
+      reviews.every(
+        (review) =>
+          review.kind === 'review' && review.gameSlug !== undefined && review.outletName.startsWith('Coverage'),
+      ),
+    ).toBe(true);
   });
 
   it('has nothing for a game without reviews, and a short list when there are fewer', async () => {

@@ -23,7 +23,8 @@ export function bestReviewed(
     .selectFrom('game_critic_stats')
     .innerJoin('games', 'games.id', 'game_critic_stats.game_id')
     .where('game_critic_stats.critic_score', 'is not', null);
-  const withUserScores = (query: typeof base) => query.leftJoin('game_user_scores', 'game_user_scores.game_id', 'games.id');
+  const withUserScores = (query: typeof base) =>
+    query.leftJoin('game_user_scores', 'game_user_scores.game_id', 'games.id');
   const years = filter.year === undefined ? undefined : { from: filter.year, to: filter.year };
   for (const condition of catalogueConditions({ genreId: filter.genreId, years })) base = base.where(condition);
   const ranked = withUserScores(base)
@@ -87,7 +88,12 @@ export async function genreRanking(
  * "Top-rated recent releases": among the `recent` most recently released games that have
  * a critic score, the best `limit` by score.
  */
-export async function topRatedRecent(db: Kysely<Database>, today: string, limit = 6, recent = 48): Promise<RankedGame[]> {
+export async function topRatedRecent(
+  db: Kysely<Database>,
+  today: string,
+  limit = 6,
+  recent = 48,
+): Promise<RankedGame[]> {
   const rows = await sql<RankedGame>`
     select * from (
       select g.id, g.slug, g.title, g.release_date as "releaseDate", g.cover_image_url as "coverImageUrl",

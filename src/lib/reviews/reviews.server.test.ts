@@ -23,14 +23,24 @@ beforeAll(async () => {
   const game = await connection.db.selectFrom('games').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
   await connection.db
     .insertInto('critic_reviews')
-    .values({ outlet_id: outletId, game_id: game.id, kind: 'preview', score_scale: 'unscored', url: 'https://example.com/embargoed', published_at: sql`now() + interval '1 day'` })
+    .values({
+      outlet_id: outletId,
+      game_id: game.id,
+      kind: 'preview',
+      score_scale: 'unscored',
+      url: 'https://example.com/embargoed',
+      published_at: sql`now() + interval '1 day'`,
+    })
     .execute();
 });
 
 afterAll(() => connection.close());
 
 async function expectedIds(where: { outletId?: number; kind?: 'review' | 'preview' }): Promise<string[]> {
-  let query = connection.db.selectFrom('critic_reviews').select('id').where('published_at', '<=', sql<Date>`now()`);
+  let query = connection.db
+    .selectFrom('critic_reviews')
+    .select('id')
+    .where('published_at', '<=', sql<Date>`now()`);
   if (where.outletId !== undefined) query = query.where('outlet_id', '=', where.outletId);
   if (where.kind !== undefined) query = query.where('kind', '=', where.kind);
   const rows = await query.orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
@@ -58,7 +68,8 @@ describe('review listings, page by page', () => {
   it('walks the latest reviews across outlets the same way', async () => {
     const expected = (await expectedIds({ kind: 'review' })).slice(0, 15);
     const seen: string[] = [];
-    for (const page of [1, 2, 3]) seen.push(...(await latestReviews(connection.db, page, 5)).items.map((item) => String(item.id)));
+    for (const page of [1, 2, 3])
+      seen.push(...(await latestReviews(connection.db, page, 5)).items.map((item) => String(item.id)));
     expect(seen).toEqual(expected);
   });
 });

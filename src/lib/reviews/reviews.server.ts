@@ -4,7 +4,12 @@ import { genreOptions } from '../games/facets.server.ts';
 import type { FacetOption } from '../games/facets.ts';
 import { toPaged, type PageRequest, type Paged } from '../navigation/pagination.ts';
 import { countRows, cutPage, paginate } from '../navigation/pagination.server.ts';
-import { GAME_REVIEWS_PAGE_SIZE, LATEST_REVIEWS_PAGE_SIZE, type GameReviewsParams, type ReviewItem } from './reviews.ts';
+import {
+  GAME_REVIEWS_PAGE_SIZE,
+  LATEST_REVIEWS_PAGE_SIZE,
+  type GameReviewsParams,
+  type ReviewItem,
+} from './reviews.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
@@ -84,7 +89,11 @@ async function reviewCardsPage(
  * The newest reviews and the newest previews of a game, newest first, in one statement. The
  * game may be a column of an outer statement (a folded read).
  */
-export function latestCoverageQuery(db: Kysely<Database>, gameId: number | Expression<number>, counts: { reviews: number; previews: number }) {
+export function latestCoverageQuery(
+  db: Kysely<Database>,
+  gameId: number | Expression<number>,
+  counts: { reviews: number; previews: number },
+) {
   const newest = (kind: 'review' | 'preview', limit: number) =>
     publishedReviews(db)
       .select('critic_reviews.id')
@@ -105,11 +114,18 @@ export function latestCoverageQuery(db: Kysely<Database>, gameId: number | Expre
 }
 
 export function splitCoverage(rows: ReviewItem[]): { reviews: ReviewItem[]; previews: ReviewItem[] } {
-  return { reviews: rows.filter((row) => row.kind === 'review'), previews: rows.filter((row) => row.kind === 'preview') };
+  return {
+    reviews: rows.filter((row) => row.kind === 'review'),
+    previews: rows.filter((row) => row.kind === 'preview'),
+  };
 }
 
 /** Every published review of a game, sorted and filtered as the reviews page asks. */
-export async function listGameReviews(db: Kysely<Database>, gameId: number, params: GameReviewsParams): Promise<Paged<ReviewItem>> {
+export async function listGameReviews(
+  db: Kysely<Database>,
+  gameId: number,
+  params: GameReviewsParams,
+): Promise<Paged<ReviewItem>> {
   let query = reviewItems(db).where('critic_reviews.game_id', '=', gameId).where('critic_reviews.kind', '=', 'review');
   let counted = publishedReviews(db)
     .leftJoin('platforms', 'platforms.id', 'critic_reviews.platform_id')
@@ -136,7 +152,10 @@ export async function listGameReviews(db: Kysely<Database>, gameId: number, para
       query = query.orderBy(sql`lower(outlets.name)`);
       break;
   }
-  return paginate(query.orderBy('critic_reviews.id'), countRows(counted), { page: params.page, pageSize: GAME_REVIEWS_PAGE_SIZE });
+  return paginate(query.orderBy('critic_reviews.id'), countRows(counted), {
+    page: params.page,
+    pageSize: GAME_REVIEWS_PAGE_SIZE,
+  });
 }
 
 /** Platforms that a game's published reviews were played on (the reviews page filter). */
@@ -185,7 +204,11 @@ async function cappedReviewCount(db: Kysely<Database>, cap: number): Promise<num
   return result.rows[0]?.total ?? 0;
 }
 
-export function latestReviews(db: Kysely<Database>, page: number, pageSize = LATEST_REVIEWS_PAGE_SIZE): Promise<Paged<ReviewItem>> {
+export function latestReviews(
+  db: Kysely<Database>,
+  page: number,
+  pageSize = LATEST_REVIEWS_PAGE_SIZE,
+): Promise<Paged<ReviewItem>> {
   return reviewCardsPage(
     db,
     // A literal kind: the index that orders every review by date is partial (`where kind = 'review'`).
@@ -217,7 +240,10 @@ export function reviewsBy(
 }
 
 /** /reviews: a page of the latest reviews, and the genres to see the best reviewed of. */
-export async function latestReviewsPage(db: Kysely<Database>, page: number): Promise<{ listing: Paged<ReviewItem>; genres: FacetOption[] }> {
+export async function latestReviewsPage(
+  db: Kysely<Database>,
+  page: number,
+): Promise<{ listing: Paged<ReviewItem>; genres: FacetOption[] }> {
   const [listing, genres] = await Promise.all([latestReviews(db, page), genreOptions(db)]);
   return { listing, genres };
 }

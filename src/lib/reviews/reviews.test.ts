@@ -24,7 +24,9 @@ describe('the working of a critic score', () => {
   });
 
   it('says when the score is not shown yet, and when there is nothing to add up', () => {
-    expect(criticScoreWorking(summary({ scoredCount: 3, scoreSum: 240, criticScore: null })).rounding).toBe(': shown from 4 scored reviews');
+    expect(criticScoreWorking(summary({ scoredCount: 3, scoreSum: 240, criticScore: null })).rounding).toBe(
+      ': shown from 4 scored reviews',
+    );
     expect(criticScoreWorking(summary({ scoredCount: 0, scoreSum: 0, criticScore: null })).mean).toBe('–');
   });
 });
@@ -34,6 +36,10 @@ describe('the reviews page query', () => {
     const params = parseGameReviewsParams(new URLSearchParams('sort=newest&platform=%20PS4%20&page=2'));
     expect(params).toEqual({ sort: 'newest', platform: 'ps4', page: 2 });
     expect(gameReviewsQuery(params, { page: 1 })).toBe('?sort=newest&platform=ps4');
-    expect(parseGameReviewsParams(new URLSearchParams('sort=loudest&platform=<b>&page=-4'))).toEqual({ sort: 'score-desc', platform: undefined, page: 1 });
+    expect(parseGameReviewsParams(new URLSearchParams('sort=loudest&platform=<b>&page=-4'))).toEqual({
+      sort: 'score-desc',
+      platform: undefined,
+      page: 1,
+    });
   });
 });

@@ -35,7 +35,10 @@ export interface GameReviewsParams {
 export function parseGameReviewsParams(search: URLSearchParams): GameReviewsParams {
   return {
     page: pageNumberSchema.parse(search.get('page') ?? undefined),
-    sort: z.enum(REVIEW_SORTS).catch('score-desc').parse(search.get('sort') ?? undefined),
+    sort: z
+      .enum(REVIEW_SORTS)
+      .catch('score-desc')
+      .parse(search.get('sort') ?? undefined),
     platform: platformFilter.parse(search.get('platform') || undefined),
   };
 }
@@ -124,8 +127,14 @@ export interface RankedGame {
  */
 export function criticScoreWorking(summary: CriticSummary): { mean: string; rounding: string; recommend: string } {
   return {
-    mean: summary.scoredCount > 0 ? `${summary.scoreSum} ÷ ${summary.scoredCount} = ${formatDecimal(summary.scoreSum / summary.scoredCount, 2)}` : '–',
-    rounding: summary.criticScore !== null ? `, rounded: ${summary.criticScore}` : `: shown from ${MIN_SCORED_REVIEWS} scored reviews`,
+    mean:
+      summary.scoredCount > 0
+        ? `${summary.scoreSum} ÷ ${summary.scoredCount} = ${formatDecimal(summary.scoreSum / summary.scoredCount, 2)}`
+        : '–',
+    rounding:
+      summary.criticScore !== null
+        ? `, rounded: ${summary.criticScore}`
+        : `: shown from ${MIN_SCORED_REVIEWS} scored reviews`,
     recommend: `${summary.recommendedCount} of ${summary.reviewCount} reviews = ${summary.recommendPercent}%`,
   };
 }

@@ -196,7 +196,11 @@ describe('score bands', () => {
 });
 
 describe('aggregates', () => {
-  const review = (score: number | null, recommended: boolean): ReviewForAggregate => ({ kind: 'review', score, recommended });
+  const review = (score: number | null, recommended: boolean): ReviewForAggregate => ({
+    kind: 'review',
+    score,
+    recommended,
+  });
 
   it('shows no critic score below four scored reviews, then the plain mean rounded half up', () => {
     expect(MIN_SCORED_REVIEWS).toBe(4);

@@ -20,7 +20,11 @@ export const SCALES: Readonly<Record<ScoreScale, ScaleInfo>> = {
   hundred: { label: '0–100', example: '87', rule: 'Used as it is: 87 stays 87.' },
   ten: { label: '0–10 with one decimal', example: '8.5', rule: 'Multiplied by 10: 8.5 becomes 85.' },
   stars: { label: '5 stars, in halves', example: '4.5', rule: 'Multiplied by 20: 4½ stars become 90.' },
-  letter: { label: 'Letter grade, A+ to F', example: 'B+', rule: 'Looked up in the letter table below: B+ becomes 83.' },
+  letter: {
+    label: 'Letter grade, A+ to F',
+    example: 'B+',
+    rule: 'Looked up in the letter table below: B+ becomes 83.',
+  },
   unscored: {
     label: 'Unscored (verdict only)',
     example: '—',

@@ -31,7 +31,8 @@ export function mountHeaderSearch(form: HTMLFormElement): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let controller: AbortController | undefined;
   let lastQuery = '';
-  const normalise = (value: string) => value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 80).trim();
+  const normalise = (value: string) =>
+    value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 80).trim();
 
   const close = () => {
     listbox.hidden = true;
@@ -55,7 +56,15 @@ export function mountHeaderSearch(form: HTMLFormElement): void {
 
   const render = (query: string, suggestions: SearchSuggestion[]) => {
     listbox.replaceChildren();
-    const all = [...suggestions, { kind: 'all' as const, label: `See all results for “${query}”`, detail: '', href: `/games?q=${encodeURIComponent(query)}` }];
+    const all = [
+      ...suggestions,
+      {
+        kind: 'all' as const,
+        label: `See all results for “${query}”`,
+        detail: '',
+        href: `/games?q=${encodeURIComponent(query)}`,
+      },
+    ];
     options = all.map((suggestion, index) => {
       const element = document.createElement('li');
       element.id = `${listbox.id}-${index}`;
@@ -80,14 +89,20 @@ export function mountHeaderSearch(form: HTMLFormElement): void {
     active = -1;
     listbox.hidden = false;
     input.setAttribute('aria-expanded', 'true');
-    status.textContent = suggestions.length === 0 ? `No quick matches for ${query}. Press Enter to search.` : `${suggestions.length} suggestions.`;
+    status.textContent =
+      suggestions.length === 0
+        ? `No quick matches for ${query}. Press Enter to search.`
+        : `${suggestions.length} suggestions.`;
   };
 
   const lookup = async (query: string) => {
     controller?.abort();
     controller = new AbortController();
     try {
-      const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, { signal: controller.signal, headers: { accept: 'application/json' } });
+      const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, {
+        signal: controller.signal,
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) return;
       const body = (await response.json()) as SearchResponse;
       // A slower answer to an older query must not replace the current one.

@@ -12,7 +12,8 @@ beforeAll(async () => {
 
 afterAll(() => connection.close());
 
-const labels = async (query: string) => (await suggest(connection.db, query)).filter((s) => s.kind === 'game').map((s) => s.label);
+const labels = async (query: string) =>
+  (await suggest(connection.db, query)).filter((s) => s.kind === 'game').map((s) => s.label);
 
 describe('queryWords', () => {
   it('splits like title_words(): letters and digits, lower-cased, at most four words', () => {
@@ -30,7 +31,7 @@ describe('typeahead suggestions', () => {
 
   it('tolerates typos in every word', async () => {
     expect(await labels('grnd thft auto')).toContain('Grand Theft Auto V');
-    expect(await labels('assasins creed')).toEqual(expect.arrayContaining(['Assassin\'s Creed Origins']));
+    expect(await labels('assasins creed')).toEqual(expect.arrayContaining(["Assassin's Creed Origins"]));
   });
 
   it('completes a word being typed in the middle of a title', async () => {
@@ -44,11 +45,22 @@ describe('typeahead suggestions', () => {
 
   it('learns the words of games added or renamed later', async () => {
     expect(await labels('quuxblaster')).toEqual([]);
-    await connection.db.insertInto('games').values({ slug: 'quux-blaster', title: 'Quuxblaster Deluxe', sources: ['editorial'] }).execute();
+    await connection.db
+      .insertInto('games')
+      .values({ slug: 'quux-blaster', title: 'Quuxblaster Deluxe', sources: ['editorial'] })
+      .execute();
     expect(await labels('quxblaster')).toEqual(['Quuxblaster Deluxe']);
-    await connection.db.updateTable('games').set({ title: 'Zorbonaut Deluxe' }).where('slug', '=', 'quux-blaster').execute();
+    await connection.db
+      .updateTable('games')
+      .set({ title: 'Zorbonaut Deluxe' })
+      .where('slug', '=', 'quux-blaster')
+      .execute();
     expect(await labels('zorbonat')).toEqual(['Zorbonaut Deluxe']);
-    const words = await sql<{ word: string }>`select word from public.search_words where word in ('quuxblaster', 'zorbonaut') order by word`.execute(connection.db);
+    const words = await sql<{
+      word: string;
+    }>`select word from public.search_words where word in ('quuxblaster', 'zorbonaut') order by word`.execute(
+      connection.db,
+    );
     expect(words.rows.map((row) => row.word)).toEqual(['quuxblaster', 'zorbonaut']);
   });
 });

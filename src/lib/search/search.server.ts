@@ -5,7 +5,13 @@ import { selectCards } from '../games/games.server.ts';
 import type { GameCard } from '../games/games.ts';
 import { toPaged, type Paged } from '../navigation/pagination.ts';
 import { countRows, paginate } from '../navigation/pagination.server.ts';
-import { escapeLike, isSearchable, OUTLET_SUGGESTION_LIMIT, SUGGESTION_LIMIT, type SearchSuggestion } from './search.ts';
+import {
+  escapeLike,
+  isSearchable,
+  OUTLET_SUGGESTION_LIMIT,
+  SUGGESTION_LIMIT,
+  type SearchSuggestion,
+} from './search.ts';
 
 /**
  * Typo-tolerant search over game titles and outlet names (pg_trgm, in the `extensions`
@@ -36,7 +42,12 @@ export function queryWords(query: string): string[] {
 
 type SuggestedGame = { slug: string; title: string; release_date: string | null };
 
-async function fuzzyGames(db: Kysely<Database>, query: string, exclude: string, limit: number): Promise<SuggestedGame[]> {
+async function fuzzyGames(
+  db: Kysely<Database>,
+  query: string,
+  exclude: string,
+  limit: number,
+): Promise<SuggestedGame[]> {
   const words = queryWords(query);
   if (words.length === 0) return [];
   // One array of dictionary candidates per typed word; a game must contain one of each.
@@ -72,7 +83,8 @@ async function suggestedGames(db: Kysely<Database>, query: string): Promise<Sugg
     limit ${SUGGESTION_LIMIT}
   `.execute(db);
   const found = games.rows;
-  if (found.length < SUGGESTION_LIMIT) found.push(...(await fuzzyGames(db, query, prefix, SUGGESTION_LIMIT - found.length)));
+  if (found.length < SUGGESTION_LIMIT)
+    found.push(...(await fuzzyGames(db, query, prefix, SUGGESTION_LIMIT - found.length)));
   return found;
 }
 
@@ -90,8 +102,18 @@ export async function suggest(db: Kysely<Database>, query: string): Promise<Sear
     `.execute(db),
   ]);
   return [
-    ...found.map((game) => ({ kind: 'game' as const, label: game.title, detail: formatYear(game.release_date), href: `/games/${game.slug}` })),
-    ...outlets.rows.map((outlet) => ({ kind: 'outlet' as const, label: outlet.name, detail: 'Outlet', href: `/outlet/${outlet.slug}` })),
+    ...found.map((game) => ({
+      kind: 'game' as const,
+      label: game.title,
+      detail: formatYear(game.release_date),
+      href: `/games/${game.slug}`,
+    })),
+    ...outlets.rows.map((outlet) => ({
+      kind: 'outlet' as const,
+      label: outlet.name,
+      detail: 'Outlet',
+      href: `/outlet/${outlet.slug}`,
+    })),
   ];
 }
 
@@ -108,7 +130,12 @@ export async function searchGames(db: Kysely<Database>, query: string, page: num
   const prefix = `${escapeLike(query)}%`;
   const base = db
     .selectFrom('games')
-    .where((eb) => eb.or([sql<boolean>`lower(games.title) like ${contains}`, sql<boolean>`${query} operator(extensions.<%) lower(games.title)`]));
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(games.title) like ${contains}`,
+        sql<boolean>`${query} operator(extensions.<%) lower(games.title)`,
+      ]),
+    );
   const ranked = selectCards(base)
     .orderBy(sql`lower(games.title) like ${prefix}`, 'desc')
     .orderBy(sql`extensions.word_similarity(${query}, lower(games.title))`, 'desc')

@@ -28,7 +28,15 @@ describe('JSON-LD', () => {
     publishers: ['Northlight Publishing'],
     image: null,
   };
-  const review = { outletName: 'Pixel Ledger', authorName: 'Ada Lindqvist', score: 88, excerpt: 'Great.', verdict: null, url: null, publishedAt: new Date('2026-11-11T09:00:00Z') };
+  const review = {
+    outletName: 'Pixel Ledger',
+    authorName: 'Ada Lindqvist',
+    score: 88,
+    excerpt: 'Great.',
+    verdict: null,
+    url: null,
+    publishedAt: new Date('2026-11-11T09:00:00Z'),
+  };
 
   it('describes a VideoGame with an AggregateRating out of 100 and Review items', () => {
     const data = gameJsonLd(game, { criticScore: 87, scoredCount: 12 }, [review]);
@@ -36,8 +44,20 @@ describe('JSON-LD', () => {
       '@context': 'https://schema.org',
       '@type': 'VideoGame',
       name: 'Lanternfall',
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: 87, bestRating: 100, worstRating: 0, reviewCount: 12 },
-      review: [{ '@type': 'Review', reviewRating: { ratingValue: 88, bestRating: 100 }, author: { '@type': 'Person', name: 'Ada Lindqvist' } }],
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 87,
+        bestRating: 100,
+        worstRating: 0,
+        reviewCount: 12,
+      },
+      review: [
+        {
+          '@type': 'Review',
+          reviewRating: { ratingValue: 88, bestRating: 100 },
+          author: { '@type': 'Person', name: 'Ada Lindqvist' },
+        },
+      ],
     });
   });
   it('leaves the rating out while the score is TBD', () => {
@@ -51,7 +71,10 @@ describe('JSON-LD', () => {
 describe('sitemaps', () => {
   it('stay one file up to 50 000 URLs, then split into an index', () => {
     expect(planSitemaps({ pages: 100, games: 49_900 })).toEqual({ index: false, files: [] });
-    expect(planSitemaps({ pages: 100, games: 100_000 })).toEqual({ index: true, files: ['pages', 'games-1', 'games-2'] });
+    expect(planSitemaps({ pages: 100, games: 100_000 })).toEqual({
+      index: true,
+      files: ['pages', 'games-1', 'games-2'],
+    });
     expect(planSitemaps({ pages: 100, games: 100_001 }).files).toEqual(['pages', 'games-1', 'games-2', 'games-3']);
   });
   it('map a game sitemap file to its slice, and refuse names outside the plan', () => {
@@ -65,7 +88,9 @@ describe('sitemaps', () => {
     expect(urlsetXml([{ loc: 'https://x.test/a?b=1&c=2', lastmod: '2026-11-22' }])).toContain(
       '<url><loc>https://x.test/a?b=1&amp;c=2</loc><lastmod>2026-11-22</lastmod></url>',
     );
-    expect(sitemapIndexXml(['https://x.test/sitemaps/pages.xml'])).toContain('<sitemap><loc>https://x.test/sitemaps/pages.xml</loc></sitemap>');
+    expect(sitemapIndexXml(['https://x.test/sitemaps/pages.xml'])).toContain(
+      '<sitemap><loc>https://x.test/sitemaps/pages.xml</loc></sitemap>',
+    );
   });
 });
 

@@ -9,7 +9,10 @@ export function canonicalUrl(origin: string, path: string): string {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
+  );
 }
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the script. */
@@ -74,11 +77,14 @@ export function gameJsonLd(
     data.review = reviews.map((review) => {
       const item: Record<string, unknown> = {
         '@type': 'Review',
-        author: review.authorName ? { '@type': 'Person', name: review.authorName } : { '@type': 'Organization', name: review.outletName },
+        author: review.authorName
+          ? { '@type': 'Person', name: review.authorName }
+          : { '@type': 'Organization', name: review.outletName },
         publisher: { '@type': 'Organization', name: review.outletName },
         datePublished: review.publishedAt.toISOString(),
       };
-      if (review.score !== null) item.reviewRating = { '@type': 'Rating', ratingValue: review.score, bestRating: 100, worstRating: 0 };
+      if (review.score !== null)
+        item.reviewRating = { '@type': 'Rating', ratingValue: review.score, bestRating: 100, worstRating: 0 };
       const body = review.excerpt ?? review.verdict;
       if (body) item.reviewBody = body;
       if (review.url) item.url = review.url;
@@ -112,7 +118,11 @@ export function planSitemaps(counts: { pages: number; games: number }, limit = S
 }
 
 /** Which slice of the game URLs a "games-N" file holds; undefined for a name that is not one. */
-export function gameSitemapSlice(file: string, counts: { pages: number; games: number }, limit = SITEMAP_LIMIT): { offset: number; limit: number } | undefined {
+export function gameSitemapSlice(
+  file: string,
+  counts: { pages: number; games: number },
+  limit = SITEMAP_LIMIT,
+): { offset: number; limit: number } | undefined {
   const match = /^games-([1-9][0-9]{0,4})$/.exec(file);
   if (!match) return undefined;
   const n = Number(match[1]);
@@ -128,7 +138,9 @@ export interface SitemapUrl {
 
 export function urlsetXml(urls: readonly SitemapUrl[]): string {
   const body = urls
-    .map((url) => `  <url><loc>${escapeXml(url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`)
+    .map(
+      (url) => `  <url><loc>${escapeXml(url.loc)}</loc>${url.lastmod ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`,
+    )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
@@ -139,8 +151,24 @@ export function sitemapIndexXml(locations: readonly string[]): string {
 }
 
 /** Paths search engines should skip: the API, accounts and private dashboards. */
-export const DISALLOWED_PATHS = ['/api/', '/auth/', '/account/', '/dashboard', '/manage-outlet', '/admin/', '/settings', '/outlet/components/'];
+export const DISALLOWED_PATHS = [
+  '/api/',
+  '/auth/',
+  '/account/',
+  '/dashboard',
+  '/manage-outlet',
+  '/admin/',
+  '/settings',
+  '/outlet/components/',
+];
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -27,7 +27,12 @@ export async function sitemapCounts(db: Kysely<Database>): Promise<{ pages: numb
   return result.rows[0]!;
 }
 
-export async function gameUrls(db: Kysely<Database>, origin: string, offset: number, limit: number): Promise<SitemapUrl[]> {
+export async function gameUrls(
+  db: Kysely<Database>,
+  origin: string,
+  offset: number,
+  limit: number,
+): Promise<SitemapUrl[]> {
   const rows = await db
     .selectFrom('games')
     .select(['slug', sql<string>`to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD')`.as('lastmod')])

@@ -3,7 +3,12 @@ import { chartGeometry, fillBuckets } from './chart.ts';
 
 describe('the analytics chart', () => {
   it('fills empty hours and scales bars to the busiest one', () => {
-    const points = fillBuckets([{ bucket: '2026-11-22T10:00', pageviews: 4, visitors: 2 }], new Date('2026-11-22T08:30:00Z'), new Date('2026-11-22T11:10:00Z'), 'hour');
+    const points = fillBuckets(
+      [{ bucket: '2026-11-22T10:00', pageviews: 4, visitors: 2 }],
+      new Date('2026-11-22T08:30:00Z'),
+      new Date('2026-11-22T11:10:00Z'),
+      'hour',
+    );
     expect(points.map((p) => [p.label, p.pageviews])).toEqual([
       ['2026-11-22T08:00', 0],
       ['2026-11-22T09:00', 0],

@@ -23,14 +23,31 @@ export function chartGeometry(points: readonly ChartPoint[], width = 720, height
   const scale = (value: number) => (value / max) * (height - 10);
   const bars = points.map((p, i) => {
     const h = scale(p.pageviews);
-    return { x: i * slot + slot * 0.15, y: height - h, width: slot * 0.7, height: h, label: p.label, pageviews: p.pageviews, visitors: p.visitors };
+    return {
+      x: i * slot + slot * 0.15,
+      y: height - h,
+      width: slot * 0.7,
+      height: h,
+      label: p.label,
+      pageviews: p.pageviews,
+      visitors: p.visitors,
+    };
   });
-  const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${(i * slot + slot / 2).toFixed(1)},${(height - scale(p.visitors)).toFixed(1)}`).join(' ');
+  const line = points
+    .map(
+      (p, i) => `${i === 0 ? 'M' : 'L'}${(i * slot + slot / 2).toFixed(1)},${(height - scale(p.visitors)).toFixed(1)}`,
+    )
+    .join(' ');
   return { width, height, max, bars, line };
 }
 
 /** Fills the buckets with no page views so the chart's time axis has no gaps. */
-export function fillBuckets(series: readonly { bucket: string; pageviews: number; visitors: number }[], from: Date, to: Date, unit: 'hour' | 'day'): ChartPoint[] {
+export function fillBuckets(
+  series: readonly { bucket: string; pageviews: number; visitors: number }[],
+  from: Date,
+  to: Date,
+  unit: 'hour' | 'day',
+): ChartPoint[] {
   const byBucket = new Map(series.map((s) => [s.bucket, s]));
   const step = unit === 'hour' ? 3_600_000 : 86_400_000;
   const start = new Date(from);

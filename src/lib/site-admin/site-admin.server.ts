@@ -15,7 +15,11 @@ export type SiteAdminData =
   | { view: 'contact'; messages: ContactMessageRow[] };
 
 /** What /admin/site shows for `?view=` and `?period=` (unknown values fall back to the defaults). */
-export async function loadSiteAdmin(db: Kysely<Database>, params: URLSearchParams, now: Date = new Date()): Promise<SiteAdminData> {
+export async function loadSiteAdmin(
+  db: Kysely<Database>,
+  params: URLSearchParams,
+  now: Date = new Date(),
+): Promise<SiteAdminData> {
   const view = params.get('view');
   if (view === 'errors') return { view, reports: await latestErrorReports(db, 100) };
   if (view === 'contact') return { view, messages: await latestContactMessages(db, 100) };

@@ -17,7 +17,12 @@ function send(name: string, props?: Record<string, string>): void {
   });
   // sendBeacon survives the page being left (outbound clicks); it posts text/plain.
   if (!navigator.sendBeacon?.('/api/event', payload)) {
-    void fetch('/api/event', { method: 'POST', body: payload, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
+    void fetch('/api/event', {
+      method: 'POST',
+      body: payload,
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+    }).catch(() => {});
   }
 }
 
@@ -29,7 +34,8 @@ export function startAnalytics(): void {
     'click',
     (event) => {
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-      if (link && /^https?:$/.test(link.protocol) && link.host !== location.host) send(OUTBOUND_CLICK, { url: link.href });
+      if (link && /^https?:$/.test(link.protocol) && link.host !== location.host)
+        send(OUTBOUND_CLICK, { url: link.href });
     },
     { capture: true },
   );

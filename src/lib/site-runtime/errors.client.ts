@@ -21,7 +21,12 @@ export function reportClientError(error: unknown): void {
     release: RELEASE,
   });
   if (!navigator.sendBeacon?.('/api/errors', body)) {
-    void fetch('/api/errors', { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
+    void fetch('/api/errors', {
+      method: 'POST',
+      body,
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+    }).catch(() => {});
   }
 }
 

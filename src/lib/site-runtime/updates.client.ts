@@ -1,5 +1,12 @@
 import { RELEASE } from '../errors/release.ts';
-import { APP_UPDATE_EVENT, buildMetaUrl, isNewBuild, latestBuildUrl, UPDATE_POLL_MS, type LatestBuild } from '../builds/builds.ts';
+import {
+  APP_UPDATE_EVENT,
+  buildMetaUrl,
+  isNewBuild,
+  latestBuildUrl,
+  UPDATE_POLL_MS,
+  type LatestBuild,
+} from '../builds/builds.ts';
 
 /**
  * Asks builds/latest.json every 5 minutes while the tab is visible, and whenever it gains
@@ -23,7 +30,9 @@ export function startUpdateCheck(): void {
         .then((meta) => {
           if (!meta.ok) throw new Error(`HTTP ${meta.status}`);
         })
-        .catch((error: unknown) => console.warn(`[updates] could not load the meta of build ${latest.id}: ${(error as Error).message}`));
+        .catch((error: unknown) =>
+          console.warn(`[updates] could not load the meta of build ${latest.id}: ${(error as Error).message}`),
+        );
     } catch (error) {
       console.warn(`[updates] could not check for a new build: ${(error as Error).message}`);
     }

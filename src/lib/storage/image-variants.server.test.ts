@@ -14,11 +14,16 @@ let database: DatabaseConnection;
 let server: TestStorageServer;
 
 const solid = async (r: number, g: number, b: number): Promise<ImageVariant[]> => {
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
   return (await processImage(png, AVATAR_IMAGE)).variants;
 };
 
-async function filesIn(client: TestStorageServer['client'] extends () => infer C ? C : never, folder: string): Promise<string[]> {
+async function filesIn(
+  client: TestStorageServer['client'] extends () => infer C ? C : never,
+  folder: string,
+): Promise<string[]> {
   const { data, error } = await client.storage.from('avatars').list(folder);
   expect(error).toBeNull();
   return data!.map((entry) => entry.name);
@@ -60,9 +65,17 @@ describe('storeImageVariants', () => {
   it('replaces the previous versions, keeps the same names for the same picture', async () => {
     const user = await server.signedInUser();
     const store = async (variants: ImageVariant[]) =>
-      storeImageVariants(user.client, { bucket: 'avatars', folder: user.id, baseName: 'avatar', variants, publicBaseUrl: server.url });
+      storeImageVariants(user.client, {
+        bucket: 'avatars',
+        folder: user.id,
+        baseName: 'avatar',
+        variants,
+        publicBaseUrl: server.url,
+      });
     // Another file of the user's that is not a version of the avatar stays.
-    await user.client.storage.from('avatars').upload(`${user.id}/avatar-notes.png`, Buffer.from([1]), { contentType: 'image/png' });
+    await user.client.storage
+      .from('avatars')
+      .upload(`${user.id}/avatar-notes.png`, Buffer.from([1]), { contentType: 'image/png' });
 
     const first = await store(await solid(10, 200, 10));
     const second = await store(await solid(10, 10, 200));
@@ -78,7 +91,7 @@ describe('storeImageVariants', () => {
     expect((await fetch(second['64']!.publicUrl)).status).toBe(200);
   });
 
-  it('refuses another user\'s folder with the policy\'s 403 and stores nothing', async () => {
+  it("refuses another user's folder with the policy's 403 and stores nothing", async () => {
     const owner = await server.signedInUser();
     const intruder = await server.signedInUser();
     const error = await storeImageVariants(intruder.client, {

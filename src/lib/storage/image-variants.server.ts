@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getEnv } from '../config/env.ts';
 import type { ImageVariant } from '../images/images.server.ts';
-import { isVersionOf, publicObjectUrl, STORAGE_LIST_DEFAULTS, VERSIONED_UPLOAD_CACHE_SECONDS, versionedObjectPath } from './storage.ts';
+import {
+  isVersionOf,
+  publicObjectUrl,
+  STORAGE_LIST_DEFAULTS,
+  VERSIONED_UPLOAD_CACHE_SECONDS,
+  versionedObjectPath,
+} from './storage.ts';
 
 /**
  * Stores the variants of a processed image (processImage) through supabase-js's Storage
@@ -78,7 +84,12 @@ export async function storeImageVariants(
       throw failure(`store ${path}`, error as { message: string; statusCode?: string });
     }
     if (!alreadyStored) added.push(path);
-    stored[variant.name] = { path, publicUrl: publicObjectUrl(base, input.bucket, path), width: variant.width, height: variant.height };
+    stored[variant.name] = {
+      path,
+      publicUrl: publicObjectUrl(base, input.bucket, path),
+      width: variant.width,
+      height: variant.height,
+    };
   }
 
   const keep = new Set(Object.values(stored).map((entry) => entry.path));

@@ -22,7 +22,13 @@ export function publicObjectUrl(baseUrl: string, bucket: string, path: string): 
 }
 
 /** `<folder>/<base>-<variant>-<version>.<extension>`: a new version is a new name, so long caching stays correct. */
-export function versionedObjectPath(folder: string, base: string, variant: string, version: string, extension: string): string {
+export function versionedObjectPath(
+  folder: string,
+  base: string,
+  variant: string,
+  version: string,
+  extension: string,
+): string {
   return `${folder}/${base}-${variant}-${version}.${extension}`;
 }
 

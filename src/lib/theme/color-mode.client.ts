@@ -12,5 +12,10 @@ export function setColorModePreference(preference: ColorModePreference): void {
     stored = preference;
   }
   const root = document.documentElement;
-  applyColorMode(root, stored, window.matchMedia('(prefers-color-scheme: dark)').matches, root.dataset.colorModeForced ?? null);
+  applyColorMode(
+    root,
+    stored,
+    window.matchMedia('(prefers-color-scheme: dark)').matches,
+    root.dataset.colorModeForced ?? null,
+  );
 }

@@ -31,7 +31,12 @@ export function resolveForcedColorMode(
  * else the system setting. It touches only what it is given (no globals, no imports, no
  * outer variables) because the base layout inlines its source text into the page head.
  */
-export function applyColorMode(root: HTMLElement, stored: string | null, systemDark: boolean, forced: string | null): void {
+export function applyColorMode(
+  root: HTMLElement,
+  stored: string | null,
+  systemDark: boolean,
+  forced: string | null,
+): void {
   const preference = stored === 'light' || stored === 'dark' ? stored : 'system';
   const mode = forced || (preference === 'system' ? (systemDark ? 'dark' : 'light') : preference);
   root.classList.toggle('dark', mode === 'dark');

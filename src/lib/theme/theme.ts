@@ -10,8 +10,23 @@ import colors from 'tailwindcss/colors';
 export const SHADES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'] as const;
 
 export const PRIMARY_COLORS = [
-  'red', 'orange', 'amber', 'yellow', 'lime', 'green', 'emerald', 'teal', 'cyan', 'sky',
-  'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose',
+  'red',
+  'orange',
+  'amber',
+  'yellow',
+  'lime',
+  'green',
+  'emerald',
+  'teal',
+  'cyan',
+  'sky',
+  'blue',
+  'indigo',
+  'violet',
+  'purple',
+  'fuchsia',
+  'pink',
+  'rose',
 ] as const;
 export const GRAY_COLORS = ['slate', 'gray', 'zinc', 'neutral', 'stone', 'mauve', 'olive', 'mist', 'taupe'] as const;
 
@@ -36,13 +51,17 @@ export interface ResolvedTheme {
   css: string;
 }
 
-const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
 
 function paletteVariables(prefix: string, palette: Record<string, string>): string {
   return SHADES.map((shade) => `--${prefix}-${shade}:${palette[shade]};`).join('');
 }
 
-export function resolveTheme(config: ThemeConfig = themeConfig, warn: (message: string) => void = console.warn): ResolvedTheme {
+export function resolveTheme(
+  config: ThemeConfig = themeConfig,
+  warn: (message: string) => void = console.warn,
+): ResolvedTheme {
   let primary: PrimaryColor = DEFAULT_PRIMARY;
   if (isOneOf(PRIMARY_COLORS, config.primary)) primary = config.primary;
   else {
@@ -54,7 +73,9 @@ export function resolveTheme(config: ThemeConfig = themeConfig, warn: (message: 
   let gray: GrayColor = DEFAULT_GRAY;
   if (isOneOf(GRAY_COLORS, config.gray)) gray = config.gray;
   else {
-    warn(`[theme] Unknown gray colour "${config.gray}": using "${DEFAULT_GRAY}". Choose one of ${GRAY_COLORS.join(', ')}.`);
+    warn(
+      `[theme] Unknown gray colour "${config.gray}": using "${DEFAULT_GRAY}". Choose one of ${GRAY_COLORS.join(', ')}.`,
+    );
   }
   const css = `:root{${paletteVariables('primary', colors[primary])}${paletteVariables('gray', colors[gray])}}`;
   return { primary, gray, css };

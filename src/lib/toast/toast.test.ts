@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, removeToast, toast, TOAST_TIMEOUT_MS } from './toast.ts';
-import { mountToastRegion, NEXT_PAGE_TOASTS_KEY, showWaitingToasts, successOnNextPage, toastOnNextPage } from './toast.client.ts';
+import {
+  mountToastRegion,
+  NEXT_PAGE_TOASTS_KEY,
+  showWaitingToasts,
+  successOnNextPage,
+  toastOnNextPage,
+} from './toast.client.ts';
 
 function clearToasts(): void {
   for (const item of $toasts.get()) removeToast(item.id);
@@ -20,7 +26,12 @@ afterEach(() => {
 describe('toast store', () => {
   it('toast.error adds a red toast titled "Error" with the default timeout', () => {
     const added = toast.error('Could not save your review.');
-    expect(added).toMatchObject({ title: 'Error', description: 'Could not save your review.', color: 'red', timeout: 5000 });
+    expect(added).toMatchObject({
+      title: 'Error',
+      description: 'Could not save your review.',
+      color: 'red',
+      timeout: 5000,
+    });
     expect(TOAST_TIMEOUT_MS).toBe(5000);
     expect($toasts.get()).toEqual([added]);
   });
@@ -158,7 +169,9 @@ describe('toasts for the next page', () => {
     // The next page: its toast region mounts.
     const region = document.createElement('div');
     const stop = mountToastRegion(region);
-    expect(region.querySelector('[role="status"]')?.textContent).toContain('Please check your email for the confirmation link');
+    expect(region.querySelector('[role="status"]')?.textContent).toContain(
+      'Please check your email for the confirmation link',
+    );
     vi.advanceTimersByTime(TOAST_TIMEOUT_MS - 1);
     expect($toasts.get()).toHaveLength(1);
     vi.advanceTimersByTime(1);
@@ -171,7 +184,10 @@ describe('toasts for the next page', () => {
   it('keeps at most five, and ignores what is not a toast', () => {
     for (let i = 1; i <= 7; i += 1) toastOnNextPage({ title: `Toast ${i}` });
     expect(showWaitingToasts().map((t) => t.title)).toEqual(['Toast 3', 'Toast 4', 'Toast 5', 'Toast 6', 'Toast 7']);
-    sessionStorage.setItem(NEXT_PAGE_TOASTS_KEY, JSON.stringify([{ title: '' }, { title: 'x', color: 'black' }, 'text', { title: 'Fine', timeout: 1000 }]));
+    sessionStorage.setItem(
+      NEXT_PAGE_TOASTS_KEY,
+      JSON.stringify([{ title: '' }, { title: 'x', color: 'black' }, 'text', { title: 'Fine', timeout: 1000 }]),
+    );
     expect(showWaitingToasts().map((t) => t.title)).toEqual(['Fine']);
     sessionStorage.setItem(NEXT_PAGE_TOASTS_KEY, '{not json');
     expect(showWaitingToasts()).toEqual([]);

@@ -37,7 +37,11 @@ export function addToast(input: ToastInput): Toast {
   lastId += 1;
   const toast: Toast = { color: 'primary', timeout: TOAST_TIMEOUT_MS, ...input, id: lastId };
   $toasts.set([...$toasts.get(), toast]);
-  if (toast.timeout > 0) timers.set(toast.id, setTimeout(() => removeToast(toast.id), toast.timeout));
+  if (toast.timeout > 0)
+    timers.set(
+      toast.id,
+      setTimeout(() => removeToast(toast.id), toast.timeout),
+    );
   return toast;
 }
 
@@ -52,4 +56,3 @@ export const toast = {
     return addToast({ title, description, color: 'green', ...options });
   },
 };
-

@@ -39,7 +39,12 @@ describe('the review-bomb rule', () => {
 
   it('leaves a steadily popular game alone', () => {
     const days = series(Array(60).fill(0)).map((d, i) => ({ ...d, count: 90 + (i % 20) }));
-    expect(detectAnomalies(days, days.slice(30).map((d) => d.day))).toEqual([]);
+    expect(
+      detectAnomalies(
+        days,
+        days.slice(30).map((d) => d.day),
+      ),
+    ).toEqual([]);
   });
 
   it('looks only at the 30 days before the day', () => {

@@ -35,13 +35,17 @@ export interface Anomaly {
   median: number;
 }
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The anomalous days among `days` (each checked against the 30 days before it; a day with
  * no entry had no reviews). `days` may come in any order and skip empty days.
  */
-export function detectAnomalies(days: readonly DayCount[], check: readonly string[] = days.map((d) => d.day)): Anomaly[] {
+export function detectAnomalies(
+  days: readonly DayCount[],
+  check: readonly string[] = days.map((d) => d.day),
+): Anomaly[] {
   const byDay = new Map(days.map((d) => [d.day, d.count]));
   const found: Anomaly[] = [];
   for (const day of check) {

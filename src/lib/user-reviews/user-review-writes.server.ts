@@ -34,7 +34,10 @@ export type UserReviewWrite<T> = { ok: true; value: T; gameSlug: string } | { ok
 const refuse = <T>(refusal: UserReviewRefusal): UserReviewWrite<T> => ({ ok: false, refusal });
 const NOT_FOUND: UserReviewRefusal = { kind: 'not-found', message: USER_REVIEW_MESSAGES.reviewNotFound };
 const notFound = <T>() => refuse<T>(NOT_FOUND);
-const UNKNOWN_PLATFORM: UserReviewRefusal = { kind: 'unknown-platform', message: USER_REVIEW_MESSAGES.platformNotFound };
+const UNKNOWN_PLATFORM: UserReviewRefusal = {
+  kind: 'unknown-platform',
+  message: USER_REVIEW_MESSAGES.platformNotFound,
+};
 
 /** Whether a review may name this platform (none, or one that exists: no input may reach the foreign key). */
 async function platformExists(trx: Trx, platformId: number | null): Promise<boolean> {
@@ -65,7 +68,18 @@ function insertReview(trx: Trx, userId: string, input: UserReviewInput, now: Dat
     .with('ins', (db) =>
       db
         .insertInto('user_reviews')
-        .columns(['user_id', 'game_id', 'rating', 'title', 'body', 'spoiler', 'platform_id', 'hours_played', 'finished', 'created_at'])
+        .columns([
+          'user_id',
+          'game_id',
+          'rating',
+          'title',
+          'body',
+          'spoiler',
+          'platform_id',
+          'hours_played',
+          'finished',
+          'created_at',
+        ])
         .expression((eb) =>
           eb
             .selectFrom('games as g')
@@ -77,14 +91,18 @@ function insertReview(trx: Trx, userId: string, input: UserReviewInput, now: Dat
               sql<string | null>`${input.body}::text`.as('body'),
               sql<boolean>`${input.spoiler}::boolean`.as('spoiler'),
               sql<number | null>`${input.platformId}::integer`.as('platform_id'),
-              sql<string | null>`${input.hoursPlayed === null ? null : String(input.hoursPlayed)}::numeric`.as('hours_played'),
+              sql<string | null>`${input.hoursPlayed === null ? null : String(input.hoursPlayed)}::numeric`.as(
+                'hours_played',
+              ),
               sql<boolean>`${input.finished}::boolean`.as('finished'),
               sql<Date>`${now}::timestamptz`.as('created_at'),
             ])
             .where('g.id', '=', input.gameId)
             .where('g.release_date', '<=', today)
             .$if(input.platformId !== null, (q) =>
-              q.where(({ exists, selectFrom }) => exists(selectFrom('platforms').select('platforms.id').where('platforms.id', '=', input.platformId))),
+              q.where(({ exists, selectFrom }) =>
+                exists(selectFrom('platforms').select('platforms.id').where('platforms.id', '=', input.platformId)),
+              ),
             ),
         )
         .onConflict((oc) => oc.columns(['user_id', 'game_id']).doNothing())
@@ -166,14 +184,16 @@ export async function updateUserReview(
     const own = await ownReview(trx, userId, id);
     if ('refusal' in own) return refuse<UserReviewView>(own.refusal);
     if (!mayWriteReviews(tier)) return refuse<UserReviewView>(premiumRefusal());
-    if (patch.platformId !== undefined && !(await platformExists(trx, patch.platformId))) return refuse<UserReviewView>(UNKNOWN_PLATFORM);
+    if (patch.platformId !== undefined && !(await platformExists(trx, patch.platformId)))
+      return refuse<UserReviewView>(UNKNOWN_PLATFORM);
     const values: Record<string, unknown> = { edited_at: now };
     if (patch.rating !== undefined) values.rating = patch.rating;
     if (patch.title !== undefined) values.title = patch.title;
     if (patch.body !== undefined) values.body = patch.body;
     if (patch.spoiler !== undefined) values.spoiler = patch.spoiler;
     if (patch.platformId !== undefined) values.platform_id = patch.platformId;
-    if (patch.hoursPlayed !== undefined) values.hours_played = patch.hoursPlayed === null ? null : String(patch.hoursPlayed);
+    if (patch.hoursPlayed !== undefined)
+      values.hours_played = patch.hoursPlayed === null ? null : String(patch.hoursPlayed);
     if (patch.finished !== undefined) values.finished = patch.finished;
     await trx.updateTable('user_reviews').set(values).where('id', '=', own.row.id).execute();
     if (patch.rating !== undefined) {
@@ -217,7 +237,12 @@ async function visibleReview(trx: Trx, id: string) {
 }
 
 /** Votes a review helpful (once per user; never one's own). Returns the new count. */
-export async function voteHelpful(db: Db, userId: string, id: string, helpful: boolean): Promise<UserReviewWrite<{ helpfulCount: number; voted: boolean }>> {
+export async function voteHelpful(
+  db: Db,
+  userId: string,
+  id: string,
+  helpful: boolean,
+): Promise<UserReviewWrite<{ helpfulCount: number; voted: boolean }>> {
   return db.transaction().execute(async (trx) => {
     const review = await visibleReview(trx, id);
     if (!review) return notFound();
@@ -249,10 +274,19 @@ export async function voteHelpful(db: Db, userId: string, id: string, helpful: b
         .returning('review_id')
         .executeTakeFirst();
       if (removed) {
-        await retractActivity(trx, { subjectType: 'user_review', subjectId: review.id, actorId: userId, kind: 'review_voted_helpful' });
+        await retractActivity(trx, {
+          subjectType: 'user_review',
+          subjectId: review.id,
+          actorId: userId,
+          kind: 'review_voted_helpful',
+        });
       }
     }
-    const row = await trx.selectFrom('user_reviews').select('helpful_count').where('id', '=', review.id).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('user_reviews')
+      .select('helpful_count')
+      .where('id', '=', review.id)
+      .executeTakeFirstOrThrow();
     return { ok: true as const, value: { helpfulCount: row.helpful_count, voted: helpful }, gameSlug: review.slug };
   });
 }

@@ -17,7 +17,12 @@ let platforms: { id: number; name: string }[];
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
-  const game = await connection.db.selectFrom('games').select(['id', 'slug']).where('release_date', '<', '2020-01-01').orderBy('id').executeTakeFirstOrThrow();
+  const game = await connection.db
+    .selectFrom('games')
+    .select(['id', 'slug'])
+    .where('release_date', '<', '2020-01-01')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   gameId = game.id;
   gameSlug = game.slug;
   platforms = await connection.db.selectFrom('platforms').select(['id', 'name']).orderBy('name').limit(2).execute();
@@ -32,10 +37,18 @@ beforeAll(async () => {
   for (const [i, review] of plan.entries()) {
     const id = randomUUID();
     await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-              values (${id}, ${`page${i}@example.test`}, now(), ${JSON.stringify({ username: `pager_${i}` })}::jsonb)`.execute(connection.db);
+              values (${id}, ${`page${i}@example.test`}, now(), ${JSON.stringify({ username: `pager_${i}` })}::jsonb)`.execute(
+      connection.db,
+    );
     await connection.db
       .insertInto('user_reviews')
-      .values({ user_id: id, game_id: gameId, rating: 1 + (i % 10), platform_id: review.platform, finished: review.finished })
+      .values({
+        user_id: id,
+        game_id: gameId,
+        rating: 1 + (i % 10),
+        platform_id: review.platform,
+        finished: review.finished,
+      })
       .execute();
   }
 });
@@ -56,25 +69,42 @@ describe('the user reviews page', () => {
     expect(all.listing.items).toHaveLength(20);
     expect(all.platforms).toEqual([a, b]);
     expect((await page({ platform: String(a.id) })).listing.total).toBe(10);
-    expect((await page({ platform: String(b.id), page: '1' })).listing.items.every((r) => r.platformId === b.id)).toBe(true);
+    expect((await page({ platform: String(b.id), page: '1' })).listing.items.every((r) => r.platformId === b.id)).toBe(
+      true,
+    );
     expect((await page({ finished: '1' })).listing.total).toBe(7);
     expect((await page({ platform: String(a.id), finished: '1' })).listing.total).toBe(4);
   });
 
   it('follows hides and platform changes at once', async () => {
     const [a, b] = platforms as [(typeof platforms)[number], (typeof platforms)[number]];
-    await connection.db.updateTable('user_reviews').set({ hidden: true }).where('game_id', '=', gameId).where('platform_id', '=', b.id).execute();
+    await connection.db
+      .updateTable('user_reviews')
+      .set({ hidden: true })
+      .where('game_id', '=', gameId)
+      .where('platform_id', '=', b.id)
+      .execute();
     const afterHide = await page({});
     expect(afterHide.listing.total).toBe(17);
     expect(afterHide.platforms).toEqual([a]);
     expect((await page({ platform: String(b.id) })).listing.total).toBe(0);
-    await connection.db.updateTable('user_reviews').set({ platform_id: b.id }).where('game_id', '=', gameId).where('platform_id', 'is', null).execute();
+    await connection.db
+      .updateTable('user_reviews')
+      .set({ platform_id: b.id })
+      .where('game_id', '=', gameId)
+      .where('platform_id', 'is', null)
+      .execute();
     expect((await page({ platform: String(b.id) })).listing.total).toBe(7);
     expect((await page({})).platforms).toEqual([a, b]);
   });
 
   it('answers an empty page for a game nobody reviewed', async () => {
-    const other = await connection.db.selectFrom('games').select('slug').where('id', '<>', gameId).orderBy('id').executeTakeFirstOrThrow();
+    const other = await connection.db
+      .selectFrom('games')
+      .select('slug')
+      .where('id', '<>', gameId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const empty = await reviewsOf(other.slug, {});
     expect(empty).toMatchObject({ listing: { total: 0, items: [], pageCount: 1 }, platforms: [] });
   });

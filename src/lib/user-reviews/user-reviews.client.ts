@@ -35,20 +35,30 @@ export function myReviewState(gameId: number): Promise<MyReviewState> {
 
 export function saveReview(reviewId: string | null, payload: Record<string, unknown>) {
   return reviewId
-    ? apiFetch<{ review: { id: string } }>(`/api/user-reviews/${reviewId}`, { method: 'PATCH', body: JSON.stringify(payload) })
+    ? apiFetch<{ review: { id: string } }>(`/api/user-reviews/${reviewId}`, {
+        method: 'PATCH',
+        body: JSON.stringify(payload),
+      })
     : apiFetch<{ review: { id: string } }>('/api/user-reviews', { method: 'POST', body: JSON.stringify(payload) });
 }
 
 export function deleteReview(reviewId: string) {
-  return fetch(`/api/user-reviews/${reviewId}`, { method: 'DELETE', credentials: 'same-origin' }).then(async (response) => {
-    if (!response.ok) await apiFetch(`/api/user-reviews/${reviewId}`, { method: 'DELETE' });
-  });
+  return fetch(`/api/user-reviews/${reviewId}`, { method: 'DELETE', credentials: 'same-origin' }).then(
+    async (response) => {
+      if (!response.ok) await apiFetch(`/api/user-reviews/${reviewId}`, { method: 'DELETE' });
+    },
+  );
 }
 
 export function setHelpful(reviewId: string, helpful: boolean) {
-  return apiFetch<{ helpfulCount: number; voted: boolean }>(`/api/user-reviews/${reviewId}/helpful`, { method: helpful ? 'PUT' : 'DELETE' });
+  return apiFetch<{ helpfulCount: number; voted: boolean }>(`/api/user-reviews/${reviewId}/helpful`, {
+    method: helpful ? 'PUT' : 'DELETE',
+  });
 }
 
 export function reportReview(reviewId: string, reason: string, details: string) {
-  return apiFetch<{ reported: true }>(`/api/user-reviews/${reviewId}/report`, { method: 'POST', body: JSON.stringify({ reason, details }) });
+  return apiFetch<{ reported: true }>(`/api/user-reviews/${reviewId}/report`, {
+    method: 'POST',
+    body: JSON.stringify({ reason, details }),
+  });
 }

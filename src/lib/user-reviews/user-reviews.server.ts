@@ -25,7 +25,11 @@ export interface UserReviewsPage {
  * review count, which came with the game; platforms are the kept counts
  * (game_user_review_platforms). Only the "finished" filter counts reviews.
  */
-export async function userReviewsPage(db: Db, game: Pick<GameDetail, 'id' | 'userScore'>, query: ReviewListQuery): Promise<UserReviewsPage> {
+export async function userReviewsPage(
+  db: Db,
+  game: Pick<GameDetail, 'id' | 'userScore'>,
+  query: ReviewListQuery,
+): Promise<UserReviewsPage> {
   const request = { page: query.page, pageSize: USER_REVIEW_LIMITS.pageSize };
   const { limit, offset } = pageRange(request);
   const filtered = query.platform !== undefined || query.finished;
@@ -76,8 +80,16 @@ export async function userReviewsPage(db: Db, game: Pick<GameDetail, 'id' | 'use
 }
 
 /** A game's most helpful visible reviews; the game may be a column of an outer statement (a folded read). */
-export function topReviewsQuery(db: Db, gameId: number | Expression<number>, limit: number = USER_REVIEW_LIMITS.gamePageTop) {
-  return reviewColumns(db).where('r.game_id', '=', gameId).orderBy('r.helpful_count', 'desc').orderBy('r.id', 'desc').limit(limit);
+export function topReviewsQuery(
+  db: Db,
+  gameId: number | Expression<number>,
+  limit: number = USER_REVIEW_LIMITS.gamePageTop,
+) {
+  return reviewColumns(db)
+    .where('r.game_id', '=', gameId)
+    .orderBy('r.helpful_count', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit);
 }
 
 export interface OwnReviewView extends UserReviewView {
@@ -101,8 +113,15 @@ const toOwnView = (row: Awaited<ReturnType<ReturnType<typeof ownReviewRows>['exe
   gameTitle: row.game_title,
 });
 
-export async function reviewsByUser(db: Db, userId: string, page: number, pageSize: number = USER_REVIEW_LIMITS.pageSize): Promise<Paged<OwnReviewView>> {
-  const total = countRows(db.selectFrom('user_reviews as r').where('r.user_id', '=', userId).where('r.hidden', '=', sql.lit(false)));
+export async function reviewsByUser(
+  db: Db,
+  userId: string,
+  page: number,
+  pageSize: number = USER_REVIEW_LIMITS.pageSize,
+): Promise<Paged<OwnReviewView>> {
+  const total = countRows(
+    db.selectFrom('user_reviews as r').where('r.user_id', '=', userId).where('r.hidden', '=', sql.lit(false)),
+  );
   const paged = await paginate(ownReviewRows(db, userId), total, { page, pageSize });
   return { ...paged, items: paged.items.map(toOwnView) };
 }

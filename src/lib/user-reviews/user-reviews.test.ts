@@ -45,15 +45,22 @@ describe('the user score', () => {
   });
 
   it('rounds half up to one decimal (7.25 -> 7.3 is not asked of floats: 29/4)', () => {
-    expect(userScoreOf({ review_count: 6, rating_count: 6, rating_sum: 44, rating_steps: Array(10).fill(0) }).score).toBe(7.3);
-    expect(formatUserScore(userScoreOf({ review_count: 5, rating_count: 5, rating_sum: 50, rating_steps: Array(10).fill(0) }))).toBe('10.0');
+    expect(
+      userScoreOf({ review_count: 6, rating_count: 6, rating_sum: 44, rating_steps: Array(10).fill(0) }).score,
+    ).toBe(7.3);
+    expect(
+      formatUserScore(
+        userScoreOf({ review_count: 5, rating_count: 5, rating_sum: 50, rating_steps: Array(10).fill(0) }),
+      ),
+    ).toBe('10.0');
   });
 });
 
 describe('review validation', () => {
   it('takes half stars as steps 1 to 10 and nothing else', () => {
     expect(firstError(valid)).toBeNull();
-    for (const rating of [0, 11, 7.5, '7', null]) expect(firstError({ ...valid, rating })).toBe(USER_REVIEW_MESSAGES.rating);
+    for (const rating of [0, 11, 7.5, '7', null])
+      expect(firstError({ ...valid, rating })).toBe(USER_REVIEW_MESSAGES.rating);
   });
 
   it('bounds the title at 120 and the body at 10000 characters, with the messages', () => {
@@ -78,7 +85,9 @@ describe('review validation', () => {
 
   it('needs a known report reason', () => {
     expect(reportInputSchema.safeParse({ reason: 'spam' }).success).toBe(true);
-    expect(reportInputSchema.safeParse({ reason: 'boring' }).error?.issues[0]?.message).toBe(USER_REVIEW_MESSAGES.reportReason);
+    expect(reportInputSchema.safeParse({ reason: 'boring' }).error?.issues[0]?.message).toBe(
+      USER_REVIEW_MESSAGES.reportReason,
+    );
   });
 
   it('reads the list query leniently', () => {

@@ -88,7 +88,12 @@ const reviewFields = {
   title: optionalText(USER_REVIEW_LIMITS.titleMax, USER_REVIEW_MESSAGES.titleTooLong),
   body: optionalText(USER_REVIEW_LIMITS.bodyMax, USER_REVIEW_MESSAGES.bodyTooLong),
   spoiler: z.boolean().default(false),
-  platformId: z.number().int().positive().nullish().transform((v) => v ?? null),
+  platformId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
   hoursPlayed: hoursSchema,
   finished: z.boolean().default(false),
 };
@@ -155,8 +160,13 @@ export interface UserScoreSection {
  * windows not counted and the review form's platform choices (the game's releases) come
  * with the game.
  */
-export function userScoreSection(game: Pick<GameDetail, 'releases' | 'userScore' | 'heldWindows'>, top: UserReviewView[]): UserScoreSection {
-  const platforms = game.releases.map(({ id, name }) => ({ id, name })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+export function userScoreSection(
+  game: Pick<GameDetail, 'releases' | 'userScore' | 'heldWindows'>,
+  top: UserReviewView[],
+): UserScoreSection {
+  const platforms = game.releases
+    .map(({ id, name }) => ({ id, name }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { score: game.userScore, windows: game.heldWindows, top, platforms };
 }
 
@@ -207,7 +217,12 @@ export interface UserScore {
 export function userScoreOf(row: UserScoreRow | null | undefined): UserScore {
   if (!row) return { score: null, count: 0, reviewCount: 0, steps: Array.from({ length: 10 }, () => 0) };
   const count = row.rating_count;
-  return { score: userScoreFigure(row.rating_sum, count), count, reviewCount: row.review_count, steps: [...row.rating_steps] };
+  return {
+    score: userScoreFigure(row.rating_sum, count),
+    count,
+    reviewCount: row.review_count,
+    steps: [...row.rating_steps],
+  };
 }
 
 /** The figure alone, from the kept sum and count (cards and rankings carry only these two). */
@@ -216,7 +231,9 @@ export function userScoreFigure(ratingSum: number, ratingCount: number): number 
 }
 
 /** The same figures recounted from ratings (tests, and the bench's check). */
-export function recountUserScore(reviews: ReadonlyArray<{ rating: number; counted: boolean; hidden: boolean }>): UserScoreRow {
+export function recountUserScore(
+  reviews: ReadonlyArray<{ rating: number; counted: boolean; hidden: boolean }>,
+): UserScoreRow {
   const visible = reviews.filter((r) => !r.hidden);
   const counted = visible.filter((r) => r.counted);
   const steps = Array.from({ length: 10 }, (_, i) => counted.filter((r) => r.rating === i + 1).length);
@@ -246,7 +263,14 @@ export function paragraphsOf(body: string | null): string[] {
 export function userReviewsJsonLd(
   game: { title: string; url: string },
   score: UserScore,
-  reviews: ReadonlyArray<{ username: string | null; rating: number; title: string | null; body: string | null; spoiler: boolean; createdAt: Date }>,
+  reviews: ReadonlyArray<{
+    username: string | null;
+    rating: number;
+    title: string | null;
+    body: string | null;
+    spoiler: boolean;
+    createdAt: Date;
+  }>,
 ): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
@@ -254,7 +278,15 @@ export function userReviewsJsonLd(
     name: game.title,
     url: game.url,
     ...(score.score !== null
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: score.score, bestRating: 10, worstRating: 1, ratingCount: score.count } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: score.score,
+            bestRating: 10,
+            worstRating: 1,
+            ratingCount: score.count,
+          },
+        }
       : {}),
     review: reviews.map((r) => ({
       '@type': 'Review',

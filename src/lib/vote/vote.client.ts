@@ -57,7 +57,11 @@ export function mountVote(root: HTMLElement): void {
     const option = radios.find((radio) => radio.checked)?.value;
     if (!option) return;
     submit.disabled = true;
-    fetch('/api/vote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ option }) })
+    fetch('/api/vote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ option }),
+    })
       .then(async (response) => {
         const answer = (await response.json()) as VoteAnswer;
         if (!response.ok) throw new Error(answer.error?.message ?? 'Your vote could not be saved.');

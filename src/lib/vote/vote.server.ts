@@ -14,7 +14,12 @@ export async function castVote(db: Db, poll: Poll, userId: string, option: strin
 }
 
 export async function voteOf(db: Db, poll: Poll, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('poll_votes').select('option').where('poll', '=', poll.id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('poll_votes')
+    .select('option')
+    .where('poll', '=', poll.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.option ?? null;
 }
 

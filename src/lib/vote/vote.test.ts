@@ -1,13 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { pollResults, voteSchema } from './vote.ts';
 
-const poll = { id: 'next', question: 'Next?', options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }, { id: 'c', label: 'C' }] };
+const poll = {
+  id: 'next',
+  question: 'Next?',
+  options: [
+    { id: 'a', label: 'A' },
+    { id: 'b', label: 'B' },
+    { id: 'c', label: 'C' },
+  ],
+};
 
 describe('pollResults', () => {
   it('counts per option in the poll order with whole percentages', () => {
-    const results = pollResults(poll, new Map([['b', 3], ['a', 1], ['retired', 9]]));
+    const results = pollResults(
+      poll,
+      new Map([
+        ['b', 3],
+        ['a', 1],
+        ['retired', 9],
+      ]),
+    );
     expect(results.total).toBe(4);
-    expect(results.options.map((o) => [o.id, o.votes, o.percent])).toEqual([['a', 1, 25], ['b', 3, 75], ['c', 0, 0]]);
+    expect(results.options.map((o) => [o.id, o.votes, o.percent])).toEqual([
+      ['a', 1, 25],
+      ['b', 3, 75],
+      ['c', 0, 0],
+    ]);
   });
 
   it('is all zeros before the first vote', () => {

@@ -17,7 +17,12 @@ type Db = Kysely<Database>;
  * PostgreSQL would plan a bound statement again on every call. Written in, it is one
  * statement per board and period, planned once per connection for the real start date.
  */
-export async function leaderboard(db: Db, period: LeaderboardPeriod, at: Date = new Date(), limit = LEADERBOARD_SIZE): Promise<LeaderboardRow[]> {
+export async function leaderboard(
+  db: Db,
+  period: LeaderboardPeriod,
+  at: Date = new Date(),
+  limit = LEADERBOARD_SIZE,
+): Promise<LeaderboardRow[]> {
   const rows =
     period === 'all'
       ? await db
@@ -36,7 +41,13 @@ export async function leaderboard(db: Db, period: LeaderboardPeriod, at: Date = 
           .selectFrom('xp_periods as x')
           .innerJoin('profiles as p', 'p.id', 'x.user_id')
           .leftJoin('user_xp as u', 'u.user_id', 'x.user_id')
-          .select(['x.user_id', 'x.points as xp', sql<number>`coalesce(u.level, 1)`.as('level'), 'p.username', 'p.avatar_url'])
+          .select([
+            'x.user_id',
+            'x.points as xp',
+            sql<number>`coalesce(u.level, 1)`.as('level'),
+            'p.username',
+            'p.avatar_url',
+          ])
           .where('x.period', '=', sql.lit(period))
           .where('x.starts', '=', sql.lit(periodStarts(at)[period]))
           .where('x.points', '>', sql.lit(0))
@@ -62,7 +73,12 @@ export async function leaderboard(db: Db, period: LeaderboardPeriod, at: Date = 
  * the public players ahead of them, plus one. A private profile is not on the public board;
  * its owner still learns where they would stand (`onBoard: false`).
  */
-export async function ownRank(db: Db, userId: string, period: LeaderboardPeriod, at: Date = new Date()): Promise<OwnRank> {
+export async function ownRank(
+  db: Db,
+  userId: string,
+  period: LeaderboardPeriod,
+  at: Date = new Date(),
+): Promise<OwnRank> {
   const { level, isPrivate } = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('user_xp').select('level').where('user_id', '=', userId).as('level'),
@@ -72,7 +88,11 @@ export async function ownRank(db: Db, userId: string, period: LeaderboardPeriod,
     .then((row) => ({ level: row.level ?? 1, isPrivate: Boolean(row.isPrivate) }));
   const mine =
     period === 'all'
-      ? await db.selectFrom('user_xp').select(['total as xp', 'reached_at']).where('user_id', '=', userId).executeTakeFirst()
+      ? await db
+          .selectFrom('user_xp')
+          .select(['total as xp', 'reached_at'])
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
       : await db
           .selectFrom('xp_periods')
           .select(['points as xp', 'reached_at'])

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 export const LEADERBOARD_PERIODS = ['all', 'month', 'week'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
-export const LEADERBOARD_PERIOD_LABELS: Readonly<Record<LeaderboardPeriod, string>> = { all: 'All time', month: 'This month', week: 'This week' };
+export const LEADERBOARD_PERIOD_LABELS: Readonly<Record<LeaderboardPeriod, string>> = {
+  all: 'All time',
+  month: 'This month',
+  week: 'This week',
+};
 export const LEADERBOARD_SIZE = 100;
 
 /** ?period= read leniently: anything else is all time. */

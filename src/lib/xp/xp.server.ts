@@ -16,8 +16,7 @@ export interface Award {
 }
 
 export type AwardOutcome =
-  | { status: 'awarded'; points: number; total: number; level: number; previousLevel: number }
-  | { status: 'duplicate' };
+  { status: 'awarded'; points: number; total: number; level: number; previousLevel: number } | { status: 'duplicate' };
 
 /** XP needed for each level, ascending: what the database functions compare a total with. */
 const LEVEL_THRESHOLDS = LEVELS.map((level) => level.xp);
@@ -31,13 +30,25 @@ const LEVEL_THRESHOLDS = LEVELS.map((level) => level.xp);
 export async function awardXp(trx: Trx, award: Award): Promise<AwardOutcome> {
   if (!trx.isTransaction) throw new Error('awardXp must run inside the transaction of the event.');
   const rule = XP_RULES[award.kind];
-  const { rows } = await sql<{ awarded: boolean; points: number; total: number; level: number; previous_level: number }>`
+  const { rows } = await sql<{
+    awarded: boolean;
+    points: number;
+    total: number;
+    level: number;
+    previous_level: number;
+  }>`
     select awarded, points, total, level, previous_level
     from public.award_xp(${award.userId}::uuid, ${award.kind}, ${award.source}, ${rule.points}::int, ${rule.milestone},
                          ${DAILY_CAP}::int, ${LEVEL_THRESHOLDS}::int[], ${award.at ?? null}::timestamptz)`.execute(trx);
   const row = rows[0]!;
   if (!row.awarded) return { status: 'duplicate' };
-  return { status: 'awarded', points: row.points, total: row.total, level: row.level, previousLevel: row.previous_level };
+  return {
+    status: 'awarded',
+    points: row.points,
+    total: row.total,
+    level: row.level,
+    previousLevel: row.previous_level,
+  };
 }
 
 /**
@@ -48,7 +59,13 @@ export async function awardXp(trx: Trx, award: Award): Promise<AwardOutcome> {
 export async function awardXpMany(trx: Trx, awards: readonly Award[]): Promise<AwardOutcome[]> {
   if (!trx.isTransaction) throw new Error('awardXpMany must run inside the transaction of the events.');
   if (awards.length === 0) return [];
-  const { rows } = await sql<{ awarded: boolean; points: number; total: number; level: number; previous_level: number }>`
+  const { rows } = await sql<{
+    awarded: boolean;
+    points: number;
+    total: number;
+    level: number;
+    previous_level: number;
+  }>`
     select x.awarded, x.points, x.total, x.level, x.previous_level
     from unnest(${awards.map((a) => a.userId)}::uuid[], ${awards.map((a) => a.kind)}::text[], ${awards.map((a) => a.source)}::text[],
                 ${awards.map((a) => XP_RULES[a.kind].points)}::int[], ${awards.map((a) => XP_RULES[a.kind].milestone)}::boolean[],
@@ -56,7 +73,9 @@ export async function awardXpMany(trx: Trx, awards: readonly Award[]): Promise<A
     cross join lateral public.award_xp(a.user_id, a.kind, a.source, a.points, a.milestone, ${DAILY_CAP}::int, ${LEVEL_THRESHOLDS}::int[], a.at) as x
     order by a.ord`.execute(trx);
   return rows.map((row) =>
-    row.awarded ? { status: 'awarded', points: row.points, total: row.total, level: row.level, previousLevel: row.previous_level } : { status: 'duplicate' },
+    row.awarded
+      ? { status: 'awarded', points: row.points, total: row.total, level: row.level, previousLevel: row.previous_level }
+      : { status: 'duplicate' },
   );
 }
 

@@ -4,7 +4,9 @@ import { DAILY_CAP, grantable, LEVELS, levelForXp, periodStarts, progressOf, XP_
 describe('points table', () => {
   it('puts a positive value on every event and marks only the one-offs as milestones', () => {
     for (const rule of Object.values(XP_RULES)) expect(rule.points).toBeGreaterThan(0);
-    const milestones = Object.entries(XP_RULES).filter(([, rule]) => rule.milestone).map(([kind]) => kind);
+    const milestones = Object.entries(XP_RULES)
+      .filter(([, rule]) => rule.milestone)
+      .map(([kind]) => kind);
     expect(milestones.sort()).toEqual(['account_confirmed', 'profile_completed']);
   });
 
@@ -25,8 +27,16 @@ describe('periods', () => {
 
   it('starts weeks on Monday and months on the first, in UTC', () => {
     // 2026-11-29 is a Sunday, 2026-11-30 a Monday.
-    expect(periodStarts(new Date('2026-11-29T23:00:00Z'))).toEqual({ day: '2026-11-29', week: '2026-11-23', month: '2026-11-01' });
-    expect(periodStarts(new Date('2026-12-01T00:30:00Z'))).toEqual({ day: '2026-12-01', week: '2026-11-30', month: '2026-12-01' });
+    expect(periodStarts(new Date('2026-11-29T23:00:00Z'))).toEqual({
+      day: '2026-11-29',
+      week: '2026-11-23',
+      month: '2026-11-01',
+    });
+    expect(periodStarts(new Date('2026-12-01T00:30:00Z'))).toEqual({
+      day: '2026-12-01',
+      week: '2026-11-30',
+      month: '2026-12-01',
+    });
   });
 });
 

@@ -17,12 +17,27 @@ export interface XpRule {
 export const XP_RULES = {
   account_confirmed: { points: 50, label: 'Confirm your account', milestone: true, limit: 'Once' },
   profile_completed: { points: 30, label: 'Complete your profile (avatar and bio)', milestone: true, limit: 'Once' },
-  first_status: { points: 2, label: 'Set a status on a game for the first time', milestone: false, limit: 'Once per game' },
+  first_status: {
+    points: 2,
+    label: 'Set a status on a game for the first time',
+    milestone: false,
+    limit: 'Once per game',
+  },
   game_completed: { points: 10, label: 'Mark a game completed', milestone: false, limit: 'Once per game' },
   review_published: { points: 25, label: 'Publish a user review', milestone: false, limit: 'Once per review' },
   list_created: { points: 15, label: 'Create a list with at least 5 games', milestone: false, limit: 'Once per list' },
-  list_like_received: { points: 5, label: 'Receive a like on one of your lists', milestone: false, limit: 'Once per like' },
-  helpful_vote_received: { points: 5, label: 'Receive a helpful vote on one of your reviews', milestone: false, limit: 'Once per vote' },
+  list_like_received: {
+    points: 5,
+    label: 'Receive a like on one of your lists',
+    milestone: false,
+    limit: 'Once per like',
+  },
+  helpful_vote_received: {
+    points: 5,
+    label: 'Receive a helpful vote on one of your reviews',
+    milestone: false,
+    limit: 'Once per vote',
+  },
   outlet_followed: { points: 2, label: 'Follow an outlet', milestone: false, limit: 'Once per outlet' },
   daily_visit: { points: 5, label: 'Visit the site', milestone: false, limit: 'Once per UTC day' },
 } as const satisfies Record<string, XpRule>;
@@ -59,8 +74,16 @@ export function periodStarts(at: Date): Record<Period, string> {
 export const MAX_LEVEL = 50;
 
 const TITLES = [
-  'Newcomer', 'Button Masher', 'Casual Player', 'Side-Quester', 'Explorer',
-  'Veteran', 'Completionist', 'Speedrunner', 'Legend', 'Hall of Famer',
+  'Newcomer',
+  'Button Masher',
+  'Casual Player',
+  'Side-Quester',
+  'Explorer',
+  'Veteran',
+  'Completionist',
+  'Speedrunner',
+  'Legend',
+  'Hall of Famer',
 ] as const;
 const NUMERALS = ['I', 'II', 'III', 'IV', 'V'] as const;
 

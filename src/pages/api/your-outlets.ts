@@ -3,6 +3,7 @@ import { handleYourOutlets } from '../../../functions/community/handlers.ts';
 import { getDb } from '../../lib/db/db.server.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 
-export const GET: APIRoute = async ({ request, locals }) => handleYourOutlets(request, { user: locals.user, db: await getDb() });
+export const GET: APIRoute = async ({ request, locals }) =>
+  handleYourOutlets(request, { user: locals.user, db: await getDb() });
 
 export const ALL = otherMethods({ GET });

@@ -12,7 +12,8 @@ export const GET: APIRoute = async (context) => {
   const counts = await sitemapCounts(db);
   const origin = getEnv().siteOrigin;
   const headers = { 'content-type': 'application/xml; charset=utf-8' };
-  if (name === 'pages' && planSitemaps(counts).index) return new Response(urlsetXml(await pageUrls(db, origin)), { headers });
+  if (name === 'pages' && planSitemaps(counts).index)
+    return new Response(urlsetXml(await pageUrls(db, origin)), { headers });
   const slice = gameSitemapSlice(name, counts);
   if (!slice) return new Response('Not found', { status: 404 });
   return new Response(urlsetXml(await gameUrls(db, origin, slice.offset, slice.limit)), { headers });

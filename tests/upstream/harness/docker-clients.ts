@@ -17,7 +17,8 @@ export const DOCKER_URLS = {
   SIGNUP_ENABLED_ASYMMETRIC_AUTO_CONFIRM_ON: servers.autoconfirm,
 } as const;
 
-const client = (url: string) => new GoTrueClient({ url, autoRefreshToken: false, persistSession: true, storage: new MemoryStorage() });
+const client = (url: string) =>
+  new GoTrueClient({ url, autoRefreshToken: false, persistSession: true, storage: new MemoryStorage() });
 
 export const asymmetricClient = client(DOCKER_URLS.SIGNUP_ENABLED_ASYMMETRIC_AUTO_CONFIRM_ON);
 export const phoneClient = client(DOCKER_URLS.SIGNUP_ENABLED_AUTO_CONFIRM_OFF);

@@ -6,7 +6,15 @@ import { vi } from 'vitest';
  * `toFake`: every timer vitest fakes by default except the ones named.
  */
 
-const FAKED_BY_DEFAULT = ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'Date'] as const;
+const FAKED_BY_DEFAULT = [
+  'setTimeout',
+  'clearTimeout',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'Date',
+] as const;
 type Faked = (typeof FAKED_BY_DEFAULT)[number];
 
 const jest = {

@@ -8,13 +8,23 @@ import { upstreamAuthJs } from './resolve.ts';
  * service started per test file (servers.ts), the tests out of scope skipped by name
  * (scope.ts reads out-of-scope.ts), and auth-js itself from the installed package's sources.
  */
-export function upstreamAuthJsProject(shared: { globalSetup: readonly string[]; environment: string; testTimeout: number; hookTimeout: number }): TestProjectInlineConfiguration {
+export function upstreamAuthJsProject(shared: {
+  globalSetup: readonly string[];
+  environment: string;
+  testTimeout: number;
+  hookTimeout: number;
+}): TestProjectInlineConfiguration {
   const here = import.meta.dirname;
   return {
     extends: true,
     plugins: [upstreamAuthJs()],
     resolve: {
-      alias: [{ find: /^@supabase\/auth-js$/, replacement: path.resolve(here, '../../../node_modules/@supabase/auth-js/src/index.ts') }],
+      alias: [
+        {
+          find: /^@supabase\/auth-js$/,
+          replacement: path.resolve(here, '../../../node_modules/@supabase/auth-js/src/index.ts'),
+        },
+      ],
     },
     test: {
       ...shared,

@@ -17,7 +17,8 @@ const isFile = (task: RunnerTask | RunnerTestFile): task is RunnerTestFile => 'f
 /** "describe > … > test", as out-of-scope.ts names tests. */
 function fullName(task: RunnerTask): string {
   const names: string[] = [];
-  for (let current: RunnerTask | undefined = task; current && !isFile(current); current = current.suite) names.unshift(current.name);
+  for (let current: RunnerTask | undefined = task; current && !isFile(current); current = current.suite)
+    names.unshift(current.name);
   return names.join(' > ');
 }
 
@@ -30,8 +31,13 @@ const listedIn = (file: RunnerTestFile) => {
   return new Map(OUT_OF_SCOPE.filter(([listed]) => listed === relative).map(([, test, reason]) => [test, reason]));
 };
 
-const unknownFiles = [...new Set(OUT_OF_SCOPE.map(([file]) => file))].filter((file) => !existsSync(path.join(UPSTREAM, 'test', file)));
-if (unknownFiles.length > 0) throw new Error(`tests/upstream/harness/out-of-scope.ts names files that are not vendored: ${unknownFiles.join(', ')}`);
+const unknownFiles = [...new Set(OUT_OF_SCOPE.map(([file]) => file))].filter(
+  (file) => !existsSync(path.join(UPSTREAM, 'test', file)),
+);
+if (unknownFiles.length > 0)
+  throw new Error(
+    `tests/upstream/harness/out-of-scope.ts names files that are not vendored: ${unknownFiles.join(', ')}`,
+  );
 
 let listed = new Map<string, keyof typeof REASONS>();
 
@@ -42,7 +48,9 @@ beforeAll(({}, suite) => {
   const present = new Set(testsIn(file));
   const missing = [...listed.keys()].filter((test) => !present.has(test));
   if (missing.length > 0) {
-    throw new Error(`tests/upstream/harness/out-of-scope.ts lists tests that ${path.basename(file.filepath)} no longer has:\n  ${missing.join('\n  ')}`);
+    throw new Error(
+      `tests/upstream/harness/out-of-scope.ts lists tests that ${path.basename(file.filepath)} no longer has:\n  ${missing.join('\n  ')}`,
+    );
   }
 });
 

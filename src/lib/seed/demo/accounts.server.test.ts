@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => connection.close());
 
 async function userId(email: string): Promise<string> {
-  const user = await connection.db.selectFrom('auth.users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const user = await connection.db
+    .selectFrom('auth.users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   return user.id;
 }
 
@@ -57,7 +61,11 @@ describe('loadDemoAccounts', () => {
         .select(['provider', 'email', 'identity_data'])
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();
-      expect(identity).toMatchObject({ provider: 'email', email: account.email, identity_data: { email_verified: true } });
+      expect(identity).toMatchObject({
+        provider: 'email',
+        email: account.email,
+        identity_data: { email_verified: true },
+      });
     }
   });
 
@@ -83,7 +91,9 @@ describe('loadDemoAccounts', () => {
   });
 
   it('puts each account on its tier through active subscriptions on the seeded plans', async () => {
-    const tiers = await Promise.all(DEMO_ACCOUNTS.map(async (account) => getUserTier(connection.db, await userId(account.email))));
+    const tiers = await Promise.all(
+      DEMO_ACCOUNTS.map(async (account) => getUserTier(connection.db, await userId(account.email))),
+    );
     expect(tiers).toEqual(['free', 'ad_free', 'premium', 'free', 'free', 'free']);
     const freeRows = await connection.db
       .selectFrom('user_subscriptions')
@@ -95,7 +105,11 @@ describe('loadDemoAccounts', () => {
 
   it('makes the owner the owner of one demo outlet, and the author one of its demo critics', async () => {
     const owner = await userId('owner@demo.test');
-    const owned = await connection.db.selectFrom('outlets').select(['slug', 'is_demo']).where('owner_id', '=', owner).execute();
+    const owned = await connection.db
+      .selectFrom('outlets')
+      .select(['slug', 'is_demo'])
+      .where('owner_id', '=', owner)
+      .execute();
     expect(owned).toEqual([{ slug: DEMO_OWNED_OUTLET, is_demo: true }]);
 
     const author = await userId('author@demo.test');
@@ -112,7 +126,14 @@ describe('loadDemoAccounts', () => {
 
   it('changes nothing when run again', async () => {
     const before = await counts();
-    expect(before).toMatchObject({ users: 6, identities: 6, profiles: 6, subscriptions: 2, owned_outlets: 1, linked_authors: 1 });
+    expect(before).toMatchObject({
+      users: 6,
+      identities: 6,
+      profiles: 6,
+      subscriptions: 2,
+      owned_outlets: 1,
+      linked_authors: 1,
+    });
     const summary = await loadDemoAccounts(connection.db);
     expect(summary).toMatchObject({ created: 0, existing: 6, outlet: DEMO_OWNED_OUTLET });
     expect(await counts()).toEqual(before);

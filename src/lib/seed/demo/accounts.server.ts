@@ -63,7 +63,12 @@ export interface DemoAccountsSummary {
 type Trx = Transaction<Database>;
 
 /** Creates the account unless its email already has one; returns the user id and whether it was made now. */
-async function ensureUser(trx: Trx, demo: DemoAccount, passwordHash: string, at: Date): Promise<{ id: string; created: boolean }> {
+async function ensureUser(
+  trx: Trx,
+  demo: DemoAccount,
+  passwordHash: string,
+  at: Date,
+): Promise<{ id: string; created: boolean }> {
   const existing = await trx.selectFrom('auth.users').select('id').where('email', '=', demo.email).executeTakeFirst();
   if (existing) return { id: existing.id, created: false };
   const taken = await trx
@@ -72,7 +77,9 @@ async function ensureUser(trx: Trx, demo: DemoAccount, passwordHash: string, at:
     .where((eb) => eb(eb.fn('lower', ['username']), '=', demo.username))
     .executeTakeFirst();
   if (taken) {
-    throw new Error(`Cannot create the demo account ${demo.email}: another account already has the username ${demo.username}.`);
+    throw new Error(
+      `Cannot create the demo account ${demo.email}: another account already has the username ${demo.username}.`,
+    );
   }
   const id = randomUUID();
   await trx
@@ -118,7 +125,11 @@ async function ensureSubscription(trx: Trx, userId: string, tier: Tier): Promise
     .where('status', '=', 'active')
     .executeTakeFirst();
   if (active) return;
-  const plan = await trx.selectFrom('subscription_plans').select('id').where('name', '=', tier).executeTakeFirstOrThrow();
+  const plan = await trx
+    .selectFrom('subscription_plans')
+    .select('id')
+    .where('name', '=', tier)
+    .executeTakeFirstOrThrow();
   // No period end: a demo membership does not lapse.
   await trx.insertInto('user_subscriptions').values({ user_id: userId, plan_id: plan.id, status: 'active' }).execute();
 }
@@ -173,7 +184,12 @@ export async function loadDemoAccounts(db: Kysely<Database>, now: Date = new Dat
       await ensureSubscription(trx, user.id, demo.tier);
       if (demo.role === 'owner') summary.outlet = await ensureOwnedOutlet(trx, user.id);
       if (demo.role === 'author') summary.author = await ensureLinkedAuthor(trx, user.id);
-      if (demo.role === 'admin') await trx.insertInto('app_meta.admins').values({ user_id: user.id }).onConflict((oc) => oc.doNothing()).execute();
+      if (demo.role === 'admin')
+        await trx
+          .insertInto('app_meta.admins')
+          .values({ user_id: user.id })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
     }
     await recordDataLoad(trx, 'demo-accounts', { ...summary });
     return summary;

@@ -49,11 +49,21 @@ describe('loadDemoCatalogue', () => {
     const { db } = connection;
     await db
       .insertInto('games')
-      .values({ slug: 'portal-2', title: 'PORTAL 2', summary: 'Written by our editors.', release_date: null, sources: ['editorial'] })
+      .values({
+        slug: 'portal-2',
+        title: 'PORTAL 2',
+        summary: 'Written by our editors.',
+        release_date: null,
+        sources: ['editorial'],
+      })
       .execute();
 
     expect(await loadDemoCatalogue(db)).toEqual({ games: 192, skipped: 1 });
-    const portal = await db.selectFrom('games').select(['title', 'summary', 'sources']).where('slug', '=', 'portal-2').execute();
+    const portal = await db
+      .selectFrom('games')
+      .select(['title', 'summary', 'sources'])
+      .where('slug', '=', 'portal-2')
+      .execute();
     expect(portal).toEqual([{ title: 'PORTAL 2', summary: 'Written by our editors.', sources: ['editorial'] }]);
     expect((await tableCounts(db)).games).toBe(193);
   });
@@ -63,7 +73,13 @@ describe('loadDemoCatalogue', () => {
     const { db } = connection;
     await db
       .insertInto('games')
-      .values({ slug: 'grand-theft-auto-v', title: 'Something Else Entirely', summary: null, release_date: null, sources: ['editorial'] })
+      .values({
+        slug: 'grand-theft-auto-v',
+        title: 'Something Else Entirely',
+        summary: null,
+        release_date: null,
+        sources: ['editorial'],
+      })
       .execute();
     const before = await tableCounts(db);
 

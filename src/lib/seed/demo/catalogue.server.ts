@@ -32,7 +32,10 @@ export async function readDemoCatalogue(dataDir: string = DATA_DIR): Promise<Cat
   return mergeByTitle(rows).map((record) => ({ ...record, summary: describeGame(record) }));
 }
 
-export async function loadDemoCatalogue(db: Kysely<Database>, dataDir?: string): Promise<{ games: number; skipped: number }> {
+export async function loadDemoCatalogue(
+  db: Kysely<Database>,
+  dataDir?: string,
+): Promise<{ games: number; skipped: number }> {
   const records = await readDemoCatalogue(dataDir);
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('games').select(['slug', 'title']).execute();

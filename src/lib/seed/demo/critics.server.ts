@@ -22,7 +22,11 @@ export interface DemoCriticsSummary {
  * in the database are skipped; outlets, authors and collections already present (by
  * slug) are left alone.
  */
-export async function loadDemoCritics(db: Kysely<Database>, anchor: Date = new Date(), dataDir?: string): Promise<DemoCriticsSummary> {
+export async function loadDemoCritics(
+  db: Kysely<Database>,
+  anchor: Date = new Date(),
+  dataDir?: string,
+): Promise<DemoCriticsSummary> {
   const critics = demoCritics(await readDemoCatalogue(dataDir), anchor);
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('games').select('title').execute();
@@ -50,11 +54,23 @@ export async function loadDemoCritics(db: Kysely<Database>, anchor: Date = new D
       .execute();
     const outletIds = new Map(outletRows.map((row) => [row.slug, row.id]));
 
-    const authorRows = outletRows.length === 0 ? [] : await trx
-      .insertInto('authors')
-      .values(critics.authors.map((author) => ({ name: author.name, slug: author.slug, bio: author.bio, avatar_url: null, user_id: null, is_demo: true })))
-      .returning('id')
-      .execute();
+    const authorRows =
+      outletRows.length === 0
+        ? []
+        : await trx
+            .insertInto('authors')
+            .values(
+              critics.authors.map((author) => ({
+                name: author.name,
+                slug: author.slug,
+                bio: author.bio,
+                avatar_url: null,
+                user_id: null,
+                is_demo: true,
+              })),
+            )
+            .returning('id')
+            .execute();
     const authorIds = authorRows.map((row) => row.id);
     const memberships = critics.authors.flatMap((author, index) =>
       author.outlets
@@ -71,13 +87,19 @@ export async function loadDemoCritics(db: Kysely<Database>, anchor: Date = new D
     const gameIds = new Map(gameRows.map((row) => [row.slug, row.id]));
     const platformRows = await trx.selectFrom('platforms').select(['id', 'slug']).execute();
     const platformIds = new Map(platformRows.map((row) => [row.slug, row.id]));
-    const reviews = critics.reviews.filter((review) => gameIds.has(review.gameSlug) && outletIds.has(review.outletSlug));
+    const reviews = critics.reviews.filter(
+      (review) => gameIds.has(review.gameSlug) && outletIds.has(review.outletSlug),
+    );
     await writeReviewsBulk(
       trx,
       reviews.map((review) =>
         reviewRow(
           review,
-          { gameId: gameIds.get(review.gameSlug)!, outletId: outletIds.get(review.outletSlug)!, authorId: authorIds[review.author] ?? null },
+          {
+            gameId: gameIds.get(review.gameSlug)!,
+            outletId: outletIds.get(review.outletSlug)!,
+            authorId: authorIds[review.author] ?? null,
+          },
           platformIds,
         ),
       ),
@@ -97,12 +119,25 @@ export async function loadDemoCritics(db: Kysely<Database>, anchor: Date = new D
       if (members.length > 0) {
         await trx
           .insertInto('collection_games')
-          .values(members.map((slug, index) => ({ collection_id: row.id, game_id: gameIds.get(slug)!, position: index + 1, note: null })))
+          .values(
+            members.map((slug, index) => ({
+              collection_id: row.id,
+              game_id: gameIds.get(slug)!,
+              position: index + 1,
+              note: null,
+            })),
+          )
           .execute();
       }
     }
 
-    const summary = { games, outlets: outletRows.length, authors: authorIds.length, reviews: reviews.length, collections };
+    const summary = {
+      games,
+      outlets: outletRows.length,
+      authors: authorIds.length,
+      reviews: reviews.length,
+      collections,
+    };
     await recordDataLoad(trx, 'demo-critics', { ...summary, anchor: anchor.toISOString() });
     return summary;
   });

@@ -1,12 +1,7 @@
 import { describeGame, type CatalogueRecord } from '../../catalogue-import/merge.ts';
 import { GENRES } from '../../catalogue-import/reference.ts';
 import { slugify, uniqueSlug } from '../../games/slug.ts';
-import {
-  aggregateReviews,
-  denormaliseScore,
-  normaliseScore,
-  recommendsByScore,
-} from '../../scores/scores.ts';
+import { aggregateReviews, denormaliseScore, normaliseScore, recommendsByScore } from '../../scores/scores.ts';
 import { createRandom } from '../random.ts';
 import { DEMO_OUTLETS, type DemoOutlet } from './outlets.ts';
 import type { ReviewDraft } from '../reviews.ts';
@@ -26,13 +21,59 @@ export const DEMO_CRITICS_SEED = 4_2024;
 export const EMBARGO_MARKER = 'Embargoed demo review';
 
 const FIRST_NAMES = [
-  'Ada', 'Bram', 'Cleo', 'Dario', 'Edie', 'Femi', 'Greta', 'Hugo', 'Ines', 'Jonah', 'Kaia', 'Luca', 'Mira', 'Nico',
-  'Odile', 'Pavel', 'Quinn', 'Rosa', 'Sami', 'Tove', 'Uma', 'Viggo', 'Wren', 'Xavi', 'Yara', 'Zeke',
+  'Ada',
+  'Bram',
+  'Cleo',
+  'Dario',
+  'Edie',
+  'Femi',
+  'Greta',
+  'Hugo',
+  'Ines',
+  'Jonah',
+  'Kaia',
+  'Luca',
+  'Mira',
+  'Nico',
+  'Odile',
+  'Pavel',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tove',
+  'Uma',
+  'Viggo',
+  'Wren',
+  'Xavi',
+  'Yara',
+  'Zeke',
 ];
 const LAST_NAMES = [
-  'Abernathy', 'Bellweather', 'Castellano', 'Delacroix', 'Eriksen', 'Fairbanks', 'Galloway', 'Holloway', 'Ishikawa',
-  'Jovanovic', 'Kowalczyk', 'Lindqvist', 'Marchetti', 'Nakamura', 'Okonkwo', 'Petrova', 'Quintero', 'Rasmussen',
-  'Silvestri', 'Thornbury', 'Underhill', 'Vasquez', 'Whitlock', 'Yilmaz', 'Zamora',
+  'Abernathy',
+  'Bellweather',
+  'Castellano',
+  'Delacroix',
+  'Eriksen',
+  'Fairbanks',
+  'Galloway',
+  'Holloway',
+  'Ishikawa',
+  'Jovanovic',
+  'Kowalczyk',
+  'Lindqvist',
+  'Marchetti',
+  'Nakamura',
+  'Okonkwo',
+  'Petrova',
+  'Quintero',
+  'Rasmussen',
+  'Silvestri',
+  'Thornbury',
+  'Underhill',
+  'Vasquez',
+  'Whitlock',
+  'Yilmaz',
+  'Zamora',
 ];
 
 export interface DemoAuthor {
@@ -92,24 +133,149 @@ interface InventedGame {
 
 /** Invented games around the anchor day: the real datasets stop in 2018, so these make "recent" and "upcoming" real. */
 export const INVENTED_GAMES: readonly InventedGame[] = [
-  { title: 'Lanternfall', offsetDays: -12, genres: ['action-adventure', 'rpg'], platforms: ['ps5', 'xbox-series', 'pc'], developer: 'Lantern Lane Studio', publisher: 'Northlight Publishing', reviews: 14, previews: 2, embargoed: 0, quality: 88 },
-  { title: 'Orbital Gardeners', offsetDays: -40, genres: ['simulation', 'casual'], platforms: ['switch', 'pc'], developer: 'Greenhouse Games', publisher: 'Greenhouse Games', reviews: 9, previews: 1, embargoed: 0, quality: 79 },
-  { title: 'Midnight Courier', offsetDays: -5, genres: ['action', 'racing'], platforms: ['ps5', 'pc'], developer: 'Night Shift Interactive', publisher: 'Northlight Publishing', reviews: 6, previews: 1, embargoed: 1, quality: 66 },
-  { title: 'Tin Soldiers Tactics', offsetDays: -75, genres: ['strategy'], platforms: ['pc', 'switch'], developer: 'Clockwork Hussar', publisher: 'Clockwork Hussar', reviews: 3, previews: 0, embargoed: 0, quality: 72 },
-  { title: 'Starfall Cartographers', offsetDays: 9, genres: ['adventure', 'indie'], platforms: ['pc', 'ps5', 'switch'], developer: 'Compass Rose Games', publisher: 'Northlight Publishing', reviews: 0, previews: 4, embargoed: 5, quality: 84 },
-  { title: 'Hollow Bells', offsetDays: 25, genres: ['action', 'rpg'], platforms: ['ps5', 'xbox-series'], developer: 'Belfry Works', publisher: 'Greyhound Entertainment', reviews: 0, previews: 3, embargoed: 2, quality: 75 },
-  { title: 'Ferro Rally 2', offsetDays: 48, genres: ['racing', 'sports'], platforms: ['ps5', 'xbox-series', 'pc'], developer: 'Ferro Motorsport Games', publisher: 'Greyhound Entertainment', reviews: 0, previews: 2, embargoed: 0, quality: 70 },
-  { title: 'Sunken Archive', offsetDays: 80, genres: ['puzzle', 'adventure'], platforms: ['switch', 'pc'], developer: 'Tidewater Collective', publisher: 'Tidewater Collective', reviews: 0, previews: 2, embargoed: 0, quality: 80 },
-  { title: 'Quiet Engines', offsetDays: 140, genres: ['simulation', 'strategy'], platforms: ['pc'], developer: 'Greenhouse Games', publisher: 'Greenhouse Games', reviews: 0, previews: 1, embargoed: 0, quality: 74 },
-  { title: 'Paper Moon Parade', offsetDays: 210, genres: ['platformer', 'music'], platforms: ['switch'], developer: 'Origami Orchestra', publisher: 'Northlight Publishing', reviews: 0, previews: 0, embargoed: 0, quality: 77 },
+  {
+    title: 'Lanternfall',
+    offsetDays: -12,
+    genres: ['action-adventure', 'rpg'],
+    platforms: ['ps5', 'xbox-series', 'pc'],
+    developer: 'Lantern Lane Studio',
+    publisher: 'Northlight Publishing',
+    reviews: 14,
+    previews: 2,
+    embargoed: 0,
+    quality: 88,
+  },
+  {
+    title: 'Orbital Gardeners',
+    offsetDays: -40,
+    genres: ['simulation', 'casual'],
+    platforms: ['switch', 'pc'],
+    developer: 'Greenhouse Games',
+    publisher: 'Greenhouse Games',
+    reviews: 9,
+    previews: 1,
+    embargoed: 0,
+    quality: 79,
+  },
+  {
+    title: 'Midnight Courier',
+    offsetDays: -5,
+    genres: ['action', 'racing'],
+    platforms: ['ps5', 'pc'],
+    developer: 'Night Shift Interactive',
+    publisher: 'Northlight Publishing',
+    reviews: 6,
+    previews: 1,
+    embargoed: 1,
+    quality: 66,
+  },
+  {
+    title: 'Tin Soldiers Tactics',
+    offsetDays: -75,
+    genres: ['strategy'],
+    platforms: ['pc', 'switch'],
+    developer: 'Clockwork Hussar',
+    publisher: 'Clockwork Hussar',
+    reviews: 3,
+    previews: 0,
+    embargoed: 0,
+    quality: 72,
+  },
+  {
+    title: 'Starfall Cartographers',
+    offsetDays: 9,
+    genres: ['adventure', 'indie'],
+    platforms: ['pc', 'ps5', 'switch'],
+    developer: 'Compass Rose Games',
+    publisher: 'Northlight Publishing',
+    reviews: 0,
+    previews: 4,
+    embargoed: 5,
+    quality: 84,
+  },
+  {
+    title: 'Hollow Bells',
+    offsetDays: 25,
+    genres: ['action', 'rpg'],
+    platforms: ['ps5', 'xbox-series'],
+    developer: 'Belfry Works',
+    publisher: 'Greyhound Entertainment',
+    reviews: 0,
+    previews: 3,
+    embargoed: 2,
+    quality: 75,
+  },
+  {
+    title: 'Ferro Rally 2',
+    offsetDays: 48,
+    genres: ['racing', 'sports'],
+    platforms: ['ps5', 'xbox-series', 'pc'],
+    developer: 'Ferro Motorsport Games',
+    publisher: 'Greyhound Entertainment',
+    reviews: 0,
+    previews: 2,
+    embargoed: 0,
+    quality: 70,
+  },
+  {
+    title: 'Sunken Archive',
+    offsetDays: 80,
+    genres: ['puzzle', 'adventure'],
+    platforms: ['switch', 'pc'],
+    developer: 'Tidewater Collective',
+    publisher: 'Tidewater Collective',
+    reviews: 0,
+    previews: 2,
+    embargoed: 0,
+    quality: 80,
+  },
+  {
+    title: 'Quiet Engines',
+    offsetDays: 140,
+    genres: ['simulation', 'strategy'],
+    platforms: ['pc'],
+    developer: 'Greenhouse Games',
+    publisher: 'Greenhouse Games',
+    reviews: 0,
+    previews: 1,
+    embargoed: 0,
+    quality: 74,
+  },
+  {
+    title: 'Paper Moon Parade',
+    offsetDays: 210,
+    genres: ['platformer', 'music'],
+    platforms: ['switch'],
+    developer: 'Origami Orchestra',
+    publisher: 'Northlight Publishing',
+    reviews: 0,
+    previews: 0,
+    embargoed: 0,
+    quality: 77,
+  },
 ];
 
 const genreNames = new Map(GENRES.map((genre) => [genre.slug, genre.name]));
 
 const VERDICTS: Record<'great' | 'good' | 'mixed' | 'poor', readonly string[]> = {
-  great: ['An essential {genre} game.', 'A new high point for {dev}.', 'Confident, generous and hard to put down.', 'Easy to recommend to anyone.'],
-  good: ['A strong {genre} game with a few rough edges.', 'Worth your time, if not your whole weekend.', 'Solid, polished and a little safe.', 'Good fun that knows what it is.'],
-  mixed: ['Good ideas, uneven execution.', 'Fans of {genre} games may find enough here.', 'Fun in bursts, tiring in between.', 'Wait for a sale.'],
+  great: [
+    'An essential {genre} game.',
+    'A new high point for {dev}.',
+    'Confident, generous and hard to put down.',
+    'Easy to recommend to anyone.',
+  ],
+  good: [
+    'A strong {genre} game with a few rough edges.',
+    'Worth your time, if not your whole weekend.',
+    'Solid, polished and a little safe.',
+    'Good fun that knows what it is.',
+  ],
+  mixed: [
+    'Good ideas, uneven execution.',
+    'Fans of {genre} games may find enough here.',
+    'Fun in bursts, tiring in between.',
+    'Wait for a sale.',
+  ],
   poor: ['Hard to recommend.', 'Rough around every edge.', 'A {genre} game that forgets to be fun.', 'Skip this one.'],
 };
 
@@ -161,9 +327,13 @@ function inventedRecord(game: InventedGame, anchor: Date): CatalogueRecord {
  * "today" for the demo: published dates fall before it, embargoes and upcoming releases
  * after it.
  */
-export function demoCritics(catalogue: readonly CatalogueRecord[], anchor: Date, seed = DEMO_CRITICS_SEED): DemoCritics {
+export function demoCritics(
+  catalogue: readonly CatalogueRecord[],
+  anchor: Date,
+  seed = DEMO_CRITICS_SEED,
+): DemoCritics {
   const random = createRandom(seed);
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const normal = () => {
     // Irwin-Hall: close enough to a bell curve, and deterministic.
     let sum = 0;
@@ -217,7 +387,12 @@ export function demoCritics(catalogue: readonly CatalogueRecord[], anchor: Date,
   ): void {
     const platform = record.platforms.length > 0 ? pick(record.platforms).slug : null;
     const genre = genreNames.get(record.genres[0] ?? '') ?? 'genre';
-    const values = { title: record.title, genre, dev: record.developers[0] ?? 'the studio', platform: platform ?? 'tested' };
+    const values = {
+      title: record.title,
+      genre,
+      dev: record.developers[0] ?? 'the studio',
+      platform: platform ?? 'tested',
+    };
     const author = pick(staffOf.get(demoOutlet.slug)!);
     if (kind === 'preview') {
       reviews.push({
@@ -240,7 +415,8 @@ export function demoCritics(catalogue: readonly CatalogueRecord[], anchor: Date,
     const given = quality + demoOutlet.bias + normal() * 6;
     const rawScore = denormaliseScore(given, demoOutlet.scale);
     const score = normaliseScore(demoOutlet.scale, rawScore);
-    const recommended = score === null ? given + normal() * 4 >= demoOutlet.threshold : recommendsByScore(score, demoOutlet.threshold);
+    const recommended =
+      score === null ? given + normal() * 4 >= demoOutlet.threshold : recommendsByScore(score, demoOutlet.threshold);
     const excerpt = fill(pick(EXCERPTS), values);
     reviews.push({
       gameSlug: record.slug,
@@ -278,12 +454,21 @@ export function demoCritics(catalogue: readonly CatalogueRecord[], anchor: Date,
     const release = record.releaseDate ? Date.parse(`${record.releaseDate}T00:00:00Z`) : anchorMs - 400 * DAY;
     const outlets = shuffledOutlets();
     for (let i = 0; i < count; i += 1) {
-      const published = new Date(Math.min(release + Math.floor((random() * 40 - 2) * DAY) + 9 * 3_600_000, anchorMs - DAY));
+      const published = new Date(
+        Math.min(release + Math.floor((random() * 40 - 2) * DAY) + 9 * 3_600_000, anchorMs - DAY),
+      );
       writeReview(record, 'review', outlets[i]!, quality, published, false);
     }
     if (count > 0 && random() < 0.3) {
       const previewer = outlets[count % outlets.length]!;
-      writeReview(record, 'preview', previewer, quality, new Date(release - Math.floor((10 + random() * 100) * DAY)), false);
+      writeReview(
+        record,
+        'preview',
+        previewer,
+        quality,
+        new Date(release - Math.floor((10 + random() * 100) * DAY)),
+        false,
+      );
     }
   }
 
@@ -296,7 +481,10 @@ export function demoCritics(catalogue: readonly CatalogueRecord[], anchor: Date,
     const outlets = shuffledOutlets();
     let next = 0;
     for (let i = 0; i < game.reviews; i += 1) {
-      const daysAfter = Math.min(-game.offsetDays - 1, Math.floor(random() * Math.max(1, Math.min(20, -game.offsetDays))));
+      const daysAfter = Math.min(
+        -game.offsetDays - 1,
+        Math.floor(random() * Math.max(1, Math.min(20, -game.offsetDays))),
+      );
       const published = atHour(isoDay(anchor, game.offsetDays + Math.max(0, daysAfter)), 9 + (i % 8));
       writeReview(record, 'review', outlets[next++]!, game.quality, published, false);
     }
@@ -334,19 +522,25 @@ export function demoCritics(catalogue: readonly CatalogueRecord[], anchor: Date,
       slug: 'critics-favourites',
       title: 'Critics’ favourites',
       description: 'The ten highest critic scores in the demo catalogue. Chosen from the (invented) demo reviews.',
-      games: scored(released).slice(0, 10).map((record) => record.slug),
+      games: scored(released)
+        .slice(0, 10)
+        .map((record) => record.slug),
     },
     {
       slug: 'strategy-nights',
       title: 'Strategy nights',
       description: 'Strategy games worth clearing an evening for, best reviewed first.',
-      games: scored((record) => record.genres.includes('strategy')).slice(0, 8).map((record) => record.slug),
+      games: scored((record) => record.genres.includes('strategy'))
+        .slice(0, 8)
+        .map((record) => record.slug),
     },
     {
       slug: 'hidden-gems',
       title: 'Hidden gems',
       description: 'Scored 80 or more by only a handful of critics: easy to miss, worth finding.',
-      games: scored((record) => (scores.get(record.slug)?.reviews ?? 0) <= 7 && (scores.get(record.slug)?.score ?? 0) >= 80)
+      games: scored(
+        (record) => (scores.get(record.slug)?.reviews ?? 0) <= 7 && (scores.get(record.slug)?.score ?? 0) >= 80,
+      )
         .slice(0, 8)
         .map((record) => record.slug),
     },

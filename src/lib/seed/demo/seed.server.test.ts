@@ -12,7 +12,9 @@ afterEach(async () => {
   connection = undefined;
 });
 
-async function loaded(db: DatabaseConnection['db']): Promise<{ loads: string[]; games: number; outlets: number; users: number }> {
+async function loaded(
+  db: DatabaseConnection['db'],
+): Promise<{ loads: string[]; games: number; outlets: number; users: number }> {
   const result = await sql<{ loads: string[] | null; games: number; outlets: number; users: number }>`
     select
       (select array_agg(name order by name) from app_meta.data_loads) as loads,

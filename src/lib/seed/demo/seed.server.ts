@@ -44,7 +44,11 @@ async function loadAccounts(db: Kysely<Database>, log: SeedLog): Promise<void> {
  * accounts), and nothing once a synthetic benchmark catalogue (`npm run db:generate`)
  * has replaced the demo.
  */
-export async function seedOnFirstStart(db: Kysely<Database>, mode: DeploymentMode, log: SeedLog = () => {}): Promise<void> {
+export async function seedOnFirstStart(
+  db: Kysely<Database>,
+  mode: DeploymentMode,
+  log: SeedLog = () => {},
+): Promise<void> {
   if (mode !== 'embedded' || (await hasDataLoad(db, 'synthetic'))) return;
   if (!(await hasDataLoad(db, 'demo'))) {
     log('first start: loading the demo catalogue');

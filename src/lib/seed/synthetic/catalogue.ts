@@ -10,32 +10,128 @@ import { createRandom } from '../random.ts';
  */
 
 const ADJECTIVES = [
-  'Crimson', 'Silent', 'Hollow', 'Iron', 'Neon', 'Forgotten', 'Shattered', 'Golden', 'Frozen', 'Endless',
-  'Wild', 'Broken', 'Hidden', 'Burning', 'Lunar', 'Solar', 'Savage', 'Electric', 'Sunken', 'Eternal',
-  'Phantom', 'Rogue', 'Cursed', 'Radiant', 'Tiny', 'Distant', 'Clockwork', 'Velvet', 'Obsidian', 'Paper',
+  'Crimson',
+  'Silent',
+  'Hollow',
+  'Iron',
+  'Neon',
+  'Forgotten',
+  'Shattered',
+  'Golden',
+  'Frozen',
+  'Endless',
+  'Wild',
+  'Broken',
+  'Hidden',
+  'Burning',
+  'Lunar',
+  'Solar',
+  'Savage',
+  'Electric',
+  'Sunken',
+  'Eternal',
+  'Phantom',
+  'Rogue',
+  'Cursed',
+  'Radiant',
+  'Tiny',
+  'Distant',
+  'Clockwork',
+  'Velvet',
+  'Obsidian',
+  'Paper',
 ];
 const NOUNS = [
-  'Odyssey', 'Frontier', 'Citadel', 'Legacy', 'Horizon', 'Kingdom', 'Protocol', 'Voyage', 'Requiem', 'Empire',
-  'Garden', 'Machine', 'Labyrinth', 'Crusade', 'Harbor', 'Outpost', 'Dynasty', 'Signal', 'Covenant', 'Circuit',
-  'Tides', 'Relic', 'Bastion', 'Reverie', 'Drift', 'Arena', 'Expanse', 'Sanctum', 'Rally', 'Tactics',
+  'Odyssey',
+  'Frontier',
+  'Citadel',
+  'Legacy',
+  'Horizon',
+  'Kingdom',
+  'Protocol',
+  'Voyage',
+  'Requiem',
+  'Empire',
+  'Garden',
+  'Machine',
+  'Labyrinth',
+  'Crusade',
+  'Harbor',
+  'Outpost',
+  'Dynasty',
+  'Signal',
+  'Covenant',
+  'Circuit',
+  'Tides',
+  'Relic',
+  'Bastion',
+  'Reverie',
+  'Drift',
+  'Arena',
+  'Expanse',
+  'Sanctum',
+  'Rally',
+  'Tactics',
 ];
 const SUBTITLES = [
-  'Echoes of the Void', 'Rise of the Fallen', 'The Last Light', 'Beyond the Veil', 'Road to Dawn',
-  'Ashes and Embers', 'The Long Night', 'Heart of Steel', 'A New Age', 'Shadows Below',
+  'Echoes of the Void',
+  'Rise of the Fallen',
+  'The Last Light',
+  'Beyond the Veil',
+  'Road to Dawn',
+  'Ashes and Embers',
+  'The Long Night',
+  'Heart of Steel',
+  'A New Age',
+  'Shadows Below',
 ];
 const NUMERALS = ['II', 'III', 'IV', '2', '3', 'Zero', 'Reborn', 'Remastered'];
-const STUDIO_WORDS = ['Northwind', 'Blue Comet', 'Red Maple', 'Tin Robot', 'Quiet Owl', 'Lighthouse', 'Paper Crane', 'Stone Giant', 'Pixel Forge', 'Moonlit'];
+const STUDIO_WORDS = [
+  'Northwind',
+  'Blue Comet',
+  'Red Maple',
+  'Tin Robot',
+  'Quiet Owl',
+  'Lighthouse',
+  'Paper Crane',
+  'Stone Giant',
+  'Pixel Forge',
+  'Moonlit',
+];
 const STUDIO_KINDS = ['Studios', 'Interactive', 'Games', 'Entertainment', 'Works', 'Digital'];
 
 /** Years each platform was current, so synthetic games land on plausible platforms. */
 const PLATFORM_YEARS: readonly [slug: string, from: number, to: number][] = [
-  ['pc', 1985, 2030], ['mac', 1995, 2030], ['linux', 2008, 2030],
-  ['nes', 1985, 1994], ['genesis', 1989, 1997], ['snes', 1991, 1998], ['game-boy', 1989, 2001],
-  ['ps1', 1995, 2004], ['saturn', 1995, 1999], ['n64', 1996, 2002], ['dreamcast', 1999, 2002],
-  ['ps2', 2000, 2012], ['gamecube', 2001, 2007], ['xbox', 2001, 2008], ['gba', 2001, 2009],
-  ['ds', 2004, 2014], ['psp', 2005, 2014], ['xbox-360', 2005, 2016], ['ps3', 2006, 2017], ['wii', 2006, 2014],
-  ['3ds', 2011, 2020], ['ps-vita', 2012, 2019], ['wii-u', 2012, 2017], ['ps4', 2013, 2024], ['xbox-one', 2013, 2024],
-  ['switch', 2017, 2030], ['ps5', 2020, 2030], ['xbox-series', 2020, 2030], ['ios', 2008, 2030], ['android', 2009, 2030],
+  ['pc', 1985, 2030],
+  ['mac', 1995, 2030],
+  ['linux', 2008, 2030],
+  ['nes', 1985, 1994],
+  ['genesis', 1989, 1997],
+  ['snes', 1991, 1998],
+  ['game-boy', 1989, 2001],
+  ['ps1', 1995, 2004],
+  ['saturn', 1995, 1999],
+  ['n64', 1996, 2002],
+  ['dreamcast', 1999, 2002],
+  ['ps2', 2000, 2012],
+  ['gamecube', 2001, 2007],
+  ['xbox', 2001, 2008],
+  ['gba', 2001, 2009],
+  ['ds', 2004, 2014],
+  ['psp', 2005, 2014],
+  ['xbox-360', 2005, 2016],
+  ['ps3', 2006, 2017],
+  ['wii', 2006, 2014],
+  ['3ds', 2011, 2020],
+  ['ps-vita', 2012, 2019],
+  ['wii-u', 2012, 2017],
+  ['ps4', 2013, 2024],
+  ['xbox-one', 2013, 2024],
+  ['switch', 2017, 2030],
+  ['ps5', 2020, 2030],
+  ['xbox-series', 2020, 2030],
+  ['ios', 2008, 2030],
+  ['android', 2009, 2030],
 ];
 
 export interface SyntheticOptions {
@@ -63,14 +159,19 @@ function isoDate(year: number, dayOfYear: number): string {
 
 export function syntheticCompanies(count: number, seed: number): string[] {
   const random = createRandom(seed ^ 0x5eed);
-  return Array.from({ length: count }, (_, i) => `${pick(random, STUDIO_WORDS)} ${pick(random, STUDIO_KINDS)} ${i + 1} (synthetic)`);
+  return Array.from(
+    { length: count },
+    (_, i) => `${pick(random, STUDIO_WORDS)} ${pick(random, STUDIO_KINDS)} ${i + 1} (synthetic)`,
+  );
 }
 
 export function* syntheticCatalogue(options: SyntheticOptions): Generator<CatalogueRecord> {
   const { games, seed = 42, firstYear = 1985, lastYear = 2028 } = options;
   const random = createRandom(seed);
   const companies = syntheticCompanies(Math.max(10, Math.ceil(games / 50)), seed);
-  const genreSlugs = GENRES.map((g) => g.slug).filter((slug) => slug !== 'animation-modeling' && slug !== 'video-production');
+  const genreSlugs = GENRES.map((g) => g.slug).filter(
+    (slug) => slug !== 'animation-modeling' && slug !== 'video-production',
+  );
 
   for (let i = 1; i <= games; i += 1) {
     const shape = random();
@@ -86,7 +187,10 @@ export function* syntheticCatalogue(options: SyntheticOptions): Generator<Catalo
       // Ports follow the launch by up to a year and a half.
       releaseDate: index === 0 ? releaseDate : isoDate(year, Math.floor(random() * 365) + Math.floor(random() * 180)),
     }));
-    const earliest = platforms.reduce((min, p) => (p.releaseDate && p.releaseDate < min ? p.releaseDate : min), releaseDate);
+    const earliest = platforms.reduce(
+      (min, p) => (p.releaseDate && p.releaseDate < min ? p.releaseDate : min),
+      releaseDate,
+    );
     const developer = pick(random, companies);
     const publisher = random() < 0.4 ? developer : pick(random, companies);
 

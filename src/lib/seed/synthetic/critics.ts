@@ -1,5 +1,11 @@
 import type { CatalogueRecord } from '../../catalogue-import/merge.ts';
-import { denormaliseScore, normaliseScore, recommendsByScore, SCORE_SCALES, type ScoreScale } from '../../scores/scores.ts';
+import {
+  denormaliseScore,
+  normaliseScore,
+  recommendsByScore,
+  SCORE_SCALES,
+  type ScoreScale,
+} from '../../scores/scores.ts';
 import { createRandom } from '../random.ts';
 import type { ReviewDraft } from '../reviews.ts';
 
@@ -64,12 +70,22 @@ export function syntheticOutlets(count: number, seed: number): SyntheticOutlet[]
 export function syntheticAuthors(outlets: number): SyntheticAuthor[] {
   return Array.from({ length: outlets * SYNTHETIC_AUTHORS_PER_OUTLET }, (_, i) => {
     const n = String(i + 1).padStart(5, '0');
-    return { name: `Synthetic Critic ${n}`, slug: `synthetic-critic-${n}`, outlet: Math.floor(i / SYNTHETIC_AUTHORS_PER_OUTLET) };
+    return {
+      name: `Synthetic Critic ${n}`,
+      slug: `synthetic-critic-${n}`,
+      outlet: Math.floor(i / SYNTHETIC_AUTHORS_PER_OUTLET),
+    };
   });
 }
 
-const VERDICTS = ['A synthetic verdict: great.', 'A synthetic verdict: good.', 'A synthetic verdict: mixed.', 'A synthetic verdict: poor.'];
-const EXCERPT = 'Synthetic benchmark review text. It stands in for an excerpt of a real review and says nothing about a real game.';
+const VERDICTS = [
+  'A synthetic verdict: great.',
+  'A synthetic verdict: good.',
+  'A synthetic verdict: mixed.',
+  'A synthetic verdict: poor.',
+];
+const EXCERPT =
+  'Synthetic benchmark review text. It stands in for an excerpt of a real review and says nothing about a real game.';
 
 const DAY = 86_400_000;
 
@@ -95,7 +111,8 @@ export function syntheticReviewsFor(
     const outletIndex = (start + i * stride) % outlets.length;
     const outlet = outlets[outletIndex]!;
     const author = outletIndex * SYNTHETIC_AUTHORS_PER_OUTLET + Math.floor(random() * SYNTHETIC_AUTHORS_PER_OUTLET);
-    const platformSlug = record.platforms.length > 0 ? record.platforms[Math.floor(random() * record.platforms.length)]!.slug : null;
+    const platformSlug =
+      record.platforms.length > 0 ? record.platforms[Math.floor(random() * record.platforms.length)]!.slug : null;
     if (upcoming) {
       reviews.push({
         outlet: outletIndex,

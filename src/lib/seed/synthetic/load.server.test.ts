@@ -21,11 +21,19 @@ async function catalogueRows() {
 describe('loadSyntheticCatalogue', () => {
   it('replaces the catalogue with the requested number of synthetic games', async () => {
     const progress: number[] = [];
-    const result = await loadSyntheticCatalogue(connection.db, { games: 300, seed: 7 }, (written) => progress.push(written));
+    const result = await loadSyntheticCatalogue(connection.db, { games: 300, seed: 7 }, (written) =>
+      progress.push(written),
+    );
     expect(result).toEqual({ games: 300, reviews: 0 });
     expect(progress.at(-1)).toBe(300);
 
-    const counts = await sql<{ games: number; synthetic: number; demo: number; companies: number; synthetic_companies: number }>`
+    const counts = await sql<{
+      games: number;
+      synthetic: number;
+      demo: number;
+      companies: number;
+      synthetic_companies: number;
+    }>`
       select
         (select count(*)::int from games) as games,
         (select count(*)::int from games where sources = array['synthetic']) as synthetic,
@@ -36,7 +44,9 @@ describe('loadSyntheticCatalogue', () => {
     expect(counts.rows[0]).toMatchObject({ games: 300, synthetic: 300, demo: 0 });
     expect(counts.rows[0]!.synthetic_companies).toBe(counts.rows[0]!.companies);
 
-    const detail = await sql<{ detail: unknown }>`select detail from app_meta.data_loads where name = 'synthetic'`.execute(connection.db);
+    const detail = await sql<{
+      detail: unknown;
+    }>`select detail from app_meta.data_loads where name = 'synthetic'`.execute(connection.db);
     expect(detail.rows[0]?.detail).toEqual({ games: 300, seed: 7 });
   });
 
@@ -82,9 +92,13 @@ describe('loadSyntheticCatalogue', () => {
           from critic_reviews where published_at <= now() group by outlet_id
       )
       select coalesce(f.outlet_id, s.outlet_id) as outlet_id from fresh f full join outlet_critic_stats s on s.outlet_id = f.outlet_id
-       where (f.reviews, f.score_sum, f.previews) is distinct from (s.review_count, s.score_sum, s.preview_count)`.execute(connection.db);
+       where (f.reviews, f.score_sum, f.previews) is distinct from (s.review_count, s.score_sum, s.preview_count)`.execute(
+      connection.db,
+    );
     expect(differences.rows).toEqual([]);
-    const kept = await sql<{ n: number }>`select count(*)::int as n from outlet_critic_stats where review_count > 0`.execute(connection.db);
+    const kept = await sql<{
+      n: number;
+    }>`select count(*)::int as n from outlet_critic_stats where review_count > 0`.execute(connection.db);
     expect(kept.rows[0]!.n).toBeGreaterThan(0);
   });
 });

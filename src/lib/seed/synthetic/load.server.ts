@@ -6,7 +6,13 @@ import type { Database } from '../../db/schema.ts';
 import { reviewRow, writeReviewsBulk, type BulkReviewRow } from '../reviews.server.ts';
 import { clearCatalogue, clearCritics, withReviewTriggersDisabled } from './bulk.server.ts';
 import { syntheticCatalogue, type SyntheticOptions } from './catalogue.ts';
-import { syntheticAuthors, syntheticOutletCount, syntheticOutlets, syntheticReviewsFor, type SyntheticOutlet } from './critics.ts';
+import {
+  syntheticAuthors,
+  syntheticOutletCount,
+  syntheticOutlets,
+  syntheticReviewsFor,
+  type SyntheticOutlet,
+} from './critics.ts';
 
 const CHUNK = 20_000;
 
@@ -24,7 +30,11 @@ interface CriticIds {
   platformIds: Map<string, number>;
 }
 
-async function writeSyntheticCritics(trx: Transaction<Database>, reviewsPerGame: number, seed: number): Promise<CriticIds> {
+async function writeSyntheticCritics(
+  trx: Transaction<Database>,
+  reviewsPerGame: number,
+  seed: number,
+): Promise<CriticIds> {
   const outlets = syntheticOutlets(syntheticOutletCount(reviewsPerGame), seed);
   const outletRows = await trx
     .insertInto('outlets')
@@ -44,14 +54,29 @@ async function writeSyntheticCritics(trx: Transaction<Database>, reviewsPerGame:
   const authors = syntheticAuthors(outlets.length);
   const authorRows = await trx
     .insertInto('authors')
-    .values(authors.map((author) => ({ name: author.name, slug: author.slug, bio: 'Synthetic benchmark critic.', avatar_url: null, user_id: null, is_demo: true })))
+    .values(
+      authors.map((author) => ({
+        name: author.name,
+        slug: author.slug,
+        bio: 'Synthetic benchmark critic.',
+        avatar_url: null,
+        user_id: null,
+        is_demo: true,
+      })),
+    )
     .returning('id')
     .execute();
   const outletIds = outletRows.map((row) => row.id);
   const authorIds = authorRows.map((row) => row.id);
   await trx
     .insertInto('outlet_authors')
-    .values(authors.map((author, index) => ({ outlet_id: outletIds[author.outlet]!, author_id: authorIds[index]!, role: 'staff' as const })))
+    .values(
+      authors.map((author, index) => ({
+        outlet_id: outletIds[author.outlet]!,
+        author_id: authorIds[index]!,
+        role: 'staff' as const,
+      })),
+    )
     .execute();
   const platforms = await trx.selectFrom('platforms').select(['id', 'slug']).execute();
   return { outlets, outletIds, authorIds, platformIds: new Map(platforms.map((p) => [p.slug, p.id])) };
@@ -89,7 +114,11 @@ export async function loadSyntheticCatalogue(
           for (const record of chunk) {
             const gameId = ids.get(record.slug)!;
             for (const review of syntheticReviewsFor(record, index, critics.outlets, { reviewsPerGame, seed, now })) {
-              const by = { gameId, outletId: critics.outletIds[review.outlet]!, authorId: critics.authorIds[review.author] ?? null };
+              const by = {
+                gameId,
+                outletId: critics.outletIds[review.outlet]!,
+                authorId: critics.authorIds[review.author] ?? null,
+              };
               rows.push(reviewRow(review, by, critics.platformIds));
             }
             index += 1;

@@ -12,6 +12,10 @@ export const PATCH: APIRoute = async (context) =>
   });
 
 export const DELETE: APIRoute = async (context) =>
-  handleDeleteCriticReview(context.params.id ?? '', { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+  handleDeleteCriticReview(context.params.id ?? '', {
+    db: await getDb(),
+    user: context.locals.user,
+    purge: purgerFor(context),
+  });
 
 export const ALL = otherMethods({ PATCH, DELETE });

@@ -5,6 +5,10 @@ import { purgerFor } from '../../../lib/http/purge.server.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 
 export const POST: APIRoute = async (context) =>
-  handleCreateCriticReview(context.request, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+  handleCreateCriticReview(context.request, {
+    db: await getDb(),
+    user: context.locals.user,
+    purge: purgerFor(context),
+  });
 
 export const ALL = otherMethods({ POST });

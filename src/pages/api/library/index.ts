@@ -4,6 +4,7 @@ import { getDb } from '../../../lib/db/db.server.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 import { purgerFor } from '../../../lib/http/purge.server.ts';
 
-export const GET: APIRoute = (context) => handleGetPlayStates(context.request, { user: context.locals.user, db: getDb, purge: purgerFor(context) });
+export const GET: APIRoute = (context) =>
+  handleGetPlayStates(context.request, { user: context.locals.user, db: getDb, purge: purgerFor(context) });
 
 export const ALL = otherMethods({ GET });

@@ -8,10 +8,19 @@ import { purge } from '../../../lib/http/purge.server.ts';
 
 const deps = async (locals: App.Locals): Promise<OutletApiDeps> => {
   const env = getEnv();
-  return { db: await getDb(), user: locals.user, purge, mailer: mailerFromEnv(), siteOrigin: env.siteOrigin, siteName: env.SITE_NAME, supabase: locals.getSupabase };
+  return {
+    db: await getDb(),
+    user: locals.user,
+    purge,
+    mailer: mailerFromEnv(),
+    siteOrigin: env.siteOrigin,
+    siteName: env.SITE_NAME,
+    supabase: locals.getSupabase,
+  };
 };
 
-const handle: APIRoute = async (context) => handleManageOutlet(context.request, context.params.path ?? '', await deps(context.locals));
+const handle: APIRoute = async (context) =>
+  handleManageOutlet(context.request, context.params.path ?? '', await deps(context.locals));
 
 export const POST = handle;
 export const PUT = handle;

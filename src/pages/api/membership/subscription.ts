@@ -3,6 +3,7 @@ import { handleManageSubscription } from '../../../../functions/membership/handl
 import { otherMethods } from '../../../lib/http/api-route.ts';
 import { membershipContext } from '../../../../functions/membership/context.ts';
 
-export const POST: APIRoute = ({ request, locals }) => handleManageSubscription(request, membershipContext(locals.user));
+export const POST: APIRoute = ({ request, locals }) =>
+  handleManageSubscription(request, membershipContext(locals.user));
 
 export const ALL = otherMethods({ POST });

@@ -40,15 +40,26 @@ export async function loadSyntheticCommunity(
   const timings: CommunityTimings = { players: lap(), userReviews: 0, lists: 0, xp: 0 };
   log(`  ${players} synthetic players added (${timings.players.toFixed(1)} s)`);
   const reviews = options.users * 10;
-  const written = await db.transaction().execute((trx) => generateUserReviews(trx, { count: reviews, seed: options.seed }));
+  const written = await db
+    .transaction()
+    .execute((trx) => generateUserReviews(trx, { count: reviews, seed: options.seed }));
   timings.userReviews = lap();
   log(`  ${written} user reviews added (${timings.userReviews.toFixed(1)} s)`);
   const lists = await generateCommunityLists(db);
   timings.lists = lap();
-  log(`  ${lists.statuses} play statuses, ${lists.lists} lists with ${lists.entries} entries and ${lists.likes} likes added (${timings.lists.toFixed(1)} s)`);
-  await generateCommunityXp(db, { ledgerRows: options.users * 100, topOutlets: 20, followersPerOutlet: 1000, mostFollowed: options.users });
+  log(
+    `  ${lists.statuses} play statuses, ${lists.lists} lists with ${lists.entries} entries and ${lists.likes} likes added (${timings.lists.toFixed(1)} s)`,
+  );
+  await generateCommunityXp(db, {
+    ledgerRows: options.users * 100,
+    topOutlets: 20,
+    followersPerOutlet: 1000,
+    mostFollowed: options.users,
+  });
   timings.xp = lap();
-  log(`  ${options.users * 100} XP ledger rows added; 20 outlets with 1000 followers, the first with ${options.users} (${timings.xp.toFixed(1)} s)`);
+  log(
+    `  ${options.users * 100} XP ledger rows added; 20 outlets with 1000 followers, the first with ${options.users} (${timings.xp.toFixed(1)} s)`,
+  );
   // Fresh statistics for the community's tables, as the catalogue loader takes for its own
   // (the embedded database has no autovacuum; docs/decisions/embedded-statistics.md): the
   // tables that grew, not the catalogue again.

@@ -10,7 +10,9 @@ let connection: DatabaseConnection;
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
   for (let i = 0; i < 20; i += 1) {
-    await sql`insert into auth.users (id, email, created_at) values (${randomUUID()}, ${`bench-${i}@example.test`}, now())`.execute(connection.db);
+    await sql`insert into auth.users (id, email, created_at) values (${randomUUID()}, ${`bench-${i}@example.test`}, now())`.execute(
+      connection.db,
+    );
   }
 });
 
@@ -18,7 +20,15 @@ afterAll(() => connection.close());
 
 describe('generateCommunityLists', () => {
   it('writes statuses, a heavy user, lists, likes and a long list with the kept counts right', async () => {
-    const options = { statusesPerUser: 5, heavyUserGames: 50, lists: 30, entriesPerList: 4, longListEntries: 40, likedListsEvery: 2, likesPerListMax: 6 };
+    const options = {
+      statusesPerUser: 5,
+      heavyUserGames: 50,
+      lists: 30,
+      entriesPerList: 4,
+      longListEntries: 40,
+      likedListsEvery: 2,
+      likesPerListMax: 6,
+    };
     const result = await generateCommunityLists(connection.db, options);
     expect(result).toMatchObject({ statuses: 19 * 5 + 50, lists: 30, entries: 29 * 4 + 40 });
     expect(result.likes).toBeGreaterThan(10);
@@ -29,7 +39,9 @@ describe('generateCommunityLists', () => {
              (select count(*)::int from user_list_likes k join user_lists l on l.id = k.list_id where k.user_id = l.user_id) as own,
              (select count(*)::int from user_list_likes k join user_lists l on l.id = k.list_id where l.visibility = 'private') as private,
              (select count(*)::int from user_list_likes where created_at > now() - public.popular_list_window()) as recent,
-             (select count(*)::int from user_list_likes where created_at <= now() - public.popular_list_window()) as older`.execute(connection.db);
+             (select count(*)::int from user_list_likes where created_at <= now() - public.popular_list_window()) as older`.execute(
+      connection.db,
+    );
     expect(likes.rows[0]).toMatchObject({ mismatched: 0, own: 0, private: 0 });
     expect(likes.rows[0]!.recent).toBeGreaterThan(0);
     expect(likes.rows[0]!.older).toBeGreaterThan(0);

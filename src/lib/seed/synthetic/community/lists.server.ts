@@ -44,30 +44,41 @@ async function withSecondaryIndexesRebuilt<T>(trx: Trx, tables: string[], load: 
     select format('%I.%I', i.schemaname, i.indexname) as name, i.indexdef as definition
     from pg_catalog.pg_indexes i
     where i.schemaname = 'public' and i.tablename = any(${tables}::text[])
-      and not exists (select 1 from pg_catalog.pg_constraint c where c.conname = i.indexname and c.connamespace = 'public'::regnamespace)`.execute(trx);
+      and not exists (select 1 from pg_catalog.pg_constraint c where c.conname = i.indexname and c.connamespace = 'public'::regnamespace)`.execute(
+    trx,
+  );
   for (const index of rows) await sql`drop index ${sql.raw(index.name)}`.execute(trx);
   const result = await load();
   for (const index of rows) await sql.raw(index.definition).execute(trx);
   return result;
 }
 
-export async function generateCommunityLists(db: Kysely<Database>, options: CommunityListsOptions = BENCH_COMMUNITY_LISTS): Promise<{ statuses: number; lists: number; entries: number; likes: number }> {
+export async function generateCommunityLists(
+  db: Kysely<Database>,
+  options: CommunityListsOptions = BENCH_COMMUNITY_LISTS,
+): Promise<{ statuses: number; lists: number; entries: number; likes: number }> {
   const tables = ['user_games', 'user_lists', 'user_list_entries', 'user_list_likes'];
-  return db.transaction().execute((trx) => withSecondaryIndexesRebuilt(trx, tables, async () => {
-    await sql`create temporary table bench_users on commit drop as
+  return db.transaction().execute((trx) =>
+    withSecondaryIndexesRebuilt(trx, tables, async () => {
+      await sql`create temporary table bench_users on commit drop as
               select row_number() over (order by id) as n, id from auth.users`.execute(trx);
-    await sql`create temporary table bench_games on commit drop as
+      await sql`create temporary table bench_games on commit drop as
               select row_number() over (order by id) - 1 as n, id from public.games`.execute(trx);
-    await sql`create index on bench_games (n)`.execute(trx);
-    const { users, games } = (
-      await sql<{ users: number; games: number }>`select (select count(*)::int from bench_users) as users, (select count(*)::int from bench_games) as games`.execute(trx)
-    ).rows[0]!;
-    if (users === 0 || games === 0) return { statuses: 0, lists: 0, entries: 0, likes: 0 };
+      await sql`create index on bench_games (n)`.execute(trx);
+      const { users, games } = (
+        await sql<{
+          users: number;
+          games: number;
+        }>`select (select count(*)::int from bench_users) as users, (select count(*)::int from bench_games) as games`.execute(
+          trx,
+        )
+      ).rows[0]!;
+      if (users === 0 || games === 0) return { statuses: 0, lists: 0, entries: 0, likes: 0 };
 
-    // A million rows in one statement: the kept library counts are rebuilt once after them
-    // instead of by a trigger call per row.
-    await sql`alter table public.user_games disable trigger user_games_library_counts`.execute(trx);
-    const statuses = await sql`
+      // A million rows in one statement: the kept library counts are rebuilt once after them
+      // instead of by a trigger call per row.
+      await sql`alter table public.user_games disable trigger user_games_library_counts`.execute(trx);
+      const statuses = await sql`
       insert into public.user_games (user_id, game_id, status, wishlist, favourite, hours_played, updated_at)
       select u.id, g.id,
              (array['playing','played','completed','backlog','shelved','abandoned'])[1 + (u.n + j) % 6],
@@ -79,12 +90,12 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
       join bench_games g on g.n = (u.n * ${sql.lit(options.statusesPerUser)} + j) % ${sql.lit(games)}
       order by u.id, g.id
       on conflict do nothing`.execute(trx);
-    await sql`alter table public.user_games enable trigger user_games_library_counts`.execute(trx);
-    await sql`select public.rebuild_library_counts()`.execute(trx);
+      await sql`alter table public.user_games enable trigger user_games_library_counts`.execute(trx);
+      await sql`select public.rebuild_library_counts()`.execute(trx);
 
-    await sql`alter table public.user_lists disable trigger user_lists_set_updated_at`.execute(trx);
-    await sql`alter table public.user_list_entries disable trigger user_list_entries_count`.execute(trx);
-    await sql`
+      await sql`alter table public.user_lists disable trigger user_lists_set_updated_at`.execute(trx);
+      await sql`alter table public.user_list_entries disable trigger user_list_entries_count`.execute(trx);
+      await sql`
       insert into public.user_lists (user_id, title, slug, description, visibility, ranked, created_at, updated_at)
       select u.id, 'Synthetic list ' || l, 'synthetic-list-' || l, 'Bench data: an invented list.',
              (array['public','public','unlisted','private'])[1 + l % 4], l % 2 = 0,
@@ -92,7 +103,7 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
       from generate_series(1, ${sql.lit(options.lists)}) as l
       join bench_users u on u.n = 1 + (l - 1) % ${sql.lit(users)}
       on conflict do nothing`.execute(trx);
-    const entries = await sql`
+      const entries = await sql`
       insert into public.user_list_entries (list_id, game_id, position)
       select ul.id, g.id, p + 1
       from (select id, row_number() over (order by id) as l from public.user_lists where slug like 'synthetic-list-%') ul
@@ -100,9 +111,9 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
       join bench_games g on g.n = (ul.l * ${sql.lit(options.entriesPerList)} + p) % ${sql.lit(games)}
       order by ul.id, g.id
       on conflict do nothing`.execute(trx);
-    // The likes' window trigger stays on: it dates each like in or out of the window.
-    await sql`alter table public.user_list_likes disable trigger user_list_likes_count`.execute(trx);
-    const likes = await sql`
+      // The likes' window trigger stays on: it dates each like in or out of the window.
+      await sql`alter table public.user_list_likes disable trigger user_list_likes_count`.execute(trx);
+      const likes = await sql`
       insert into public.user_list_likes (list_id, user_id, created_at)
       select ul.id, u.id, now() - make_interval(hours => ((ul.l * 131 + k * 977) % (90 * 24))::int)
       from (select id, user_id, row_number() over (order by id) as l from public.user_lists where slug like 'synthetic-list-%' and visibility <> 'private') ul
@@ -111,17 +122,27 @@ export async function generateCommunityLists(db: Kysely<Database>, options: Comm
       where ul.l % ${sql.lit(options.likedListsEvery)} = 0 and u.id <> ul.user_id
       order by ul.id, u.id
       on conflict do nothing`.execute(trx);
-    // Every kept count in one pass, so each list row is rewritten once.
-    await sql`update public.user_lists ul
+      // Every kept count in one pass, so each list row is rewritten once.
+      await sql`update public.user_lists ul
               set entries_count = e.n, likes_count = coalesce(k.n, 0), recent_likes_count = coalesce(k.recent, 0)
               from (select list_id, count(*)::int as n from public.user_list_entries group by list_id) e
               left join (select list_id, count(*)::int as n, (count(*) filter (where in_window))::int as recent from public.user_list_likes group by list_id) k
                 on k.list_id = e.list_id
               where e.list_id = ul.id`.execute(trx);
-    await sql`alter table public.user_list_entries enable trigger user_list_entries_count`.execute(trx);
-    await sql`alter table public.user_list_likes enable trigger user_list_likes_count`.execute(trx);
-    await sql`alter table public.user_lists enable trigger user_lists_set_updated_at`.execute(trx);
-    const lists = (await sql<{ n: number }>`select count(*)::int as n from public.user_lists where slug like 'synthetic-list-%'`.execute(trx)).rows[0]!.n;
-    return { statuses: Number(statuses.numAffectedRows ?? 0), lists, entries: Number(entries.numAffectedRows ?? 0), likes: Number(likes.numAffectedRows ?? 0) };
-  }));
+      await sql`alter table public.user_list_entries enable trigger user_list_entries_count`.execute(trx);
+      await sql`alter table public.user_list_likes enable trigger user_list_likes_count`.execute(trx);
+      await sql`alter table public.user_lists enable trigger user_lists_set_updated_at`.execute(trx);
+      const lists = (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from public.user_lists where slug like 'synthetic-list-%'`.execute(trx)
+      ).rows[0]!.n;
+      return {
+        statuses: Number(statuses.numAffectedRows ?? 0),
+        lists,
+        entries: Number(entries.numAffectedRows ?? 0),
+        likes: Number(likes.numAffectedRows ?? 0),
+      };
+    }),
+  );
 }

@@ -12,7 +12,9 @@ beforeAll(async () => {
   connection = await createTestDatabase({ demo: true, critics: false });
   for (let i = 0; i < 30; i += 1) {
     await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
-              values (${randomUUID()}, ${`bench${i}@bench.test`}, now(), ${JSON.stringify({ username: `bench_${i}`, full_name: 'B' })}::jsonb)`.execute(connection.db);
+              values (${randomUUID()}, ${`bench${i}@bench.test`}, now(), ${JSON.stringify({ username: `bench_${i}`, full_name: 'B' })}::jsonb)`.execute(
+      connection.db,
+    );
   }
 });
 
@@ -20,9 +22,14 @@ afterAll(() => connection.close());
 
 describe('the bench user review generator', () => {
   it('loads reviews one per user and game, and the kept scores equal a recount', async () => {
-    const n = await connection.db.transaction().execute((trx) => generateUserReviews(trx, { count: 400, seed: 7, emailSuffix: '@bench.test' }));
+    const n = await connection.db
+      .transaction()
+      .execute((trx) => generateUserReviews(trx, { count: 400, seed: 7, emailSuffix: '@bench.test' }));
     expect(n).toBeGreaterThan(100);
-    const reviews = await connection.db.selectFrom('user_reviews').select(['game_id', 'rating', 'counted', 'hidden']).execute();
+    const reviews = await connection.db
+      .selectFrom('user_reviews')
+      .select(['game_id', 'rating', 'counted', 'hidden'])
+      .execute();
     expect(reviews).toHaveLength(n);
     const scores = await connection.db.selectFrom('game_user_scores').selectAll().execute();
     for (const row of scores) {

@@ -17,11 +17,27 @@ describe('synthetic players', () => {
     expect(await loadSyntheticUsers(database.db, { count: 50, days: 10, now })).toBe(50);
     expect(await loadSyntheticUsers(database.db, { count: 60, days: 10, now })).toBe(10);
 
-    const profile = await database.db.selectFrom('profiles').select(['id', 'username', 'full_name']).where('id', '=', syntheticUserId(7)).executeTakeFirstOrThrow();
-    expect(profile).toEqual({ id: syntheticUserId(7), username: syntheticUsername(7), full_name: 'Synthetic player 7' });
-    const users = await database.db.selectFrom('auth.users').select(({ fn }) => fn.countAll<string>().as('n')).where('email', 'like', '%@synthetic.invalid').executeTakeFirstOrThrow();
+    const profile = await database.db
+      .selectFrom('profiles')
+      .select(['id', 'username', 'full_name'])
+      .where('id', '=', syntheticUserId(7))
+      .executeTakeFirstOrThrow();
+    expect(profile).toEqual({
+      id: syntheticUserId(7),
+      username: syntheticUsername(7),
+      full_name: 'Synthetic player 7',
+    });
+    const users = await database.db
+      .selectFrom('auth.users')
+      .select(({ fn }) => fn.countAll<string>().as('n'))
+      .where('email', 'like', '%@synthetic.invalid')
+      .executeTakeFirstOrThrow();
     expect(Number(users.n)).toBe(60);
-    const last = await database.db.selectFrom('auth.users').select(['email_confirmed_at', 'encrypted_password']).where('id', '=', syntheticUserId(60)).executeTakeFirstOrThrow();
+    const last = await database.db
+      .selectFrom('auth.users')
+      .select(['email_confirmed_at', 'encrypted_password'])
+      .where('id', '=', syntheticUserId(60))
+      .executeTakeFirstOrThrow();
     expect(last.encrypted_password).toBeNull();
     expect(new Date(last.email_confirmed_at!).toISOString()).toBe(now.toISOString());
   });

@@ -35,7 +35,8 @@ export async function loadSyntheticUsers(
   db: Kysely<Database> | Transaction<Database>,
   { count, days = 730, now = new Date() }: SyntheticUsersOptions,
 ): Promise<number> {
-  if (!Number.isInteger(count) || count < 0 || count > 10_000_000) throw new RangeError(`Cannot generate ${count} synthetic players.`);
+  if (!Number.isInteger(count) || count < 0 || count > 10_000_000)
+    throw new RangeError(`Cannot generate ${count} synthetic players.`);
   if (count === 0) return 0;
   const result = await sql`
     insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)

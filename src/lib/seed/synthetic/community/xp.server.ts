@@ -25,7 +25,9 @@ export async function generateCommunityXp(db: Db, options: CommunityXpOptions): 
   const kinds = XP_KINDS.filter((kind) => !XP_RULES[kind].milestone);
   const points = kinds.map((kind) => XP_RULES[kind].points);
   await db.transaction().execute(async (trx) => {
-    await sql`truncate public.xp_ledger, public.user_xp, public.xp_periods, public.outlet_follows, public.follow_counts`.execute(trx);
+    await sql`truncate public.xp_ledger, public.user_xp, public.xp_periods, public.outlet_follows, public.follow_counts`.execute(
+      trx,
+    );
     await sql`create temporary table bench_users on commit drop as
                 select row_number() over (order by id) - 1 as n, id from auth.users`.execute(trx);
     await sql`
@@ -39,8 +41,13 @@ export async function generateCommunityXp(db: Db, options: CommunityXpOptions): 
       insert into public.user_xp (user_id, total, level, reached_at)
       select user_id, sum(points), 1, max(created_at) from public.xp_ledger group by user_id`.execute(trx);
     await sql`
-      update public.user_xp set level = (select max(n) from generate_series(1, 50) n where round(20 * (n - 1)^2 / 10) * 10 <= total)`.execute(trx);
-    for (const [period, trunc] of [['week', 'week'], ['month', 'month']] as const) {
+      update public.user_xp set level = (select max(n) from generate_series(1, 50) n where round(20 * (n - 1)^2 / 10) * 10 <= total)`.execute(
+      trx,
+    );
+    for (const [period, trunc] of [
+      ['week', 'week'],
+      ['month', 'month'],
+    ] as const) {
       await sql`
         insert into public.xp_periods (period, starts, user_id, points, reached_at)
         select ${period}, date_trunc(${trunc}, created_at at time zone 'utc')::date, user_id, sum(points), max(created_at)
@@ -58,10 +65,14 @@ export async function generateCommunityXp(db: Db, options: CommunityXpOptions): 
   await sql`analyze public.xp_ledger, public.user_xp, public.xp_periods, public.outlet_follows`.execute(db);
 }
 
-const quantile = (samples: number[], q: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * q))] ?? 0;
+const quantile = (samples: number[], q: number) =>
+  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * q))] ?? 0;
 
 /** p50 and p95 of awarding XP (one award in its own transaction) and of the uncached leaderboard query. */
-export async function measureXp(db: Db, samples = 200): Promise<{ awardP50: number; awardP95: number; leaderboardP50: number; leaderboardP95: number }> {
+export async function measureXp(
+  db: Db,
+  samples = 200,
+): Promise<{ awardP50: number; awardP95: number; leaderboardP50: number; leaderboardP95: number }> {
   const users = (await sql<{ id: string }>`select id from auth.users order by id limit ${samples}`.execute(db)).rows;
   // The bench runs this in a process of its own, just opened: its first awards pay for
   // preparing the statements and reading the catalogue in (on the embedded database p95
@@ -70,12 +81,20 @@ export async function measureXp(db: Db, samples = 200): Promise<{ awardP50: numb
   // untimed; the timed players' own rows are still read for the first time.
   const others = (await sql<{ id: string }>`select id from auth.users order by id desc limit 20`.execute(db)).rows;
   for (const [index, user] of others.entries()) {
-    await db.transaction().execute((trx) => awardXp(trx, { userId: user.id, kind: 'review_published', source: `bench-warm-up:${Date.now()}:${index}` }));
+    await db
+      .transaction()
+      .execute((trx) =>
+        awardXp(trx, { userId: user.id, kind: 'review_published', source: `bench-warm-up:${Date.now()}:${index}` }),
+      );
   }
   const awards: number[] = [];
   for (const [index, user] of users.entries()) {
     const started = performance.now();
-    await db.transaction().execute((trx) => awardXp(trx, { userId: user.id, kind: 'review_published', source: `bench-measure:${Date.now()}:${index}` }));
+    await db
+      .transaction()
+      .execute((trx) =>
+        awardXp(trx, { userId: user.id, kind: 'review_published', source: `bench-measure:${Date.now()}:${index}` }),
+      );
     awards.push(performance.now() - started);
   }
   const boards: number[] = [];
@@ -84,5 +103,10 @@ export async function measureXp(db: Db, samples = 200): Promise<{ awardP50: numb
     await leaderboard(db, (['all', 'month', 'week'] as const)[i % 3]!);
     boards.push(performance.now() - started);
   }
-  return { awardP50: quantile(awards, 0.5), awardP95: quantile(awards, 0.95), leaderboardP50: quantile(boards, 0.5), leaderboardP95: quantile(boards, 0.95) };
+  return {
+    awardP50: quantile(awards, 0.5),
+    awardP95: quantile(awards, 0.95),
+    leaderboardP50: quantile(boards, 0.5),
+    leaderboardP95: quantile(boards, 0.95),
+  };
 }

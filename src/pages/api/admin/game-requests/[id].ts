@@ -5,6 +5,10 @@ import { otherMethods } from '../../../../lib/http/api-route.ts';
 import { purgerFor } from '../../../../lib/http/purge.server.ts';
 
 export const POST: APIRoute = async (context) =>
-  handleResolveRequest(context.request, context.params.id, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+  handleResolveRequest(context.request, context.params.id, {
+    db: await getDb(),
+    user: context.locals.user,
+    purge: purgerFor(context),
+  });
 
 export const ALL = otherMethods({ POST });

@@ -5,9 +5,17 @@ import { otherMethods } from '../../../../lib/http/api-route.ts';
 import { purgerFor } from '../../../../lib/http/purge.server.ts';
 
 export const PATCH: APIRoute = async (context) =>
-  handleUpdateUserReview(context.request, context.params.id ?? '', { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+  handleUpdateUserReview(context.request, context.params.id ?? '', {
+    db: await getDb(),
+    user: context.locals.user,
+    purge: purgerFor(context),
+  });
 
 export const DELETE: APIRoute = async (context) =>
-  handleDeleteUserReview(context.params.id ?? '', { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+  handleDeleteUserReview(context.params.id ?? '', {
+    db: await getDb(),
+    user: context.locals.user,
+    purge: purgerFor(context),
+  });
 
 export const ALL = otherMethods({ PATCH, DELETE });

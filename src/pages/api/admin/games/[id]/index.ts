@@ -5,8 +5,13 @@ import { otherMethods } from '../../../../../lib/http/api-route.ts';
 import { purgerFor } from '../../../../../lib/http/purge.server.ts';
 
 export const PUT: APIRoute = async (context) =>
-  handleUpdateGame(context.request, context.params.id, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+  handleUpdateGame(context.request, context.params.id, {
+    db: await getDb(),
+    user: context.locals.user,
+    purge: purgerFor(context),
+  });
 
-export const DELETE: APIRoute = async (context) => handleDeleteGame(context.params.id, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+export const DELETE: APIRoute = async (context) =>
+  handleDeleteGame(context.params.id, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
 
 export const ALL = otherMethods({ PUT, DELETE });
