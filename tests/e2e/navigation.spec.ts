@@ -33,7 +33,7 @@ test.describe('on a 390 px phone', () => {
     await auditAccessibility(page, '/games with the menu open (light)');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveClass(/dark/);
-    await auditAccessibility(page, '/games with the menu open (dark)');
+    await auditAccessibility(page, '/games with the menu open (dark)', 'colour rules');
 
     const last = HEADER_LINKS.at(-1)!;
     await list.getByRole('link', { name: last.label, exact: true }).click();
