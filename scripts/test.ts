@@ -1,9 +1,10 @@
-// `npm test`: every test, in phases, each timed. The unit and integration tests run beside
-// `astro check` then the build (each of those mostly keeps one core busy, and the two must
-// not run together: both write .astro/); the browser journeys need the build and the whole
-// machine, so they run last, alone. Lines of the phases running together are prefixed with
-// the phase's name. A failed phase does not stop the others (but the journeys need a build);
-// the summary lists each phase's duration and result, and the exit code is 1 if any failed.
+// `npm test`: every test, in phases, each timed. Two lines of work share the machine: the unit
+// and integration tests on one side; `astro check`, the build and then the browser journeys on
+// the other (check and build must not run together: both write .astro/). The journeys start as
+// soon as the build is there, beside the unit tests, so neither core waits for the other side
+// to finish. Every line a phase prints is prefixed with its name. A failed phase does not stop
+// the others (but the journeys need a build); the summary lists each phase's duration and
+// result, and the exit code is 1 if any failed.
 import { spawn } from 'node:child_process';
 
 interface Result {
@@ -15,23 +16,18 @@ interface Result {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const results: Result[] = [];
 
-function run(phase: string, script: string, prefix: boolean): Promise<Result> {
+function run(phase: string, script: string): Promise<Result> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], {
-      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: process.env,
-    });
-    if (prefix) {
-      for (const stream of [child.stdout!, child.stderr!]) {
-        let rest = '';
-        stream.on('data', (chunk: Buffer) => {
-          const lines = (rest + chunk.toString()).split('\n');
-          rest = lines.pop()!;
-          for (const line of lines) process.stdout.write(`[${phase}] ${line}\n`);
-        });
-        stream.on('end', () => rest && process.stdout.write(`[${phase}] ${rest}\n`));
-      }
+    const child = spawn(npm, ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk: Buffer) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop()!;
+        for (const line of lines) process.stdout.write(`[${phase}] ${line}\n`);
+      });
+      stream.on('end', () => rest && process.stdout.write(`[${phase}] ${rest}\n`));
     }
     child.on('close', (code) => {
       const result = { phase, seconds: (performance.now() - started) / 1000, ok: code === 0 };
@@ -44,17 +40,17 @@ function run(phase: string, script: string, prefix: boolean): Promise<Result> {
 
 async function inOrder(...phases: [string, string][]): Promise<Result[]> {
   const done: Result[] = [];
-  for (const [phase, script] of phases) done.push(await run(phase, script, true));
+  for (const [phase, script] of phases) done.push(await run(phase, script));
   return done;
 }
 
 const started = performance.now();
-const [, checkAndBuild] = await Promise.all([
-  run('unit', 'test:unit', true),
-  inOrder(['check', 'check'], ['build', 'build']),
-]);
-if (checkAndBuild.find(({ phase }) => phase === 'build')?.ok) await run('e2e', 'test:e2e', false);
-else results.push({ phase: 'e2e', seconds: 0, ok: false });
+async function checkBuildAndJourneys(): Promise<void> {
+  const [, build] = await inOrder(['check', 'check'], ['build', 'build']);
+  if (build?.ok) await run('e2e', 'test:e2e');
+  else results.push({ phase: 'e2e', seconds: 0, ok: false });
+}
+await Promise.all([run('unit', 'test:unit'), checkBuildAndJourneys()]);
 
 console.log('\nPhase durations:');
 for (const { phase, seconds, ok } of results)
