@@ -42,8 +42,8 @@ export async function analyzeChangedTables(db: Kysely<Database>): Promise<string
 /**
  * Moves the rows waiting in GIN indexes' pending lists into the indexes proper. A GIN index
  * takes new rows into a pending list that every search through it reads from end to end,
- * until autovacuum merges it; without autovacuum the list only grows (after the bench's
- * catalogue load, 265 pages of it made a typeahead search 6 ms instead of 1.5).
+ * until autovacuum merges it; without autovacuum (the embedded database has none) the list
+ * only grows after a bulk load, and every typeahead search pays for reading it.
  */
 export async function cleanGinPendingLists(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ pages: number }>`

@@ -75,10 +75,9 @@ export async function measureXp(
 ): Promise<{ awardP50: number; awardP95: number; leaderboardP50: number; leaderboardP95: number }> {
   const users = (await sql<{ id: string }>`select id from auth.users order by id limit ${samples}`.execute(db)).rows;
   // The bench runs this in a process of its own, just opened: its first awards pay for
-  // preparing the statements and reading the catalogue in (on the embedded database p95
-  // 9.2 ms over a first 200 awards, 5.1 to 5.5 over the next two hundreds). A server
-  // measures as one that has been serving, so 20 awards to other players come first,
-  // untimed; the timed players' own rows are still read for the first time.
+  // preparing the statements and reading the catalogue in, which a serving server has done
+  // long before. So 20 awards to other players come first, untimed; the timed players' own
+  // rows are still read for the first time.
   const others = (await sql<{ id: string }>`select id from auth.users order by id desc limit 20`.execute(db)).rows;
   for (const [index, user] of others.entries()) {
     await db
