@@ -17,7 +17,7 @@ export interface SyntheticCommunityOptions {
   seed: number;
 }
 
-/** Seconds each part took, for the bench's report (the lists issue's part is players + lists). */
+/** Seconds each part took, for the bench's report (its community figure is players + lists). */
 export interface CommunityTimings {
   players: number;
   userReviews: number;
