@@ -107,14 +107,6 @@ export const ALLOWED_CUSTOM_PLANS: readonly { page: string; sql: RegExp; reason:
       'generated catalogue to the next). On a cached page.',
   },
   {
-    page: '/leaderboard',
-    sql: /"x"\."starts" = \$\d+/,
-    reason:
-      'The week and month boards of the current period: early in a period it has few rows, so PostgreSQL may plan the ' +
-      'statement for each call’s date, depending on the day and on ANALYZE’s sample. Measured against a statement per ' +
-      'date written in, that costs no measurable time on either database (docs/decisions/kept-data.md); a cached page.',
-  },
-  {
     page: '/dashboard/outlet-feed',
     sql: /outlet_follows where user_id = \$1\) limit 2000/,
     reason:

@@ -12,8 +12,10 @@ type Db = Kysely<Database>;
  * (user_xp_rank_idx, xp_periods_rank_idx): ties go to whoever reached the total first.
  * Players without a username, and private profiles, have no public profile and are left out.
  *
- * The period's start date is bound like any value: a statement per date written in saved no
- * measurable time over a plan made per call (docs/decisions/kept-data.md).
+ * The board and its start date are written into the statement, not bound: early in a week
+ * the current week has few rows, far fewer than the average week a generic plan assumes, so
+ * PostgreSQL would plan a bound statement again on every call. Written in, it is one
+ * statement per board and period, planned once per connection for the real start date.
  */
 export async function leaderboard(
   db: Db,
@@ -47,7 +49,7 @@ export async function leaderboard(
             'p.avatar_url',
           ])
           .where('x.period', '=', sql.lit(period))
-          .where('x.starts', '=', periodStarts(at)[period])
+          .where('x.starts', '=', sql.lit(periodStarts(at)[period]))
           .where('x.points', '>', sql.lit(0))
           .where('p.username', 'is not', null)
           .where(ownerIsPublic(sql.ref('x.user_id')))
@@ -95,7 +97,7 @@ export async function ownRank(
           .selectFrom('xp_periods')
           .select(['points as xp', 'reached_at'])
           .where('period', '=', sql.lit(period))
-          .where('starts', '=', periodStarts(at)[period])
+          .where('starts', '=', sql.lit(periodStarts(at)[period]))
           .where('user_id', '=', userId)
           .executeTakeFirst();
   if (!mine || mine.xp <= 0) return { period, rank: null, xp: 0, level, onBoard: !isPrivate };
@@ -108,7 +110,7 @@ export async function ownRank(
             and ${ownerIsPublic(sql.ref('x.user_id'))}`.execute(db)
       : await sql<{ n: number }>`
           select count(*)::int as n from public.xp_periods x join public.profiles p on p.id = x.user_id and p.username is not null
-          where x.period = ${sql.lit(period)} and x.starts = ${periodStarts(at)[period]}::date
+          where x.period = ${sql.lit(period)} and x.starts = ${sql.lit(periodStarts(at)[period])}::date
             and (x.points > ${mine.xp} or (x.points = ${mine.xp} and x.reached_at < ${mine.reached_at})
                  or (x.points = ${mine.xp} and x.reached_at = ${mine.reached_at} and x.user_id < ${userId}::uuid))
             and ${ownerIsPublic(sql.ref('x.user_id'))}`.execute(db);
