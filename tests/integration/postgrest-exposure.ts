@@ -154,7 +154,6 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
   reserved_usernames: NONE,
   search_words: NONE,
   similar_game_rankings: NONE,
-  similar_game_refills: NONE,
   stripe_events: NONE,
   subscription_plans: everyone([
     'id',

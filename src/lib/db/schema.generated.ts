@@ -630,8 +630,9 @@ export interface SearchWordsTable {
 }
 
 /**
- * Each dated game's similar games as public.similar_games ranks them, kept until a catalogue
- * change may alter them.
+ * Each game's similar games as public.similar_games ranks them, ranked again in turn by the
+ * keep-similar-games job (public.rank_similar_games_after): new games at its next run, every game
+ * again once a day.
  */
 export interface SimilarGameRankingsTable {
   game_id: number;
@@ -643,13 +644,11 @@ export interface SimilarGameRankingsTable {
   shared_developers: number[];
   shared_publishers: number[];
   shared_platforms: number[];
+  /**
+   * When the batch that ranked this game started; the newest batch's last game is where the next
+   * one starts.
+   */
   kept_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-/** Games whose similar games are to be ranked again (public.refill_similar_games). */
-export interface SimilarGameRefillsTable {
-  game_id: number;
-  queued_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** Stripe webhook events already applied, by id. */
@@ -948,7 +947,6 @@ export interface PublicTables {
   reserved_usernames: ReservedUsernamesTable;
   search_words: SearchWordsTable;
   similar_game_rankings: SimilarGameRankingsTable;
-  similar_game_refills: SimilarGameRefillsTable;
   stripe_events: StripeEventsTable;
   subscription_plans: SubscriptionPlansTable;
   test_checkout_sessions: TestCheckoutSessionsTable;

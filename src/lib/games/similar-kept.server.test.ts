@@ -5,10 +5,17 @@ import type { DatabaseConnection } from '../db/connect.server.ts';
 import type { Database } from '../db/schema.ts';
 import { OVERVIEW_SIMILAR } from './game-overview.server.ts';
 import { similarGames } from './games.server.ts';
-import { refillSimilarGames, refillSimilarGamesWithin, waitingSimilarGames } from './similar-kept.server.ts';
+import {
+  rankAllSimilarGames,
+  rankSimilarGamesAfter,
+  rankSimilarGamesWithin,
+  SIMILAR_GAMES_ROUND_MS,
+  similarGamesRoundAt,
+} from './similar-kept.server.ts';
 
-// The kept rankings must never show what a catalogue change has made wrong: after every
-// change below, each ranking still kept equals the one public.similar_games makes now.
+// The kept rankings are ranked again in turn: once a round has passed, every kept ranking is
+// the one public.similar_games makes now, whatever the catalogue changes were; a game with no
+// kept ranking is ranked on the spot.
 
 let connection: DatabaseConnection;
 let db: Kysely<Database>;
@@ -61,16 +68,22 @@ async function expectKeptCurrent(context: string): Promise<number> {
   return rankings.size;
 }
 
-async function refillAll(): Promise<void> {
-  while ((await refillSimilarGames(db, 500)) > 0);
-  expect(await waitingSimilarGames(db)).toBe(0);
-}
+const allGames = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from public.games`.execute(db)).rows[0]!.n);
 
-const datedGames = async () =>
-  Number(
-    (await sql<{ n: string }>`select count(*) as n from public.games where release_date is not null`.execute(db))
-      .rows[0]!.n,
-  );
+/** A time when every ranking kept so far is a round period old. */
+const dayLater = () => new Date(Date.now() + SIMILAR_GAMES_ROUND_MS + 60_000);
+
+/** Job runs (a run's budget of one batch) until every game has been ranked again. */
+async function oneRound(): Promise<void> {
+  const from = await similarGamesRoundAt(db);
+  let tick = 0;
+  let ranked = 0;
+  const games = await allGames();
+  while (ranked < games)
+    ranked += (await rankSimilarGamesWithin(db, 1, { now: dayLater(), clock: () => tick++ })).ranked;
+  expect(await similarGamesRoundAt(db)).toBeGreaterThanOrEqual(from);
+}
 
 /** A game with at least a genre, a developer, a publisher and a dated platform. */
 async function linkedGame(
@@ -88,11 +101,11 @@ async function linkedGame(
 }
 
 describe('kept similar games', () => {
-  it('queue every game as the catalogue is loaded, and rank each dated one as similar_games does', async () => {
-    expect(await waitingSimilarGames(db)).toBeGreaterThan(100);
-    await refillAll();
-    const count = await expectKeptCurrent('after the first refill');
-    expect(count).toBe(await datedGames());
+  it('rank every game in turn, each as similar_games does', async () => {
+    expect(await kept()).toEqual(new Map());
+    expect(await rankAllSimilarGames(db, 40)).toBe(await allGames());
+    const count = await expectKeptCurrent('after the first round');
+    expect(count).toBe(await allGames());
     // Most demo games have similar games: the comparison above is not of empty lists.
     const rankings = await kept();
     expect([...rankings.values()].filter((ranking) => ranking.length > 0).length).toBeGreaterThan(rankings.size / 2);
@@ -106,7 +119,7 @@ describe('kept similar games', () => {
     expect(rows).toEqual([{ size: OVERVIEW_SIMILAR.shown, pool: OVERVIEW_SIMILAR.pool }]);
   });
 
-  it('are what the game page reads; any other shape is ranked on the spot', async () => {
+  it('are what the game page reads; any other shape, or a game not ranked yet, is ranked on the spot', async () => {
     const game = await linkedGame();
     const before = await similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool);
     expect(before.length).toBeGreaterThan(1);
@@ -128,141 +141,75 @@ describe('kept similar games', () => {
     ).toEqual(before.map((g) => g.id));
     await sql`delete from public.similar_game_rankings where game_id = ${game.id}`.execute(db);
     expect(await similarGames(db, game.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool)).toEqual(before);
-    await sql`insert into public.similar_game_refills (game_id) values (${game.id})`.execute(db);
-    await refillAll();
+    expect(await rankSimilarGamesAfter(db, game.id - 1, 1)).toEqual({ ranked: 1, last: game.id });
+    await expectKeptCurrent('after ranking the game again');
   });
 
-  const changes: [string, () => Promise<unknown>][] = [
-    [
-      'a genre added',
-      async () => {
-        const game = await linkedGame(3);
-        await sql`insert into public.game_genres (game_id, genre_id) select ${game.id}, g.id from public.genres g
-        where not exists (select 1 from public.game_genres x where x.game_id = ${game.id} and x.genre_id = g.id) order by g.id limit 1`.execute(
-          db,
-        );
-      },
-    ],
-    [
-      'a genre removed',
-      async () => {
-        const game = await linkedGame(5);
-        await sql`delete from public.game_genres where game_id = ${game.id} and genre_id = (select min(genre_id) from public.game_genres where game_id = ${game.id})`.execute(
-          db,
-        );
-      },
-    ],
-    [
-      "another game's developer added",
-      async () => {
-        const [a, b] = [await linkedGame(7), await linkedGame(40)];
-        await sql`insert into public.game_developers (game_id, company_id) values (${a.id}, ${b.developer}) on conflict do nothing`.execute(
-          db,
-        );
-      },
-    ],
-    [
-      'a publisher removed',
-      async () => {
-        const game = await linkedGame(11);
-        await sql`delete from public.game_publishers where game_id = ${game.id} and company_id = ${game.publisher}`.execute(
-          db,
-        );
-      },
-    ],
-    [
-      'a platform release moved by years',
-      async () => {
-        const game = await linkedGame(13);
-        await sql`update public.game_platforms set release_date = release_date - 2000 where game_id = ${game.id} and platform_id = ${game.platform}`.execute(
-          db,
-        );
-      },
-    ],
-    [
-      'a platform added',
-      async () => {
-        const game = await linkedGame(17);
-        await sql`insert into public.game_platforms (game_id, platform_id, release_date) select ${game.id}, p.id, date '2015-06-01' from public.platforms p
-        where not exists (select 1 from public.game_platforms x where x.game_id = ${game.id} and x.platform_id = p.id) order by p.id limit 1`.execute(
-          db,
-        );
-      },
-    ],
-    [
-      'a platform removed',
-      async () => {
-        const game = await linkedGame(19);
-        await sql`delete from public.game_platforms where game_id = ${game.id} and platform_id = ${game.platform}`.execute(
-          db,
-        );
-      },
-    ],
-    [
-      "a game's release date moved",
-      async () => {
-        const game = await linkedGame(23);
-        await sql`update public.games set release_date = release_date + 900 where id = ${game.id}`.execute(db);
-      },
-    ],
-    [
-      'a game made undated',
-      async () => {
-        const game = await linkedGame(29);
-        await sql`update public.games set release_date = null where id = ${game.id}`.execute(db);
-      },
-    ],
-    [
-      'a game deleted with its links',
-      async () => {
-        const game = await linkedGame(31);
-        await sql`delete from public.games where id = ${game.id}`.execute(db);
-      },
-    ],
-    [
-      'one statement linking a few games to a genre',
-      async () => {
-        const { rows } = await sql<{ n: number }>`with added as (insert into public.game_genres (game_id, genre_id)
-        select g.id, (select max(id) from public.genres) from public.games g where g.id % 37 = 0 on conflict do nothing returning 1)
-        select count(*)::integer as n from added`.execute(db);
-        expect(rows[0]!.n).toBeGreaterThan(3);
-        expect(rows[0]!.n).toBeLessThanOrEqual(200);
-      },
-    ],
-  ];
-
-  for (const [name, change] of changes) {
-    it(`stay current when ${name}`, async () => {
-      const before = (await kept()).size;
-      await change();
-      const after = await expectKeptCurrent(`${name}, before the refill`);
-      // The change reached at least the changed game's own ranking.
-      expect(after).toBeLessThan(before);
-      await refillAll();
-      expect(await expectKeptCurrent(`${name}, after the refill`)).toBe(await datedGames());
-    });
-  }
-
-  it('go back to the queue all at once when one statement changes more than 200 games (an import)', async () => {
-    await sql`update public.game_platforms set release_date = release_date + 1 where release_date is not null`.execute(
+  it('show every kind of catalogue change once a round has passed', async () => {
+    const [a, b, c, d, e, f] = [
+      await linkedGame(3),
+      await linkedGame(7),
+      await linkedGame(13),
+      await linkedGame(19),
+      await linkedGame(23),
+      await linkedGame(29),
+    ];
+    const shown = async () =>
+      (await similarGames(db, a.id, OVERVIEW_SIMILAR.shown, OVERVIEW_SIMILAR.pool)).map((g) => g.id);
+    const keptBefore = await shown();
+    // Links added and removed, a platform release moved, a release date moved, a game made
+    // undated, a game deleted, and one statement over many games.
+    await sql`insert into public.game_genres (game_id, genre_id) select ${a.id}, g.id from public.genres g
+      where not exists (select 1 from public.game_genres x where x.game_id = ${a.id} and x.genre_id = g.id) order by g.id limit 1`.execute(
       db,
     );
-    expect((await kept()).size).toBe(0);
-    expect(await waitingSimilarGames(db)).toBeGreaterThanOrEqual(await datedGames());
-    await refillAll();
-    expect(await expectKeptCurrent('after a bulk change and the refill')).toBe(await datedGames());
+    await sql`insert into public.game_developers (game_id, company_id) values (${a.id}, ${b.developer}) on conflict do nothing`.execute(
+      db,
+    );
+    await sql`delete from public.game_publishers where game_id = ${c.id} and company_id = ${c.publisher}`.execute(db);
+    await sql`update public.game_platforms set release_date = release_date - 2000 where game_id = ${d.id} and platform_id = ${d.platform}`.execute(
+      db,
+    );
+    await sql`update public.games set release_date = release_date + 900 where id = ${e.id}`.execute(db);
+    await sql`update public.games set release_date = null where id = ${f.id}`.execute(db);
+    await sql`delete from public.games where id = ${b.id}`.execute(db);
+    await sql`insert into public.game_genres (game_id, genre_id)
+      select g.id, (select max(id) from public.genres) from public.games g where g.id % 37 = 0 on conflict do nothing`.execute(
+      db,
+    );
+    // Until the round reaches it, a game keeps the ranking it had (less a deleted game).
+    expect(await shown()).toEqual(keptBefore.filter((id) => id !== b.id));
+    await oneRound();
+    expect(await expectKeptCurrent('after a round')).toBe(await allGames());
   });
 
-  it('stop a run once its time is spent, leaving the rest queued', async () => {
-    await sql`insert into public.similar_game_refills (game_id) select id from public.games where release_date is not null on conflict do nothing`.execute(
-      db,
+  it('stop a run once its time is spent; the next goes on from there, and a new round waits a day', async () => {
+    const games = (await sql<{ id: number }>`select id from public.games order by id`.execute(db)).rows.map(
+      (r) => r.id,
     );
-    const queued = await waitingSimilarGames(db);
+    await sql`delete from public.similar_game_rankings`.execute(db);
+    expect(await similarGamesRoundAt(db)).toBe(0);
     let tick = 0;
-    const { ranked, waiting } = await refillSimilarGamesWithin(db, 1, () => tick++);
-    expect(ranked).toBe(50);
-    expect(waiting).toBe(queued - 50);
-    expect((await refillSimilarGamesWithin(db, 60_000)).waiting).toBe(0);
+    const clock = () => tick++;
+    expect(await rankSimilarGamesWithin(db, 1, { clock })).toEqual({ ranked: 50, at: games[49] });
+    expect(await similarGamesRoundAt(db)).toBe(games[49]);
+    expect(await rankSimilarGamesWithin(db, 1, { clock })).toEqual({ ranked: 50, at: games[99] });
+    // Time to spare: to the last game, and no new round while every ranking is fresh.
+    expect(await rankSimilarGamesWithin(db, 60_000)).toEqual({ ranked: games.length - 100, at: games.at(-1) });
+    expect(await rankSimilarGamesWithin(db, 60_000)).toEqual({ ranked: 0, at: games.at(-1) });
+    expect((await kept()).size).toBe(games.length);
+    // A game added later is ranked at the next run.
+    const added = (
+      await sql<{
+        id: number;
+      }>`insert into public.games (slug, title, release_date) values ('kept-similar-new', 'Kept Similar New', date '2020-01-01') returning id`.execute(
+        db,
+      )
+    ).rows[0]!.id;
+    expect(await rankSimilarGamesWithin(db, 60_000)).toEqual({ ranked: 1, at: added });
+    // A day later a new round starts from the first game and stops where the run began.
+    const round = await rankSimilarGamesWithin(db, 60_000, { now: dayLater() });
+    expect(round).toEqual({ ranked: games.length + 1, at: added });
     await expectKeptCurrent('after the timed runs');
   });
 });
