@@ -26,6 +26,8 @@ export interface FigureRow {
   p95: number | null;
   target?: Target;
   note?: string;
+  /** Requests the server refused (the note says which): the figure is of the others only. */
+  refused?: number;
 }
 
 export interface RatioRow {
