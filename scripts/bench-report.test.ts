@@ -1,7 +1,9 @@
+import { check, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import {
   comparisonRecord,
   figureCells,
+  formatRecord,
   misses,
   pageCells,
   performanceRecord,
@@ -208,5 +210,18 @@ describe('the before-and-after section', () => {
     expect(again).toContain('Last run: 2026-12-09 13:00 UTC');
     expect(again.indexOf('<!-- bench:postgres -->')).toBeLessThan(again.indexOf('<!-- compare:embedded -->'));
     expect(again.indexOf('<!-- compare:embedded -->')).toBeLessThan(again.indexOf('<!-- compare:postgres -->'));
+  });
+});
+
+describe('the written file', () => {
+  it('is formatted as Prettier formats the tree, so a run leaves the format check clean', async () => {
+    const options = { ...(await resolveConfig('docs/performance.md')), filepath: 'docs/performance.md' };
+    const record = comparisonRecord(comparison, new Date('2026-12-09T12:00:00Z'), performanceRecord(run));
+    // The tables as rendered are not aligned: written as they are, the check would fail.
+    expect(await check(record, options)).toBe(false);
+    const written = await formatRecord(record);
+    expect(await check(written, options)).toBe(true);
+    expect(written).toContain('| players (synthetic) | 100,000 |');
+    expect(written).toMatch(/\| \/games\/\{slug\} uncached, br, gzip, 1 conn +\| p95 \(ms\) \|/);
   });
 });

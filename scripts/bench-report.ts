@@ -5,6 +5,7 @@
 import { describeTarget, markdownTable, ms, ratio, textTable, verdict, type Target } from './bench/stats.ts';
 import { comparisonLines, type ComparisonRun } from './bench/compare-report.ts';
 import type { LoadResult } from './bench/load.ts';
+import { format, resolveConfig } from 'prettier';
 
 export type { ComparisonRun } from './bench/compare-report.ts';
 
@@ -277,4 +278,12 @@ export function comparisonSection(run: ComparisonRun, measuredAt = new Date()): 
 /** docs/performance.md after a comparison on one database: that comparison's section is new. */
 export function comparisonRecord(run: ComparisonRun, measuredAt = new Date(), previous = ''): string {
   return record(`compare:${run.database}`, comparisonSection(run, measuredAt), previous);
+}
+
+/**
+ * The record as Prettier formats the tree's Markdown (aligned tables), so that a run leaves
+ * `npm run format:check` as clean as it found it.
+ */
+export async function formatRecord(text: string, file = 'docs/performance.md'): Promise<string> {
+  return format(text, { ...(await resolveConfig(file)), filepath: file });
 }

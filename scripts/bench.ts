@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_COMMUNITY_LISTS } from '../src/lib/seed/synthetic/community/lists.server.ts';
 import {
   consoleReport,
+  formatRecord,
   performanceRecord,
   type FigureRow,
   type PageRow,
@@ -305,5 +306,5 @@ const report: PerformanceRun = {
 console.log(`\n== results\n\n${consoleReport(report)}`);
 const previous = existsSync('docs/performance.md') ? readFileSync('docs/performance.md', 'utf8') : '';
 const measuredAt = new Date();
-writeFileSync('docs/performance.md', performanceRecord(report, measuredAt, previous));
+writeFileSync('docs/performance.md', await formatRecord(performanceRecord(report, measuredAt, previous)));
 console.log('\n== wrote docs/performance.md');
