@@ -24,6 +24,8 @@
 // when set (its catalogue and community are replaced by the data set) or a PostgreSQL 15 server
 // the bench starts itself (scripts/bench/postgres.ts); each database has its own data set and
 // its own section of docs/performance.md, so a run on one keeps the other's figures.
+// --compare <git-rev> [--rounds N]: this checkout against an older commit, in alternating
+// rounds on the same machine (scripts/bench-compare.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -59,8 +61,18 @@ const { values } = parseArgs({
     database: { type: 'string', default: 'both' },
     games: { type: 'string', default: '100000' },
     only: { type: 'string', default: 'all' },
+    // `--compare <git-rev> [--rounds N]`: scripts/bench-compare.ts.
+    compare: { type: 'string' },
+    rounds: { type: 'string' },
   },
 });
+if (values.compare !== undefined) {
+  const result = spawnSync(process.execPath, ['scripts/bench-compare.ts', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exit(result.status ?? 1);
+}
+if (values.rounds !== undefined) throw new Error('--rounds goes with --compare <git-rev>');
 if (!['all', 'long-work'].includes(values.only)) throw new Error('--only is all or long-work');
 const everything = values.only === 'all';
 if (!['embedded', 'postgres', 'both'].includes(values.database))
