@@ -101,6 +101,8 @@ export function comparisonLines(run: ComparisonRun): string[] {
     "Spread: (max − min) / median of one side's figures over its rounds. A figure is worse beyond",
     "spread when the after side's median is worse than the before side's (a higher p95, fewer req/s)",
     "by more than the larger of the two sides' spreads, as a share of the before median. Latency in ms.",
+    'Few rounds on a busy machine can put a figure beyond spread by chance: a comparison of a commit',
+    'with itself (`--compare HEAD` on a clean checkout) shows how often.',
     '',
     '### Figures',
     '',

@@ -42,6 +42,7 @@ export interface OlderTree extends Tree {
 export function checkoutOlderTree(commit: string, label: string): OlderTree {
   const dir = path.join(os.tmpdir(), `critical-hit-bench-${commit.slice(0, 12)}`);
   const remove = () => {
+    if (existsSync(dir)) console.log(`== removing ${dir}`);
     spawnSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
     rmSync(dir, { recursive: true, force: true });
     spawnSync('git', ['worktree', 'prune'], { stdio: 'ignore' });
