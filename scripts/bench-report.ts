@@ -3,7 +3,11 @@
 // is what it is, and what got the pages there, is the design record's
 // (docs/decisions/speed-budget.md).
 import { describeTarget, markdownTable, ms, ratio, textTable, verdict, type Target } from './bench/stats.ts';
+import { comparisonLines, type ComparisonRun } from './bench/compare-report.ts';
 import type { LoadResult } from './bench/load.ts';
+import { format, resolveConfig } from 'prettier';
+
+export type { ComparisonRun } from './bench/compare-report.ts';
 
 export interface PageRow {
   page: string;
@@ -26,6 +30,8 @@ export interface FigureRow {
   p95: number | null;
   target?: Target;
   note?: string;
+  /** Requests the server refused (the note says which): the figure is of the others only. */
+  refused?: number;
 }
 
 export interface RatioRow {
@@ -146,7 +152,10 @@ export function misses(run: PerformanceRun): string[] {
   ];
 }
 
-const section = (database: BenchDatabase) => [`<!-- bench:${database} -->`, `<!-- /bench:${database} -->`] as const;
+/** The generated sections of docs/performance.md, in the order the page shows them. */
+type SectionKey = `bench:${BenchDatabase}` | `compare:${BenchDatabase}`;
+const SECTIONS: SectionKey[] = ['bench:embedded', 'bench:postgres', 'compare:embedded', 'compare:postgres'];
+const section = (key: SectionKey) => [`<!-- ${key} -->`, `<!-- /${key} -->`] as const;
 
 /** The text between two markers of an earlier record, markers included; null when absent. */
 function between(text: string, [open, close]: readonly [string, string]): string | null {
@@ -155,15 +164,17 @@ function between(text: string, [open, close]: readonly [string, string]): string
   return from >= 0 && to > from ? text.slice(from, to + close.length) : null;
 }
 
+const stamp = (measuredAt: Date) => `${measuredAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /** One database's section: its date, server, data set, tables and verdict. */
 export function databaseSection(run: PerformanceRun, measuredAt = new Date()): string {
   const missed = misses(run);
-  const [open, close] = section(run.database);
+  const [open, close] = section(`bench:${run.database}`);
   return [
     open,
     `## ${DATABASE_TITLES[run.database]}`,
     '',
-    `Last run: ${measuredAt.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${run.machine}.`,
+    `Last run: ${stamp(measuredAt)} on ${run.machine}.`,
     `${run.server}. The load comes from autocannon in the bench process, never the`,
     `server's; ${run.seconds} s per page row. Latency in ms. "uncached" requests each use a URL the`,
     'route cache has not seen; pages a signed-in user sees are never cached.',
@@ -200,30 +211,43 @@ export function databaseSection(run: PerformanceRun, measuredAt = new Date()): s
   ].join('\n');
 }
 
+/** What a missing section says until its command has run. */
+function placeholder(key: SectionKey): string {
+  const [kind, database] = key.split(':') as ['bench' | 'compare', BenchDatabase];
+  const [open, close] = section(key);
+  const text =
+    kind === 'bench'
+      ? `## ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --database ${database}\`.`
+      : `## Before and after: ${DATABASE_TITLES[database]}\n\nNot compared yet: \`npm run bench -- --compare <git-rev> --database ${database}\`.`;
+  return `${open}\n${text}\n${close}`;
+}
+
 /**
- * docs/performance.md after a run on one database: that database's section is new, the
- * other database's section is kept from `previous` (the file as it was), so a run on one
- * database never loses the other's figures. Nothing else survives a run: the page holds
- * only what the bench measured.
+ * docs/performance.md with one section new (`key`'s), every other generated section kept
+ * from `previous` (the file as it was), so a run on one database, or a comparison, never
+ * loses the others' figures. Nothing else survives a run: the page holds only what the
+ * bench measured.
  */
-export function performanceRecord(run: PerformanceRun, measuredAt = new Date(), previous = ''): string {
-  const databases: BenchDatabase[] = ['embedded', 'postgres'];
-  const sections = databases.map((database) =>
-    database === run.database
-      ? databaseSection(run, measuredAt)
-      : (between(previous, section(database)) ??
-        `${section(database)[0]}\n## ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --database ${database}\`.\n${section(database)[1]}`),
+function record(key: SectionKey, text: string, previous: string): string {
+  const sections = SECTIONS.map((other) =>
+    other === key ? text : (between(previous, section(other)) ?? placeholder(other)),
   );
   return [
     '# Performance',
     '',
     'Written by `npm run bench` (scripts/bench.ts); run it again to refresh these figures. Each',
     'database has its own section with the date it was measured (`--database embedded`,',
-    '`--database postgres`, or `both`, the default).',
+    '`--database postgres`, or `both`, the default). The "Before and after" sections are written by',
+    '`npm run bench -- --compare <git-rev>`: this checkout against an older commit, in alternating rounds.',
     'How the budget was reached: docs/decisions/speed-budget.md.',
     '',
-    ...sections.flatMap((text) => [text, '']),
+    ...sections.flatMap((section) => [section, '']),
   ].join('\n');
+}
+
+/** docs/performance.md after a run on one database: that database's section is new. */
+export function performanceRecord(run: PerformanceRun, measuredAt = new Date(), previous = ''): string {
+  return record(`bench:${run.database}`, databaseSection(run, measuredAt), previous);
 }
 
 /** The same tables for the terminal. */
@@ -235,4 +259,31 @@ export function consoleReport(run: PerformanceRun): string {
     '',
     textTable(RATIO_HEADER, run.ratios.map(ratioCells)),
   ].join('\n');
+}
+
+/** One database's comparison: both sides, their spread and the verdict of every figure. */
+export function comparisonSection(run: ComparisonRun, measuredAt = new Date()): string {
+  const [open, close] = section(`compare:${run.database}`);
+  return [
+    open,
+    `## Before and after: ${DATABASE_TITLES[run.database]}`,
+    '',
+    `Last run: ${stamp(measuredAt)} on ${run.machine}, \`${run.command}\`.`,
+    '',
+    ...comparisonLines(run),
+    close,
+  ].join('\n');
+}
+
+/** docs/performance.md after a comparison on one database: that comparison's section is new. */
+export function comparisonRecord(run: ComparisonRun, measuredAt = new Date(), previous = ''): string {
+  return record(`compare:${run.database}`, comparisonSection(run, measuredAt), previous);
+}
+
+/**
+ * The record as Prettier formats the tree's Markdown (aligned tables), so that a run leaves
+ * `npm run format:check` as clean as it found it.
+ */
+export async function formatRecord(text: string, file = 'docs/performance.md'): Promise<string> {
+  return format(text, { ...(await resolveConfig(file)), filepath: file });
 }
