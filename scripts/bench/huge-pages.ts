@@ -4,10 +4,9 @@
 // Why it matters here: every PostgreSQL backend maps the shared buffers for itself and takes
 // a page fault the first time it touches each 4 kB page of them. A production pool's backends
 // live for days and have long since touched what they read; the bench's backends are new at
-// every start, and each uncached page reads games no request asked for before. On this VM
-// such faults cost tens of microseconds each: the game page's statement took 4 to 6 ms on a
-// new backend against 1.3 ms once the backend had touched its buffers, with 50 to 60 faults a
-// statement. With 2 MB pages a backend faults once where it faulted 512 times.
+// every start, and each uncached page reads games no request asked for before, so a new
+// backend's statements pay for dozens of faults each, several times what the statement itself
+// costs. With 2 MB pages a backend faults once where it faulted 512 times.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const NR_HUGEPAGES = '/proc/sys/vm/nr_hugepages';

@@ -84,8 +84,8 @@ export function pageSources(
   const communityTarget = p95(onPostgres ? 15 : 25);
   // /lists pages stop at 100 per sort: after the 200 unfiltered pages, the first two pages of
   // a title search for "list 100" to "list 999" (about 57 lists each, through the title
-  // index), so no URL comes twice. (Searches matching thousands of lists, "list 12", take
-  // 75 ms on the embedded database: docs/performance.md.)
+  // index), so no URL comes twice. (Searches matching thousands of lists, such as "list 12",
+  // read far more rows and are left out of this row.)
   const titleSearches = Array.from({ length: 900 }, (_, i) => i + 100).flatMap((n) =>
     [1, 2].flatMap((page) => ['popular', 'recent'].map((sort) => `/lists?sort=${sort}&page=${page}&q=list+${n}`)),
   );
@@ -146,8 +146,7 @@ export function pageSources(
  * pages are then in the database's memory as they would be, the pooled connections four
  * requests at a time use have prepared their statements, and V8 has compiled the render
  * path. Fewer were not enough: after a restart of the node server alone, successive runs of
- * 600 uncached game pages on PostgreSQL had p95 12.1, 10.1, 7.8 and 8.1 ms. The others read
- * 20. Half the workers ask as a browser does and half with no coding, as the rows will;
+ * uncached game pages on PostgreSQL still got faster run after run. The others read 20. Half the workers ask as a browser does and half with no coding, as the rows will;
  * warming only one would leave the first block of rows, whichever coding it measures, to
  * warm the other.
  */
