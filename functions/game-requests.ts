@@ -23,7 +23,7 @@ import { apiError, json } from './http.ts';
 /** Game requests: any signed-in user asks and votes; administrators resolve. */
 
 export interface RequestsContext {
-  db: Kysely<Database>;
+  db: () => Promise<Kysely<Database>>;
   user: Pick<AuthUser, 'id'> | null;
   purge: Purge;
 }
@@ -49,7 +49,7 @@ export async function handleCreateRequest(request: Request, context: RequestsCon
   const parsed = requestInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
   try {
-    return json({ request: await createRequest(context.db, context.user.id, parsed.data) }, { status: 201 });
+    return json({ request: await createRequest(await context.db(), context.user.id, parsed.data) }, { status: 201 });
   } catch (error) {
     return requestError(error);
   }
@@ -67,7 +67,7 @@ export async function handleUpdateRequest(
   const parsed = requestInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
   try {
-    return json({ request: await updateRequest(context.db, context.user.id, id.data, parsed.data) });
+    return json({ request: await updateRequest(await context.db(), context.user.id, id.data, parsed.data) });
   } catch (error) {
     return requestError(error);
   }
@@ -83,7 +83,7 @@ export async function handleVote(
   const id = requestIdSchema.safeParse(rawId);
   if (!id.success) return apiError(404, 'not_found', 'Request not found.');
   try {
-    return json({ votes: await setVote(context.db, context.user.id, id.data, wanted), voted: wanted });
+    return json({ votes: await setVote(await context.db(), context.user.id, id.data, wanted), voted: wanted });
   } catch (error) {
     return requestError(error);
   }
@@ -94,7 +94,7 @@ export async function handleSimilar(request: Request, context: RequestsContext):
   if (!context.user) return notSignedIn();
   const parsed = similarQuerySchema.safeParse({ title: new URL(request.url).searchParams.get('title') ?? '' });
   if (!parsed.success) return json({ games: [], requests: [] });
-  return json(await similarTo(context.db, parsed.data.title));
+  return json(await similarTo(await context.db(), parsed.data.title));
 }
 
 /** POST /api/admin/game-requests/{id} with { action: approve | reject | duplicate, ... } */
@@ -105,12 +105,13 @@ export async function handleResolveRequest(
 ): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
+  const db = await context.db();
   const id = requestIdSchema.safeParse(rawId);
   if (!id.success) return apiError(404, 'not_found', 'Request not found.');
   const parsed = resolveInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
   try {
-    const resolved = await resolveRequest(context.db, adminId, id.data, parsed.data);
+    const resolved = await resolveRequest(db, adminId, id.data, parsed.data);
     if (parsed.data.action === 'approve' && resolved.gameSlug)
       await context.purge(gamePurgeTarget([resolved.gameSlug]));
     return json({ request: resolved });

@@ -33,7 +33,7 @@ const users = {
 let game: { id: number; slug: string };
 
 const as = (user: string | null) => ({
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
   purge: async (target: PurgeTarget) => {
     purges.push(target);

@@ -10,7 +10,11 @@ import { handleModerate, handleSiteApplication } from './moderation.ts';
 let connection: DatabaseConnection;
 const admin = randomUUID();
 const applicant = randomUUID();
-const as = (user: string | null) => ({ db: connection.db, user: user ? { id: user } : null, purge: async () => {} });
+const as = (user: string | null) => ({
+  db: () => Promise.resolve(connection.db),
+  user: user ? { id: user } : null,
+  purge: async () => {},
+});
 const post = (value: unknown) => new Request('http://localhost/api/x', { method: 'POST', body: JSON.stringify(value) });
 const application = {
   outletName: 'Respawn Weekly',

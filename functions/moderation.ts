@@ -15,7 +15,7 @@ export async function handleSiteApplication(request: Request, context: AdminCont
   // A filled honeypot is a bot: it is told what a person would be told, and nothing is kept.
   if (parsed.data.homepage) return json({ application: { status: 'pending' } }, { status: 201 });
   try {
-    const application = await submitApplication(context.db, context.user.id, parsed.data);
+    const application = await submitApplication(await context.db(), context.user.id, parsed.data);
     return json({ application: { id: application.id, status: 'pending' } }, { status: 201 });
   } catch (error) {
     if (!(error instanceof ApplicationError)) throw error;
@@ -31,13 +31,14 @@ export async function handleModerate(
 ): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
+  const db = await context.db();
   const parsed = moderationActionSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
   if ((parsed.data.action === 'reject' || parsed.data.action === 'hide') && !parsed.data.reason) {
     return apiError(400, 'validation_failed', 'Give a reason: the author is told it.');
   }
   try {
-    const purge = await moderate(context.db, {
+    const purge = await moderate(db, {
       adminId,
       kind: params.kind ?? '',
       id: params.id ?? '',
@@ -64,7 +65,7 @@ export async function handleReportList(
   const parsed = reportInputSchema.safeParse(await readJson(request));
   if (!parsed.success)
     return apiError(400, 'validation_failed', firstIssue(parsed.error, USER_REVIEW_MESSAGES.reportReason));
-  const outcome = await reportList(context.db, context.user.id, Number(idValue), parsed.data);
+  const outcome = await reportList(await context.db(), context.user.id, Number(idValue), parsed.data);
   if (!outcome.ok) return apiError(outcome.status, outcome.code, outcome.message);
   // A report changes no page: nothing to purge.
   return json({ reported: true }, { status: 201 });

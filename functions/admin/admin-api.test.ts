@@ -15,7 +15,7 @@ const admin = randomUUID();
 const stranger = randomUUID();
 const purged: PurgeTarget[] = [];
 const as = (user: string | null) => ({
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
   purge: async (target: PurgeTarget) => void purged.push(target),
 });

@@ -14,7 +14,7 @@ let connection: DatabaseConnection;
 const [admin, stranger, owner, author] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
 const purged: PurgeTarget[] = [];
 const as = (user: string | null) => ({
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
   purge: async (target: PurgeTarget) => void purged.push(target),
 });

@@ -14,11 +14,12 @@ import { firstIssue, readJson, requireAdmin, type AdminContext } from './context
 export async function handleGameImport(request: Request, context: AdminContext): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
+  const db = await context.db();
   const body = gameImportRequestSchema.safeParse(await readJson(request));
   if (!body.success) return apiError(400, 'validation_failed', firstIssue(body.error));
   const parsed = parseGameImport(body.data.csv);
   if (!parsed.ok) return apiError(422, 'invalid_file', parsed.message);
-  const preview = await previewGameImport(context.db, parsed);
+  const preview = await previewGameImport(db, parsed);
   if (!body.data.confirm) return json({ preview });
   if (preview.counts.errors > 0)
     return json(
@@ -32,7 +33,7 @@ export async function handleGameImport(request: Request, context: AdminContext):
     );
   try {
     const result = await importGames(
-      context.db,
+      db,
       parsed.games,
       adminId,
       `${parsed.formatLabel} CSV, ${parsed.rows.length} rows`,
