@@ -16,7 +16,7 @@ import { readImageUpload, refuseUpload, uploadFailure } from './uploads.ts';
  */
 
 export interface ProfileExtrasDeps {
-  db: Kysely<Database>;
+  db: () => Promise<Kysely<Database>>;
   user: { id: string } | null;
   supabase: () => SupabaseClient;
 }
@@ -29,7 +29,7 @@ export async function handleAvatarUpload(request: Request, deps: ProfileExtrasDe
   const refused = refuseUpload(bytes);
   if (refused) return refused;
   try {
-    return json(await replaceAvatar(deps.db, deps.supabase(), deps.user.id, bytes!));
+    return json(await replaceAvatar(await deps.db(), deps.supabase(), deps.user.id, bytes!));
   } catch (error) {
     return uploadFailure(error);
   }
@@ -43,7 +43,7 @@ export async function handleSetPrivacy(
   if (!deps.user) return notSignedIn();
   const parsed = profileSettingsSchema.safeParse(await request.json().catch(() => undefined));
   if (!parsed.success) return apiError(400, 'invalid_request', 'isPrivate must be true or false.');
-  await setProfilePrivacy(deps.db, deps.user.id, parsed.data.isPrivate);
+  await setProfilePrivacy(await deps.db(), deps.user.id, parsed.data.isPrivate);
   await deps.purge(privacyPurgeTargets(deps.user.id));
   return json({ isPrivate: parsed.data.isPrivate });
 }

@@ -48,7 +48,7 @@ function astroFor(path: string, params: Record<string, string>): AstroGlobal {
 
 const as = (who: 'pat' | 'sam' | null) => ({
   user: who ? ({ id: players[who].id, email: null } as never) : null,
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
 });
 const listsAs = (who: 'pat' | 'sam' | null) => ({ ...as(who), db: async () => connection.db, purge: async () => {} });
 
