@@ -11,7 +11,7 @@ const owner = randomUUID();
 const stranger = randomUUID();
 const purged: PurgeTarget[] = [];
 const deps = (user: string | null) => ({
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
   purge: async (target: PurgeTarget) => void purged.push(target),
 });

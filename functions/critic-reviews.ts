@@ -26,7 +26,7 @@ import { apiError, json } from './http.ts';
  */
 
 export interface CriticReviewDeps {
-  db: Kysely<Database>;
+  db: () => Promise<Kysely<Database>>;
   /** The signed-in user (from the session), or null. */
   user: { id: string } | null;
   purge: Purge;
@@ -70,7 +70,7 @@ export async function handleCreateCriticReview(request: Request, deps: CriticRev
   if (!deps.user) return notSignedIn();
   const parsed = criticReviewInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? CRITIC_REVIEW_MESSAGES.invalidReview);
-  return answer(await createCriticReview(deps.db, deps.user.id, parsed.data), deps, (review) =>
+  return answer(await createCriticReview(await deps.db(), deps.user.id, parsed.data), deps, (review) =>
     json({ review: { ...review, publishedAt: review.publishedAt.toISOString() } }, { status: 201 }),
   );
 }
@@ -83,10 +83,16 @@ export async function handleUpdateCriticReview(
   if (!deps.user) return notSignedIn();
   const parsed = criticReviewPatchSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? CRITIC_REVIEW_MESSAGES.invalidChange);
-  return answer(await updateCriticReview(deps.db, deps.user.id, id, parsed.data), deps, (review) => json({ review }));
+  return answer(await updateCriticReview(await deps.db(), deps.user.id, id, parsed.data), deps, (review) =>
+    json({ review }),
+  );
 }
 
 export async function handleDeleteCriticReview(id: string, deps: CriticReviewDeps): Promise<Response> {
   if (!deps.user) return notSignedIn();
-  return answer(await deleteCriticReview(deps.db, deps.user.id, id), deps, () => new Response(null, { status: 204 }));
+  return answer(
+    await deleteCriticReview(await deps.db(), deps.user.id, id),
+    deps,
+    () => new Response(null, { status: 204 }),
+  );
 }

@@ -35,7 +35,7 @@ async function addUser(id: string, username: string, plan: string | null) {
 }
 
 const deps = (userId: string | null) => ({
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
   user: userId ? { id: userId } : null,
   purge: async (target: PurgeTarget) => {
     purges.push(target);

@@ -33,7 +33,7 @@ import { apiError, json } from './http.ts';
  */
 
 export interface UserReviewDeps {
-  db: Kysely<Database>;
+  db: () => Promise<Kysely<Database>>;
   user: { id: string } | null;
   purge: Purge;
 }
@@ -78,8 +78,9 @@ export async function handleCreateUserReview(request: Request, deps: UserReviewD
   if (!deps.user) return notSignedIn();
   const parsed = userReviewInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? USER_REVIEW_MESSAGES.rating);
-  const tier = await getUserTier(deps.db, deps.user.id);
-  return answer(await createUserReview(deps.db, deps.user.id, tier, parsed.data), deps, (review) =>
+  const db = await deps.db();
+  const tier = await getUserTier(db, deps.user.id);
+  return answer(await createUserReview(db, deps.user.id, tier, parsed.data), deps, (review) =>
     json({ review }, { status: 201 }),
   );
 }
@@ -88,27 +89,30 @@ export async function handleUpdateUserReview(request: Request, id: string, deps:
   if (!deps.user) return notSignedIn();
   const parsed = userReviewPatchSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? USER_REVIEW_MESSAGES.rating);
-  const tier = await getUserTier(deps.db, deps.user.id);
-  return answer(await updateUserReview(deps.db, deps.user.id, tier, id, parsed.data), deps, (review) =>
-    json({ review }),
-  );
+  const db = await deps.db();
+  const tier = await getUserTier(db, deps.user.id);
+  return answer(await updateUserReview(db, deps.user.id, tier, id, parsed.data), deps, (review) => json({ review }));
 }
 
 export async function handleDeleteUserReview(id: string, deps: UserReviewDeps): Promise<Response> {
   if (!deps.user) return notSignedIn();
-  return answer(await deleteUserReview(deps.db, deps.user.id, id), deps, () => new Response(null, { status: 204 }));
+  return answer(
+    await deleteUserReview(await deps.db(), deps.user.id, id),
+    deps,
+    () => new Response(null, { status: 204 }),
+  );
 }
 
 export async function handleHelpfulVote(id: string, helpful: boolean, deps: UserReviewDeps): Promise<Response> {
   if (!deps.user) return apiError(401, 'not_authenticated', 'Sign in to vote.');
-  return answer(await voteHelpful(deps.db, deps.user.id, id, helpful), deps, (value) => json(value));
+  return answer(await voteHelpful(await deps.db(), deps.user.id, id, helpful), deps, (value) => json(value));
 }
 
 export async function handleReportReview(request: Request, id: string, deps: UserReviewDeps): Promise<Response> {
   if (!deps.user) return apiError(401, 'not_authenticated', 'Sign in to report a review.');
   const parsed = reportInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? USER_REVIEW_MESSAGES.reportReason);
-  const write = await reportReview(deps.db, deps.user.id, id, parsed.data);
+  const write = await reportReview(await deps.db(), deps.user.id, id, parsed.data);
   if (!write.ok) return answer(write, deps, () => new Response());
   // A report changes no page: nothing to purge.
   return json(write.value, { status: 201 });
@@ -118,9 +122,7 @@ export async function handleMyReviewState(request: Request, deps: Omit<UserRevie
   if (!deps.user) return json({ signedIn: false, tier: 'free', review: null, prefill: null, votedReviewIds: [] });
   const gameId = Number(new URL(request.url).searchParams.get('gameId'));
   if (!Number.isSafeInteger(gameId) || gameId <= 0) return invalid('gameId must be a game id.');
-  const [tier, state] = await Promise.all([
-    getUserTier(deps.db, deps.user.id),
-    reviewFormState(deps.db, deps.user.id, gameId),
-  ]);
+  const db = await deps.db();
+  const [tier, state] = await Promise.all([getUserTier(db, deps.user.id), reviewFormState(db, deps.user.id, gameId)]);
   return json({ signedIn: true, userId: deps.user.id, tier, ...state });
 }
