@@ -27,12 +27,11 @@ const call = (user: string | null, ref: string, body: unknown) =>
     }),
     `${ref}/reviews/import`,
     {
-      db: connection.db,
+      db: () => Promise.resolve(connection.db),
       user: user ? { id: user } : null,
       purge: async (target: PurgeTarget) => void purged.push(target),
       mailer: { send: async () => {} },
-      siteOrigin: 'http://localhost:4321',
-      siteName: 'Critical Hit',
+      env: { siteOrigin: 'http://localhost:4321', SITE_NAME: 'Critical Hit' },
     },
   );
 

@@ -1,9 +1,10 @@
-import { reviewWriteTargets } from '../src/lib/http/purge.server.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/lib/db/schema.ts';
+import { reviewWriteTargets, type Purge } from '../src/lib/http/purge.server.ts';
 import { outletRef } from '../src/lib/outlets/logo.server.ts';
 import { parseReviewImport, reviewImportRequestSchema } from '../src/lib/outlets/review-import.ts';
 import { importReviews, previewReviewImport, REVIEW_IMPORT_MESSAGES } from '../src/lib/outlets/review-import.server.ts';
 import { apiError, json } from './http.ts';
-import type { OutletApiDeps } from './outlets.ts';
 
 /**
  * POST /api/manage-outlet/{slug or id}/reviews/import with { csv, confirm } (owners only):
@@ -13,14 +14,14 @@ import type { OutletApiDeps } from './outlets.ts';
 export async function handleReviewImport(
   request: Request,
   segment: string,
-  deps: OutletApiDeps & { user: { id: string } },
+  deps: { db: Kysely<Database>; userId: string; purge: Purge },
 ): Promise<Response> {
   const body = reviewImportRequestSchema.safeParse(await request.json().catch(() => undefined));
   if (!body.success) return apiError(400, 'invalid_request', body.error.issues[0]?.message ?? 'Choose a CSV file.');
   const outlet = outletRef(segment);
   const parsed = parseReviewImport(body.data.csv);
   // Permission first: a stranger learns nothing about the file or the outlet.
-  const preview = await previewReviewImport(deps.db, deps.user.id, outlet, parsed.ok ? parsed.lines : []);
+  const preview = await previewReviewImport(deps.db, deps.userId, outlet, parsed.ok ? parsed.lines : []);
   if (!preview.ok)
     return apiError(
       preview.refusal.kind === 'forbidden' ? 403 : 404,
@@ -34,7 +35,7 @@ export async function handleReviewImport(
       { error: { code: 'import_has_errors', message: REVIEW_IMPORT_MESSAGES.hasErrors }, preview: preview.value },
       { status: 422 },
     );
-  const result = await importReviews(deps.db, deps.user.id, outlet, parsed.lines);
+  const result = await importReviews(deps.db, deps.userId, outlet, parsed.lines);
   if (!result.ok)
     return apiError(
       result.refusal.kind === 'forbidden' ? 403 : result.refusal.kind === 'conflict' ? 409 : 422,

@@ -22,12 +22,11 @@ const sent: Email[] = [];
 let authorId = 0;
 
 const deps = (user: string | null) => ({
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
   purge: async (target: PurgeTarget) => void purged.push(target),
   mailer: { send: async (email: Email) => void sent.push(email) },
-  siteOrigin: 'http://localhost:4321',
-  siteName: 'Critical Hit',
+  env: { siteOrigin: 'http://localhost:4321', SITE_NAME: 'Critical Hit' },
 });
 const call = (user: string | null, method: string, path: string, body?: unknown) =>
   handleManageOutlet(

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Env } from '../src/lib/config/env.ts';
 import type { Database } from '../src/lib/db/schema.ts';
 import type { Purge } from '../src/lib/http/purge.server.ts';
 import { reviewWriteTargets } from '../src/lib/http/purge.server.ts';
@@ -51,12 +52,12 @@ import { readImageUpload, refuseUpload, uploadFailure } from './uploads.ts';
  */
 
 export interface OutletApiDeps {
-  db: Kysely<Database>;
+  db: () => Promise<Kysely<Database>>;
   user: { id: string } | null;
   purge: Purge;
   mailer: Mailer;
-  siteOrigin: string;
-  siteName: string;
+  /** The site's origin (every emailed link starts with it) and name. */
+  env: Pick<Env, 'siteOrigin' | 'SITE_NAME'>;
   /** The caller's Supabase client (their session), for uploads through the Storage API. */
   supabase?: () => SupabaseClient;
 }
@@ -99,9 +100,9 @@ async function mailToken(
   purpose: 'invite' | 'link' | 'verify',
   issued: IssuedToken,
 ): Promise<void> {
-  const link = `${deps.siteOrigin}/author/${purpose}/${issued.token}`;
+  const link = `${deps.env.siteOrigin}/author/${purpose}/${issued.token}`;
   await deps.mailer.send(
-    authorTokenEmail(purpose, { to: issued.email, link, outletName: issued.outlet.name, siteName: deps.siteName }),
+    authorTokenEmail(purpose, { to: issued.email, link, outletName: issued.outlet.name, siteName: deps.env.SITE_NAME }),
   );
 }
 
@@ -112,6 +113,7 @@ const notFound = () => apiError(404, 'not_found', 'Not found.');
 export async function handleManageOutlet(request: Request, path: string, deps: OutletApiDeps): Promise<Response> {
   if (!deps.user) return apiError(401, 'not_authenticated', M.notSignedIn);
   const user = deps.user.id;
+  const db = await deps.db();
   const parts = path.split('/').filter(Boolean);
   const method = request.method;
 
@@ -120,19 +122,19 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
     if (parts.length === 1 && method === 'POST') {
       const body = await parse(request, draftInputSchema);
       if (!body.ok) return body.response;
-      return answer(await createDraft(deps.db, user, body.data), deps, (value) => json(value, { status: 201 }));
+      return answer(await createDraft(db, user, body.data), deps, (value) => json(value, { status: 201 }));
     }
     const id = parts[1] ?? '';
     if (parts.length === 2 && method === 'PUT') {
       const body = await parse(request, draftInputSchema);
       if (!body.ok) return body.response;
-      return answer(await updateDraft(deps.db, user, id, body.data), deps, json);
+      return answer(await updateDraft(db, user, id, body.data), deps, json);
     }
-    if (parts.length === 2 && method === 'DELETE') return answer(await deleteDraft(deps.db, user, id), deps, ok);
+    if (parts.length === 2 && method === 'DELETE') return answer(await deleteDraft(db, user, id), deps, ok);
     if (parts.length === 3 && parts[2] === 'publish' && method === 'POST') {
       const body = await parse(request, publishSchema);
       if (!body.ok) return body.response;
-      return answer(await publishDraft(deps.db, user, id, body.data), deps, (value) =>
+      return answer(await publishDraft(db, user, id, body.data), deps, (value) =>
         json({ reviewId: value.reviewId, publishedAt: value.publishedAt.toISOString() }),
       );
     }
@@ -145,11 +147,11 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
     if (parts.length === 2 && method === 'PATCH') {
       const body = await parse(request, reviewPatchSchema);
       if (!body.ok) return body.response;
-      return answer(await updateReview(deps.db, user, id, body.data), deps, json);
+      return answer(await updateReview(db, user, id, body.data), deps, json);
     }
-    if (parts.length === 2 && method === 'DELETE') return answer(await deleteReview(deps.db, user, id), deps, ok);
+    if (parts.length === 2 && method === 'DELETE') return answer(await deleteReview(db, user, id), deps, ok);
     if (parts.length === 3 && parts[2] === 'unpublish' && method === 'POST')
-      return answer(await unpublishReview(deps.db, user, id), deps, json);
+      return answer(await unpublishReview(db, user, id), deps, json);
     return notFound();
   }
 
@@ -160,7 +162,7 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
   if (section === 'settings' && !sub && method === 'PUT') {
     const body = await parse(request, outletSettingsSchema);
     if (!body.ok) return body.response;
-    return answer(await saveOutletSettings(deps.db, user, slug, body.data), deps, ok);
+    return answer(await saveOutletSettings(db, user, slug, body.data), deps, ok);
   }
   // POST {slug or id}/logo: the image as the body or the form field "logo" (owners only).
   if (section === 'logo' && !sub && method === 'POST' && deps.supabase) {
@@ -169,7 +171,7 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
     if (refused) return refused;
     try {
       return await answer(
-        await replaceOutletLogo(deps.db, deps.supabase(), { userId: user, outlet: outletRef(slug), bytes: bytes! }),
+        await replaceOutletLogo(db, deps.supabase(), { userId: user, outlet: outletRef(slug), bytes: bytes! }),
         deps,
         json,
       );
@@ -178,30 +180,29 @@ export async function handleManageOutlet(request: Request, path: string, deps: O
     }
   }
   if (section === 'reviews' && sub === 'import' && !action && method === 'POST')
-    return handleReviewImport(request, slug, { ...deps, user: deps.user });
+    return handleReviewImport(request, slug, { db, userId: user, purge: deps.purge });
   if (section === 'invitations') {
     if (!sub && method === 'POST') {
       const body = await parse(request, inviteSchema);
       if (!body.ok) return body.response;
-      const result = await createInvitation(deps.db, user, slug, body.data);
+      const result = await createInvitation(db, user, slug, body.data);
       if (result.ok) await mailToken(deps, 'invite', result.value);
       return answer(result, deps, (value) => json({ email: value.email }, { status: 201 }));
     }
-    if (sub && !action && method === 'DELETE')
-      return answer(await revokeInvitation(deps.db, user, slug, sub), deps, ok);
+    if (sub && !action && method === 'DELETE') return answer(await revokeInvitation(db, user, slug, sub), deps, ok);
     if (sub && action === 'resend' && method === 'POST') {
-      const result = await resendInvitation(deps.db, user, slug, sub);
+      const result = await resendInvitation(db, user, slug, sub);
       if (result.ok) await mailToken(deps, 'invite', result.value);
       return answer(result, deps, (value) => json({ email: value.email }));
     }
   }
   if (section === 'authors' && sub && /^[1-9][0-9]{0,9}$/.test(sub)) {
     const authorId = Number(sub);
-    if (!action && method === 'DELETE') return answer(await removeAuthor(deps.db, user, slug, authorId), deps, ok);
+    if (!action && method === 'DELETE') return answer(await removeAuthor(db, user, slug, authorId), deps, ok);
     if ((action === 'link' || action === 'verify') && method === 'POST') {
       const body = await parse(request, z.object({ email: emailSchema }));
       if (!body.ok) return body.response;
-      const result = await createAuthorLink(deps.db, user, slug, authorId, body.data.email, action);
+      const result = await createAuthorLink(db, user, slug, authorId, body.data.email, action);
       if (result.ok) await mailToken(deps, action, result.value);
       return answer(result, deps, (value) => json({ email: value.email }, { status: 201 }));
     }
@@ -234,24 +235,23 @@ const TOKEN_MESSAGES = {
 /** Routes /api/author/{...path}: POST invite|link|verify/{token}, POST apply, PUT profile. */
 export async function handleAuthor(request: Request, path: string, deps: OutletApiDeps): Promise<Response> {
   if (!deps.user) return apiError(401, 'not_authenticated', 'Sign in first.');
+  const db = await deps.db();
   const [kind, token, extra] = path.split('/').filter(Boolean);
   if (kind === 'profile' && !token && request.method === 'PUT') {
     const body = await parse(request, authorProfileSchema);
     if (!body.ok) return body.response;
-    const result = await saveAuthorProfile(deps.db, deps.user.id, body.data);
+    const result = await saveAuthorProfile(db, deps.user.id, body.data);
     if (result.ok && result.value.verifyToken) await mailToken(deps, 'verify', result.value.verifyToken);
     return answer(result, deps, () => ok());
   }
   if (kind === 'apply' && !token && request.method === 'POST') {
     const body = await parse(request, applicationSchema);
     if (!body.ok) return body.response;
-    return answer(await applyAsAuthor(deps.db, deps.user.id, body.data), deps, () =>
-      json({ ok: true }, { status: 201 }),
-    );
+    return answer(await applyAsAuthor(db, deps.user.id, body.data), deps, () => json({ ok: true }, { status: 201 }));
   }
   if (!token || extra || request.method !== 'POST') return notFound();
   if (kind === 'invite') {
-    const result = await acceptInvitation(deps.db, deps.user.id, token);
+    const result = await acceptInvitation(db, deps.user.id, token);
     if ('state' in result)
       return apiError(
         TOKEN_PAGE_STATES[result.state === 'valid' ? 'unknown' : result.state],
@@ -261,7 +261,7 @@ export async function handleAuthor(request: Request, path: string, deps: OutletA
     return answer(result, deps, (value) => json(value));
   }
   if (kind === 'link' || kind === 'verify') {
-    const result = await useAuthorToken(deps.db, deps.user.id, token, kind);
+    const result = await useAuthorToken(db, deps.user.id, token, kind);
     if (!result.ok)
       return apiError(
         TOKEN_PAGE_STATES[result.state === 'valid' ? 'unknown' : result.state],

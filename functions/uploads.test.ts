@@ -41,7 +41,7 @@ const uploadCover = async (person: Person, body: FormData | Uint8Array, id = Str
     }),
     id,
     {
-      db: database.db,
+      db: () => Promise.resolve(database.db),
       user: person ? { id: person.id } : null,
       purge: async (target) => void purged.push(target),
       supabase: () => (person ?? anonymous)!.client,
@@ -56,12 +56,11 @@ const uploadLogo = async (person: Person, ref: string, body: FormData | Uint8Arr
     }),
     `${ref}/logo`,
     {
-      db: database.db,
+      db: () => Promise.resolve(database.db),
       user: person ? { id: person.id } : null,
       purge: async (target) => void purged.push(target),
       mailer: { send: async () => {} },
-      siteOrigin: 'http://localhost:4321',
-      siteName: 'Critical Hit',
+      env: { siteOrigin: 'http://localhost:4321', SITE_NAME: 'Critical Hit' },
       supabase: () => (person ?? anonymous)!.client,
     },
   );
