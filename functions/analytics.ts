@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { eventSchema, isBot, optedOut } from '../src/lib/analytics/event.ts';
 import { recordEvent } from '../src/lib/analytics/analytics.server.ts';
+import type { Env } from '../src/lib/config/env.ts';
 import type { Database } from '../src/lib/db/schema.ts';
 import { apiError } from './http.ts';
 
@@ -16,8 +17,8 @@ export interface EventContext {
   db: () => Promise<Kysely<Database>>;
   /** The client's address as the adapter knows it; unknown counts as one shared visitor. */
   clientAddress: string | undefined;
-  /** The host this site is served on (SITE_URL's); events for any other are ignored. */
-  siteHosts: readonly string[];
+  /** The site's origin (SITE_URL's): events for any other host are ignored. */
+  env: Pick<Env, 'siteOrigin'>;
   now?: () => Date;
 }
 
@@ -43,8 +44,8 @@ export async function handleEvent(request: Request, context: EventContext): Prom
   }
   const userAgent = request.headers.get('user-agent') ?? '';
   if (optedOut(request.headers) || isBot(userAgent)) return accepted();
-  const domain = parsed.data.d.toLowerCase();
-  if (!context.siteHosts.includes(domain) || !context.siteHosts.includes(new URL(parsed.data.u).host.toLowerCase()))
+  const siteHost = new URL(context.env.siteOrigin).host.toLowerCase();
+  if (parsed.data.d.toLowerCase() !== siteHost || new URL(parsed.data.u).host.toLowerCase() !== siteHost)
     return accepted();
   await recordEvent(await context.db(), parsed.data, {
     address: context.clientAddress ?? 'unknown',

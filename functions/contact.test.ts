@@ -26,7 +26,7 @@ const message = (email: string, extra: Record<string, unknown> = {}) => ({
 const context = (address: string) => ({
   db: async () => connection.db,
   clientAddress: address,
-  userId: null,
+  user: null,
   mailer,
   now: () => new Date('2026-11-22T10:00:00Z'),
 });

@@ -18,7 +18,8 @@ import { apiError, json } from './http.ts';
 export interface ContactContext {
   db: () => Promise<Kysely<Database>>;
   clientAddress: string | undefined;
-  userId: string | null;
+  /** The signed-in sender, if any (their message is linked to their account). */
+  user: { id: string } | null;
   now?: () => Date;
   mailer?: Mailer;
 }
@@ -55,7 +56,7 @@ export async function submitContact(raw: unknown, context: ContactContext): Prom
   try {
     stored = await storeContactMessage(db, parsed.data, {
       address: context.clientAddress ?? 'unknown',
-      userId: context.userId,
+      userId: context.user?.id ?? null,
       now,
     });
   } catch (error) {

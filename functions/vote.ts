@@ -15,18 +15,27 @@ import { apiError, json } from './http.ts';
 export interface VoteContext {
   user: AuthUser | null;
   db: () => Promise<Kysely<Database>>;
-  poll: Poll;
   purge: Purge;
 }
 
-export async function handleMyVote(_request: Request, context: VoteContext): Promise<Response> {
+/** `loadPoll` reads the poll (the roadmap page's), once the caller is known to be signed in. */
+export async function handleMyVote(
+  _request: Request,
+  context: VoteContext,
+  loadPoll: () => Promise<Poll>,
+): Promise<Response> {
   if (!context.user) return json({ signedIn: false, option: null });
+  const poll = await loadPoll();
   const db = await context.db();
-  const [option, results] = await Promise.all([voteOf(db, context.poll, context.user.id), resultsOf(db, context.poll)]);
+  const [option, results] = await Promise.all([voteOf(db, poll, context.user.id), resultsOf(db, poll)]);
   return json({ signedIn: true, option, results: option ? results : null });
 }
 
-export async function handleVote(request: Request, context: VoteContext): Promise<Response> {
+export async function handleVote(
+  request: Request,
+  context: VoteContext,
+  loadPoll: () => Promise<Poll>,
+): Promise<Response> {
   if (!context.user) return apiError(401, 'not_authenticated', VOTE_MESSAGES.signIn);
   let body: unknown;
   try {
@@ -36,15 +45,16 @@ export async function handleVote(request: Request, context: VoteContext): Promis
   }
   const parsed = voteSchema.safeParse(body);
   if (!parsed.success) return apiError(400, 'validation_failed', parsed.error.issues[0]?.message ?? 'Invalid vote.');
-  if (!context.poll.options.some((option) => option.id === parsed.data.option))
+  const poll = await loadPoll();
+  if (!poll.options.some((option) => option.id === parsed.data.option))
     return apiError(400, 'unknown_option', VOTE_MESSAGES.unknownOption);
   const db = await context.db();
-  await castVote(db, context.poll, context.user.id, parsed.data.option);
-  await context.purge({ tags: [pollTag(context.poll.id)] });
+  await castVote(db, poll, context.user.id, parsed.data.option);
+  await context.purge({ tags: [pollTag(poll.id)] });
   return json({
     signedIn: true,
     option: parsed.data.option,
-    results: await resultsOf(db, context.poll),
+    results: await resultsOf(db, poll),
     message: VOTE_MESSAGES.saved,
   });
 }

@@ -18,9 +18,10 @@ const job: Job = {
   },
 };
 const deps = (secret: string | undefined = SECRET): CronDeps => ({
-  secret,
+  env: { CRON_SECRET: secret },
+  db: () => Promise.resolve(connection.db),
+  purge: () => Promise.resolve(),
   jobs: [job],
-  runner: async () => ({ db: connection.db, purge: async () => {} }),
 });
 const call = (name: string, authorization?: string, secret?: string) =>
   handleCronRequest(
