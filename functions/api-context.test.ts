@@ -2,13 +2,20 @@ import type { APIContext } from 'astro';
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, setConnector } from '../src/lib/db/db.server.ts';
+import type { AuthUser } from '../src/lib/auth/types.ts';
 import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
 import type { Database } from '../src/lib/db/schema.ts';
 import { watchVisitorReads } from '../src/lib/http/shared-pages.ts';
 import { apiRoute } from './api-context.ts';
 import { apiError, json } from './http.ts';
 
-const member = { id: '00000000-0000-4000-8000-000000000001', email: 'member@example.test', provider: 'email' };
+const member: AuthUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'member@example.test',
+  provider: 'email',
+  sessionId: 'a-session',
+  userMetadata: {},
+};
 
 /** The part of Astro's APIContext the helper reads, for a request from `address`. */
 function astroContext(options: { user?: App.Locals['user']; address?: () => string } = {}) {
