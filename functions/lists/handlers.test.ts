@@ -13,7 +13,6 @@ import {
   handleEntry,
   handleLike,
   handleReorder,
-  handleSetPlayState,
   handleUpdateList,
   type ListsContext,
 } from './handlers.ts';
@@ -233,52 +232,7 @@ describe('a change names what it changes', () => {
   });
 });
 
-describe('play statuses', () => {
-  it('saves a status once per user and game, records it, and clears the row when nothing is left', async () => {
-    const gameId = String(games[3]);
-    const set = await read(await handleSetPlayState(body('PUT', { status: 'played' }), as(freeUser as never), gameId));
-    expect(set).toMatchObject({ status: 200, body: { state: { status: 'played', wishlist: false } } });
-    const events = await connection.db
-      .selectFrom('activity_events')
-      .select(['kind', 'data'])
-      .where('actor_id', '=', freeUser.id)
-      .execute();
-    expect(events).toEqual([{ kind: 'game_status_set', data: { status: 'played', previous: null } }]);
-    const badNote = await read(
-      await handleSetPlayState(body('PUT', { note: 'x'.repeat(1001) }), as(freeUser as never), gameId),
-    );
-    expect(badNote).toMatchObject({
-      status: 400,
-      body: { error: { message: 'The note can be at most 1000 characters.' } },
-    });
-    const badDates = await read(
-      await handleSetPlayState(
-        body('PUT', { startedOn: '2026-02-01', finishedOn: '2026-01-01' }),
-        as(freeUser as never),
-        gameId,
-      ),
-    );
-    expect(badDates.status).toBe(400);
-    await handleSetPlayState(body('PUT', { status: null }), as(freeUser as never), gameId);
-    const rows = await connection.db
-      .selectFrom('user_games')
-      .select('game_id')
-      .where('user_id', '=', freeUser.id)
-      .execute();
-    expect(rows).toEqual([]);
-    expect((await handleSetPlayState(body('PUT', { status: 'played' }), as(null), gameId)).status).toBe(401);
-    expect((await handleSetPlayState(body('PUT', { status: 'finished' }), as(freeUser as never), gameId)).status).toBe(
-      400,
-    );
-    expect(
-      (await handleSetPlayState(body('PUT', { status: 'played' }), as(freeUser as never), '999999999')).status,
-    ).toBe(404);
-    // Clearing a status of a game that does not exist (no row to write) is a 404 too.
-    expect((await handleSetPlayState(body('PUT', { status: null }), as(freeUser as never), '999999999')).status).toBe(
-      404,
-    );
-  });
-
+describe('games leaving the catalogue', () => {
   it('leaves no dangling list entry when a game is deleted', async () => {
     const made = await createAs(owner as never, { title: 'Doomed' });
     const listId = made.body.list.id as number;

@@ -1,4 +1,4 @@
-import { handleExport } from '../../../../functions/lists/handlers.ts';
+import { handleExport } from '../../../../functions/library/handlers.ts';
 import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 

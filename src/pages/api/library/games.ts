@@ -1,4 +1,4 @@
-import { handleGameLookup } from '../../../../functions/lists/handlers.ts';
+import { handleGameLookup } from '../../../../functions/library/handlers.ts';
 import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 

@@ -1,4 +1,4 @@
-import { handleImportApply } from '../../../../../functions/lists/handlers.ts';
+import { handleImportApply } from '../../../../../functions/library/handlers.ts';
 import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
 

@@ -1,4 +1,4 @@
-import { handleImportPreview } from '../../../../../functions/lists/handlers.ts';
+import { handleImportPreview } from '../../../../../functions/library/handlers.ts';
 import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
 

@@ -6,7 +6,8 @@ import { createTestDatabase } from '../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
 import { exportLibrary } from '../../src/lib/library/export.server.ts';
-import { handleExport, handleImportApply, handleImportPreview, type ListsContext } from './handlers.ts';
+import { handleExport, handleImportApply, handleImportPreview, handleSetPlayState } from './handlers.ts';
+import type { LibraryContext } from './requests.ts';
 
 // A player's export.zip and export.json, given to the importer of another account, restore
 // everything they hold; the CSV files are safe to open in a spreadsheet.
@@ -29,8 +30,8 @@ async function newUser(plan: 'premium' | null): Promise<{ id: string; email: str
   return user;
 }
 
-const as = (user: { id: string; email: string }): ListsContext => ({
-  user: { ...user, provider: 'email' } as unknown as ListsContext['user'],
+const as = (user: { id: string; email: string }): LibraryContext => ({
+  user: { ...user, provider: 'email' } as unknown as LibraryContext['user'],
   db: async () => connection.db,
   purge: async (target) => void purged.push(target),
 });
@@ -231,5 +232,47 @@ describe('export and import are one round trip', () => {
     expect((await read(await handleImportApply(post({ format: 'export', text: json, links }), as(user)))).status).toBe(
       200,
     );
+  });
+});
+
+describe('play statuses', () => {
+  it('saves a status once per user and game, records it, and clears the row when nothing is left', async () => {
+    const player = await newUser(null);
+    const gameId = String(games[3]!.id);
+    const put = (data: unknown, who: LibraryContext = as(player), id = gameId) =>
+      handleSetPlayState(
+        new Request('http://test/api', {
+          method: 'PUT',
+          body: JSON.stringify(data),
+          headers: { 'content-type': 'application/json' },
+        }),
+        who,
+        id,
+      );
+    const set = await read(await put({ status: 'played' }));
+    expect(set).toMatchObject({ status: 200, body: { state: { status: 'played', wishlist: false } } });
+    const events = await connection.db
+      .selectFrom('activity_events')
+      .select(['kind', 'data'])
+      .where('actor_id', '=', player.id)
+      .execute();
+    expect(events).toEqual([{ kind: 'game_status_set', data: { status: 'played', previous: null } }]);
+    expect(await read(await put({ note: 'x'.repeat(1001) }))).toMatchObject({
+      status: 400,
+      body: { error: { message: 'The note can be at most 1000 characters.' } },
+    });
+    expect((await put({ startedOn: '2026-02-01', finishedOn: '2026-01-01' })).status).toBe(400);
+    await put({ status: null });
+    const rows = await connection.db
+      .selectFrom('user_games')
+      .select('game_id')
+      .where('user_id', '=', player.id)
+      .execute();
+    expect(rows).toEqual([]);
+    expect((await put({ status: 'played' }, { ...as(player), user: null })).status).toBe(401);
+    expect((await put({ status: 'finished' })).status).toBe(400);
+    expect((await put({ status: 'played' }, as(player), '999999999')).status).toBe(404);
+    // Clearing a status of a game that does not exist (no row to write) is a 404 too.
+    expect((await put({ status: null }, as(player), '999999999')).status).toBe(404);
   });
 });
