@@ -1,4 +1,4 @@
-import { handleCreateCriticReview } from '../../../../functions/critic-reviews.ts';
+import { handleCreateCriticReview } from '../../../../functions/critic-reviews/handlers.ts';
 import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 

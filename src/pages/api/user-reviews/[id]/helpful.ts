@@ -1,4 +1,4 @@
-import { handleHelpfulVote } from '../../../../../functions/user-reviews.ts';
+import { handleHelpfulVote } from '../../../../../functions/user-reviews/handlers.ts';
 import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
 

@@ -1,4 +1,4 @@
-import { handleDeleteUserReview, handleUpdateUserReview } from '../../../../../functions/user-reviews.ts';
+import { handleDeleteUserReview, handleUpdateUserReview } from '../../../../../functions/user-reviews/handlers.ts';
 import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
 

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import { getUserTier } from '../src/lib/auth/profiles.server.ts';
-import type { Database } from '../src/lib/db/schema.ts';
-import { CACHE_TAGS, gameTag } from '../src/lib/http/cache-rules.ts';
-import type { Purge } from '../src/lib/http/purge.server.ts';
+import { getUserTier } from '../../src/lib/auth/profiles.server.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import { CACHE_TAGS, gameTag } from '../../src/lib/http/cache-rules.ts';
+import type { Purge } from '../../src/lib/http/purge.server.ts';
 import {
   reportInputSchema,
   USER_REVIEW_MESSAGES,
   userReviewInputSchema,
   userReviewPatchSchema,
-} from '../src/lib/user-reviews/user-reviews.ts';
+} from '../../src/lib/user-reviews/user-reviews.ts';
 import {
   createUserReview,
   deleteUserReview,
@@ -17,9 +17,9 @@ import {
   voteHelpful,
   type UserReviewRefusal,
   type UserReviewWrite,
-} from '../src/lib/user-reviews/user-review-writes.server.ts';
-import { reviewFormState } from '../src/lib/user-reviews/user-reviews.server.ts';
-import { apiError, json } from './http.ts';
+} from '../../src/lib/user-reviews/user-review-writes.server.ts';
+import { reviewFormState } from '../../src/lib/user-reviews/user-reviews.server.ts';
+import { apiError, json } from '../http.ts';
 
 /**
  * The user review API:

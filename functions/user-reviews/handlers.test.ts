@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../tests/helpers/database.ts';
-import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import type { PurgeTarget } from '../src/lib/http/purge.server.ts';
+import { createTestDatabase } from '../../tests/helpers/database.ts';
+import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
 import {
   handleCreateUserReview,
   handleDeleteUserReview,
@@ -11,7 +11,7 @@ import {
   handleMyReviewState,
   handleReportReview,
   handleUpdateUserReview,
-} from './user-reviews.ts';
+} from './handlers.ts';
 
 // The permission matrix of the user review API, through the handlers the routes mount:
 // anonymous, Free, Ad-Free, Premium author, Premium stranger.

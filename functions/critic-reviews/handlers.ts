@@ -1,20 +1,20 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../src/lib/db/schema.ts';
-import type { Purge } from '../src/lib/http/purge.server.ts';
-import { reviewWriteTargets } from '../src/lib/http/purge.server.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import type { Purge } from '../../src/lib/http/purge.server.ts';
+import { reviewWriteTargets } from '../../src/lib/http/purge.server.ts';
 import {
   CRITIC_REVIEW_MESSAGES,
   criticReviewInputSchema,
   criticReviewPatchSchema,
   type CriticReviewRefusal,
   type CriticReviewWrite,
-} from '../src/lib/reviews/critic-reviews.ts';
+} from '../../src/lib/reviews/critic-reviews.ts';
 import {
   createCriticReview,
   deleteCriticReview,
   updateCriticReview,
-} from '../src/lib/reviews/critic-reviews.server.ts';
-import { apiError, json } from './http.ts';
+} from '../../src/lib/reviews/critic-reviews.server.ts';
+import { apiError, json } from '../http.ts';
 
 /**
  * The critic review write API for outlet owners:
