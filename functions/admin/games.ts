@@ -4,7 +4,7 @@ import { GameAdminError, createGame, deleteGame, updateGame } from '../../src/li
 import { gameInputSchema, gamePurgeTarget, mergeInputSchema } from '../../src/lib/admin/games.ts';
 import { MergeError, mergeGames } from '../../src/lib/admin/merge.server.ts';
 import { apiError, json } from '../http.ts';
-import { readImageUpload, refuseUpload, uploadFailure } from '../uploads.ts';
+import { readImageUpload, refuseUpload, uploadFailure } from '../uploads/images.ts';
 import { firstIssue, readJson, requireAdmin, type AdminContext } from './context.ts';
 
 const idSchema = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRole, createTestDatabase, openMigratedPostgres } from '../../../tests/helpers/database.ts';
 import { handleFollowState, handleSetFollow } from '../../../functions/community/handlers.ts';
 import { handleLike } from '../../../functions/lists/handlers.ts';
-import { handleSetPrivacy } from '../../../functions/profile-extras.ts';
+import { handleSetPrivacy } from '../../../functions/account/profile-extras.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { setConnector } from '../db/db.server.ts';
 import type { PurgeTarget } from '../http/purge.server.ts';

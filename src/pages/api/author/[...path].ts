@@ -1,4 +1,4 @@
-import { handleAuthor } from '../../../../functions/outlets.ts';
+import { handleAuthor } from '../../../../functions/outlets/handlers.ts';
 import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 

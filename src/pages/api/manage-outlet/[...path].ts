@@ -1,4 +1,4 @@
-import { handleManageOutlet } from '../../../../functions/outlets.ts';
+import { handleManageOutlet } from '../../../../functions/outlets/handlers.ts';
 import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 

@@ -1,4 +1,4 @@
-import { handleAvatarUpload } from '../../../../functions/profile-extras.ts';
+import { handleAvatarUpload } from '../../../../functions/account/profile-extras.ts';
 import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 

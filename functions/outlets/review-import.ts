@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../src/lib/db/schema.ts';
-import { reviewWriteTargets, type Purge } from '../src/lib/http/purge.server.ts';
-import { outletRef } from '../src/lib/outlets/logo.server.ts';
-import { parseReviewImport, reviewImportRequestSchema } from '../src/lib/outlets/review-import.ts';
-import { importReviews, previewReviewImport, REVIEW_IMPORT_MESSAGES } from '../src/lib/outlets/review-import.server.ts';
-import { apiError, json } from './http.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import { reviewWriteTargets, type Purge } from '../../src/lib/http/purge.server.ts';
+import { outletRef } from '../../src/lib/outlets/logo.server.ts';
+import { parseReviewImport, reviewImportRequestSchema } from '../../src/lib/outlets/review-import.ts';
+import {
+  importReviews,
+  previewReviewImport,
+  REVIEW_IMPORT_MESSAGES,
+} from '../../src/lib/outlets/review-import.server.ts';
+import { apiError, json } from '../http.ts';
 
 /**
  * POST /api/manage-outlet/{slug or id}/reviews/import with { csv, confirm } (owners only):

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../tests/helpers/database.ts';
-import { startTestStorageServer, type TestStorageServer } from '../tests/helpers/storage-server.ts';
-import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import type { PurgeTarget } from '../src/lib/http/purge.server.ts';
-import { handleUploadCover } from './admin/games.ts';
-import { handleManageOutlet } from './outlets.ts';
+import { createTestDatabase } from '../../tests/helpers/database.ts';
+import { startTestStorageServer, type TestStorageServer } from '../../tests/helpers/storage-server.ts';
+import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
+import { handleUploadCover } from '../admin/games.ts';
+import { handleManageOutlet } from '../outlets/handlers.ts';
 
 // Cover and logo uploads through the site's API, stored with the caller's own session
 // against the local storage service: the handlers and the buckets' policies both refuse.

@@ -1,7 +1,7 @@
-import { BODY_LIMITS } from '../src/lib/http/body-limits.ts';
-import { ImageRejectedError, IMAGE_MESSAGES } from '../src/lib/images/images.ts';
-import { ImageStoreError } from '../src/lib/storage/image-variants.server.ts';
-import { apiError } from './http.ts';
+import { BODY_LIMITS } from '../../src/lib/http/body-limits.ts';
+import { ImageRejectedError, IMAGE_MESSAGES } from '../../src/lib/images/images.ts';
+import { ImageStoreError } from '../../src/lib/storage/image-variants.server.ts';
+import { apiError } from '../http.ts';
 
 /**
  * Image uploads to the site's own API (covers, logos): the file as the raw body, or as the

@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Env } from '../src/lib/config/env.ts';
-import type { Database } from '../src/lib/db/schema.ts';
-import type { Purge } from '../src/lib/http/purge.server.ts';
-import { reviewWriteTargets } from '../src/lib/http/purge.server.ts';
+import type { Env } from '../../src/lib/config/env.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import type { Purge } from '../../src/lib/http/purge.server.ts';
+import { reviewWriteTargets } from '../../src/lib/http/purge.server.ts';
 import {
   createDraft,
   deleteDraft,
@@ -14,9 +14,9 @@ import {
   updateDraft,
   updateReview,
   type ManageResult,
-} from '../src/lib/outlets/drafts.server.ts';
-import { saveOutletSettings } from '../src/lib/outlets/manage.server.ts';
-import { applyAsAuthor, removeAuthor, saveAuthorProfile } from '../src/lib/outlets/authors.server.ts';
+} from '../../src/lib/outlets/drafts.server.ts';
+import { saveOutletSettings } from '../../src/lib/outlets/manage.server.ts';
+import { applyAsAuthor, removeAuthor, saveAuthorProfile } from '../../src/lib/outlets/authors.server.ts';
 import {
   applicationSchema,
   authorProfileSchema,
@@ -27,7 +27,7 @@ import {
   outletSettingsSchema,
   publishSchema,
   timeZoneSchema,
-} from '../src/lib/outlets/manage.ts';
+} from '../../src/lib/outlets/manage.ts';
 import {
   acceptInvitation,
   createAuthorLink,
@@ -36,13 +36,13 @@ import {
   revokeInvitation,
   useAuthorToken,
   type IssuedToken,
-} from '../src/lib/outlets/tokens.server.ts';
-import { authorTokenEmail } from '../src/lib/outlets/emails.ts';
-import { outletRef, replaceOutletLogo } from '../src/lib/outlets/logo.server.ts';
-import { handleReviewImport } from './outlet-review-import.ts';
-import type { Mailer } from './auth/mailer.ts';
-import { apiError, json } from './http.ts';
-import { readImageUpload, refuseUpload, uploadFailure } from './uploads.ts';
+} from '../../src/lib/outlets/tokens.server.ts';
+import { authorTokenEmail } from '../../src/lib/outlets/emails.ts';
+import { outletRef, replaceOutletLogo } from '../../src/lib/outlets/logo.server.ts';
+import { handleReviewImport } from './review-import.ts';
+import type { Mailer } from '../auth/mailer.ts';
+import { apiError, json } from '../http.ts';
+import { readImageUpload, refuseUpload, uploadFailure } from '../uploads/images.ts';
 
 /**
  * The outlet management API: /api/manage-outlet/... for owners and authors, /api/author/...

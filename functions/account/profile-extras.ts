@@ -1,13 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Kysely } from 'kysely';
-import type { Database } from '../src/lib/db/schema.ts';
-import type { Purge } from '../src/lib/http/purge.server.ts';
-import { replaceAvatar } from '../src/lib/profiles/avatar.server.ts';
-import { privacyPurgeTargets } from '../src/lib/profiles/privacy.server.ts';
-import { setProfilePrivacy } from '../src/lib/profiles/profiles.server.ts';
-import { profileSettingsSchema } from '../src/lib/profiles/profiles.ts';
-import { apiError, json } from './http.ts';
-import { readImageUpload, refuseUpload, uploadFailure } from './uploads.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import type { Purge } from '../../src/lib/http/purge.server.ts';
+import { replaceAvatar } from '../../src/lib/profiles/avatar.server.ts';
+import { privacyPurgeTargets } from '../../src/lib/profiles/privacy.server.ts';
+import { setProfilePrivacy } from '../../src/lib/profiles/profiles.server.ts';
+import { profileSettingsSchema } from '../../src/lib/profiles/profiles.ts';
+import { apiError, json } from '../http.ts';
+import { readImageUpload, refuseUpload, uploadFailure } from '../uploads/images.ts';
 
 /**
  * Profile extras beside PATCH /api/profile:

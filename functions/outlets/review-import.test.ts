@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../tests/helpers/database.ts';
-import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import type { PurgeTarget } from '../src/lib/http/purge.server.ts';
-import { handleManageOutlet } from './outlets.ts';
+import { createTestDatabase } from '../../tests/helpers/database.ts';
+import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
+import { handleManageOutlet } from './handlers.ts';
 
 let connection: DatabaseConnection;
 const [owner, author, otherAuthor, stranger, admin] = [

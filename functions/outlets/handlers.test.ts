@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../tests/helpers/database.ts';
-import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import type { PurgeTarget } from '../src/lib/http/purge.server.ts';
-import { releaseCriticEmbargoes } from './jobs/release-critic-embargoes.ts';
-import { runJob } from './jobs/runner.ts';
-import type { Email } from './auth/mailer.ts';
-import { handleAuthor, handleManageOutlet } from './outlets.ts';
+import { createTestDatabase } from '../../tests/helpers/database.ts';
+import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
+import { releaseCriticEmbargoes } from '../jobs/release-critic-embargoes.ts';
+import { runJob } from '../jobs/runner.ts';
+import type { Email } from '../auth/mailer.ts';
+import { handleAuthor, handleManageOutlet } from './handlers.ts';
 
 let connection: DatabaseConnection;
 const owner = randomUUID();
@@ -422,7 +422,7 @@ describe('invitation tokens', () => {
 
 describe('owners', () => {
   it('are added by the add-owner command, once, and may then manage the outlet', async () => {
-    const { addOutletOwner } = await import('../src/lib/outlets/authors.server.ts');
+    const { addOutletOwner } = await import('../../src/lib/outlets/authors.server.ts');
     expect(await addOutletOwner(connection.db, 'ledger-test', 'nobody@example.test')).toEqual({
       ok: false,
       message: 'No account with the email nobody@example.test: the person signs up first.',
