@@ -6,7 +6,7 @@ import { isAdminPath } from '../../src/lib/admin/admin.ts';
 import { grantAdmin, revokeAdmin } from '../../src/lib/admin/admin.server.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
-import { handleCreateRequest, handleResolveRequest, handleUpdateRequest } from '../game-requests.ts';
+import { handleCreateRequest, handleResolveRequest, handleUpdateRequest } from '../game-requests/handlers.ts';
 import { handleMaintenance } from './database.ts';
 import { handleCreateGame, handleDeleteGame, handleMergeGames, handleUpdateGame } from './games.ts';
 

@@ -1,4 +1,4 @@
-import { handleSiteApplication } from '../../../functions/moderation.ts';
+import { handleSiteApplication } from '../../../functions/moderation/handlers.ts';
 import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 

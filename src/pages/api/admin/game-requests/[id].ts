@@ -1,4 +1,4 @@
-import { handleResolveRequest } from '../../../../../functions/game-requests.ts';
+import { handleResolveRequest } from '../../../../../functions/game-requests/handlers.ts';
 import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
 

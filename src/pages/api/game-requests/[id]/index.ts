@@ -1,4 +1,4 @@
-import { handleUpdateRequest } from '../../../../../functions/game-requests.ts';
+import { handleUpdateRequest } from '../../../../../functions/game-requests/handlers.ts';
 import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
 

@@ -1,4 +1,4 @@
-import { handleModerate } from '../../../../../../functions/moderation.ts';
+import { handleModerate } from '../../../../../../functions/moderation/handlers.ts';
 import { apiRoute } from '../../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../../lib/http/api-route.ts';
 

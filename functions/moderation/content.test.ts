@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../tests/helpers/database.ts';
-import { grantAdmin } from '../src/lib/admin/admin.server.ts';
-import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import type { PurgeTarget } from '../src/lib/http/purge.server.ts';
-import { discoverLists } from '../src/lib/lists/discover.server.ts';
-import { createList, findListBySlug, publicListsOf } from '../src/lib/lists/lists.server.ts';
-import { listDetailsSchema } from '../src/lib/lists/lists.ts';
-import { hiddenReviewsOf } from '../src/lib/moderation/content.server.ts';
-import { hiddenContent, moderationQueue } from '../src/lib/moderation/queue.server.ts';
-import { listNotifications } from '../src/lib/notifications/notifications.server.ts';
-import { reviewsByUser, userReviewsPage } from '../src/lib/user-reviews/user-reviews.server.ts';
-import { getGameBySlug } from '../src/lib/games/games.server.ts';
-import { getGameOverviewBySlug } from '../src/lib/games/game-overview.server.ts';
-import { handleRequestCoverage } from './admin/coverage.ts';
-import { handleModerate, handleReportList } from './moderation.ts';
-import { handleCreateUserReview, handleReportReview } from './user-reviews.ts';
+import { createTestDatabase } from '../../tests/helpers/database.ts';
+import { grantAdmin } from '../../src/lib/admin/admin.server.ts';
+import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
+import { discoverLists } from '../../src/lib/lists/discover.server.ts';
+import { createList, findListBySlug, publicListsOf } from '../../src/lib/lists/lists.server.ts';
+import { listDetailsSchema } from '../../src/lib/lists/lists.ts';
+import { hiddenReviewsOf } from '../../src/lib/moderation/content.server.ts';
+import { hiddenContent, moderationQueue } from '../../src/lib/moderation/queue.server.ts';
+import { listNotifications } from '../../src/lib/notifications/notifications.server.ts';
+import { reviewsByUser, userReviewsPage } from '../../src/lib/user-reviews/user-reviews.server.ts';
+import { getGameBySlug } from '../../src/lib/games/games.server.ts';
+import { getGameOverviewBySlug } from '../../src/lib/games/game-overview.server.ts';
+import { handleRequestCoverage } from '../admin/coverage.ts';
+import { handleModerate, handleReportList } from './handlers.ts';
+import { handleCreateUserReview, handleReportReview } from '../user-reviews/handlers.ts';
 
 // Hiding and restoring reported content through the handlers the routes mount, and the
 // admin's coverage requests: what the public, the author and the outlet owners then see.

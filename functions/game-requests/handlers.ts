@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { AuthUser } from '../src/lib/auth/types.ts';
-import type { Database } from '../src/lib/db/schema.ts';
-import { gamePurgeTarget } from '../src/lib/admin/games.ts';
+import type { AuthUser } from '../../src/lib/auth/types.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import { gamePurgeTarget } from '../../src/lib/admin/games.ts';
 import {
   RequestError,
   createRequest,
@@ -9,16 +9,16 @@ import {
   setVote,
   similarTo,
   updateRequest,
-} from '../src/lib/game-requests/requests.server.ts';
+} from '../../src/lib/game-requests/requests.server.ts';
 import {
   requestIdSchema,
   requestInputSchema,
   resolveInputSchema,
   similarQuerySchema,
-} from '../src/lib/game-requests/requests.ts';
-import type { Purge } from '../src/lib/http/purge.server.ts';
-import { firstIssue, readJson, requireAdmin } from './admin/context.ts';
-import { apiError, json } from './http.ts';
+} from '../../src/lib/game-requests/requests.ts';
+import type { Purge } from '../../src/lib/http/purge.server.ts';
+import { firstIssue, readJson, requireAdmin } from '../admin/context.ts';
+import { apiError, json } from '../http.ts';
 
 /** Game requests: any signed-in user asks and votes; administrators resolve. */
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../tests/helpers/database.ts';
-import { grantAdmin } from '../src/lib/admin/admin.server.ts';
-import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import { moderationQueue } from '../src/lib/moderation/queue.server.ts';
-import { handleModerate, handleSiteApplication } from './moderation.ts';
+import { createTestDatabase } from '../../tests/helpers/database.ts';
+import { grantAdmin } from '../../src/lib/admin/admin.server.ts';
+import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { moderationQueue } from '../../src/lib/moderation/queue.server.ts';
+import { handleModerate, handleSiteApplication } from './handlers.ts';
 
 let connection: DatabaseConnection;
 const admin = randomUUID();
