@@ -1,4 +1,4 @@
-import { handleContact } from '../../../functions/contact.ts';
+import { handleContact } from '../../../functions/contact/handlers.ts';
 import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 

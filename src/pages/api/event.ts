@@ -1,4 +1,4 @@
-import { handleEvent } from '../../../functions/analytics.ts';
+import { handleEvent } from '../../../functions/analytics/handlers.ts';
 import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 

@@ -1,4 +1,4 @@
-import { handleHealth } from '../../../functions/health.ts';
+import { handleHealth } from '../../../functions/health/handlers.ts';
 import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 

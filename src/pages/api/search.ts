@@ -1,4 +1,4 @@
-import { handleSearch } from '../../../functions/search.ts';
+import { handleSearch } from '../../../functions/search/handlers.ts';
 import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 

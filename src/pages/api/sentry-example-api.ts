@@ -1,4 +1,4 @@
-import { handleExampleServerError } from '../../../functions/errors.ts';
+import { handleExampleServerError } from '../../../functions/errors/handlers.ts';
 import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 

@@ -1,4 +1,4 @@
-import { handleMyVote, handleVote } from '../../../functions/vote.ts';
+import { handleMyVote, handleVote } from '../../../functions/vote/handlers.ts';
 import { apiRoute } from '../../../functions/api-context.ts';
 import { roadmapPoll } from '../../lib/vote/roadmap-poll.server.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';

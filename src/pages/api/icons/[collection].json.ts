@@ -1,4 +1,4 @@
-import { handleIcons } from '../../../../functions/icons.ts';
+import { handleIcons } from '../../../../functions/icons/handlers.ts';
 import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase } from '../tests/helpers/database.ts';
-import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import { resetEnvCache } from '../src/lib/config/env.ts';
-import { CONTACT_MESSAGES } from '../src/lib/contact/contact.ts';
-import type { Email, Mailer } from './auth/mailer.ts';
-import { submitContact } from './contact.ts';
+import { createTestDatabase } from '../../tests/helpers/database.ts';
+import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { resetEnvCache } from '../../src/lib/config/env.ts';
+import { CONTACT_MESSAGES } from '../../src/lib/contact/contact.ts';
+import type { Email, Mailer } from '../auth/mailer.ts';
+import { submitContact } from './handlers.ts';
 
 let connection: DatabaseConnection;
 const sent: Email[] = [];

@@ -1,6 +1,6 @@
-import { parseIconNames } from '../src/lib/icons/icons.ts';
-import { iconsFrom, isIconCollection } from '../src/lib/icons/icon-sets.server.ts';
-import { apiError } from './http.ts';
+import { parseIconNames } from '../../src/lib/icons/icons.ts';
+import { iconsFrom, isIconCollection } from '../../src/lib/icons/icon-sets.server.ts';
+import { apiError } from '../http.ts';
 
 /** A given set of icons of an installed package never changes until a deploy installs another. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
-import { getEnv } from '../src/lib/config/env.ts';
-import { ON_VERCEL } from '../src/lib/config/platform.server.ts';
-import { CONTACT_MESSAGES, contactEmail, contactSchema, isSpam } from '../src/lib/contact/contact.ts';
-import { ContactRateLimitedError, markContactEmailed, storeContactMessage } from '../src/lib/contact/contact.server.ts';
-import type { Database } from '../src/lib/db/schema.ts';
-import type { Mailer } from './auth/mailer.ts';
-import { mailboxEnabled } from './auth/dev-mailbox.ts';
-import { canDeliverEmail, mailerFromEnv } from './auth/mailer.ts';
-import { apiError, json } from './http.ts';
+import { getEnv } from '../../src/lib/config/env.ts';
+import { ON_VERCEL } from '../../src/lib/config/platform.server.ts';
+import { CONTACT_MESSAGES, contactEmail, contactSchema, isSpam } from '../../src/lib/contact/contact.ts';
+import {
+  ContactRateLimitedError,
+  markContactEmailed,
+  storeContactMessage,
+} from '../../src/lib/contact/contact.server.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import type { Mailer } from '../auth/mailer.ts';
+import { mailboxEnabled } from '../auth/dev-mailbox.ts';
+import { canDeliverEmail, mailerFromEnv } from '../auth/mailer.ts';
+import { apiError, json } from '../http.ts';
 
 /**
  * The contact form: validated, stored (so nothing is lost when email fails), then emailed

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { getDatabase } from '../src/lib/db/db.server.ts';
-import { isDatabaseUnavailable } from '../src/lib/db/errors.ts';
-import { databaseUnavailable } from '../src/lib/http/route-errors.ts';
-import { json } from './http.ts';
+import { getDatabase } from '../../src/lib/db/db.server.ts';
+import { isDatabaseUnavailable } from '../../src/lib/db/errors.ts';
+import { databaseUnavailable } from '../../src/lib/http/route-errors.ts';
+import { json } from '../http.ts';
 
 /**
  * GET /api/health: is the site able to serve pages? 200 with the database kind, or 503

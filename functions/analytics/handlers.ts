@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { eventSchema, isBot, optedOut } from '../src/lib/analytics/event.ts';
-import { recordEvent } from '../src/lib/analytics/analytics.server.ts';
-import type { Env } from '../src/lib/config/env.ts';
-import type { Database } from '../src/lib/db/schema.ts';
-import { apiError } from './http.ts';
+import { eventSchema, isBot, optedOut } from '../../src/lib/analytics/event.ts';
+import { recordEvent } from '../../src/lib/analytics/analytics.server.ts';
+import type { Env } from '../../src/lib/config/env.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import { apiError } from '../http.ts';
 
 /**
  * POST /api/event: a page view or an outbound click from the site's own tracker (or any

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../src/lib/db/schema.ts';
-import { normaliseQuery } from '../src/lib/search/search.ts';
-import { suggest } from '../src/lib/search/search.server.ts';
-import { json } from './http.ts';
-import type { QueryBudgets } from '../src/lib/db/query-budgets.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import { normaliseQuery } from '../../src/lib/search/search.ts';
+import { suggest } from '../../src/lib/search/search.server.ts';
+import { json } from '../http.ts';
+import type { QueryBudgets } from '../../src/lib/db/query-budgets.ts';
 
 /**
  * GET /api/search?q=: typeahead suggestions (games, then outlets) for the header search.

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../src/lib/db/schema.ts';
-import { recordErrorReport } from '../src/lib/errors/report.server.ts';
-import { apiError } from './http.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import { recordErrorReport } from '../../src/lib/errors/report.server.ts';
+import { apiError } from '../http.ts';
 
 /**
  * POST /api/errors: an error the browser caught (an island's error boundary, an uncaught

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { AuthUser } from '../src/lib/auth/types.ts';
-import type { Database } from '../src/lib/db/schema.ts';
-import type { Purge } from '../src/lib/http/purge.server.ts';
-import { pollTag, VOTE_MESSAGES, voteSchema, type Poll } from '../src/lib/vote/vote.ts';
-import { castVote, resultsOf, voteOf } from '../src/lib/vote/vote.server.ts';
-import { apiError, json } from './http.ts';
+import type { AuthUser } from '../../src/lib/auth/types.ts';
+import type { Database } from '../../src/lib/db/schema.ts';
+import type { Purge } from '../../src/lib/http/purge.server.ts';
+import { pollTag, VOTE_MESSAGES, voteSchema, type Poll } from '../../src/lib/vote/vote.ts';
+import { castVote, resultsOf, voteOf } from '../../src/lib/vote/vote.server.ts';
+import { apiError, json } from '../http.ts';
 
 /**
  * The community vote API. GET /api/vote: the signed-in user's own vote (and the results,

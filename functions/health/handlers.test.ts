@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../tests/helpers/database.ts';
-import type { DatabaseConnection } from '../src/lib/db/connect.server.ts';
-import { closeDatabase, setConnector } from '../src/lib/db/db.server.ts';
-import { handleHealth } from './health.ts';
+import { createTestDatabase } from '../../tests/helpers/database.ts';
+import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
+import { closeDatabase, setConnector } from '../../src/lib/db/db.server.ts';
+import { handleHealth } from './handlers.ts';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
