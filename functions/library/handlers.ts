@@ -149,9 +149,8 @@ export async function handleImportApply(request: Request, context: LibraryContex
     const outcome = await withImportRun(db, user.id, 'import', (run) =>
       applyImport(db, user.id, result.file, links, { canKeepLists, run }),
     );
-    if (outcome.listIds.length > 0)
-      await context.purge({ tags: [userListsTag(user.id), ...outcome.listIds.map(listTag)] });
-    const { listIds: _written, ...answer } = outcome;
+    const { listIds, ...answer } = outcome;
+    if (listIds.length > 0) await context.purge({ tags: [userListsTag(user.id), ...listIds.map(listTag)] });
     return json(answer);
   });
 }
