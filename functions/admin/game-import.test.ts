@@ -16,7 +16,7 @@ const purged: PurgeTarget[] = [];
 const as = (user: string | null) => ({
   db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
-  purge: async (target: PurgeTarget) => void purged.push(target),
+  purge: (target: PurgeTarget) => Promise.resolve(void purged.push(target)),
 });
 const post = (user: string | null, body: unknown) =>
   handleGameImport(

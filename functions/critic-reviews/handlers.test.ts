@@ -13,7 +13,7 @@ const purged: PurgeTarget[] = [];
 const deps = (user: string | null) => ({
   db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
-  purge: async (target: PurgeTarget) => void purged.push(target),
+  purge: (target: PurgeTarget) => Promise.resolve(void purged.push(target)),
 });
 const post = (body: unknown) =>
   new Request('http://localhost/api/critic-reviews', { method: 'POST', body: JSON.stringify(body) });
@@ -140,7 +140,10 @@ describe('critic review write API', () => {
     }
     expect(purged.length).toBe(before);
 
-    const refused = async (response: Response) => ({ status: response.status, body: await response.json() });
+    const refused = async (response: Response) => ({
+      status: response.status,
+      body: (await response.json()) as unknown,
+    });
     expect(
       await refused(
         await handleCreateCriticReview(post({ game: 'portal', outlet: 'no-such-outlet', rawScore: '8' }), deps(owner)),

@@ -12,9 +12,9 @@ let ran = 0;
 const job: Job = {
   name: 'count-runs',
   everySeconds: 3_600,
-  async run() {
+  run() {
     ran += 1;
-    return { ran };
+    return Promise.resolve({ ran });
   },
 };
 const deps = (secret: string | undefined = SECRET): CronDeps => ({

@@ -32,8 +32,8 @@ async function newUser(plan: 'premium' | null): Promise<{ id: string; email: str
 
 const as = (user: { id: string; email: string }): LibraryContext => ({
   user: { ...user, provider: 'email' } as unknown as LibraryContext['user'],
-  db: async () => connection.db,
-  purge: async (target) => void purged.push(target),
+  db: () => Promise.resolve(connection.db),
+  purge: (target) => Promise.resolve(void purged.push(target)),
 });
 const post = (data: unknown) =>
   new Request('http://test/api', {
@@ -43,7 +43,7 @@ const post = (data: unknown) =>
   });
 const read = async (response: Response) => ({
   status: response.status,
-  body: (await response.json()) as Record<string, any>,
+  body: (await response.json()) as Record<string, unknown>,
 });
 
 /** Preview then import `file` as `user`, every matched row linked, as the wizard does. */
@@ -68,8 +68,8 @@ async function importAs(
 const content = async (userId: string) => {
   const data = await exportLibrary(connection.db, userId);
   return {
-    statuses: data.statuses.map(({ updated_at: _at, ...row }) => row),
-    lists: data.lists.map(({ created_at: _at, ...list }) => list),
+    statuses: data.statuses.map((row) => ({ ...row, updated_at: undefined })),
+    lists: data.lists.map((list) => ({ ...list, created_at: undefined })),
   };
 };
 

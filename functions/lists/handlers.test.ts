@@ -48,9 +48,9 @@ beforeAll(async () => {
 afterAll(() => connection.close());
 
 const as = (user: ListsContext['user']): ListsContext => ({
-  user: user as ListsContext['user'],
-  db: async () => connection.db,
-  purge: async (target) => void purged.push(target),
+  user,
+  db: () => Promise.resolve(connection.db),
+  purge: (target) => Promise.resolve(void purged.push(target)),
 });
 const body = (method: string, data: unknown) =>
   new Request('http://test/api', {
@@ -60,7 +60,8 @@ const body = (method: string, data: unknown) =>
   });
 const read = async (response: Response) => ({
   status: response.status,
-  body: (await response.json()) as Record<string, any>,
+  /** An answer of the lists API, as far as these tests read it. */
+  body: (await response.json()) as { list: { id: number; slug: string }; error: { message: string } },
 });
 
 async function createAs(user: ListsContext['user'], data: Record<string, unknown>) {
@@ -100,7 +101,7 @@ describe('custom lists by tier', () => {
     expect(first.body.list.slug).toBe('best-of-2026');
     const second = await createAs(owner as never, { title: 'Best of 2026' });
     expect(second.body.list.slug).toBe('best-of-2026-2');
-    const listId = first.body.list.id as number;
+    const listId = first.body.list.id;
     for (const gameId of games.slice(0, 3)) {
       expect((await handleAddEntry(body('POST', { gameId }), as(owner as never), String(listId))).status).toBe(201);
     }
@@ -235,7 +236,7 @@ describe('a change names what it changes', () => {
 describe('games leaving the catalogue', () => {
   it('leaves no dangling list entry when a game is deleted', async () => {
     const made = await createAs(owner as never, { title: 'Doomed' });
-    const listId = made.body.list.id as number;
+    const listId = made.body.list.id;
     const [game] = await connection.db
       .insertInto('games')
       .values({ title: 'Temporary', slug: `temporary-${Date.now()}` } as never)

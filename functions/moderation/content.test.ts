@@ -35,9 +35,7 @@ let game: { id: number; slug: string };
 const as = (user: string | null) => ({
   db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
-  purge: async (target: PurgeTarget) => {
-    purges.push(target);
-  },
+  purge: (target: PurgeTarget) => Promise.resolve(void purges.push(target)),
 });
 const post = (value: unknown) =>
   new Request('http://localhost/api/x', {
@@ -183,7 +181,8 @@ describe('hiding a reported user review', () => {
       { id: reviewId, reason: 'Insults other players.' },
     ]);
     const [note] = (await listNotifications(connection.db, users.author)).items;
-    expect(note).toMatchObject({ kind: 'content_hidden', text: expect.stringContaining('Insults other players.') });
+    expect(note?.kind).toBe('content_hidden');
+    expect(note?.text).toContain('Insults other players.');
 
     const feed = await connection.db
       .selectFrom('activity_events')

@@ -24,8 +24,8 @@ let authorId = 0;
 const deps = (user: string | null) => ({
   db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
-  purge: async (target: PurgeTarget) => void purged.push(target),
-  mailer: { send: async (email: Email) => void sent.push(email) },
+  purge: (target: PurgeTarget) => Promise.resolve(void purged.push(target)),
+  mailer: { send: (email: Email) => Promise.resolve(void sent.push(email)) },
   env: { siteOrigin: 'http://localhost:4321', SITE_NAME: 'Critical Hit' },
 });
 const call = (user: string | null, method: string, path: string, body?: unknown) =>
@@ -260,7 +260,7 @@ describe('embargo from the outlet side', () => {
     expect(
       await runJob(
         releaseCriticEmbargoes,
-        { db: connection.db, purge: async (t: PurgeTarget) => void purged.push(t) },
+        { db: connection.db, purge: (t: PurgeTarget) => Promise.resolve(void purged.push(t)) },
         { force: true },
       ),
     ).toEqual({ status: 'ran', result: { released: 1 } });

@@ -29,7 +29,7 @@ const call = (user: string | null, ref: string, body: unknown) =>
     {
       db: () => Promise.resolve(connection.db),
       user: user ? { id: user } : null,
-      purge: async (target: PurgeTarget) => void purged.push(target),
+      purge: (target: PurgeTarget) => Promise.resolve(void purged.push(target)),
       mailer: { send: async () => {} },
       env: { siteOrigin: 'http://localhost:4321', SITE_NAME: 'Critical Hit' },
     },

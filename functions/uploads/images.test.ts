@@ -43,7 +43,7 @@ const uploadCover = async (person: Person, body: FormData | Uint8Array, id = Str
     {
       db: () => Promise.resolve(database.db),
       user: person ? { id: person.id } : null,
-      purge: async (target) => void purged.push(target),
+      purge: (target) => Promise.resolve(void purged.push(target)),
       supabase: () => (person ?? anonymous)!.client,
     },
   );
@@ -58,7 +58,7 @@ const uploadLogo = async (person: Person, ref: string, body: FormData | Uint8Arr
     {
       db: () => Promise.resolve(database.db),
       user: person ? { id: person.id } : null,
-      purge: async (target) => void purged.push(target),
+      purge: (target) => Promise.resolve(void purged.push(target)),
       mailer: { send: async () => {} },
       env: { siteOrigin: 'http://localhost:4321', SITE_NAME: 'Critical Hit' },
       supabase: () => (person ?? anonymous)!.client,

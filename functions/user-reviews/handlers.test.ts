@@ -37,9 +37,7 @@ async function addUser(id: string, username: string, plan: string | null) {
 const deps = (userId: string | null) => ({
   db: () => Promise.resolve(connection.db),
   user: userId ? { id: userId } : null,
-  purge: async (target: PurgeTarget) => {
-    purges.push(target);
-  },
+  purge: (target: PurgeTarget) => Promise.resolve(void purges.push(target)),
 });
 const body = (value: unknown, method = 'POST') =>
   new Request('http://localhost/api/user-reviews', {
