@@ -23,14 +23,6 @@ export async function requireAdmin(context: AdminContext): Promise<string | Resp
   return id;
 }
 
-export async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
-
 export function firstIssue(
   error: { issues: readonly { message: string }[] },
   fallback = 'Check the form and try again.',

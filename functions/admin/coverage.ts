@@ -1,7 +1,7 @@
 import { coverageMessage, requestCoverage } from '../../src/lib/admin/coverage.server.ts';
 import { coverageRequestSchema } from '../../src/lib/admin/missing-reviews.ts';
-import { apiError, json } from '../http.ts';
-import { firstIssue, readJson, requireAdmin, type AdminContext } from './context.ts';
+import { apiError, json, readJson } from '../http.ts';
+import { firstIssue, requireAdmin, type AdminContext } from './context.ts';
 
 /** POST /api/admin/coverage with { game, outlets }: ask the outlets' owners to review the game. */
 export async function handleRequestCoverage(request: Request, context: AdminContext): Promise<Response> {

@@ -5,8 +5,8 @@ import { purgeEverything } from '../../src/lib/admin/cache.server.ts';
 import { compareAggregates, rebuildSearchDictionary, vacuumAnalyze } from '../../src/lib/admin/database.server.ts';
 import type { Env } from '../../src/lib/config/env.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
-import { apiError, json } from '../http.ts';
-import { readJson, requireAdmin, type AdminContext } from './context.ts';
+import { apiError, json, readJson } from '../http.ts';
+import { requireAdmin, type AdminContext } from './context.ts';
 
 const maintenanceSchema = z.object({ action: z.enum(['vacuum', 'search-dictionary', 'recompute', 'purge-cache']) });
 

@@ -2,8 +2,8 @@ import { GameAdminError } from '../../src/lib/admin/games.server.ts';
 import { gamePurgeTarget } from '../../src/lib/admin/games.ts';
 import { GAME_IMPORT_MESSAGES, gameImportRequestSchema, parseGameImport } from '../../src/lib/admin/game-import.ts';
 import { GameImportStoppedError, importGames, previewGameImport } from '../../src/lib/admin/game-import.server.ts';
-import { apiError, json } from '../http.ts';
-import { firstIssue, readJson, requireAdmin, type AdminContext } from './context.ts';
+import { apiError, json, readJson } from '../http.ts';
+import { firstIssue, requireAdmin, type AdminContext } from './context.ts';
 
 /**
  * POST /api/admin/games/import with { csv, confirm }: without confirm, the preview (every

@@ -3,9 +3,9 @@ import { replaceGameCover } from '../../src/lib/admin/cover.server.ts';
 import { GameAdminError, createGame, deleteGame, updateGame } from '../../src/lib/admin/games.server.ts';
 import { gameInputSchema, gamePurgeTarget, mergeInputSchema } from '../../src/lib/admin/games.ts';
 import { MergeError, mergeGames } from '../../src/lib/admin/merge.server.ts';
-import { apiError, json } from '../http.ts';
+import { apiError, json, readJson } from '../http.ts';
 import { readImageUpload, refuseUpload, uploadFailure } from '../uploads/images.ts';
-import { firstIssue, readJson, requireAdmin, type AdminContext } from './context.ts';
+import { firstIssue, requireAdmin, type AdminContext } from './context.ts';
 
 const idSchema = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 

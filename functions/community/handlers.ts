@@ -15,7 +15,7 @@ import { leaderboardPeriodSchema } from '../../src/lib/xp/leaderboard.ts';
 import { ownRank } from '../../src/lib/xp/leaderboard.server.ts';
 import { levelOf } from '../../src/lib/xp/xp.server.ts';
 import { periodStarts } from '../../src/lib/xp/xp.ts';
-import { apiError, json } from '../http.ts';
+import { apiError, json, readJson } from '../http.ts';
 
 /**
  * The community API: follows, notifications, the daily visit and a user's own rank.
@@ -28,14 +28,6 @@ export interface CommunityContext {
 }
 
 const notSignedIn = () => apiError(401, 'not_authenticated', 'Sign in to do that.');
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
 
 function invalid(issues: { message: string }[] | undefined, fallback: string): Response {
   return apiError(400, 'validation_failed', issues?.[0]?.message ?? fallback);

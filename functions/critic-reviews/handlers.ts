@@ -14,7 +14,7 @@ import {
   deleteCriticReview,
   updateCriticReview,
 } from '../../src/lib/reviews/critic-reviews.server.ts';
-import { apiError, json } from '../http.ts';
+import { apiError, json, readJson } from '../http.ts';
 
 /**
  * The critic review write API for outlet owners:
@@ -42,14 +42,6 @@ const REFUSAL_STATUS: Readonly<Record<CriticReviewRefusal['kind'], readonly [num
 
 const notSignedIn = () => apiError(401, 'not_authenticated', CRITIC_REVIEW_MESSAGES.notSignedIn);
 const invalid = (message: string) => apiError(400, 'invalid_request', message);
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
 
 /** A refused write as its error response; a done one purges what it changed first. */
 async function answer<T>(

@@ -17,8 +17,8 @@ import {
   similarQuerySchema,
 } from '../../src/lib/game-requests/requests.ts';
 import type { Purge } from '../../src/lib/http/purge.server.ts';
-import { firstIssue, readJson, requireAdmin } from '../admin/context.ts';
-import { apiError, json } from '../http.ts';
+import { firstIssue, requireAdmin } from '../admin/context.ts';
+import { apiError, json, readJson } from '../http.ts';
 
 /** Game requests: any signed-in user asks and votes; administrators resolve. */
 

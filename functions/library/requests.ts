@@ -5,7 +5,7 @@ import type { Database } from '../../src/lib/db/schema.ts';
 import type { Purge } from '../../src/lib/http/purge.server.ts';
 import { GameNotFoundError } from '../../src/lib/library/play-status.server.ts';
 import { ListError } from '../../src/lib/lists/lists.server.ts';
-import { apiError } from '../http.ts';
+import { apiError, readJson } from '../http.ts';
 
 /**
  * What the library and list handlers share: the caller and their database, the refusal of a
@@ -20,14 +20,6 @@ export interface LibraryContext {
 }
 
 export const notSignedIn = () => apiError(401, 'not_authenticated', 'Sign in to keep your games and lists.');
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
 
 export async function parse<S extends z.ZodType>(
   request: Request,

@@ -4,8 +4,8 @@ import { moderationActionSchema } from '../../src/lib/moderation/moderation.ts';
 import { ModerationError, moderate } from '../../src/lib/moderation/queue.server.ts';
 import { reportList } from '../../src/lib/moderation/reports.server.ts';
 import { reportInputSchema, USER_REVIEW_MESSAGES } from '../../src/lib/user-reviews/user-reviews.ts';
-import { firstIssue, readJson, requireAdmin, type AdminContext } from '../admin/context.ts';
-import { apiError, json } from '../http.ts';
+import { firstIssue, requireAdmin, type AdminContext } from '../admin/context.ts';
+import { apiError, json, readJson } from '../http.ts';
 
 /** POST /api/site-application: a signed-in user applies for their outlet to be listed. */
 export async function handleSiteApplication(request: Request, context: AdminContext): Promise<Response> {

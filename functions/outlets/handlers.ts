@@ -41,7 +41,7 @@ import { authorTokenEmail } from '../../src/lib/outlets/emails.ts';
 import { outletRef, replaceOutletLogo } from '../../src/lib/outlets/logo.server.ts';
 import { handleReviewImport } from './review-import.ts';
 import type { Mailer } from '../auth/mailer.ts';
-import { apiError, json } from '../http.ts';
+import { apiError, json, readJson } from '../http.ts';
 import { readImageUpload, refuseUpload, uploadFailure } from '../uploads/images.ts';
 
 /**
@@ -68,14 +68,6 @@ const STATUS: Readonly<Record<'not-found' | 'forbidden' | 'invalid' | 'conflict'
   invalid: [422, 'invalid_request'],
   conflict: [409, 'conflict'],
 };
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
 
 async function parse<T extends z.ZodType>(
   request: Request,

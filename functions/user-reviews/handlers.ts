@@ -19,7 +19,7 @@ import {
   type UserReviewWrite,
 } from '../../src/lib/user-reviews/user-review-writes.server.ts';
 import { reviewFormState } from '../../src/lib/user-reviews/user-reviews.server.ts';
-import { apiError, json } from '../http.ts';
+import { apiError, json, readJson } from '../http.ts';
 
 /**
  * The user review API:
@@ -49,14 +49,6 @@ const REFUSAL_STATUS: Readonly<Record<UserReviewRefusal['kind'], readonly [numbe
 
 const notSignedIn = () => apiError(401, 'not_authenticated', USER_REVIEW_MESSAGES.notSignedIn);
 const invalid = (message: string) => apiError(400, 'invalid_request', message);
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
 
 async function answer<T>(
   write: UserReviewWrite<T>,
