@@ -34,7 +34,7 @@ beforeAll(async () => {
   resetEnvCache();
   resetLocalAuthService();
   resetLocalStorageService();
-  setConnector(async () => database);
+  setConnector(() => Promise.resolve(database));
 });
 
 afterAll(async () => {
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 it('signs in and stores avatar variants without a network hop, files under STORAGE_DIR', async () => {
-  const unreachable = vi.fn(async () => new Response('no network in this test', { status: 599 }));
+  const unreachable = vi.fn(() => Promise.resolve(new Response('no network in this test', { status: 599 })));
   vi.stubGlobal('fetch', unreachable);
   const localFetch = localSupabaseFetch({ clientAddress: '127.0.0.1' })!;
   const supabase = createClient('http://localhost:4321', LOCAL_ANON_KEY, {

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import compression from 'compression';
 import sirv from 'sirv';
-import { handleHealth } from '../functions/health.ts';
+import { handleHealth } from '../functions/health/handlers.ts';
 import type { Env } from '../src/lib/config/env.ts';
 import { commonSecurityHeaders, securityOptions, staticFileCsp } from '../src/lib/http/security-headers.server.ts';
 import { acceptedCodings, BROTLI_OPTIONS } from './encoding.ts';

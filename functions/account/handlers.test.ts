@@ -37,7 +37,10 @@ const client = () =>
     global: { headers: { 'x-test-client': uniq() } },
   });
 
-const ctx = (user: AuthUser | null = null): AccountContext => ({ user, db: async () => database.db });
+const ctx = (user: AuthUser | null = null): AccountContext => ({ user, db: () => Promise.resolve(database.db) });
+/** An answer of the account API, as far as these tests read it. */
+const answerOf = async (response: Response) =>
+  (await response.json()) as { error: { code: string; message: string }; profile: unknown; tier: string };
 const asUser = (id: string, email: string | null = null): AuthUser => ({
   id,
   email,
@@ -156,7 +159,7 @@ describe('GET /api/auth/check-username', () => {
         new Request(`http://site.test/api/auth/check-username?username=${encodeURIComponent(username)}`),
         ctx(),
       )
-    ).json();
+    ).json() as Promise<unknown>;
   it('answers available, taken or the rule broken', async () => {
     const username = `free_${uniq()}`;
     expect(await check(username)).toEqual({ available: true, message: '✓ Username is available' });
@@ -185,7 +188,7 @@ describe('POST /api/auth/create-profile (Google and confirm path)', () => {
       ctx(asUser(attacker.data.user!.id)),
     );
     expect(response.status).toBe(403);
-    expect((await response.json()).error.code).toBe('forbidden');
+    expect((await answerOf(response)).error.code).toBe('forbidden');
     const profile = await database.db
       .selectFrom('profiles')
       .select('username')
@@ -200,7 +203,7 @@ describe('POST /api/auth/create-profile (Google and confirm path)', () => {
     const body = { user: { id: data.user!.id, email }, profile: { username, full_name: 'Chosen One', email } };
     const response = await handleCreateProfile(post('/api/auth/create-profile', body), ctx(asUser(data.user!.id)));
     expect(response.status).toBe(201);
-    expect((await response.json()).profile).toMatchObject({
+    expect((await answerOf(response)).profile).toMatchObject({
       id: data.user!.id,
       username,
       full_name: 'Chosen One',
@@ -223,7 +226,7 @@ describe('POST /api/auth/create-profile (Google and confirm path)', () => {
     };
     const response = await handleCreateProfile(post('/api/auth/create-profile', body), ctx(asUser(data.user!.id)));
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({
+    expect(await answerOf(response)).toEqual({
       error: { code: 'username_taken', message: 'Username is already taken. Please choose a different username.' },
     });
   });
@@ -233,7 +236,7 @@ describe('POST /api/auth/create-profile (Google and confirm path)', () => {
     const body = { user: { id: data.user!.id, email }, profile: { username: 'no spaces', full_name: null, email } };
     const response = await handleCreateProfile(post('/api/auth/create-profile', body), ctx(asUser(data.user!.id)));
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toBe(
+    expect((await answerOf(response)).error.message).toBe(
       'Username can only contain letters, numbers, underscores, and hyphens',
     );
   });
@@ -251,7 +254,8 @@ describe('GET /api/auth/me', () => {
     const username = `tier_${uniq()}`;
     const { data, email } = await signUp(username);
     const id = data.user!.id;
-    const me = async () => (await handleMe(new Request('http://site.test/api/auth/me'), ctx(asUser(id, email)))).json();
+    const me = async () =>
+      answerOf(await handleMe(new Request('http://site.test/api/auth/me'), ctx(asUser(id, email))));
     expect((await me()).tier).toBe('free');
     const plan = await database.db
       .selectFrom('subscription_plans')
@@ -277,7 +281,7 @@ describe('POST /api/auth/sign-in', () => {
   it('resolves a username on the server and never answers with the email', async () => {
     const username = `named_${uniq()}`;
     const { data, email } = await signUp(username);
-    const signIn = vi.fn(async () => ({ error: null, user: { id: data.user!.id } }));
+    const signIn = vi.fn(() => Promise.resolve({ error: null, user: { id: data.user!.id } }));
     const response = await handleSignIn(
       post('/api/auth/sign-in', { identifier: username.toUpperCase(), password: 'p' }),
       { ...ctx(), signIn },
@@ -292,14 +296,14 @@ describe('POST /api/auth/sign-in', () => {
       error: { status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' },
       user: null,
     };
-    const signIn = vi.fn(async () => wrong);
+    const signIn = vi.fn(() => Promise.resolve(wrong));
     const ghost = `ghost_${uniq()}`;
     const response = await handleSignIn(post('/api/auth/sign-in', { identifier: ghost, password: 'p' }), {
       ...ctx(),
       signIn,
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    expect(await answerOf(response)).toEqual({
       error: { code: 'invalid_credentials', message: 'Invalid login credentials' },
     });
     await handleSignIn(post('/api/auth/sign-in', { identifier: ghost.toUpperCase(), password: 'q' }), {
@@ -312,22 +316,23 @@ describe('POST /api/auth/sign-in', () => {
     expect(first![0]).not.toContain(ghost);
   });
   it('a 429 says when to retry, with the spec message', async () => {
-    const signIn = async () => ({
-      error: {
-        status: 429,
-        code: 'over_request_rate_limit',
-        message: 'Request rate limit reached',
-        retryAfterSeconds: 42,
-      },
-      user: null,
-    });
+    const signIn = () =>
+      Promise.resolve({
+        error: {
+          status: 429,
+          code: 'over_request_rate_limit',
+          message: 'Request rate limit reached',
+          retryAfterSeconds: 42,
+        },
+        user: null,
+      });
     const response = await handleSignIn(post('/api/auth/sign-in', { identifier: 'a@b.cd', password: 'p' }), {
       ...ctx(),
       signIn,
     });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('42');
-    expect(await response.json()).toEqual({
+    expect(await answerOf(response)).toEqual({
       error: { code: 'over_request_rate_limit', message: 'Too many login attempts. Please try again later.' },
     });
   });
@@ -343,22 +348,25 @@ describe('POST /api/auth/sign-in', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
   it('passes the auth service errors on', async () => {
-    const signIn = async () => ({
-      error: { status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' },
-      user: null,
-    });
+    const signIn = () =>
+      Promise.resolve({
+        error: { status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' },
+        user: null,
+      });
     const response = await handleSignIn(post('/api/auth/sign-in', { identifier: 'a@b.cd', password: 'p' }), {
       ...ctx(),
       signIn,
     });
-    expect(await response.json()).toEqual({ error: { code: 'email_not_confirmed', message: 'Email not confirmed' } });
+    expect(await answerOf(response)).toEqual({
+      error: { code: 'email_not_confirmed', message: 'Email not confirmed' },
+    });
   });
   it('validates with the shared messages', async () => {
     const response = await handleSignIn(post('/api/auth/sign-in', { identifier: '', password: '' }), {
       ...ctx(),
       signIn: vi.fn(),
     });
-    expect((await response.json()).error.message).toBe('Please enter both email and password.');
+    expect((await answerOf(response)).error.message).toBe('Please enter both email and password.');
   });
 });
 
@@ -367,12 +375,12 @@ describe('PATCH /api/profile and DELETE /api/account', () => {
     const { data } = await signUp(`edit_${uniq()}`);
     const id = data.user!.id;
     const bad = await handleUpdateProfile(post('/api/profile', { full_name: '', bio: '' }, 'PATCH'), ctx(asUser(id)));
-    expect((await bad.json()).error.message).toBe('Full name is required');
+    expect((await answerOf(bad)).error.message).toBe('Full name is required');
     const ok = await handleUpdateProfile(
       post('/api/profile', { full_name: 'New Name', bio: 'New bio' }, 'PATCH'),
       ctx(asUser(id)),
     );
-    expect((await ok.json()).profile).toMatchObject({ full_name: 'New Name', bio: 'New bio' });
+    expect((await answerOf(ok)).profile).toMatchObject({ full_name: 'New Name', bio: 'New bio' });
   });
 
   it('leaves what the request does not name as it is, and changes the avatar only through the upload', async () => {

@@ -125,7 +125,7 @@ function unknownUsernameAddress(username: string): string {
  */
 export async function handleSignIn(
   request: Request,
-  context: AccountContext & { signIn: PasswordSignIn },
+  context: Pick<AccountContext, 'db'> & { signIn: PasswordSignIn },
 ): Promise<Response> {
   const body = await readBody(request);
   const bounded = body as { identifier?: unknown; password?: unknown } | undefined;

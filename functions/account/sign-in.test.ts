@@ -25,10 +25,9 @@ afterAll(() => database?.close());
 /** The route's sign-in, as the server's supabase client does it, from one client address. */
 function signInFrom(client: string, service: DirectAuth): PasswordSignIn {
   return async (email, password) => {
-    const { status, body, headers } = await service.json('POST', '/token?grant_type=password', {
-      body: { email, password },
-      client,
-    });
+    const reply = await service.json('POST', '/token?grant_type=password', { body: { email, password }, client });
+    const { status, headers } = reply;
+    const body = reply.body as { user: { id: string }; code?: string; message: string };
     if (status === 200) return { error: null, user: body.user };
     return {
       error: {
@@ -58,7 +57,7 @@ const attempt = (identifier: string, password: string, client: string, service =
       method: 'POST',
       body: JSON.stringify({ identifier, password }),
     }),
-    { user: null, db: async () => database.db, signIn: signInFrom(client, service) },
+    { db: () => Promise.resolve(database.db), signIn: signInFrom(client, service) },
   );
 
 describe('sign-in by username tells nobody which usernames exist', () => {
@@ -104,7 +103,9 @@ describe('sign-in by username tells nobody which usernames exist', () => {
       const refused = await attempt(identifier, PASSWORD, client);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await refused.json()).error.message).toBe('Too many login attempts. Please try again later.');
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        'Too many login attempts. Please try again later.',
+      );
     }
   });
 

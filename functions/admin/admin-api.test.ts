@@ -6,7 +6,7 @@ import { isAdminPath } from '../../src/lib/admin/admin.ts';
 import { grantAdmin, revokeAdmin } from '../../src/lib/admin/admin.server.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
-import { handleCreateRequest, handleResolveRequest, handleUpdateRequest } from '../game-requests.ts';
+import { handleCreateRequest, handleResolveRequest, handleUpdateRequest } from '../game-requests/handlers.ts';
 import { handleMaintenance } from './database.ts';
 import { handleCreateGame, handleDeleteGame, handleMergeGames, handleUpdateGame } from './games.ts';
 
@@ -15,9 +15,9 @@ const admin = randomUUID();
 const stranger = randomUUID();
 const purged: PurgeTarget[] = [];
 const as = (user: string | null) => ({
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
-  purge: async (target: PurgeTarget) => void purged.push(target),
+  purge: (target: PurgeTarget) => Promise.resolve(void purged.push(target)),
 });
 const body = (value: unknown, method = 'POST') =>
   new Request('http://localhost/api/admin/x', { method, body: JSON.stringify(value) });

@@ -7,7 +7,7 @@ import { apiError } from '../http.ts';
 
 /** What every admin handler gets from its route. */
 export interface AdminContext {
-  db: Kysely<Database>;
+  db: () => Promise<Kysely<Database>>;
   user: Pick<AuthUser, 'id'> | null;
   purge: Purge;
 }
@@ -19,16 +19,8 @@ export interface AdminContext {
  */
 export async function requireAdmin(context: AdminContext): Promise<string | Response> {
   const id = context.user?.id;
-  if (!id || !(await isAdmin(context.db, id))) return apiError(404, 'not_found', 'Not Found');
+  if (!id || !(await isAdmin(await context.db(), id))) return apiError(404, 'not_found', 'Not Found');
   return id;
-}
-
-export async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
 }
 
 export function firstIssue(

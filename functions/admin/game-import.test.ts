@@ -14,9 +14,9 @@ let connection: DatabaseConnection;
 const [admin, stranger, owner, author] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
 const purged: PurgeTarget[] = [];
 const as = (user: string | null) => ({
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
   user: user ? { id: user } : null,
-  purge: async (target: PurgeTarget) => void purged.push(target),
+  purge: (target: PurgeTarget) => Promise.resolve(void purged.push(target)),
 });
 const post = (user: string | null, body: unknown) =>
   handleGameImport(

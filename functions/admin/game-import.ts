@@ -2,8 +2,8 @@ import { GameAdminError } from '../../src/lib/admin/games.server.ts';
 import { gamePurgeTarget } from '../../src/lib/admin/games.ts';
 import { GAME_IMPORT_MESSAGES, gameImportRequestSchema, parseGameImport } from '../../src/lib/admin/game-import.ts';
 import { GameImportStoppedError, importGames, previewGameImport } from '../../src/lib/admin/game-import.server.ts';
-import { apiError, json } from '../http.ts';
-import { firstIssue, readJson, requireAdmin, type AdminContext } from './context.ts';
+import { apiError, json, readJson } from '../http.ts';
+import { firstIssue, requireAdmin, type AdminContext } from './context.ts';
 
 /**
  * POST /api/admin/games/import with { csv, confirm }: without confirm, the preview (every
@@ -14,11 +14,12 @@ import { firstIssue, readJson, requireAdmin, type AdminContext } from './context
 export async function handleGameImport(request: Request, context: AdminContext): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
+  const db = await context.db();
   const body = gameImportRequestSchema.safeParse(await readJson(request));
   if (!body.success) return apiError(400, 'validation_failed', firstIssue(body.error));
   const parsed = parseGameImport(body.data.csv);
   if (!parsed.ok) return apiError(422, 'invalid_file', parsed.message);
-  const preview = await previewGameImport(context.db, parsed);
+  const preview = await previewGameImport(db, parsed);
   if (!body.data.confirm) return json({ preview });
   if (preview.counts.errors > 0)
     return json(
@@ -32,7 +33,7 @@ export async function handleGameImport(request: Request, context: AdminContext):
     );
   try {
     const result = await importGames(
-      context.db,
+      db,
       parsed.games,
       adminId,
       `${parsed.formatLabel} CSV, ${parsed.rows.length} rows`,

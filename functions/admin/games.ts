@@ -3,9 +3,9 @@ import { replaceGameCover } from '../../src/lib/admin/cover.server.ts';
 import { GameAdminError, createGame, deleteGame, updateGame } from '../../src/lib/admin/games.server.ts';
 import { gameInputSchema, gamePurgeTarget, mergeInputSchema } from '../../src/lib/admin/games.ts';
 import { MergeError, mergeGames } from '../../src/lib/admin/merge.server.ts';
-import { apiError, json } from '../http.ts';
-import { readImageUpload, refuseUpload, uploadFailure } from '../uploads.ts';
-import { firstIssue, readJson, requireAdmin, type AdminContext } from './context.ts';
+import { apiError, json, readJson } from '../http.ts';
+import { readImageUpload, refuseUpload, uploadFailure } from '../uploads/images.ts';
+import { firstIssue, requireAdmin, type AdminContext } from './context.ts';
 
 const idSchema = (raw: string | undefined) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
@@ -23,10 +23,11 @@ function gameError(error: unknown): Response {
 export async function handleCreateGame(request: Request, context: AdminContext): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
+  const db = await context.db();
   const parsed = gameInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
   try {
-    const game = await createGame(context.db, parsed.data, adminId);
+    const game = await createGame(db, parsed.data, adminId);
     await context.purge(gamePurgeTarget([game.slug]));
     return json({ game }, { status: 201 });
   } catch (error) {
@@ -42,12 +43,13 @@ export async function handleUpdateGame(
 ): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
+  const db = await context.db();
   const id = idSchema(rawId);
   if (id === null) return apiError(404, 'not_found', 'This game no longer exists.');
   const parsed = gameInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
   try {
-    const slugs = await updateGame(context.db, id, parsed.data, adminId);
+    const slugs = await updateGame(db, id, parsed.data, adminId);
     await context.purge(gamePurgeTarget([slugs.before, slugs.after]));
     return json({ game: { id, slug: slugs.after } });
   } catch (error) {
@@ -59,10 +61,11 @@ export async function handleUpdateGame(
 export async function handleDeleteGame(rawId: string | undefined, context: AdminContext): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
+  const db = await context.db();
   const id = idSchema(rawId);
   if (id === null) return apiError(404, 'not_found', 'This game no longer exists.');
   try {
-    const slug = await deleteGame(context.db, id, adminId);
+    const slug = await deleteGame(db, id, adminId);
     await context.purge(gamePurgeTarget([slug]));
     return new Response(null, { status: 204 });
   } catch (error) {
@@ -74,9 +77,10 @@ export async function handleDeleteGame(rawId: string | undefined, context: Admin
 export async function handleMergeGames(request: Request, context: AdminContext): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
+  const db = await context.db();
   const parsed = mergeInputSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiError(400, 'validation_failed', 'Give the addresses (slugs) of the two games.');
-  const games = await context.db
+  const games = await db
     .selectFrom('games')
     .select(['id', 'slug'])
     .where('slug', 'in', [parsed.data.survivor, parsed.data.duplicate])
@@ -85,7 +89,7 @@ export async function handleMergeGames(request: Request, context: AdminContext):
   const duplicate = games.find((game) => game.slug === parsed.data.duplicate);
   if (!survivor || !duplicate) return apiError(404, 'not_found', 'One of the two games does not exist.');
   try {
-    const outcome = await mergeGames(context.db, { survivorId: survivor.id, duplicateId: duplicate.id, adminId });
+    const outcome = await mergeGames(db, { survivorId: survivor.id, duplicateId: duplicate.id, adminId });
     await context.purge(gamePurgeTarget([survivor.slug, duplicate.slug]));
     return json(outcome);
   } catch (error) {
@@ -102,13 +106,14 @@ export async function handleUploadCover(
 ): Promise<Response> {
   const adminId = await requireAdmin(context);
   if (adminId instanceof Response) return adminId;
+  const db = await context.db();
   const id = idSchema(rawId);
   if (id === null) return apiError(404, 'not_found', 'This game no longer exists.');
   const bytes = await readImageUpload(request, 'cover');
   const refused = refuseUpload(bytes);
   if (refused) return refused;
   try {
-    const { slug, coverUrl } = await replaceGameCover(context.db, context.supabase(), {
+    const { slug, coverUrl } = await replaceGameCover(db, context.supabase(), {
       gameId: id,
       adminId,
       bytes: bytes!,

@@ -123,6 +123,8 @@ describe('who may read the dev mailbox', () => {
     }
     const local = await call('127.0.0.1', 'localhost:4321');
     expect(local.status).toBe(200);
-    expect((await local.json()).messages[0].links).toEqual(['http://localhost/verify?token=T']);
+    expect(((await local.json()) as { messages: { links: string[] }[] }).messages[0]?.links).toEqual([
+      'http://localhost/verify?token=T',
+    ]);
   });
 });

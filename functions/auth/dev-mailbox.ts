@@ -51,7 +51,7 @@ export function clearMailbox(): void {
 }
 
 export const devMailbox: Mailer = {
-  async send(email) {
+  send(email) {
     const state = mailboxState();
     state.lastId += 1;
     state.entries.push({
@@ -62,6 +62,7 @@ export const devMailbox: Mailer = {
     });
     if (state.entries.length > MAILBOX_SIZE) state.entries.splice(0, state.entries.length - MAILBOX_SIZE);
     authLog.info(`mail "${email.subject}" to ${maskEmail(email.to)}: see /dev/mailbox`);
+    return Promise.resolve();
   },
 };
 

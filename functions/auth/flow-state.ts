@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AuthFlowStateTable, CodeChallengeMethod } from '../../src/lib/db/auth-schema.ts';
 import { nowDate, type AuthCall, type AuthDeps, type Db, type Trx } from './context.ts';
-import { errors } from './errors.ts';
+import { errors, type AuthError } from './errors.ts';
 import { readBody, schemas } from './requests.ts';
 import { constantTimeEqual, sha256Base64url } from './secrets.ts';
 import { issueSession, type SessionJson } from './sessions.ts';
@@ -116,26 +116,30 @@ export async function pkceGrant(deps: AuthDeps, call: AuthCall): Promise<Session
   if (!authCode || !verifier)
     throw errors.validation('invalid request: both auth code and code verifier should be non-empty');
   const db = await deps.db();
-  const outcome = await db.transaction().execute(async (trx) => {
-    const flow = await trx
-      .selectFrom('auth.flow_state')
-      .selectAll()
-      .where('auth_code', '=', authCode)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!flow?.user_id || !flow.auth_code_issued_at) return { error: errors.flowStateNotFound() };
-    if (flowStateExpired(flow, nowDate(deps))) {
-      // Committed, so the stale code cannot be tried again.
+  const outcome = await db
+    .transaction()
+    .execute(async (trx): Promise<{ error: AuthError } | { session: SessionJson }> => {
+      const flow = await trx
+        .selectFrom('auth.flow_state')
+        .selectAll()
+        .where('auth_code', '=', authCode)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!flow?.user_id || !flow.auth_code_issued_at) return { error: errors.flowStateNotFound() };
+      if (flowStateExpired(flow, nowDate(deps))) {
+        // Committed, so the stale code cannot be tried again.
+        await trx.deleteFrom('auth.flow_state').where('id', '=', flow.id).execute();
+        return { error: errors.flowStateExpired() };
+      }
+      const expected = flow.code_challenge_method === 's256' ? sha256Base64url(verifier) : verifier;
+      if (!constantTimeEqual(expected, flow.code_challenge)) return { error: errors.badCodeVerifier() };
       await trx.deleteFrom('auth.flow_state').where('id', '=', flow.id).execute();
-      return { error: errors.flowStateExpired() };
-    }
-    const expected = flow.code_challenge_method === 's256' ? sha256Base64url(verifier) : verifier;
-    if (!constantTimeEqual(expected, flow.code_challenge)) return { error: errors.badCodeVerifier() };
-    await trx.deleteFrom('auth.flow_state').where('id', '=', flow.id).execute();
-    const user = await findUserById(trx, flow.user_id);
-    if (!user) return { error: errors.flowStateNotFound() };
-    return { session: await issueSession(deps, trx, call, user, SESSION_METHOD[flow.authentication_method] ?? 'otp') };
-  });
+      const user = await findUserById(trx, flow.user_id);
+      if (!user) return { error: errors.flowStateNotFound() };
+      return {
+        session: await issueSession(deps, trx, call, user, SESSION_METHOD[flow.authentication_method] ?? 'otp'),
+      };
+    });
   if ('error' in outcome) throw outcome.error;
   return outcome.session;
 }

@@ -32,7 +32,7 @@ async function verifiedClaims(deps: AuthDeps, idToken: string): Promise<Record<s
       audience: deps.google.clientIds,
       currentDate: nowDate(deps),
     });
-    return payload as Record<string, unknown>;
+    return payload;
   } catch (error) {
     const unavailable = keySetFailure(deps, error);
     if (unavailable) throw unavailable;

@@ -6,7 +6,7 @@ import { keyFromEnvValue, loadOrCreateStoredKey, type SigningKey } from './keys.
 import { authLimitsFrom } from './limits.ts';
 import { mailerFromEnv } from './mailer.ts';
 import { deleteExpiredRateLimits } from './rate-limit.ts';
-import { createAuthService, type AuthRequestContext, type AuthService } from './service.ts';
+import { createAuthService, type AuthService } from './service.ts';
 import { createSessionLiveness, type SessionLiveness } from './session-liveness.ts';
 
 /**

@@ -43,7 +43,7 @@ export async function loadOrCreateStoredKey(db: Kysely<Database>): Promise<Signi
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (row) return fromPrivateJwk(row.private_jwk as JWK, row.kid);
+  if (row) return fromPrivateJwk(row.private_jwk, row.kid);
   const jwk = await generatePrivateJwk();
   await db
     .insertInto('auth.jwt_signing_keys')

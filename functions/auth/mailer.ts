@@ -193,10 +193,11 @@ export function smtpMailer(url: string, from: string): Mailer {
 }
 
 const undeliverable: Mailer = {
-  async send(email) {
+  send(email) {
     authLog.warn(
       `"${email.subject}" to ${maskEmail(email.to)} was not sent: set SMTP_URL to deliver the auth service's emails`,
     );
+    return Promise.resolve();
   },
 };
 

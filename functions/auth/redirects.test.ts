@@ -117,6 +117,8 @@ describe('links in emails point at the configured site, whatever the request say
         headers: { host: 'evil.example' },
       })
       .then((answer) => answer.body as { access_token: string });
-    expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).iss).toBe(`${SITE}/auth/v1`);
+    expect((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iss: string }).iss).toBe(
+      `${SITE}/auth/v1`,
+    );
   });
 });

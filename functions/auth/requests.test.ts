@@ -97,7 +97,7 @@ describe('bad bytes are a 400 with validation_failed, on every endpoint that rea
         authorization: `Bearer ${token}`,
       };
       const json = JSON.stringify(fields);
-      const bodies: BodyInit[] = [
+      const bodies: (string | Uint8Array<ArrayBuffer>)[] = [
         ...withNul(fields),
         // A NUL byte as it is, not escaped.
         json.replace('{', '{"raw":"a\0b",'),
@@ -109,7 +109,7 @@ describe('bad bytes are a 400 with validation_failed, on every endpoint that rea
       for (const body of bodies) {
         const response = await t.auth.fetch(`https://critical-hit.test/auth/v1${path}`, { method, headers, body });
         const answer = (await response.json()) as { code: string };
-        expect([response.status, answer.code], `${path} with ${String(body).slice(0, 80)}`).toEqual([
+        expect([response.status, answer.code], `${path} with ${Buffer.from(body).toString().slice(0, 80)}`).toEqual([
           400,
           'validation_failed',
         ]);

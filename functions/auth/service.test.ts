@@ -13,8 +13,8 @@ describe('the top-level answer for what no endpoint expected', () => {
   const call = (db: () => Promise<never>) =>
     createAuthService({
       db,
-      signingKey: async () => ({ kid: 'k', privateKey: undefined as never, publicJwk: {} }),
-      mailer: { send: async () => {} },
+      signingKey: () => Promise.resolve({ kid: 'k', privateKey: undefined as never, publicJwk: {} }),
+      mailer: { send: () => Promise.resolve() },
       siteOrigin: SITE,
     })(
       new Request(`${SITE}/auth/v1/token?grant_type=password`, {
@@ -26,9 +26,7 @@ describe('the top-level answer for what no endpoint expected', () => {
 
   it('a database outage is 503 database_unavailable with Retry-After, in Supabase’s shape', async () => {
     const log = quiet();
-    const response = await call(async () => {
-      throw new DatabaseUnavailableError('The database is unreachable.');
-    });
+    const response = await call(() => Promise.reject(new DatabaseUnavailableError('The database is unreachable.')));
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('30');
     expect(await response.json()).toEqual({
@@ -40,11 +38,11 @@ describe('the top-level answer for what no endpoint expected', () => {
 
   it('anything else is the generic 500, logged as one redacted line', async () => {
     const log = quiet();
-    const response = await call(async () => {
-      throw new Error('boom for jane@example.com\n    at somewhere (file.ts:1:1)');
-    });
+    const response = await call(() =>
+      Promise.reject(new Error('boom for jane@example.com\n    at somewhere (file.ts:1:1)')),
+    );
     expect(response.status).toBe(500);
-    expect((await response.json()).code).toBe('unexpected_failure');
+    expect(((await response.json()) as { code: string }).code).toBe('unexpected_failure');
     expect(log.mock.calls).toEqual([
       ['[auth] POST /auth/v1/token: boom for j***@example.com at somewhere (file.ts:1:1)'],
     ]);
@@ -59,9 +57,7 @@ describe('the top-level answer for what no endpoint expected', () => {
 
 describe('a mail server that refuses', () => {
   const refusing: Mailer = {
-    send: async () => {
-      throw new Error('connect ECONNREFUSED 127.0.0.1:465');
-    },
+    send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:465')),
   };
 
   it('leaves no half-made user behind a sign-up, and the address can sign up again', async () => {
@@ -119,7 +115,7 @@ describe('features the service does not offer', () => {
       options: { body?: unknown; headers?: Record<string, string> } = {},
     ) => {
       const { status, body } = await t.auth.json(method, path, options);
-      return [status, body.code, body.message];
+      return [status, body.code as string, body.message as string];
     };
     expect(await answer('POST', '/sso', { body: { domain: 'example.com' } })).toEqual([
       404,

@@ -13,7 +13,7 @@ const endedSessions: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const real = createSessionLiveness(async () => database.db);
+  const real = createSessionLiveness(() => Promise.resolve(database.db));
   liveness = {
     isLive: (id) => real.isLive(id),
     liveAmong: (ids) => real.liveAmong(ids),
@@ -27,11 +27,17 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
+/** What these tests read of an access token's claims and of the auth service's answers. */
 const claimsOf = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, any>;
-const refresh = (token: string) =>
-  auth.json('POST', '/token?grant_type=refresh_token', { body: { refresh_token: token } });
-const getUser = (token: string) => auth.json('GET', '/user', { headers: { authorization: `Bearer ${token}` } });
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { session_id: string; iat: number };
+const answer = ({ status, body }: { status: number; body: object }) => ({
+  status,
+  body: body as { access_token: string; refresh_token: string; code?: string },
+});
+const refresh = async (token: string) =>
+  answer(await auth.json('POST', '/token?grant_type=refresh_token', { body: { refresh_token: token } }));
+const getUser = async (token: string) =>
+  answer(await auth.json('GET', '/user', { headers: { authorization: `Bearer ${token}` } }));
 
 describe('refresh-token rotation', () => {
   it('hands out a new refresh token for the same session, records the old one as its parent and revokes it', async () => {
@@ -87,8 +93,8 @@ describe('the reuse interval', () => {
     const session = await auth.signIn(email);
     const outcomes = await Promise.all([refresh(session.refresh_token), refresh(session.refresh_token)]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual([200, 200]);
-    expect(outcomes[0]!.body.refresh_token).toBe(outcomes[1]!.body.refresh_token);
-    expect((await refresh(outcomes[0]!.body.refresh_token)).status).toBe(200);
+    expect(outcomes[0].body.refresh_token).toBe(outcomes[1].body.refresh_token);
+    expect((await refresh(outcomes[0].body.refresh_token)).status).toBe(200);
   });
 
   it('is a setting: with 0 s, a replay a millisecond later ends the session', async () => {
@@ -110,7 +116,7 @@ describe('reuse detection', () => {
   it('a rotated token presented again after the reuse interval ends the whole session: every token of it, its access token, and on the site', async () => {
     const email = await auth.confirmedUser();
     const stolen = await auth.signIn(email);
-    const sessionId = claimsOf(stolen.access_token).session_id as string;
+    const sessionId = claimsOf(stolen.access_token).session_id;
     const second = (await refresh(stolen.refresh_token)).body;
     auth.advance(5);
     const third = (await refresh(second.refresh_token)).body;
@@ -148,7 +154,7 @@ describe('logout ends sessions on the site at once', () => {
   it('local ends this session, global every session of the user', async () => {
     const email = await auth.confirmedUser();
     const [a, b, c] = [await auth.signIn(email), await auth.signIn(email), await auth.signIn(email)];
-    const id = (token: string) => claimsOf(token).session_id as string;
+    const id = (token: string) => claimsOf(token).session_id;
     for (const session of [a, b, c]) expect(await liveness.isLive(id(session.access_token))).toBe(true);
 
     const local = await auth.call('POST', '/logout?scope=local', {
@@ -169,11 +175,11 @@ describe('a session ended by another server', () => {
   it('reads may see it live for at most a few seconds; writes look again at once', async () => {
     let clock = Date.now();
     const other = createSessionLiveness(
-      async () => database.db,
+      () => Promise.resolve(database.db),
       () => clock,
     );
     const email = await auth.confirmedUser();
-    const sessionId = claimsOf((await auth.signIn(email)).access_token).session_id as string;
+    const sessionId = claimsOf((await auth.signIn(email)).access_token).session_id;
     expect(await other.isLive(sessionId)).toBe(true);
     // Ended elsewhere: this process was not told.
     await database.db.deleteFrom('auth.sessions').where('id', '=', sessionId).execute();
@@ -181,7 +187,7 @@ describe('a session ended by another server', () => {
     expect(await other.isLive(sessionId, { fresh: true })).toBe(false);
     expect(await other.isLive(sessionId)).toBe(false);
 
-    const second = claimsOf((await auth.signIn(email)).access_token).session_id as string;
+    const second = claimsOf((await auth.signIn(email)).access_token).session_id;
     expect(await other.isLive(second)).toBe(true);
     await database.db.deleteFrom('auth.sessions').where('id', '=', second).execute();
     clock += 5_001;

@@ -15,7 +15,7 @@ import { leaderboardPeriodSchema } from '../../src/lib/xp/leaderboard.ts';
 import { ownRank } from '../../src/lib/xp/leaderboard.server.ts';
 import { levelOf } from '../../src/lib/xp/xp.server.ts';
 import { periodStarts } from '../../src/lib/xp/xp.ts';
-import { apiError, json } from '../http.ts';
+import { apiError, json, readJson } from '../http.ts';
 
 /**
  * The community API: follows, notifications, the daily visit and a user's own rank.
@@ -24,18 +24,10 @@ import { apiError, json } from '../http.ts';
 
 export interface CommunityContext {
   user: AuthUser | null;
-  db: Kysely<Database>;
+  db: () => Promise<Kysely<Database>>;
 }
 
 const notSignedIn = () => apiError(401, 'not_authenticated', 'Sign in to do that.');
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
 
 function invalid(issues: { message: string }[] | undefined, fallback: string): Response {
   return apiError(400, 'validation_failed', issues?.[0]?.message ?? fallback);
@@ -48,7 +40,7 @@ export async function handleFollowState(request: Request, context: CommunityCont
   const parsed = followTargetSchema.safeParse(params);
   if (!parsed.success) return invalid(parsed.error.issues, 'Say what to follow.');
   try {
-    return json(await followState(context.db, context.user?.id ?? null, parsed.data));
+    return json(await followState(await context.db(), context.user?.id ?? null, parsed.data));
   } catch (error) {
     if (error instanceof FollowError) return apiError(404, error.code, error.message);
     throw error;
@@ -61,7 +53,7 @@ export async function handleSetFollow(request: Request, context: CommunityContex
   const parsed = followTargetSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues, 'Say what to follow.');
   try {
-    return json(await setFollow(context.db, context.user.id, parsed.data, request.method === 'POST'));
+    return json(await setFollow(await context.db(), context.user.id, parsed.data, request.method === 'POST'));
   } catch (error) {
     if (error instanceof FollowError)
       return apiError(error.code === 'not_found' ? 404 : 400, error.code, error.message);
@@ -74,7 +66,7 @@ export async function handleListNotifications(request: Request, context: Communi
   if (!context.user) return notSignedIn();
   const before = new URL(request.url).searchParams.get('before');
   const cursor = before && /^\d{1,18}$/.test(before) ? before : undefined;
-  return json(await listNotifications(context.db, context.user.id, { before: cursor }));
+  return json(await listNotifications(await context.db(), context.user.id, { before: cursor }));
 }
 
 /** POST /api/notifications/read with { all: true } or { ids: [...] } -> { updated, unread } */
@@ -82,8 +74,9 @@ export async function handleMarkRead(request: Request, context: CommunityContext
   if (!context.user) return notSignedIn();
   const parsed = markReadSchema.safeParse(await readJson(request));
   if (!parsed.success) return invalid(parsed.error.issues, 'Say which notifications to mark read.');
-  const updated = await markRead(context.db, context.user.id, parsed.data);
-  const { unread } = await listNotifications(context.db, context.user.id, { limit: 1 });
+  const db = await context.db();
+  const updated = await markRead(db, context.user.id, parsed.data);
+  const { unread } = await listNotifications(db, context.user.id, { limit: 1 });
   return json({ updated, unread });
 }
 
@@ -93,9 +86,9 @@ export async function handlePreferences(request: Request, context: CommunityCont
   if (request.method === 'PUT') {
     const parsed = preferencesSchema.safeParse(await readJson(request));
     if (!parsed.success) return invalid(parsed.error.issues, 'Unknown notification kind.');
-    await setPreferences(context.db, context.user.id, parsed.data);
+    await setPreferences(await context.db(), context.user.id, parsed.data);
   }
-  return json(await getPreferences(context.db, context.user.id));
+  return json(await getPreferences(await context.db(), context.user.id));
 }
 
 /**
@@ -105,14 +98,15 @@ export async function handlePreferences(request: Request, context: CommunityCont
 export async function handleVisit(_request: Request, context: CommunityContext): Promise<Response> {
   if (!context.user) return notSignedIn();
   const userId = context.user.id;
+  const db = await context.db();
   const { rows } = await sql<{ now: Date; confirmed: boolean }>`
     select now() as now, (email_confirmed_at is not null) as confirmed from auth.users where id = ${userId}`.execute(
-    context.db,
+    db,
   );
   const row = rows[0];
   if (!row) return notSignedIn();
   const day = periodStarts(row.now).day;
-  await context.db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     if (row.confirmed) {
       await recordActivity(trx, {
         actorId: userId,
@@ -132,14 +126,14 @@ export async function handleVisit(_request: Request, context: CommunityContext):
       dedupeKey: day,
     });
   });
-  return json({ level: await levelOf(context.db, userId) });
+  return json({ level: await levelOf(db, userId) });
 }
 
 /** GET /api/leaderboard/me?period= -> the caller's own rank (kept out of the cached page). */
 export async function handleOwnRank(request: Request, context: CommunityContext): Promise<Response> {
   if (!context.user) return notSignedIn();
   const period = leaderboardPeriodSchema.parse(new URL(request.url).searchParams.get('period') ?? undefined);
-  return json(await ownRank(context.db, context.user.id, period));
+  return json(await ownRank(await context.db(), context.user.id, period));
 }
 
 /** GET /api/your-outlets?gameId= -> { result: { score, reviews } | null } */
@@ -148,5 +142,5 @@ export async function handleYourOutlets(request: Request, context: CommunityCont
   const gameId = Number(new URL(request.url).searchParams.get('gameId'));
   if (!Number.isInteger(gameId) || gameId <= 0 || gameId > 2_147_483_647)
     return apiError(400, 'validation_failed', 'gameId must be a game id.');
-  return json({ result: await yourOutletsScore(context.db, context.user.id, gameId) });
+  return json({ result: await yourOutletsScore(await context.db(), context.user.id, gameId) });
 }

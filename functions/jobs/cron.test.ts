@@ -12,15 +12,16 @@ let ran = 0;
 const job: Job = {
   name: 'count-runs',
   everySeconds: 3_600,
-  async run() {
+  run() {
     ran += 1;
-    return { ran };
+    return Promise.resolve({ ran });
   },
 };
 const deps = (secret: string | undefined = SECRET): CronDeps => ({
-  secret,
+  env: { CRON_SECRET: secret },
+  db: () => Promise.resolve(connection.db),
+  purge: () => Promise.resolve(),
   jobs: [job],
-  runner: async () => ({ db: connection.db, purge: async () => {} }),
 });
 const call = (name: string, authorization?: string, secret?: string) =>
   handleCronRequest(

@@ -9,7 +9,7 @@ import { runJob } from './runner.ts';
 
 let connection: DatabaseConnection;
 const purged: PurgeTarget[] = [];
-const deps = () => ({ db: connection.db, purge: async (target: PurgeTarget) => void purged.push(target) });
+const deps = () => ({ db: connection.db, purge: (target: PurgeTarget) => Promise.resolve(void purged.push(target)) });
 
 const stats = (slug: string) =>
   connection.db

@@ -80,7 +80,7 @@ describe.each(targets)('runJob on $name', (target) => {
 
   it('runs a due job once, records it, and skips it for the rest of its period', async (context) => {
     if (!servers) return context.skip('TEST_DATABASE_URL is not set');
-    const purge = vi.fn(async (_target: PurgeTarget) => {});
+    const purge = vi.fn<(target: PurgeTarget) => Promise<void>>(() => Promise.resolve());
     const job = countingJob();
     expect(await runJob(job, { db: servers.a, purge })).toEqual({ status: 'ran', result: { ok: true } });
     expect(await runJob(job, { db: servers.b, purge })).toEqual({ status: 'not-due' });
@@ -155,7 +155,7 @@ describe('startJobRunner', () => {
     const fine = countingJob();
     const runner = startJobRunner({
       jobs: [broken, fine],
-      deps: async () => ({ db: connection.db, purge: async () => {} }),
+      deps: () => Promise.resolve({ db: connection.db, purge: () => Promise.resolve() }),
       log: (line) => lines.push(line),
     });
     await runner.tick();
@@ -169,9 +169,7 @@ describe('startJobRunner', () => {
     const lines: string[] = [];
     const runner = startJobRunner({
       jobs: [countingJob()],
-      deps: async () => {
-        throw new Error('The database is unreachable.');
-      },
+      deps: () => Promise.reject(new Error('The database is unreachable.')),
       log: (line) => lines.push(line),
     });
     await runner.tick();

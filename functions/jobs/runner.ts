@@ -59,8 +59,9 @@ export async function runJob(job: Job, deps: RunnerDeps, options: { force?: bool
       const result = await job.run({
         db: trx,
         now,
-        purge: async (target) => {
+        purge: (target) => {
           purges.push(target);
+          return Promise.resolve();
         },
       });
       await sql`

@@ -119,16 +119,16 @@ export async function handleManageSubscription(request: Request, context: Member
     const existing = await stripe().subscriptions.retrieve(id);
     const item = existing.items.data[0];
     if (!item) return apiError(409, 'no_subscription', 'You have no paid membership to change.');
-    updated = (await stripe().subscriptions.update(id, {
+    updated = await stripe().subscriptions.update(id, {
       items: [{ id: item.id, price }],
       proration_behavior: 'create_prorations',
       cancel_at_period_end: false,
       metadata: { user_id: context.user.id, plan: request_.plan },
-    })) as unknown as StripeSubscriptionLike;
+    });
   } else {
-    updated = (await stripe().subscriptions.update(id, {
+    updated = await stripe().subscriptions.update(id, {
       cancel_at_period_end: request_.action === 'cancel',
-    })) as unknown as StripeSubscriptionLike;
+    });
   }
   await syncStripeSubscription(db, updated);
   return json({ subscription: await currentSubscription(db, context.user.id) });

@@ -1,6 +1,6 @@
 import { stripe, syncStripeSubscription } from '../../src/lib/membership/billing.server.ts';
 import { currentSubscription } from '../../src/lib/membership/membership.server.ts';
-import { stripeIdSchema, type StripeSubscriptionLike } from '../../src/lib/membership/membership.ts';
+import { stripeIdSchema } from '../../src/lib/membership/membership.ts';
 import type { MembershipContext } from './handlers.ts';
 import { readTestSession } from './test-checkout.ts';
 
@@ -34,7 +34,7 @@ export async function checkoutOutcome(
     if (session.client_reference_id !== context.user.id) return { kind: 'invalid' };
     if (session.status !== 'complete') return { kind: 'open' };
     if (session.subscription && typeof session.subscription === 'object') {
-      await syncStripeSubscription(db, session.subscription as unknown as StripeSubscriptionLike);
+      await syncStripeSubscription(db, session.subscription);
     }
   }
   const current = await currentSubscription(db, context.user.id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ beforeAll(async () => {
   await sql`insert into auth.users (id, email, created_at) values (${userId}, 'payer@example.test', now())`.execute(
     database.db,
   );
-  server = createServer(async (request, response) => {
+  const stripeApi = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const call = {
       method: request.method ?? 'GET',
@@ -105,7 +105,8 @@ beforeAll(async () => {
     response
       .writeHead(body ? 200 : 404, { 'content-type': 'application/json' })
       .end(JSON.stringify(body ?? { error: { message: 'No such route' } }));
-  });
+  };
+  server = createServer((request, response) => void stripeApi(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const stripeVariables = {
     ...STRIPE_TEST_VARIABLES,
@@ -116,7 +117,7 @@ beforeAll(async () => {
   resetEnvCache();
   resetStripeClient();
   const user = { id: userId, email: 'payer@example.test', sessionId: null, provider: 'email', userMetadata: {} };
-  context = { user, db: async () => database.db, mode: 'stripe', env, deps: billingDeps(env) };
+  context = { user, db: () => Promise.resolve(database.db), mode: 'stripe', env, deps: billingDeps(env) };
 });
 
 afterAll(async () => {

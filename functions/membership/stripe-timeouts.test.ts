@@ -32,7 +32,7 @@ beforeAll(async () => {
   const env = parseEnv(variables);
   context = {
     user: { id: userId, email: 'late-payer@example.test', sessionId: 's', provider: 'email', userMetadata: {} },
-    db: async () => database.db,
+    db: () => Promise.resolve(database.db),
     mode: 'stripe',
     env,
     deps: billingDeps(env),

@@ -134,7 +134,7 @@ export async function completeTestSession(
   if (!claimed?.subscription_id) return 'already_complete';
   const customer = (await customerIdOf(db, userId)) ?? localId('cus_test');
   const plan = session.plan_name as PaidTier;
-  const period = session.billing_period as BillingPeriod;
+  const period = session.billing_period;
   const now = new Date();
   const state: TestSubscriptionState = {
     id: claimed.subscription_id,

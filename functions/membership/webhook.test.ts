@@ -73,7 +73,11 @@ function subscription(
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  context = { db: async () => database.db, secret: SECRET, deps: { planOfPrice: (price) => PRICES[price] ?? null } };
+  context = {
+    db: () => Promise.resolve(database.db),
+    secret: SECRET,
+    deps: { planOfPrice: (price) => PRICES[price] ?? null },
+  };
 });
 afterAll(() => database.close());
 
@@ -244,7 +248,7 @@ describe('the test checkout', () => {
       planOfPrice: (price: string) =>
         (/^price_test_(ad_free|premium)_/.exec(price)?.[1] as 'ad_free' | 'premium' | undefined) ?? null,
     };
-    const local = { db: async () => database.db, deps };
+    const local = { db: () => Promise.resolve(database.db), deps };
     const session = await createTestSession(database.db, user, 'premium', 'year');
     expect(await completeTestSession(local, session, randomUUID())).toBe('not_found');
     expect(await completeTestSession(local, session, user)).toBe('complete');
@@ -275,10 +279,7 @@ describe('the test checkout', () => {
       start: new Date(0),
       end: new Date(1000),
     });
-    const typed: Pick<Stripe.Subscription, 'id' | 'status' | 'cancel_at_period_end'> = object as Pick<
-      Stripe.Subscription,
-      'id' | 'status' | 'cancel_at_period_end'
-    >;
+    const typed: Pick<Stripe.Subscription, 'id' | 'status' | 'cancel_at_period_end'> = object;
     expect(typed.status).toBe('active');
     expect(object.items.data[0]?.current_period_end).toBe(1);
   });
@@ -294,20 +295,18 @@ describe('deleting an account', () => {
       new Request('http://localhost/api/account', { method: 'DELETE', body: JSON.stringify({ confirm: 'DELETE' }) });
     const failed = await handleDeleteAccount(request(), {
       user: auth,
-      db: async () => database.db,
-      signOut: async () => void order.push('signOut'),
-      cancelBilling: async () => {
-        throw new Error('Stripe is unreachable');
-      },
+      db: () => Promise.resolve(database.db),
+      signOut: () => Promise.resolve(void order.push('signOut')),
+      cancelBilling: () => Promise.reject(new Error('Stripe is unreachable')),
     });
     expect(failed.status).toBe(502);
     expect((await sql`select 1 from auth.users where id = ${user}`.execute(database.db)).rows).toHaveLength(1);
 
     const deleted = await handleDeleteAccount(request(), {
       user: auth,
-      db: async () => database.db,
-      signOut: async () => void order.push('signOut'),
-      cancelBilling: async () => void order.push('cancel'),
+      db: () => Promise.resolve(database.db),
+      signOut: () => Promise.resolve(void order.push('signOut')),
+      cancelBilling: () => Promise.resolve(void order.push('cancel')),
     });
     expect(deleted.status).toBe(200);
     expect(order).toEqual(['cancel', 'signOut']);

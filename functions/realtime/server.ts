@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   broadcastFrame,
   decodeFrame,
@@ -255,7 +255,7 @@ export function createRealtimeServer(deps: RealtimeDeps): RealtimeServer {
     const connection: Connection = { socket, channels: new Map(), lastSeen: now() };
     connections.add(connection);
     socket.on('message', (data, isBinary) => {
-      if (!isBinary) onMessage(connection, data.toString());
+      if (!isBinary) onMessage(connection, frameText(data));
     });
     socket.on('close', () => {
       for (const topic of [...connection.channels.keys()]) leave(connection, topic);
@@ -284,4 +284,10 @@ export function createRealtimeServer(deps: RealtimeDeps): RealtimeServer {
       wss.close();
     },
   };
+}
+
+/** A text frame's payload: ws hands it over as one Buffer, its fragments, or an ArrayBuffer. */
+function frameText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return (data instanceof ArrayBuffer ? Buffer.from(data) : data).toString('utf8');
 }

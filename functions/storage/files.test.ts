@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileStore } from './files.ts';
 
@@ -17,20 +18,19 @@ afterEach(() => rm(root, { recursive: true, force: true }));
 function endless() {
   const source = {
     pulled: 0,
-    async *[Symbol.asyncIterator]() {
-      for (;;) {
+    [Symbol.asyncIterator]: () => ({
+      next: () => {
         const chunk = new Uint8Array(64 * 1024).fill(1);
         source.pulled += chunk.byteLength;
-        yield chunk;
-      }
-    },
+        return Promise.resolve({ value: chunk, done: false as const });
+      },
+    }),
   };
   return source;
 }
 
-async function* chunks(...parts: string[]) {
-  for (const part of parts) yield new TextEncoder().encode(part);
-}
+const chunks = (...parts: string[]): AsyncIterable<Uint8Array> =>
+  Readable.from(parts.map((part) => new TextEncoder().encode(part)));
 
 describe('FileStore', () => {
   it('stops reading an oversized upload one chunk past the limit and keeps nothing', async () => {
@@ -42,7 +42,7 @@ describe('FileStore', () => {
 
   it('keeps nothing when the upload fails midway', async () => {
     async function* broken() {
-      yield new Uint8Array(10);
+      yield* chunks('ten bytes!');
       throw new Error('connection reset');
     }
     await expect(store.receive(broken(), 100)).rejects.toThrow('connection reset');

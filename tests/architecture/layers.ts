@@ -65,7 +65,7 @@ export const SERVER_ONLY_PACKAGES = [
 ];
 
 /** Files that may call getDatabase() (the start script is outside the scanned folders). */
-export const GET_DATABASE_USERS = ['functions/health.ts', 'src/pages/api/admin/backup.ts'];
+export const GET_DATABASE_USERS = ['functions/health/handlers.ts', 'src/pages/api/admin/backup.ts'];
 
 /** Browser globals that only `.client.ts` modules of src/lib may touch. */
 export const BROWSER_GLOBALS = [

@@ -1,4 +1,4 @@
-import { QUERY_BUDGETS as search } from '../../functions/search.ts';
+import { QUERY_BUDGETS as search } from '../../functions/search/handlers.ts';
 import { QUERY_BUDGETS as dashboard } from '../../src/lib/auth/profiles.server.ts';
 import { QUERY_BUDGETS as authors } from '../../src/lib/authors/authors.server.ts';
 import { QUERY_BUDGETS as browse } from '../../src/lib/browse/browse.server.ts';

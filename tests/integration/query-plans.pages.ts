@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { sql, type Kysely } from 'kysely';
-import { handleSearch } from '../../functions/search.ts';
+import { handleSearch } from '../../functions/search/handlers.ts';
 import { getProfile, getUserTier } from '../../src/lib/auth/profiles.server.ts';
 import { guardResolvers } from '../../src/lib/auth/guard-resolvers.server.ts';
 import { authorPage } from '../../src/lib/authors/authors.server.ts';

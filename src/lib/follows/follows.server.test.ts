@@ -32,7 +32,10 @@ describe.each(modes)('following players (%s)', (_mode, open) => {
   }
 
   const call = (method: 'GET' | 'POST' | 'DELETE', userId: string | null, body: unknown) => {
-    const context = { user: userId ? ({ id: userId, email: null } as never) : null, db: connection!.db };
+    const context = {
+      user: userId ? ({ id: userId, email: null } as never) : null,
+      db: () => Promise.resolve(connection!.db),
+    };
     if (method === 'GET') {
       const query = new URLSearchParams(body as Record<string, string>).toString();
       return handleFollowState(new Request(`http://test/api/follows?${query}`), context);

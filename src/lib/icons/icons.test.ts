@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleIcons } from '../../../functions/icons.ts';
+import { handleIcons } from '../../../functions/icons/handlers.ts';
 import { ICON_MAX_URL_LENGTH, iconRequestUrls, parseIconNames } from './icons.ts';
 
 describe('iconRequestUrls', () => {

@@ -100,24 +100,24 @@ describe('notifications belong to their user', () => {
     const theirs = await (
       await handleListNotifications(new Request('http://x/api/notifications'), {
         user: user(stranger),
-        db: connection.db,
+        db: () => Promise.resolve(connection.db),
       })
     ).json();
     expect(theirs.items).toEqual([]);
     const marked = await handleMarkRead(
       new Request('http://x/api/notifications/read', { method: 'POST', body: JSON.stringify({ ids: [mine!.id] }) }),
-      { user: user(stranger), db: connection.db },
+      { user: user(stranger), db: () => Promise.resolve(connection.db) },
     );
     expect(await marked.json()).toEqual({ updated: 0, unread: 0 });
     expect((await listNotifications(connection.db, owner)).unread).toBe(1);
     const anonymous = await handleListNotifications(new Request('http://x/api/notifications'), {
       user: null,
-      db: connection.db,
+      db: () => Promise.resolve(connection.db),
     });
     expect(anonymous.status).toBe(401);
     const bad = await handleMarkRead(
       new Request('http://x/api/notifications/read', { method: 'POST', body: '{"ids":["x"]}' }),
-      { user: user(owner), db: connection.db },
+      { user: user(owner), db: () => Promise.resolve(connection.db) },
     );
     expect(bad.status).toBe(400);
   });

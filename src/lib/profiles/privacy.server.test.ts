@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRole, createTestDatabase, openMigratedPostgres } from '../../../tests/helpers/database.ts';
 import { handleFollowState, handleSetFollow } from '../../../functions/community/handlers.ts';
 import { handleLike } from '../../../functions/lists/handlers.ts';
-import { handleSetPrivacy } from '../../../functions/profile-extras.ts';
+import { handleSetPrivacy } from '../../../functions/account/profile-extras.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { setConnector } from '../db/db.server.ts';
 import type { PurgeTarget } from '../http/purge.server.ts';
@@ -48,7 +48,7 @@ function astroFor(path: string, params: Record<string, string>): AstroGlobal {
 
 const as = (who: 'pat' | 'sam' | null) => ({
   user: who ? ({ id: players[who].id, email: null } as never) : null,
-  db: connection.db,
+  db: () => Promise.resolve(connection.db),
 });
 const listsAs = (who: 'pat' | 'sam' | null) => ({ ...as(who), db: async () => connection.db, purge: async () => {} });
 

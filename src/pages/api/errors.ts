@@ -1,8 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleClientError } from '../../../functions/errors.ts';
-import { getDb } from '../../lib/db/db.server.ts';
+import { handleClientError } from '../../../functions/errors/handlers.ts';
+import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 
-export const POST: APIRoute = ({ request }) => handleClientError(request, { db: getDb });
+export const POST = apiRoute((api) => handleClientError(api.request, api));
 
 export const ALL = otherMethods({ POST });

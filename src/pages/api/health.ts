@@ -1,7 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleHealth } from '../../../functions/health.ts';
+import { handleHealth } from '../../../functions/health/handlers.ts';
+import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 
-export const GET: APIRoute = () => handleHealth();
+export const GET = apiRoute(() => handleHealth());
 
 export const ALL = otherMethods({ GET });

@@ -1,8 +1,7 @@
-import type { APIRoute } from 'astro';
 import { handleUpdateProfile } from '../../../functions/account/handlers.ts';
-import { getDb } from '../../lib/db/db.server.ts';
+import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 
-export const PATCH: APIRoute = ({ request, locals }) => handleUpdateProfile(request, { user: locals.user, db: getDb });
+export const PATCH = apiRoute((api) => handleUpdateProfile(api.request, api));
 
 export const ALL = otherMethods({ PATCH });

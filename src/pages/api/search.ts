@@ -1,8 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleSearch } from '../../../functions/search.ts';
-import { getDb } from '../../lib/db/db.server.ts';
+import { handleSearch } from '../../../functions/search/handlers.ts';
+import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 
-export const GET: APIRoute = async ({ request }) => handleSearch(request, await getDb());
+export const GET = apiRoute(async (api) => handleSearch(api.request, await api.db()));
 
 export const ALL = otherMethods({ GET });

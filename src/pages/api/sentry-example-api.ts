@@ -1,7 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleExampleServerError } from '../../../functions/errors.ts';
+import { handleExampleServerError } from '../../../functions/errors/handlers.ts';
+import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 
-export const GET: APIRoute = () => handleExampleServerError();
+export const GET = apiRoute(() => handleExampleServerError());
 
 export const ALL = otherMethods({ GET });

@@ -1,13 +1,9 @@
-import type { APIRoute } from 'astro';
-import { handleMyVote, handleVote } from '../../../functions/vote.ts';
-import { getDb } from '../../lib/db/db.server.ts';
-import { otherMethods } from '../../lib/http/api-route.ts';
-import { purge } from '../../lib/http/purge.server.ts';
+import { handleMyVote, handleVote } from '../../../functions/vote/handlers.ts';
+import { apiRoute } from '../../../functions/api-context.ts';
 import { roadmapPoll } from '../../lib/vote/roadmap-poll.server.ts';
+import { otherMethods } from '../../lib/http/api-route.ts';
 
-export const GET: APIRoute = async ({ request, locals }) =>
-  handleMyVote(request, { user: locals.user, db: getDb, poll: await roadmapPoll(), purge });
-export const POST: APIRoute = async ({ request, locals }) =>
-  handleVote(request, { user: locals.user, db: getDb, poll: await roadmapPoll(), purge });
+export const GET = apiRoute((api) => handleMyVote(api.request, api, roadmapPoll));
+export const POST = apiRoute((api) => handleVote(api.request, api, roadmapPoll));
 
 export const ALL = otherMethods({ GET, POST });

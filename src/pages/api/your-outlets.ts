@@ -1,9 +1,7 @@
-import type { APIRoute } from 'astro';
 import { handleYourOutlets } from '../../../functions/community/handlers.ts';
-import { getDb } from '../../lib/db/db.server.ts';
+import { apiRoute } from '../../../functions/api-context.ts';
 import { otherMethods } from '../../lib/http/api-route.ts';
 
-export const GET: APIRoute = async ({ request, locals }) =>
-  handleYourOutlets(request, { user: locals.user, db: await getDb() });
+export const GET = apiRoute((api) => handleYourOutlets(api.request, api));
 
 export const ALL = otherMethods({ GET });

@@ -1,18 +1,9 @@
-import type { APIRoute } from 'astro';
 import { handleBackup } from '../../../../functions/admin/database.ts';
-import { getEnv } from '../../../lib/config/env.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
+import { getDatabase } from '../../../lib/db/db.server.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../lib/http/purge.server.ts';
-import { getDatabase, getDb } from '../../../lib/db/db.server.ts';
 
-export const GET: APIRoute = async (context) =>
-  handleBackup({
-    db: await getDb(),
-    user: context.locals.user,
-    purge: purgerFor(context),
-    connection: getDatabase,
-    databaseUrl: getEnv().DATABASE_URL,
-    storageDir: getEnv().STORAGE_DIR,
-  });
+// The backup copies the embedded database's own directory: it needs the connection, not only a query handle.
+export const GET = apiRoute((api) => handleBackup(api, getDatabase));
 
 export const ALL = otherMethods({ GET });

@@ -1,10 +1,7 @@
-import type { APIRoute } from 'astro';
 import { handleRequestCoverage } from '../../../../functions/admin/coverage.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../lib/http/purge.server.ts';
 
-export const POST: APIRoute = async (context) =>
-  handleRequestCoverage(context.request, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+export const POST = apiRoute((api) => handleRequestCoverage(api.request, api));
 
 export const ALL = otherMethods({ POST });

@@ -1,8 +1,7 @@
-import type { APIRoute } from 'astro';
 import { handleCheckUsername } from '../../../../functions/account/handlers.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 
-export const GET: APIRoute = ({ request, locals }) => handleCheckUsername(request, { user: locals.user, db: getDb });
+export const GET = apiRoute((api) => handleCheckUsername(api.request, api));
 
 export const ALL = otherMethods({ GET });

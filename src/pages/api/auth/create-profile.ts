@@ -1,8 +1,7 @@
-import type { APIRoute } from 'astro';
 import { handleCreateProfile } from '../../../../functions/account/handlers.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 
-export const POST: APIRoute = ({ request, locals }) => handleCreateProfile(request, { user: locals.user, db: getDb });
+export const POST = apiRoute((api) => handleCreateProfile(api.request, api));
 
 export const ALL = otherMethods({ POST });

@@ -1,14 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleCreateCriticReview } from '../../../../functions/critic-reviews.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
-import { purgerFor } from '../../../lib/http/purge.server.ts';
+import { handleCreateCriticReview } from '../../../../functions/critic-reviews/handlers.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 
-export const POST: APIRoute = async (context) =>
-  handleCreateCriticReview(context.request, {
-    db: await getDb(),
-    user: context.locals.user,
-    purge: purgerFor(context),
-  });
+export const POST = apiRoute((api) => handleCreateCriticReview(api.request, api));
 
 export const ALL = otherMethods({ POST });

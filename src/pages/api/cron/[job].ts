@@ -1,13 +1,4 @@
-import type { APIRoute } from 'astro';
 import { handleCronRequest } from '../../../../functions/jobs/cron.ts';
-import { JOBS } from '../../../../functions/jobs/index.ts';
-import { getEnv } from '../../../lib/config/env.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
-import { purge } from '../../../lib/http/purge.server.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 
-export const GET: APIRoute = ({ request, params }) =>
-  handleCronRequest(request, params.job ?? '', {
-    secret: getEnv().CRON_SECRET,
-    jobs: JOBS,
-    runner: async () => ({ db: await getDb(), purge }),
-  });
+export const GET = apiRoute((api) => handleCronRequest(api.request, api.params.job ?? '', api));

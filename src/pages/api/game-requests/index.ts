@@ -1,10 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleCreateRequest } from '../../../../functions/game-requests.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { handleCreateRequest } from '../../../../functions/game-requests/handlers.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../lib/http/purge.server.ts';
 
-export const POST: APIRoute = async (context) =>
-  handleCreateRequest(context.request, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+export const POST = apiRoute((api) => handleCreateRequest(api.request, api));
 
 export const ALL = otherMethods({ POST });

@@ -1,10 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleSimilar } from '../../../../functions/game-requests.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { handleSimilar } from '../../../../functions/game-requests/handlers.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../lib/http/purge.server.ts';
 
-export const GET: APIRoute = async (context) =>
-  handleSimilar(context.request, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+export const GET = apiRoute((api) => handleSimilar(api.request, api));
 
 export const ALL = otherMethods({ GET });

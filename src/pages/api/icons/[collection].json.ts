@@ -1,7 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleIcons } from '../../../../functions/icons.ts';
+import { handleIcons } from '../../../../functions/icons/handlers.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 
-export const GET: APIRoute = ({ request, params }) => handleIcons(request, params.collection ?? '');
+export const GET = apiRoute((api) => handleIcons(api.request, api.params.collection ?? ''));
 
 export const ALL = otherMethods({ GET });

@@ -1,10 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleExport } from '../../../../functions/lists/handlers.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { handleExport } from '../../../../functions/library/handlers.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../lib/http/purge.server.ts';
 
-export const GET: APIRoute = (context) =>
-  handleExport(context.request, { user: context.locals.user, db: getDb, purge: purgerFor(context) }, 'json');
+export const GET = apiRoute((api) => handleExport(api.request, api, 'json'));
 
 export const ALL = otherMethods({ GET });

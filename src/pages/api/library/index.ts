@@ -1,10 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleGetPlayStates } from '../../../../functions/lists/handlers.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { handleGetPlayStates } from '../../../../functions/library/handlers.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../lib/http/purge.server.ts';
 
-export const GET: APIRoute = (context) =>
-  handleGetPlayStates(context.request, { user: context.locals.user, db: getDb, purge: purgerFor(context) });
+export const GET = apiRoute((api) => handleGetPlayStates(api.request, api));
 
 export const ALL = otherMethods({ GET });

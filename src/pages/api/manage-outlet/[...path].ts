@@ -1,26 +1,8 @@
-import type { APIRoute } from 'astro';
-import { mailerFromEnv } from '../../../../functions/auth/mailer.ts';
-import { handleManageOutlet, type OutletApiDeps } from '../../../../functions/outlets.ts';
-import { getEnv } from '../../../lib/config/env.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { handleManageOutlet } from '../../../../functions/outlets/handlers.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
-import { purge } from '../../../lib/http/purge.server.ts';
 
-const deps = async (locals: App.Locals): Promise<OutletApiDeps> => {
-  const env = getEnv();
-  return {
-    db: await getDb(),
-    user: locals.user,
-    purge,
-    mailer: mailerFromEnv(),
-    siteOrigin: env.siteOrigin,
-    siteName: env.SITE_NAME,
-    supabase: locals.getSupabase,
-  };
-};
-
-const handle: APIRoute = async (context) =>
-  handleManageOutlet(context.request, context.params.path ?? '', await deps(context.locals));
+const handle = apiRoute((api) => handleManageOutlet(api.request, api.params.path ?? '', api));
 
 export const POST = handle;
 export const PUT = handle;

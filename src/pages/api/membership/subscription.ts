@@ -1,9 +1,8 @@
-import type { APIRoute } from 'astro';
 import { handleManageSubscription } from '../../../../functions/membership/handlers.ts';
-import { otherMethods } from '../../../lib/http/api-route.ts';
 import { membershipContext } from '../../../../functions/membership/context.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
+import { otherMethods } from '../../../lib/http/api-route.ts';
 
-export const POST: APIRoute = ({ request, locals }) =>
-  handleManageSubscription(request, membershipContext(locals.user));
+export const POST = apiRoute((api) => handleManageSubscription(api.request, membershipContext(api.user)));
 
 export const ALL = otherMethods({ POST });

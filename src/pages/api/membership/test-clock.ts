@@ -1,8 +1,8 @@
-import type { APIRoute } from 'astro';
 import { handleAdvanceTestClock } from '../../../../functions/membership/handlers.ts';
-import { otherMethods } from '../../../lib/http/api-route.ts';
 import { membershipContext } from '../../../../functions/membership/context.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
+import { otherMethods } from '../../../lib/http/api-route.ts';
 
-export const POST: APIRoute = ({ request, locals }) => handleAdvanceTestClock(request, membershipContext(locals.user));
+export const POST = apiRoute((api) => handleAdvanceTestClock(api.request, membershipContext(api.user)));
 
 export const ALL = otherMethods({ POST });

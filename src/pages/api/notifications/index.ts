@@ -1,9 +1,7 @@
-import type { APIRoute } from 'astro';
 import { handleListNotifications } from '../../../../functions/community/handlers.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 
-export const GET: APIRoute = async ({ request, locals }) =>
-  handleListNotifications(request, { user: locals.user, db: await getDb() });
+export const GET = apiRoute((api) => handleListNotifications(api.request, api));
 
 export const ALL = otherMethods({ GET });

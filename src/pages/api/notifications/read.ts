@@ -1,9 +1,7 @@
-import type { APIRoute } from 'astro';
 import { handleMarkRead } from '../../../../functions/community/handlers.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 
-export const POST: APIRoute = async ({ request, locals }) =>
-  handleMarkRead(request, { user: locals.user, db: await getDb() });
+export const POST = apiRoute((api) => handleMarkRead(api.request, api));
 
 export const ALL = otherMethods({ POST });

@@ -1,10 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleSetPrivacy } from '../../../../functions/profile-extras.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { handleSetPrivacy } from '../../../../functions/account/profile-extras.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
-import { purge } from '../../../lib/http/purge.server.ts';
 
-export const PUT: APIRoute = async ({ request, locals }) =>
-  handleSetPrivacy(request, { db: await getDb(), user: locals.user, purge });
+export const PUT = apiRoute((api) => handleSetPrivacy(api.request, api));
 
 export const ALL = otherMethods({ PUT });

@@ -1,9 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleMyReviewState } from '../../../../functions/user-reviews.ts';
-import { getDb } from '../../../lib/db/db.server.ts';
+import { handleMyReviewState } from '../../../../functions/user-reviews/handlers.ts';
+import { apiRoute } from '../../../../functions/api-context.ts';
 import { otherMethods } from '../../../lib/http/api-route.ts';
 
-export const GET: APIRoute = async (context) =>
-  handleMyReviewState(context.request, { db: await getDb(), user: context.locals.user });
+export const GET = apiRoute((api) => handleMyReviewState(api.request, api));
 
 export const ALL = otherMethods({ GET });

@@ -1,12 +1,8 @@
-import type { APIRoute } from 'astro';
-import { handleVote } from '../../../../../functions/game-requests.ts';
-import { getDb } from '../../../../lib/db/db.server.ts';
+import { handleVote } from '../../../../../functions/game-requests/handlers.ts';
+import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../../lib/http/purge.server.ts';
 
-export const POST: APIRoute = async (context) =>
-  handleVote(context.params.id, true, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
-export const DELETE: APIRoute = async (context) =>
-  handleVote(context.params.id, false, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+export const POST = apiRoute((api) => handleVote(api.params.id, true, api));
+export const DELETE = apiRoute((api) => handleVote(api.params.id, false, api));
 
 export const ALL = otherMethods({ POST, DELETE });

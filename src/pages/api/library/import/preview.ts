@@ -1,10 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleImportPreview } from '../../../../../functions/lists/handlers.ts';
-import { getDb } from '../../../../lib/db/db.server.ts';
+import { handleImportPreview } from '../../../../../functions/library/handlers.ts';
+import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../../lib/http/purge.server.ts';
 
-export const POST: APIRoute = (context) =>
-  handleImportPreview(context.request, { user: context.locals.user, db: getDb, purge: purgerFor(context) });
+export const POST = apiRoute((api) => handleImportPreview(api.request, api));
 
 export const ALL = otherMethods({ POST });

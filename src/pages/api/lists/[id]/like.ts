@@ -1,11 +1,8 @@
-import type { APIRoute } from 'astro';
 import { handleLike } from '../../../../../functions/lists/handlers.ts';
-import { getDb } from '../../../../lib/db/db.server.ts';
+import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../../lib/http/purge.server.ts';
 
-export const POST: APIRoute = (context) =>
-  handleLike(context.request, { user: context.locals.user, db: getDb, purge: purgerFor(context) }, context.params.id);
+export const POST = apiRoute((api) => handleLike(api.request, api, api.params.id));
 export const DELETE = POST;
 export const GET = POST;
 

@@ -1,14 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleReportReview } from '../../../../../functions/user-reviews.ts';
-import { getDb } from '../../../../lib/db/db.server.ts';
+import { handleReportReview } from '../../../../../functions/user-reviews/handlers.ts';
+import { apiRoute } from '../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../../lib/http/purge.server.ts';
 
-export const POST: APIRoute = async (context) =>
-  handleReportReview(context.request, context.params.id ?? '', {
-    db: await getDb(),
-    user: context.locals.user,
-    purge: purgerFor(context),
-  });
+export const POST = apiRoute((api) => handleReportReview(api.request, api.params.id ?? '', api));
 
 export const ALL = otherMethods({ POST });

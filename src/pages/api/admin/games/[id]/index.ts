@@ -1,17 +1,8 @@
-import type { APIRoute } from 'astro';
 import { handleDeleteGame, handleUpdateGame } from '../../../../../../functions/admin/games.ts';
-import { getDb } from '../../../../../lib/db/db.server.ts';
+import { apiRoute } from '../../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../../../lib/http/purge.server.ts';
 
-export const PUT: APIRoute = async (context) =>
-  handleUpdateGame(context.request, context.params.id, {
-    db: await getDb(),
-    user: context.locals.user,
-    purge: purgerFor(context),
-  });
-
-export const DELETE: APIRoute = async (context) =>
-  handleDeleteGame(context.params.id, { db: await getDb(), user: context.locals.user, purge: purgerFor(context) });
+export const PUT = apiRoute((api) => handleUpdateGame(api.request, api.params.id, api));
+export const DELETE = apiRoute((api) => handleDeleteGame(api.params.id, api));
 
 export const ALL = otherMethods({ PUT, DELETE });

@@ -1,14 +1,7 @@
-import type { APIRoute } from 'astro';
-import { handleModerate } from '../../../../../../functions/moderation.ts';
-import { getDb } from '../../../../../lib/db/db.server.ts';
+import { handleModerate } from '../../../../../../functions/moderation/handlers.ts';
+import { apiRoute } from '../../../../../../functions/api-context.ts';
 import { otherMethods } from '../../../../../lib/http/api-route.ts';
-import { purgerFor } from '../../../../../lib/http/purge.server.ts';
 
-export const POST: APIRoute = async (context) =>
-  handleModerate(context.request, context.params, {
-    db: await getDb(),
-    user: context.locals.user,
-    purge: purgerFor(context),
-  });
+export const POST = apiRoute((api) => handleModerate(api.request, api.params, api));
 
 export const ALL = otherMethods({ POST });
