@@ -73,7 +73,7 @@ function suite(getTarget: () => Target) {
     if (!signUp.session) {
       const server = local();
       if (!server) return ctx.skip('needs the mailbox, or a project with "Confirm email" off');
-      const location = await followLink(server!.lastEmail(email)!.links[0]!);
+      const location = await followLink(server.lastEmail(email)!.links[0]!);
       expect(location.hash).toContain('access_token=');
     }
     return { email, id: signUp.user!.id };

@@ -122,7 +122,7 @@ describe('the embedded database in its own thread', () => {
 
   it('dumps its data directory as a tarball', async () => {
     const dump = await connection.dumpDataDir!('none');
-    const header = new TextDecoder().decode((await dump.slice(257, 262).arrayBuffer()) as ArrayBuffer);
+    const header = new TextDecoder().decode(await dump.slice(257, 262).arrayBuffer());
     expect(header).toBe('ustar');
     expect(dump.size).toBeGreaterThan(1_000_000);
   });
