@@ -135,9 +135,9 @@ function literal(value: unknown): string {
       ? value.toISOString()
       : Array.isArray(value)
         ? `{${value.map((item) => JSON.stringify(item)).join(',')}}`
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value);
   return `'${text.replaceAll("'", "''")}'`;
 }
 
