@@ -151,8 +151,9 @@ describe('a password change ends every other session of the account', () => {
     expect((await laptop.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
     expect((await browser().auth.getUser(laptopSession.access_token)).error?.name).toBe('AuthSessionMissingError');
     expect(await liveness.isLive(await sessionIdOf(phone))).toBe(true);
-    const laptopId = JSON.parse(Buffer.from(laptopSession.access_token.split('.')[1]!, 'base64url').toString())
-      .session_id as string;
+    const { session_id: laptopId } = JSON.parse(
+      Buffer.from(laptopSession.access_token.split('.')[1]!, 'base64url').toString(),
+    ) as { session_id: string };
     expect(await liveness.isLive(laptopId, { fresh: true })).toBe(false);
     // Its socket is closed from the server side, with Supabase Realtime's reason.
     await withinSeconds(() => expect(laptopSocket.statuses).toContain('CLOSED'));
@@ -380,6 +381,7 @@ describe('an access token that expires', () => {
     );
     expect((await laptop.auth.refreshSession()).error).toBeNull();
     const again = await listen(laptop);
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any
     expect(again.statuses).toEqual(['SUBSCRIBED']);
   });
 });

@@ -56,7 +56,7 @@ async function expectScoresEqualRecount() {
       review_count: 0,
       rating_count: 0,
       rating_sum: 0,
-      rating_steps: Array(10).fill(0),
+      rating_steps: Array<number>(10).fill(0),
     };
     expect(figures, `game ${gameId}`).toEqual(recount);
   }
