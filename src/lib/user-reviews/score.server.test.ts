@@ -112,10 +112,11 @@ describe('the kept user score', () => {
           .updateTable('user_reviews')
           .set({ game_id: pick(gameIds) })
           .where('id', '=', review.id)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('user_reviews as o')
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('user_reviews as o')
                   .select('o.id')
                   .whereRef('o.user_id', '=', 'user_reviews.user_id')
                   .where('o.id', '<>', review.id)
