@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import {
+  createClient,
+  REALTIME_SUBSCRIBE_STATES,
+  type RealtimeChannel,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadOrCreateStoredKey } from '../../functions/auth/keys.ts';
 import { createSessionLiveness, type SessionLiveness } from '../../functions/auth/session-liveness.ts';
@@ -125,7 +130,7 @@ async function listen(client: SupabaseClient): Promise<Listening> {
       .on('system', {}, (message) => listening.system.push(message as Listening['system'][number]));
     listening.channel.subscribe((status) => {
       listening.statuses.push(status);
-      if (status === 'SUBSCRIBED') resolve();
+      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) resolve();
     });
   });
   return listening;
@@ -376,12 +381,12 @@ describe('an access token that expires', () => {
     expect(socket.system).toContainEqual(
       expect.objectContaining({
         status: 'error',
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any
         message: expect.stringMatching(/^Token has expired \d+ seconds ago$/),
       }),
     );
     expect((await laptop.auth.refreshSession()).error).toBeNull();
     const again = await listen(laptop);
-        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any
     expect(again.statuses).toEqual(['SUBSCRIBED']);
   });
 });
