@@ -115,7 +115,7 @@ function startServer(): Promise<ChildProcess> {
   });
   return new Promise((resolve, reject) => {
     server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-    server.stdout!.on('data', (chunk: Buffer) => {
+    server.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Server listening')) resolve(server);
     });
   });
@@ -138,7 +138,7 @@ async function runClient(url: string, acceptEncoding: string): Promise<ClientRes
     },
   );
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   await new Promise((resolve) => child.once('exit', resolve));
   return JSON.parse(out) as ClientResult;
 }

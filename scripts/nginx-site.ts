@@ -241,7 +241,7 @@ export async function startSiteNginx(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const origin = `http://${site.listen}`;
   const stop = () =>
     new Promise<void>((resolve) => {

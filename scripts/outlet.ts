@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     return;
   }
   const env = parseEnv(process.env);
-  const connection = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, 1) : await openPglite(env.PGLITE_DIR);
+  const connection = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 1) : await openPglite(env.PGLITE_DIR);
   try {
     const result = await addOutletOwner(connection.db, slug, email);
     if (!result.ok) {

@@ -7,23 +7,19 @@ import { boundRequests } from './request-bounds.ts';
 // A handler standing in for the Astro adapter: it reads `req.body` when set (as the adapter
 // does), else the stream, and answers with the number of bytes it got.
 let handled = 0;
+async function countBytes(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  handled += 1;
+  const preset = (req as http.IncomingMessage & { body?: Buffer }).body;
+  let length = preset?.length ?? 0;
+  if (!preset) for await (const chunk of req) length += (chunk as Buffer).length;
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ length, preset: Boolean(preset) }));
+}
 let server: http.Server;
 let port: number;
 
 beforeAll(async () => {
   const bound = boundRequests();
-  server = http.createServer((request, response) =>
-    bound(request, response, async () => {
-      const [req, res] = [request, response];
-      handled += 1;
-      const preset = (req as http.IncomingMessage & { body?: Buffer }).body;
-      let length = preset?.length ?? 0;
-      if (!preset) for await (const chunk of req) length += (chunk as Buffer).length;
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ length, preset: Boolean(preset) }));
-    }),
-  );
+  server = http.createServer((request, response) => bound(request, response, () => void countBytes(request, response)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });

@@ -276,11 +276,12 @@ const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) 
       if (cached) return toResponse(cached.page, request, cached.fresh ? 'HIT' : 'STALE');
       return request.method === 'HEAD' ? next() : renderAndStore(store, target, request, next, warn);
     },
-    async invalidate(options) {
+    invalidate(options) {
       store.purge({
         tags: options.tags === undefined ? undefined : [options.tags].flat(),
         paths: options.path ? [options.path] : undefined,
       });
+      return Promise.resolve();
     },
   };
   return provider;

@@ -1,5 +1,19 @@
 /// <reference types="astro/client" />
 
+// TypeScript alone (as type-aware lint runs it) cannot read .astro files: it sees each one as
+// a component. Astro's own tools (astro check, the editor) read the files themselves.
+declare module '*.astro' {
+  const Component: import('astro/runtime/server/index.js').AstroComponentFactory;
+  export default Component;
+}
+
+interface ImportMetaEnv {
+  /** The build's id, defined by the build (src/lib/builds); absent under astro dev. */
+  readonly PUBLIC_BUILD_ID?: string;
+  /** Where browser errors are reported (Sentry); the client reports only when it is set. */
+  readonly PUBLIC_SENTRY_DSN?: string;
+}
+
 declare namespace App {
   interface Locals {
     /**

@@ -71,7 +71,7 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
 
   let response: Response;
   // Hosted Supabase Auth gave no answer about the visitor's session (logged where it failed).
-  let authFailure: unknown;
+  let authFailure: Error | undefined;
   try {
     if (!rule && !NO_SESSION_CHECK.test(context.url.pathname) && hasAuthCookie(context.request.headers.get('cookie'))) {
       // A session ended elsewhere (logout, sign out everywhere, refresh-token reuse, account
@@ -81,7 +81,8 @@ const sessionAndCache = defineMiddleware(async (context, next) => {
         // The visitor is treated as signed out where a page allows it; where it needs a user,
         // the answer is "Server error. Please try again later.", not the sign-in page.
         if (remoteServiceFailed(error)) {
-          authFailure = error;
+          // Only errors are a remote service's failure.
+          authFailure = error as Error;
           return null;
         }
         if (isDatabaseUnavailable(error)) throw error;

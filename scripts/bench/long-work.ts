@@ -33,7 +33,7 @@ export function hltbCsv(titles: readonly string[], rows: number, bytes: number):
             ? source.slice(0, 4) + source.slice(5)
             : source;
     const flag = flags[i % flags.length]!;
-    const cells: string[] = new Array(25).fill('');
+    const cells = new Array<string>(25).fill('');
     cells[0] = quote(title);
     cells[1] = quote(platforms[i % platforms.length]!);
     cells[{ Playing: 2, Backlog: 3, Replay: 4, Completed: 8, Retired: 9 }[flag]!] = 'X';

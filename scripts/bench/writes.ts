@@ -109,7 +109,7 @@ export async function measureDelivery(
             ),
           );
           socket.on('message', (data) => {
-            const [, , , event, payload] = JSON.parse(data.toString()) as [
+            const [, , , event, payload] = JSON.parse((data as Buffer).toString()) as [
               unknown,
               unknown,
               string,
@@ -133,7 +133,7 @@ export async function measureDelivery(
     for (const socket of open) {
       let seen = false;
       socket.on('message', (data) => {
-        const event = (JSON.parse(data.toString()) as unknown[])[3];
+        const event = (JSON.parse((data as Buffer).toString()) as unknown[])[3];
         if (event !== 'broadcast' || seen || started === 0) return;
         seen = true;
         latencies.push(performance.now() - started);

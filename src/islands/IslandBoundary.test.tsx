@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { IslandBoundary, withIslandBoundary } from './IslandBoundary.tsx';
 import { bindAuthClient, resetAuthStore } from '../lib/auth/store.client.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -12,7 +12,7 @@ declare global {
 
 let container: HTMLElement;
 let root: Root;
-let consoleError: ReturnType<typeof vi.spyOn>;
+let consoleError: MockInstance<typeof console.error>;
 
 beforeEach(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;

@@ -118,8 +118,9 @@ export async function fakeGoogle(page: Page, account: { sub: string; email: stri
             button.type = 'button';
             button.className = 'btn btn-secondary';
             button.textContent = 'Continue with Google';
-            button.addEventListener('click', async () =>
-              options!.callback({ credential: await w.__e2eGoogleToken(options!.nonce) }),
+            button.addEventListener(
+              'click',
+              () => void w.__e2eGoogleToken(options!.nonce).then((credential) => options!.callback({ credential })),
             );
             parent.append(button);
           },

@@ -106,6 +106,7 @@ test('NUL and bytes that are not UTF-8 are a 400 on every API and auth route, in
     if (response.status() !== 400 || typeof code !== 'string') wrong.push(label);
     // NUL is refused by the site itself (escapes that are not UTF-8 already by the node server's bad_request).
     else if (
+      // eslint-disable-next-line no-control-regex -- NUL, escaped or raw, is what it looks for
       /%00|\\u0000|\u0000/.test(`${url}${body?.toString('latin1') ?? ''}`) &&
       !['invalid_input', 'validation_failed'].includes(code)
     )

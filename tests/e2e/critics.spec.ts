@@ -17,7 +17,9 @@ test('a game page shows its critic score, and the reviews page lets anyone recom
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Similar games' })).toBeVisible();
 
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+  ) as unknown;
   expect(jsonLd).toMatchObject({
     '@type': 'VideoGame',
     name: 'Lanternfall',

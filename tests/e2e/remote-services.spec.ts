@@ -133,7 +133,7 @@ test('Supabase Auth that never answers: /dashboard says "Server error" within se
   // Treated as signed out where nothing needs the user.
   const me = await request.get(`${silentSite.origin}/api/auth/me`, { headers: { cookie: cookieHeader } });
   expect(me.status()).toBe(200);
-  expect((await me.json()).user).toBeNull();
+  expect(((await me.json()) as { user: unknown }).user).toBeNull();
   // A write that needs the user: the server error, not "Auth session missing!".
   const write = await request.put(`${silentSite.origin}/api/library/1`, {
     headers: { cookie: cookieHeader },
@@ -165,7 +165,7 @@ test('SUPABASE_URL that does not resolve: signed out where a page allows it, the
   await expect(page.getByText(SERVER_ERROR)).toBeVisible();
   for (let i = 0; i < 5; i += 1) {
     const me = await request.get(`${unresolvableSite.origin}/api/auth/me`, { headers: { cookie: cookieHeader } });
-    expect((await me.json()).user).toBeNull();
+    expect(((await me.json()) as { user: unknown }).user).toBeNull();
   }
   const lines = remoteLines(unresolvableSite);
   expect(lines).toHaveLength(1);

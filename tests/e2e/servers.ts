@@ -45,8 +45,8 @@ export async function startSite(
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: origin, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const alive = () => child.exitCode === null && child.signalCode === null;
   await expect
     .poll(

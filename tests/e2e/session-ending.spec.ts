@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, REALTIME_SUBSCRIBE_STATES } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { baseURL } from '../../playwright.config.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/auth/config.server.ts';
@@ -178,7 +178,7 @@ async function listen(session: Session) {
       .on('broadcast', { event: 'notification' }, (message) => state.received.push(message.payload))
       .subscribe((status) => {
         state.statuses.push(status);
-        if (status === 'SUBSCRIBED') resolve();
+        if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) resolve();
       });
   });
   return { ...state, close: () => client.removeAllChannels() };

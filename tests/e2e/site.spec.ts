@@ -72,12 +72,16 @@ test('the contact API refuses bad input with a clear message and a too long mess
     data: { name: 'A', email: 'not-an-email', topic: 'general', message: 'Hi' },
   });
   expect(missing.status()).toBe(400);
-  expect((await missing.json()).error.message).toBe('Please enter a valid email address.');
+  expect(((await missing.json()) as { error: { message: string } }).error.message).toBe(
+    'Please enter a valid email address.',
+  );
   const long = await request.post('/api/contact', {
     data: { name: 'A', email: 'a@example.com', topic: 'general', message: 'x'.repeat(5001) },
   });
   expect(long.status()).toBe(400);
-  expect((await long.json()).error.message).toBe('Message must be at most 5000 characters.');
+  expect(((await long.json()) as { error: { message: string } }).error.message).toBe(
+    'Message must be at most 5000 characters.',
+  );
   // The page's form without script: refused fields come back as a redirect to the form.
   const form = await request.post('/api/contact', {
     form: { name: 'A', email: 'nope', topic: 'general', message: 'Hi' },

@@ -48,7 +48,7 @@ async function startServer(databaseUrl: string, siteUrl: string, port: number): 
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   servers.push({ url, process: child });
   await expect

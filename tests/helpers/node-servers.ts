@@ -81,8 +81,8 @@ export async function startNodeServers(ports: number[], env: Record<string, stri
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
       children.push(child);
       await waitUntilHealthy(url, child, () => printed);
       servers.push({ url, pid: child.pid!, output: () => printed });

@@ -33,7 +33,6 @@ export interface QueryCapture {
 export function captureQueries(db: Kysely<Database>): QueryCapture {
   const pending = new Map<QueryId, RootOperationNode>();
   let executed: CapturedStatement[] = [];
-  let instrumented: Kysely<Database> | undefined;
   const plugin: KyselyPlugin = {
     transformQuery({ node, queryId }) {
       pending.set(queryId, node);
@@ -42,14 +41,14 @@ export function captureQueries(db: Kysely<Database>): QueryCapture {
     async transformResult({ queryId, result }) {
       const node = pending.get(queryId);
       pending.delete(queryId);
-      if (node && instrumented) {
+      if (node) {
         const compiled = instrumented.getExecutor().compileQuery(node, queryId);
         executed.push({ sql: compiled.sql, parameters: compiled.parameters });
       }
       return result;
     },
   };
-  instrumented = db.withPlugin(plugin);
+  const instrumented = db.withPlugin(plugin);
   return {
     db: instrumented,
     take() {
@@ -136,9 +135,9 @@ function literal(value: unknown): string {
       ? value.toISOString()
       : Array.isArray(value)
         ? `{${value.map((item) => JSON.stringify(item)).join(',')}}`
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value);
   return `'${text.replaceAll("'", "''")}'`;
 }
 

@@ -68,8 +68,6 @@ export async function startTestStorageServer(
   let signing: Promise<SigningKey> | undefined;
   const signingKey = () => (signing ??= loadOrCreateStoredKey(database.db));
   const mailer: Mailer = { send: async () => {} };
-  // Made once the server listens: its links and the `iss` claim name the server's origin.
-  let auth: ReturnType<typeof createAuthService> | undefined;
   const storage = createStorageService({
     db: async () => database.db,
     signingKey,
@@ -89,7 +87,7 @@ export async function startTestStorageServer(
         );
         const response = pathname.startsWith('/storage/v1/')
           ? await storage(request)
-          : await auth!(request, { clientAddress: randomUUID() });
+          : await auth(request, { clientAddress: randomUUID() });
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => (headers[name] = value));
         reply.writeHead(response.status, headers);
@@ -103,8 +101,15 @@ export async function startTestStorageServer(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Cheap bcrypt: the storage tests sign up many users.
-  auth = createAuthService({ db: async () => database.db, signingKey, mailer, siteOrigin: origin, bcryptCost: 4 });
+  // Made once the server listens: its links and the `iss` claim name the server's origin. Cheap
+  // bcrypt: the storage tests sign up many users.
+  const auth = createAuthService({
+    db: async () => database.db,
+    signingKey,
+    mailer,
+    siteOrigin: origin,
+    bcryptCost: 4,
+  });
 
   const client = () =>
     createClient(origin, LOCAL_ANON_KEY, {

@@ -181,18 +181,20 @@ async function grantedAround<T>(database: string, work: () => Promise<T>): Promi
     );
   const before = await withClient(database, 'supabase_admin', serviceSchemaFingerprint);
   await grantTo('grant');
+  let result: T;
   try {
-    return await work();
+    result = await work();
   } finally {
     await grantTo('revoke');
-    const after = await withClient(database, 'supabase_admin', serviceSchemaFingerprint);
-    if (after !== before) {
-      throw new Error(
-        'The migrations changed a table or function of the auth, storage or realtime schema beyond its policies, ' +
-          `which hosted Supabase does not let \`postgres\` do:\n${diffLines(before, after)}`,
-      );
-    }
   }
+  const after = await withClient(database, 'supabase_admin', serviceSchemaFingerprint);
+  if (after !== before) {
+    throw new Error(
+      'The migrations changed a table or function of the auth, storage or realtime schema beyond its policies, ' +
+        `which hosted Supabase does not let \`postgres\` do:\n${diffLines(before, after)}`,
+    );
+  }
+  return result;
 }
 
 function diffLines(before: string, after: string): string {

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import {
+  createClient,
+  REALTIME_SUBSCRIBE_STATES,
+  type RealtimeChannel,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadOrCreateStoredKey } from '../../functions/auth/keys.ts';
 import { createSessionLiveness, type SessionLiveness } from '../../functions/auth/session-liveness.ts';
@@ -125,7 +130,7 @@ async function listen(client: SupabaseClient): Promise<Listening> {
       .on('system', {}, (message) => listening.system.push(message as Listening['system'][number]));
     listening.channel.subscribe((status) => {
       listening.statuses.push(status);
-      if (status === 'SUBSCRIBED') resolve();
+      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) resolve();
     });
   });
   return listening;
@@ -134,7 +139,7 @@ async function listen(client: SupabaseClient): Promise<Listening> {
 /** Within seconds: the Realtime service confirms its channels every second. */
 const withinSeconds = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 50 });
 
-const sessionIdOf = async (client: SupabaseClient) => (await client.auth.getClaims()).data!.claims.session_id as string;
+const sessionIdOf = async (client: SupabaseClient) => (await client.auth.getClaims()).data!.claims.session_id;
 
 describe('a password change ends every other session of the account', () => {
   it('their refresh tokens, access tokens and open sockets stop; the session that changed it stays', async () => {
@@ -151,8 +156,9 @@ describe('a password change ends every other session of the account', () => {
     expect((await laptop.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
     expect((await browser().auth.getUser(laptopSession.access_token)).error?.name).toBe('AuthSessionMissingError');
     expect(await liveness.isLive(await sessionIdOf(phone))).toBe(true);
-    const laptopId = JSON.parse(Buffer.from(laptopSession.access_token.split('.')[1]!, 'base64url').toString())
-      .session_id as string;
+    const { session_id: laptopId } = JSON.parse(
+      Buffer.from(laptopSession.access_token.split('.')[1]!, 'base64url').toString(),
+    ) as { session_id: string };
     expect(await liveness.isLive(laptopId, { fresh: true })).toBe(false);
     // Its socket is closed from the server side, with Supabase Realtime's reason.
     await withinSeconds(() => expect(laptopSocket.statuses).toContain('CLOSED'));
@@ -375,6 +381,7 @@ describe('an access token that expires', () => {
     expect(socket.system).toContainEqual(
       expect.objectContaining({
         status: 'error',
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any
         message: expect.stringMatching(/^Token has expired \d+ seconds ago$/),
       }),
     );

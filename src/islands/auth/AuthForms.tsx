@@ -396,7 +396,6 @@ export function AuthForms(props: AuthFormsProps) {
         role="tablist"
         aria-label="Sign in or register"
         className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-badge p-1"
-        onKeyDown={onKeyDown}
       >
         {tabs.map((tab) => (
           <button
@@ -408,6 +407,7 @@ export function AuthForms(props: AuthFormsProps) {
             aria-controls={`${tabsId}-panel`}
             tabIndex={mode === tab.mode ? 0 : -1}
             onClick={() => onModeChange(tab.mode)}
+            onKeyDown={onKeyDown}
             className="rounded-md px-3 py-2 text-sm font-semibold text-content-muted aria-selected:bg-surface aria-selected:text-content aria-selected:shadow-sm"
           >
             {tab.label}

@@ -26,7 +26,7 @@ export function Field({ id, label, error, hint, multiline, ...input }: FieldProp
         <textarea
           {...common}
           name={input.name}
-          value={input.value as string}
+          value={input.value}
           maxLength={input.maxLength}
           onChange={input.onChange as never}
           rows={3}

@@ -90,30 +90,31 @@ export function GoogleButton({
         const nonce = randomNonce();
         const hashed = await sha256Hex(nonce);
         if (cancelled || !container.current) return;
+        const signIn = async (credential: string) => {
+          try {
+            expectSignIn();
+            const { error } = await authClient(config).auth.signInWithIdToken({
+              provider: 'google',
+              token: credential,
+              nonce,
+            });
+            if (error) throw error;
+            const me = await loadProfile();
+            const path =
+              signedInDestination(redirectTo, Boolean(me?.profile?.username), window.location.origin, null) ??
+              '/dashboard';
+            (onSignedIn ?? ((to: string) => window.location.assign(to)))(path);
+          } catch (error) {
+            console.error('[auth] Google sign-in failed', error);
+            toast.error(isNetworkError(error) ? MESSAGES.networkError : MESSAGES.failedToSignInWithGoogle);
+          }
+        };
         google.initialize({
           client_id: config.googleClientId,
           nonce: hashed,
           use_fedcm_for_prompt: true,
           ux_mode: 'popup',
-          callback: async ({ credential }) => {
-            try {
-              expectSignIn();
-              const { error } = await authClient(config).auth.signInWithIdToken({
-                provider: 'google',
-                token: credential,
-                nonce,
-              });
-              if (error) throw error;
-              const me = await loadProfile();
-              const path =
-                signedInDestination(redirectTo, Boolean(me?.profile?.username), window.location.origin, null) ??
-                '/dashboard';
-              (onSignedIn ?? ((to: string) => window.location.assign(to)))(path);
-            } catch (error) {
-              console.error('[auth] Google sign-in failed', error);
-              toast.error(isNetworkError(error) ? MESSAGES.networkError : MESSAGES.failedToSignInWithGoogle);
-            }
-          },
+          callback: ({ credential }) => void signIn(credential),
         });
         const dark = document.documentElement.classList.contains('dark');
         google.renderButton(container.current, {

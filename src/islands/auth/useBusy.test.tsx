@@ -7,11 +7,14 @@ import { reportFailure, useBusy } from './useBusy.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let api: ReturnType<typeof useBusy>;
-function Probe() {
-  api = useBusy();
-  return <button disabled={api.busy}>Save</button>;
+type Busy = ReturnType<typeof useBusy>;
+function Probe({ expose }: { expose: (busy: Busy) => void }) {
+  const busy = useBusy();
+  expose(busy);
+  return <button disabled={busy.busy}>Save</button>;
 }
+let api: Busy;
+const probe = <Probe expose={(busy) => (api = busy)} />;
 
 afterEach(() => {
   $toasts.set([]);
@@ -22,7 +25,7 @@ describe('useBusy', () => {
   it('is busy while the work runs, ignores a second submit meanwhile, and is free again after', async () => {
     const container = document.createElement('div');
     const root = createRoot(container);
-    await act(async () => root.render(<Probe />));
+    await act(async () => root.render(probe));
     let finish: () => void = () => {};
     const work = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     let first!: Promise<void>;
@@ -45,7 +48,7 @@ describe('useBusy', () => {
   it('hands a failure to onError and frees the form', async () => {
     const container = document.createElement('div');
     const root = createRoot(container);
-    await act(async () => root.render(<Probe />));
+    await act(async () => root.render(probe));
     const onError = vi.fn();
     await act(async () => {
       await api.run(() => Promise.reject(new Error('boom')), onError);

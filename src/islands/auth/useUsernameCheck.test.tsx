@@ -13,9 +13,11 @@ let container: HTMLElement;
 let state: UsernameCheckState;
 
 function Probe({ username, fetcher }: { username: string; fetcher: typeof fetch }) {
-  [state] = useUsernameCheck(username, fetcher);
+  const [checked] = useUsernameCheck(username, fetcher);
+  expose(checked);
   return null;
 }
+const expose = (checked: UsernameCheckState) => (state = checked);
 
 beforeEach(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;

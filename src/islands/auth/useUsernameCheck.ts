@@ -33,7 +33,7 @@ export function useUsernameCheck(username: string, fetcher: typeof fetch = fetch
     }
     setState({ status: 'checking', message: 'Checking availability...' });
     const controller = new AbortController();
-    const timer = setTimeout(async () => {
+    const check = async () => {
       try {
         const response = await fetcher(`/api/auth/check-username?username=${encodeURIComponent(value)}`, {
           signal: controller.signal,
@@ -50,7 +50,8 @@ export function useUsernameCheck(username: string, fetcher: typeof fetch = fetch
         console.error('[auth] username check failed', error);
         setState({ status: 'invalid', message: MESSAGES.networkError });
       }
-    }, USERNAME_CHECK_DEBOUNCE_MS);
+    };
+    const timer = setTimeout(() => void check(), USERNAME_CHECK_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();

@@ -27,7 +27,7 @@ async function send<T>(url: string, method: string, body: unknown): Promise<T | 
       toast.error(data.error.message);
       return null;
     }
-    return data as T;
+    return data;
   } catch {
     toast.error('An unexpected error occurred. Please try again.');
     return null;

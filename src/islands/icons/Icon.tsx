@@ -19,7 +19,7 @@ function flush(collection: string): void {
   waiting.delete(collection);
   if (!batch) return;
   void loadIcons(collection, [...batch.keys()]).then((icons) => {
-    for (const [name, resolve] of batch) resolve((icons[name] as IconData | undefined) ?? null);
+    for (const [name, resolve] of batch) resolve(icons[name] ?? null);
   });
 }
 

@@ -207,8 +207,13 @@ function EntryRow({
 function GameSearch({ onPick }: { onPick: (game: Found) => void }) {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Found[]>([]);
+  // Fewer than 2 characters search nothing and clear what an earlier search found.
+  const search = (next: string) => {
+    setQuery(next);
+    if (next.trim().length < 2) setFound([]);
+  };
   useEffect(() => {
-    if (query.trim().length < 2) return setFound([]);
+    if (query.trim().length < 2) return;
     const timer = setTimeout(() => {
       listsApi<{ games: Found[] }>(`/api/library/games?q=${encodeURIComponent(query)}`, 'GET').then(
         (answer) => setFound(answer.games),
@@ -226,7 +231,7 @@ function GameSearch({ onPick }: { onPick: (game: Found) => void }) {
           type="search"
           value={query}
           placeholder="Search the catalogue"
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => search(event.target.value)}
         />
       </label>
       {found.length > 0 && (
@@ -242,7 +247,7 @@ function GameSearch({ onPick }: { onPick: (game: Found) => void }) {
                 className="btn btn-secondary"
                 onClick={() => {
                   onPick(game);
-                  setQuery('');
+                  search('');
                 }}
               >
                 Add<span className="sr-only"> {game.title}</span>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { listsApi } from '../../lib/lists/lists.client.ts';
+import { fieldText } from '../../lib/format/field-text.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { ReportForm } from './ReportForm.tsx';
@@ -34,8 +35,8 @@ function Report({ listId, ownerId }: Props) {
     setBusy(true);
     try {
       await listsApi(`/api/lists/${listId}/report`, 'POST', {
-        reason: String(data.get('reason') ?? ''),
-        details: String(data.get('details') ?? ''),
+        reason: fieldText(data.get('reason')),
+        details: fieldText(data.get('details')),
       });
       setReported(true);
       setOpen(false);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { myReviewState, reportReview, setHelpful } from '../../lib/user-reviews/user-reviews.client.ts';
+import { fieldText } from '../../lib/format/field-text.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { ReportForm } from '../moderation/ReportForm.tsx';
@@ -58,7 +59,7 @@ function Actions({ gameId, reviewId, authorId, helpfulCount }: Props) {
     const data = new FormData(event.currentTarget);
     setBusy(true);
     try {
-      await reportReview(reviewId, String(data.get('reason') ?? ''), String(data.get('details') ?? ''));
+      await reportReview(reviewId, fieldText(data.get('reason')), fieldText(data.get('details')));
       setReported(true);
       setReporting(false);
       toast.success('Thank you: the moderators will look at this review.');

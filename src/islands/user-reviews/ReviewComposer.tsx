@@ -7,6 +7,7 @@ import {
   type MyReviewState,
 } from '../../lib/user-reviews/user-reviews.client.ts';
 import { successOnNextPage } from '../../lib/toast/toast.client.ts';
+import { fieldText } from '../../lib/format/field-text.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 
@@ -105,11 +106,11 @@ function Composer({ gameId, gameTitle, platforms }: Props) {
     const data = new FormData(event.currentTarget);
     const payload = {
       rating: Number(data.get('rating') ?? 0),
-      title: String(data.get('title') ?? ''),
-      body: String(data.get('body') ?? ''),
+      title: fieldText(data.get('title')),
+      body: fieldText(data.get('body')),
       spoiler: data.get('spoiler') === 'on',
       platformId: data.get('platformId') ? Number(data.get('platformId')) : null,
-      hoursPlayed: String(data.get('hoursPlayed') ?? ''),
+      hoursPlayed: fieldText(data.get('hoursPlayed')),
       finished: data.get('finished') === 'on',
     };
     const parsed = userReviewPatchSchema.safeParse(payload);

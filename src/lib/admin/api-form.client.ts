@@ -1,3 +1,5 @@
+import { fieldText } from '../format/field-text.ts';
+
 /**
  * Forms that talk to the JSON API without an island: `<form data-api="/api/..."
  * data-method="POST" data-redirect="/games/{game.slug}">`. The fields are sent as JSON (a
@@ -16,7 +18,7 @@ function fill(template: string, body: unknown): string {
         (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
         body,
       );
-    return encodeURIComponent(String(value ?? ''));
+    return encodeURIComponent(fieldText(value));
   });
 }
 

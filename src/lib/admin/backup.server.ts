@@ -45,7 +45,7 @@ export interface BackupArchive {
 /** Packs `staging` (database, storage, README.txt) as a gzipped tar stream, removing it once read or cancelled. */
 function packed(staging: string): ReadableStream<Uint8Array> {
   const tar = createTar({ gzip: true, cwd: staging, portable: true }, [...BACKUP_PARTS]);
-  const nodeStream = Readable.from(tar as unknown as AsyncIterable<Uint8Array>);
+  const nodeStream = Readable.from(tar);
   let cleaned = false;
   const clean = () => {
     if (cleaned) return;

@@ -93,7 +93,7 @@ export async function importGames(
         const step = await db.transaction().execute(async (trx) => {
           await sql`select pg_advisory_xact_lock(hashtext('game-import'))`.execute(trx);
           const existing = await existingByTitle(
-            trx as unknown as Db,
+            trx,
             chunk.map((game) => game.input.title),
           );
           const fresh = chunk.filter((game) => !existing.has(titleKey(game.input.title)));

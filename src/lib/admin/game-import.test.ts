@@ -34,6 +34,7 @@ Grand Theft Auto V,PS4,Action,Rockstar Games,Rockstar North,9.7,19.39,6.06,0.6,9
     expect(parsed.games).toHaveLength(1);
     expect(parsed.games[0]).toEqual({
       lines: [2, 3],
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any
       input: expect.objectContaining({
         title: 'Grand Theft Auto V',
         releaseDate: '2013-09-17',

@@ -40,7 +40,7 @@ export async function searchGamesForAdmin(db: Db, q: string, limit = 50): Promis
     id: row.id,
     slug: row.slug,
     title: row.title,
-    releaseDate: row.release_date as string | null,
+    releaseDate: row.release_date,
   }));
 }
 
@@ -79,9 +79,9 @@ export async function gameForEdit(db: Db, slug: string): Promise<GameForEditView
     slug: game.slug,
     title: game.title,
     summary: game.summary ?? '',
-    releaseDate: (game.release_date as string | null) ?? '',
+    releaseDate: game.release_date ?? '',
     coverImageUrl: game.cover_image_url,
-    platforms: platforms.map((row) => ({ slug: row.slug, releaseDate: (row.release_date as string | null) ?? '' })),
+    platforms: platforms.map((row) => ({ slug: row.slug, releaseDate: row.release_date ?? '' })),
     genres: genres.map((row) => row.name),
     developers: developers.map((row) => row.name),
     publishers: publishers.map((row) => row.name),

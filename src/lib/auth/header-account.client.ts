@@ -66,21 +66,19 @@ export function initHeaderAccount(root: HTMLElement, loadAuth: (config: PublicAu
     }));
 
   show(hasAuthCookie(document.cookie));
-  signIn.addEventListener('click', async () => {
+  signIn.addEventListener('click', () => {
     signIn.setAttribute('aria-busy', 'true');
-    try {
-      (await load()).openAuthModal('login');
-    } finally {
-      signIn.removeAttribute('aria-busy');
-    }
+    void load()
+      .then((auth) => auth.openAuthModal('login'))
+      .finally(() => signIn.removeAttribute('aria-busy'));
   });
   // Any element on the page can open the modal: <button data-open-auth="register">.
-  document.addEventListener('click', async (event) => {
+  document.addEventListener('click', (event) => {
     const opener = (event.target as Element | null)?.closest?.<HTMLElement>('[data-open-auth]');
     if (!opener) return;
     event.preventDefault();
     const mode = opener.dataset.openAuth === 'register' ? 'register' : 'login';
-    (await load()).openAuthModal(mode);
+    void load().then((auth) => auth.openAuthModal(mode));
   });
   toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
   document.addEventListener('click', (event) => {
@@ -92,9 +90,9 @@ export function initHeaderAccount(root: HTMLElement, loadAuth: (config: PublicAu
       toggle.focus();
     }
   });
-  signOut.addEventListener('click', async () => {
+  signOut.addEventListener('click', () => {
     signOut.disabled = true;
-    await (await load()).logout();
+    void load().then((auth) => auth.logout());
   });
 
   if (hasAuthCookie(document.cookie) || new URLSearchParams(window.location.search).get('auth') === 'signin')

@@ -13,8 +13,8 @@ export const MAX_REDIRECT_LENGTH = 2048;
 
 // Auth pages never send anyone back to themselves.
 const AUTH_PAGES = /^\/(login|auth\/callback)(\/|$)/;
-// Control characters (C0, DEL) and the whitespace that URL parsers drop or trim.
-const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
+// Control characters (C0, DEL, C1) and the whitespace that URL parsers drop or trim.
+const INVISIBLE = /[\p{Cc}\u0020\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/u;
 // A stand-in origin that no target can name: resolving against it again shows whether the
 // path we return would stay on whatever origin it is used on.
 const PROBE_ORIGIN = 'http://redirect-probe.invalid';

@@ -39,6 +39,7 @@ function fakeClient(options: { session?: Session | null; signOut?: () => Promise
   };
   return {
     client: client as unknown as SupabaseClient,
+    auth: client.auth,
     emit: (event: string, s: Session | null) => listener?.(event, s),
   };
 }
@@ -77,8 +78,8 @@ describe('auth store', () => {
   });
 
   it('a failed session check is only logged', async () => {
-    const { client } = fakeClient();
-    (client.auth.getSession as ReturnType<typeof vi.fn>).mockRejectedValueOnce(new Error('offline'));
+    const { client, auth } = fakeClient();
+    auth.getSession.mockRejectedValueOnce(new Error('offline'));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     await bindAuthClient(client);
     expect(log).toHaveBeenCalledWith('[auth] session check failed', expect.any(Error));
@@ -134,11 +135,11 @@ describe('auth store', () => {
 
   it('recheckAuth runs the session check again once a client is bound', async () => {
     await recheckAuth(); // nothing bound: no-op
-    const { client } = fakeClient({ session: session() });
+    const { client, auth } = fakeClient({ session: session() });
     await bindAuthClient(client);
     await recheckAuth();
-    expect(client.auth.getSession).toHaveBeenCalledTimes(2);
+    expect(auth.getSession).toHaveBeenCalledTimes(2);
     await checkSession();
-    expect(client.auth.getSession).toHaveBeenCalledTimes(3);
+    expect(auth.getSession).toHaveBeenCalledTimes(3);
   });
 });

@@ -28,7 +28,7 @@ describe('fetchWithRetry (retried up to 3 times on a network failure)', () => {
     const fetchMock = vi.fn(
       (_input: RequestInfo | URL, init?: RequestInit) =>
         new Promise<Response>((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as DOMException)),
         ),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -46,7 +46,7 @@ describe('fetchWithRetry (retried up to 3 times on a network failure)', () => {
     const fetchMock = vi.fn(
       (_input: RequestInfo | URL, init?: RequestInit) =>
         new Promise<Response>((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as DOMException)),
         ),
     );
     vi.stubGlobal('fetch', fetchMock);

@@ -27,8 +27,9 @@ async function signedInCookie(): Promise<{ cookie: string; sessionId: string }> 
   const session = (
     await t.auth.json('POST', '/token?grant_type=password', { body: { email, password: 'Correct-Horse-9' } })
   ).body;
-  const sessionId = JSON.parse(Buffer.from(String(session.access_token).split('.')[1]!, 'base64url').toString())
-    .session_id as string;
+  const { session_id: sessionId } = JSON.parse(
+    Buffer.from(String(session.access_token).split('.')[1]!, 'base64url').toString(),
+  ) as { session_id: string };
   return { cookie: `${COOKIE}=${encode(session)}`, sessionId };
 }
 
@@ -123,7 +124,9 @@ describe('the session behind the cookie must still be live', () => {
 
   it('hosted Supabase: a write with an ended session is refused at once', async () => {
     const { cookie } = await signedInCookie();
-    const session = JSON.parse(Buffer.from(cookie.slice(COOKIE.length + 1 + 'base64-'.length), 'base64url').toString());
+    const session = JSON.parse(
+      Buffer.from(cookie.slice(COOKIE.length + 1 + 'base64-'.length), 'base64url').toString(),
+    ) as { access_token: string };
     expect(await userFromSession(serverClient(cookie), { write: false })).not.toBeNull();
     await t.auth.call('POST', '/logout?scope=local', { headers: { authorization: `Bearer ${session.access_token}` } });
     expect(await userFromSession(serverClient(cookie), { write: true })).toBeNull();

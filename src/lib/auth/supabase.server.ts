@@ -174,6 +174,6 @@ export async function userFromSession(supabase: SupabaseClient, check: SessionCh
     email: typeof claims.email === 'string' && claims.email ? claims.email : null,
     sessionId: claims.session_id,
     provider: typeof appMetadata.provider === 'string' ? appMetadata.provider : null,
-    userMetadata: (claims.user_metadata ?? {}) as Record<string, unknown>,
+    userMetadata: claims.user_metadata ?? {},
   };
 }

@@ -66,7 +66,9 @@ export const MESSAGES = {
 } as const;
 
 // Characters nobody types into a name; a bio keeps its line breaks and tabs.
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const hasNo = (pattern: RegExp) => (value: string) => !pattern.test(value);
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
 import { SQUASHED_INTO_BASELINE } from './squashed-migrations.ts';
 
 /**
@@ -50,11 +51,11 @@ export async function readMigrationFiles(dir: string = MIGRATIONS_DIR): Promise<
   );
 }
 
-// `any`: the runner works on any database, and its bookkeeping schema is not part of
-// the app's Database type.
-type AnyDb = Kysely<any>;
+// The bookkeeping tables (app_meta.schema_migrations, app_meta.data_loads) are in the app's
+// Database type; the runner reaches them through `sql` only, as it creates them itself.
+type Db = Kysely<Database>;
 
-async function ensureBookkeeping(db: AnyDb): Promise<void> {
+async function ensureBookkeeping(db: Db): Promise<void> {
   await sql`
     create schema if not exists app_meta;
     revoke all on schema app_meta from public;
@@ -71,7 +72,7 @@ async function ensureBookkeeping(db: AnyDb): Promise<void> {
   `.execute(db);
 }
 
-async function appliedChecksums(db: AnyDb): Promise<Map<string, string>> {
+async function appliedChecksums(db: Db): Promise<Map<string, string>> {
   const exists = await sql<{ present: boolean }>`
     select to_regclass('app_meta.schema_migrations') is not null as present
   `.execute(db);
@@ -83,7 +84,7 @@ async function appliedChecksums(db: AnyDb): Promise<Map<string, string>> {
 }
 
 /** Compares the files with what the database recorded; throws on an edited or vanished file. */
-export async function migrationStatus(db: AnyDb, files: MigrationFile[]): Promise<MigrationStatus> {
+export async function migrationStatus(db: Db, files: MigrationFile[]): Promise<MigrationStatus> {
   const recorded = await appliedChecksums(db);
   const byName = new Map(files.map((file) => [file.name, file]));
   refuseSquashedChain(recorded, byName);
@@ -134,7 +135,7 @@ export interface MigrateOptions {
 }
 
 /** Applies every pending migration; returns the names applied now (empty when up to date). */
-export async function migrate(db: AnyDb, options: MigrateOptions): Promise<string[]> {
+export async function migrate(db: Db, options: MigrateOptions): Promise<string[]> {
   const { files, bootstrapSql, log = () => {} } = options;
   if (bootstrapSql) {
     await db.transaction().execute(async (trx) => {
@@ -173,12 +174,12 @@ export async function migrate(db: AnyDb, options: MigrateOptions): Promise<strin
 }
 
 /** Has a named data load (demo data, synthetic catalogue) been recorded? */
-export async function hasDataLoad(db: AnyDb, name: string): Promise<boolean> {
+export async function hasDataLoad(db: Db, name: string): Promise<boolean> {
   const result = await sql`select 1 from app_meta.data_loads where name = ${name}`.execute(db);
   return result.rows.length > 0;
 }
 
-export async function recordDataLoad(db: AnyDb, name: string, detail: Record<string, unknown>): Promise<void> {
+export async function recordDataLoad(db: Db, name: string, detail: Record<string, unknown>): Promise<void> {
   await sql`
     insert into app_meta.data_loads (name, detail) values (${name}, ${JSON.stringify(detail)}::jsonb)
     on conflict (name) do update set detail = excluded.detail, loaded_at = now()

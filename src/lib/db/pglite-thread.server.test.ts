@@ -122,7 +122,7 @@ describe('the embedded database in its own thread', () => {
 
   it('dumps its data directory as a tarball', async () => {
     const dump = await connection.dumpDataDir!('none');
-    const header = new TextDecoder().decode((await dump.slice(257, 262).arrayBuffer()) as ArrayBuffer);
+    const header = new TextDecoder().decode(await dump.slice(257, 262).arrayBuffer());
     expect(header).toBe('ustar');
     expect(dump.size).toBeGreaterThan(1_000_000);
   });
@@ -168,8 +168,12 @@ describe('the pool over the thread', () => {
     try {
       // The same text on two sessions at once: a statement of each session's own, no clash.
       const same = 'select $1::int + 1 as n';
-      const answers = await Promise.all([first.query(same, [1]), second.query(same, [2]), first.query(same, [3])]);
-      expect(answers.map((answer) => answer.rows[0].n)).toEqual([2, 3, 4]);
+      const answers = await Promise.all([
+        first.query<{ n: number }>(same, [1]),
+        second.query<{ n: number }>(same, [2]),
+        first.query<{ n: number }>(same, [3]),
+      ]);
+      expect(answers.map((answer) => answer.rows[0]!.n)).toEqual([2, 3, 4]);
       expect(await namesStarting(gone)).toBe(1);
       expect(await namesStarting(kept)).toBe(1);
     } finally {

@@ -105,9 +105,10 @@ export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Pr
     answers.push(reply);
     if (answers.length === 1) setImmediate(handOver);
   });
-  worker.on('error', (error) => {
-    console.error(`[db] the embedded database thread failed: ${error.message}`);
-    stop(new DatabaseUnavailableError(`The embedded database stopped: ${error.message}`, { cause: error }));
+  worker.on('error', (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`[db] the embedded database thread failed: ${message}`);
+    stop(new DatabaseUnavailableError(`The embedded database stopped: ${message}`, { cause: error }));
   });
   worker.on('exit', (code) =>
     stop(new DatabaseUnavailableError(`PGlite is closed (its thread exited with code ${code}).`)),

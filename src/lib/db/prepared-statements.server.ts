@@ -53,6 +53,7 @@ export function namingClient(Base: typeof pg.Client): typeof pg.Client {
           return super.query({ name, text: config, values }, callback);
         }
       }
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- any other overload, its arguments as they came
       return super.query(config, values, callback);
     }
   };

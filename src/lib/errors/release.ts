@@ -3,4 +3,4 @@
  * release of error reports and as the id the update check compares. `dev` under astro dev
  * when no build wrote one.
  */
-export const RELEASE: string = (import.meta.env.PUBLIC_BUILD_ID as string | undefined) || 'dev';
+export const RELEASE: string = import.meta.env.PUBLIC_BUILD_ID || 'dev';

@@ -207,10 +207,11 @@ export function suggestedOutlets(db: Db, userId: string, limit = 6): Promise<Fol
         .on('follow_counts.subject_id', '=', sql<string>`outlets.id::text`),
     )
     .select(['outlets.id', 'outlets.slug', 'outlets.name'])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('outlet_follows')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('outlet_follows')
             .select('user_id')
             .where('outlet_follows.user_id', '=', userId)
             .whereRef('outlet_follows.outlet_id', '=', 'outlets.id'),

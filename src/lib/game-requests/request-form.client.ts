@@ -32,7 +32,7 @@ export function enableSimilarCheck(form: HTMLFormElement): void {
       event.stopImmediatePropagation();
       void (async () => {
         const response = await fetch(`/api/game-requests/similar?title=${encodeURIComponent(value)}`).catch(() => null);
-        const similar: Similar = response?.ok ? await response.json() : { games: [], requests: [] };
+        const similar = response?.ok ? ((await response.json()) as Similar) : { games: [], requests: [] };
         checkedTitle = value;
         if (similar.games.length === 0 && similar.requests.length === 0) {
           form.requestSubmit(button);

@@ -106,6 +106,7 @@ describe('getGameOverviewBySlug', () => {
     expect(read!.top.map((review) => review.title)).toEqual(['Take 2', 'Take 1', 'Take 0']);
     expect(typeof read!.reviews[0]!.id).toBe('string');
     expect(read!.reviews.some((review) => review.scoreUpdatedAt instanceof Date)).toBe(true);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- Vitest types its asymmetric matchers as any
     expect(read!.top[2]).toMatchObject({ hoursPlayed: 12.5, editedAt: expect.any(Date), createdAt: expect.any(Date) });
     expect(typeof read!.top[0]!.id).toBe('string');
   });

@@ -72,7 +72,7 @@ export type RemoteRoute = (url: URL) => { service: string; timeoutMs: number };
 export function timedFetch(route: RemoteRoute, base: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     const request = input instanceof Request ? input : undefined;
-    const url = new URL(request ? request.url : String(input));
+    const url = new URL(input instanceof Request ? input.url : input);
     const { service, timeoutMs } = route(url);
     const callerSignal = init?.signal ?? request?.signal ?? undefined;
     const timeout = AbortSignal.timeout(timeoutMs);

@@ -119,8 +119,8 @@ describe('renderShared', () => {
 
   it('never stores a page that asks who the visitor is, and answers it private', async () => {
     for (const asks of [
-      (locals: App.Locals) => String(locals.user),
-      (locals: App.Locals) => String(locals.getSupabase()),
+      (locals: App.Locals) => typeof locals.user,
+      (locals: App.Locals) => typeof locals.getSupabase(),
     ]) {
       const { context, settings } = sharedContext();
       const errors: unknown[] = [];

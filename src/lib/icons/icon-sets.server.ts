@@ -3,8 +3,7 @@ import type { IconifyJSON } from '@iconify/types';
 
 /** The icon sets installed with the site, loaded on first use. */
 const SETS: Record<string, () => Promise<IconifyJSON>> = {
-  lucide: async () =>
-    (await import('@iconify-json/lucide/icons.json', { with: { type: 'json' } })).default as IconifyJSON,
+  lucide: async () => (await import('@iconify-json/lucide/icons.json', { with: { type: 'json' } })).default,
 };
 
 const loaded = new Map<string, Promise<IconifyJSON>>();

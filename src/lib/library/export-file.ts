@@ -88,7 +88,7 @@ export const neutraliseCell = (text: string): string => (FORMULA_START.test(text
 export const restoreCell = (text: string): string => (NEUTRALISED.test(text) ? text.slice(1) : text);
 
 const csv = (columns: readonly string[], rows: unknown[][]) =>
-  stringify([columns as unknown as unknown[], ...rows], {
+  stringify([columns, ...rows], {
     record_delimiter: 'windows',
     cast: { boolean: (value) => String(value), string: neutraliseCell },
   });
@@ -321,14 +321,11 @@ export const isZip = (bytes: Uint8Array): boolean =>
 function csvRecords(content: string, name: string, required: readonly string[]): Record<string, string>[] {
   let records: Record<string, string>[];
   try {
-    records = parseCsvRecords(content, { bom: true, columns: true, skip_empty_lines: true }) as Record<
-      string,
-      string
-    >[];
+    records = parseCsvRecords<Record<string, string>>(content, { bom: true, columns: true, skip_empty_lines: true });
   } catch (error) {
     throw new ImportFormatError(`${name} in the ZIP cannot be read as CSV: ${(error as Error).message}`);
   }
-  const header = (parseCsvRecords(content.split(/\r?\n/, 1)[0] ?? '', { bom: true }) as string[][])[0] ?? [];
+  const header = parseCsvRecords(content.split(/\r?\n/, 1)[0] ?? '', { bom: true })[0] ?? [];
   const missing = required.filter((column) => !header.includes(column));
   if (missing.length > 0)
     throw new ImportFormatError(

@@ -72,8 +72,8 @@ export const blankRow = (line: number, title: string): ImportRow => ({
 /** RFC 4180 CSV (csv-parse): quoted fields, doubled quotes, CRLF or LF, a BOM; blank lines dropped. */
 export function parseCsv(text: string): string[][] {
   try {
-    return (parseCsvText(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][]).filter(
-      (cells) => cells.some((cell) => cell.trim() !== ''),
+    return parseCsvText(text, { bom: true, relax_column_count: true, skip_empty_lines: true }).filter((cells) =>
+      cells.some((cell) => cell.trim() !== ''),
     );
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -104,7 +104,7 @@ export function parseDateCell(value: string): string | null | undefined {
   const match = /^(\d{4}-\d{2}-\d{2})(?:[ T].*)?$/.exec(text);
   const date = match ? new Date(`${match[1]}T00:00:00Z`) : null;
   if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[1]) return undefined;
-  return match[1]!;
+  return match[1];
 }
 
 const HLTB_REQUIRED = ['Title', 'Platform', 'Playing', 'Backlog', 'Completed', 'Retired'] as const;

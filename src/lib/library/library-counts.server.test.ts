@@ -37,7 +37,7 @@ async function recounted(userId: string): Promise<{ counts: StatusCounts; platfo
   const counts = countsFromKept(undefined);
   for (const row of rows) {
     if (row.status) {
-      counts[row.status as (typeof PLAY_STATUSES)[number]] += 1;
+      counts[row.status] += 1;
       counts.all += 1;
     }
     if (row.wishlist) counts.wishlist += 1;

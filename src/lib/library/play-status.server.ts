@@ -13,7 +13,6 @@ import {
   type GamesSort,
   type LibraryEntry,
   type PlayState,
-  type PlayStatus,
   type PlayStatusChange,
   type StatusCounts,
 } from './play-status.ts';
@@ -31,7 +30,7 @@ export class GameNotFoundError extends Error {
 function toState(row: Selectable<UserGamesTable>): PlayState {
   return {
     gameId: row.game_id,
-    status: (row.status as PlayStatus | null) ?? null,
+    status: row.status ?? null,
     wishlist: row.wishlist,
     favourite: row.favourite,
     platformId: row.platform_id,

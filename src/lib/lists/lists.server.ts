@@ -49,7 +49,7 @@ export function toSummary(row: ListRow): ListSummary {
     title: row.title,
     slug: row.slug,
     description: row.description,
-    visibility: row.visibility as ListVisibility,
+    visibility: row.visibility,
     ranked: row.ranked,
     entriesCount: row.entries_count,
     likesCount: row.likes_count,
@@ -380,7 +380,7 @@ async function visibleListForUpdate(trx: Trx, listId: number, userId: string) {
     .executeTakeFirst();
   // A list a moderator hid cannot be liked or unliked, by its owner neither.
   if (!row || row.hidden || !visibleTo(row, userId)) throw notFound();
-  return { ...row, visibility: row.visibility as ListVisibility, userId: row.user_id };
+  return { ...row, visibility: row.visibility, userId: row.user_id };
 }
 
 /** GET /api/lists/{id}/like: the list's likes and whether the viewer liked it; null for a list they may not see. */

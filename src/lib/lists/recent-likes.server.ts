@@ -11,11 +11,12 @@ export async function ageListLikes(db: Kysely<Database>, batch: number): Promise
   const aged = await db
     .updateTable('user_list_likes')
     .set({ in_window: false })
-    .where(({ eb, refTuple, selectFrom }) =>
+    .where((eb) =>
       eb(
-        refTuple('list_id', 'user_id'),
+        eb.refTuple('list_id', 'user_id'),
         'in',
-        selectFrom('user_list_likes as due')
+        eb
+          .selectFrom('user_list_likes as due')
           .select(['due.list_id', 'due.user_id'])
           .where('due.in_window', '=', sql.lit(true))
           .where('due.created_at', '<=', sql<Date>`now() - public.popular_list_window()`)

@@ -112,8 +112,7 @@ export function billingDeps(env: Env = getEnv()): ApplyDeps {
   if (billingModeOf(env) !== 'stripe') return { planOfPrice };
   return {
     planOfPrice,
-    retrieveSubscription: async (id) =>
-      (await stripe().subscriptions.retrieve(id)) as unknown as StripeSubscriptionLike,
+    retrieveSubscription: async (id) => await stripe().subscriptions.retrieve(id),
   };
 }
 

@@ -228,7 +228,7 @@ async function applyInvoice(
   outcome: 'paid' | 'payment_failed',
   at: Date,
 ): Promise<ApplyOutcome> {
-  const subscriptionId = invoiceSubscriptionId(invoice as Parameters<typeof invoiceSubscriptionId>[0]);
+  const subscriptionId = invoiceSubscriptionId(invoice);
   const customer = typeof invoice.customer === 'string' ? invoice.customer : null;
   const userId = customer ? await userOfCustomer(trx, customer) : null;
   if (!userId || typeof invoice.id !== 'string') return 'unknown';

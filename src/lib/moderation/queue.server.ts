@@ -89,7 +89,9 @@ export async function moderationQueue(db: Kysely<Database>): Promise<ModerationI
 
 /** Hidden content that may be restored, most recently hidden first. */
 export async function hiddenContent(db: Kysely<Database>): Promise<ModerationItem[]> {
-  const lists = await Promise.all(Object.values(MODERATION_KINDS).map((kind) => kind.hidden?.(db) ?? []));
+  const lists = await Promise.all(
+    Object.values(MODERATION_KINDS).map((kind) => kind.hidden?.(db) ?? Promise.resolve([])),
+  );
   return lists.flat().sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 

@@ -1,4 +1,4 @@
-import type { RealtimeChannel } from '@supabase/supabase-js';
+import { REALTIME_SUBSCRIBE_STATES, type RealtimeChannel } from '@supabase/supabase-js';
 import { hasAuthCookie } from '../auth/cookies.ts';
 import type { PublicAuthConfig } from '../auth/types.ts';
 import { toast } from '../toast/toast.ts';
@@ -91,7 +91,7 @@ export async function initNotificationBell(root: HTMLElement, config: PublicAuth
       document.dispatchEvent(new CustomEvent(NOTIFICATION_DOM_EVENT, { detail: item }));
     })
     .subscribe((status) => {
-      if (status === 'SUBSCRIBED') {
+      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) {
         stopPolling();
         // Anything that arrived while the socket was away.
         void refresh().catch(() => undefined);

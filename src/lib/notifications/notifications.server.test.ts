@@ -97,12 +97,12 @@ describe('notifications belong to their user', () => {
       data: { level: 3, name: 'Newcomer III' },
     });
     const [mine] = (await listNotifications(connection.db, owner)).items;
-    const theirs = await (
+    const theirs = (await (
       await handleListNotifications(new Request('http://x/api/notifications'), {
         user: user(stranger),
         db: () => Promise.resolve(connection.db),
       })
-    ).json();
+    ).json()) as { items: unknown[] };
     expect(theirs.items).toEqual([]);
     const marked = await handleMarkRead(
       new Request('http://x/api/notifications/read', { method: 'POST', body: JSON.stringify({ ids: [mine!.id] }) }),

@@ -179,7 +179,7 @@ export async function getPreferences(db: Db, userId: string): Promise<Record<Not
     .where('user_id', '=', userId)
     .execute();
   const prefs = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])) as Record<NotificationKind, boolean>;
-  for (const row of rows) if (row.kind in prefs) prefs[row.kind as NotificationKind] = row.enabled;
+  for (const row of rows) if (row.kind in prefs) prefs[row.kind] = row.enabled;
   return prefs;
 }
 

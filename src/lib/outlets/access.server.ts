@@ -41,7 +41,7 @@ export async function outletAccess(
       id: row.id,
       slug: row.slug,
       name: row.name,
-      scale: row.scale as OutletAccess['outlet']['scale'],
+      scale: row.scale,
       threshold: row.threshold,
       authorsCanPublish: row.authorsCanPublish,
     },

@@ -1,3 +1,4 @@
+import { fieldText } from '../format/field-text.ts';
 import { zonedTimeToInstant } from '../format/zoned-time.ts';
 
 /**
@@ -69,63 +70,84 @@ async function send(
 function done(element: HTMLElement, data: Record<string, unknown>): void {
   const next = element.dataset.next;
   if (next)
-    window.location.assign(next.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(data[key] ?? ''))));
+    window.location.assign(next.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(fieldText(data[key]))));
   else window.location.reload();
+}
+
+/** Sends the form as JSON, then shows the error or moves on (a follow-up call first, when the submitter names one). */
+async function submitForm(form: HTMLFormElement, event: SubmitEvent): Promise<void> {
+  event.preventDefault();
+  const submitter = event.submitter as HTMLButtonElement | null;
+  const body: Record<string, unknown> = {};
+  for (const element of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')) {
+    if (element.dataset.skip !== undefined) continue;
+    body[element.name] = fieldValue(form, element);
+  }
+  const url = submitter?.formAction && submitter.hasAttribute('formaction') ? submitter.formAction : form.action;
+  const method = submitter?.dataset.method ?? form.dataset.method ?? 'POST';
+  const buttons = form.querySelectorAll<HTMLButtonElement>('button');
+  buttons.forEach((button) => (button.disabled = true));
+  const result = await send(url, method, body);
+  buttons.forEach((button) => (button.disabled = false));
+  if (!result.ok) return showError(form, result.message);
+  // A follow-up call (save, then publish) named by the submitter.
+  const then = submitter?.dataset.then;
+  if (then) {
+    const followUrl = then.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(fieldText(result.data[key])));
+    const follow = await send(
+      followUrl,
+      'POST',
+      submitter?.dataset.thenBody === 'publishAt'
+        ? { publishAt: body.publishAt ?? null, timeZone: body.timeZone ?? null }
+        : {},
+    );
+    if (!follow.ok) return showError(form, follow.message);
+  }
+  done(submitter?.dataset.next ? submitter : form, result.data);
+}
+
+/** Calls a `data-api-action` button's URL (after its confirmation, if it asks one). */
+async function runAction(button: HTMLButtonElement): Promise<void> {
+  if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
+  button.disabled = true;
+  const result = await send(
+    button.dataset.apiAction!,
+    button.dataset.method ?? 'POST',
+    button.dataset.method === 'DELETE' ? undefined : {},
+  );
+  button.disabled = false;
+  if (!result.ok) return showError(button.closest('section') ?? document.body, result.message);
+  done(button, result.data);
 }
 
 export function enhanceApiForms(root: ParentNode = document): void {
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-api-form]')) {
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
-      const body: Record<string, unknown> = {};
-      for (const element of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
-        '[name]',
-      )) {
-        if (element.dataset.skip !== undefined) continue;
-        body[element.name] = fieldValue(form, element);
-      }
-      const url = submitter?.formAction && submitter.hasAttribute('formaction') ? submitter.formAction : form.action;
-      const method = submitter?.dataset.method ?? form.dataset.method ?? 'POST';
-      const buttons = form.querySelectorAll<HTMLButtonElement>('button');
-      buttons.forEach((button) => (button.disabled = true));
-      const result = await send(url, method, body);
-      buttons.forEach((button) => (button.disabled = false));
-      if (!result.ok) return showError(form, result.message);
-      // A follow-up call (save, then publish) named by the submitter.
-      const then = submitter?.dataset.then;
-      if (then) {
-        const followUrl = then.replace(/\{(\w+)\}/g, (_, key: string) =>
-          encodeURIComponent(String(result.data[key] ?? '')),
-        );
-        const follow = await send(
-          followUrl,
-          'POST',
-          submitter?.dataset.thenBody === 'publishAt'
-            ? { publishAt: body.publishAt ?? null, timeZone: body.timeZone ?? null }
-            : {},
-        );
-        if (!follow.ok) return showError(form, follow.message);
-      }
-      done(submitter?.dataset.next ? submitter : form, result.data);
-    });
+    form.addEventListener('submit', (event) => void submitForm(form, event));
     form.querySelectorAll<HTMLButtonElement>('button').forEach((button) => (button.disabled = false));
   }
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-api-action]')) {
-    button.addEventListener('click', async () => {
-      if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
-      button.disabled = true;
-      const result = await send(
-        button.dataset.apiAction!,
-        button.dataset.method ?? 'POST',
-        button.dataset.method === 'DELETE' ? undefined : {},
-      );
-      button.disabled = false;
-      if (!result.ok) return showError(button.closest('section') ?? document.body, result.message);
-      done(button, result.data);
-    });
+    button.addEventListener('click', () => void runAction(button));
     button.disabled = false;
   }
+}
+
+/** Fills `list` with the games the search API suggests for `query`. */
+async function suggestGames(list: HTMLDataListElement, query: string): Promise<void> {
+  const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`).catch(() => undefined);
+  if (!response?.ok) return;
+  const { suggestions } = (await response.json()) as {
+    suggestions: { kind: string; label: string; detail: string; href: string }[];
+  };
+  list.replaceChildren(
+    ...suggestions
+      .filter((item) => item.kind === 'game')
+      .map((item) => {
+        const option = document.createElement('option');
+        option.value = item.href.replace(/^\/games\//, '');
+        option.label = `${item.label} ${item.detail}`.trim();
+        return option;
+      }),
+  );
 }
 
 /** Fills the datalist of `input[data-game-search]` with games from the search API (value: the game's slug). */
@@ -139,23 +161,7 @@ export function enhanceGameSearch(root: ParentNode = document): void {
       const query = input.value.trim();
       if (query.length < 2) return;
       // Form input debounce: 300 ms.
-      timer = setTimeout(async () => {
-        const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`).catch(() => undefined);
-        if (!response?.ok) return;
-        const { suggestions } = (await response.json()) as {
-          suggestions: { kind: string; label: string; detail: string; href: string }[];
-        };
-        list.replaceChildren(
-          ...suggestions
-            .filter((item) => item.kind === 'game')
-            .map((item) => {
-              const option = document.createElement('option');
-              option.value = item.href.replace(/^\/games\//, '');
-              option.label = `${item.label} ${item.detail}`.trim();
-              return option;
-            }),
-        );
-      }, 300);
+      timer = setTimeout(() => void suggestGames(list, query), 300);
     });
   }
 }

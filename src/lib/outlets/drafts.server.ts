@@ -196,7 +196,7 @@ export async function publishDraft(
       const { draft, access } = found;
       if (!canPublish(access)) return refuse('forbidden', M.authorsCannotPublish);
       const problem = draftScoreProblem(access.outlet.scale, {
-        kind: draft.kind as 'review' | 'preview',
+        kind: draft.kind,
         rawScore: draft.raw_score,
         recommended: draft.recommended,
       });
@@ -290,12 +290,12 @@ export async function updateReview(
     if (!found.ok) return found;
     const { review, access } = found;
     const next = {
-      kind: review.kind as 'review' | 'preview',
+      kind: review.kind,
       rawScore: patch.rawScore === undefined ? review.raw_score : patch.rawScore,
       recommended: patch.recommended === undefined ? review.recommended : patch.recommended,
     };
     // A stored score keeps the scale it was given in, even when the outlet changed its scale since.
-    const problem = draftScoreProblem(review.score_scale as OutletAccess['outlet']['scale'], next);
+    const problem = draftScoreProblem(review.score_scale, next);
     if (problem) return refuse('invalid', problem);
     await trx
       .updateTable('critic_reviews')

@@ -99,7 +99,7 @@ export async function outletReviews(
       key: `d${row.id}`,
       id: row.id,
       status: 'draft' as const,
-      kind: row.kind as 'review' | 'preview',
+      kind: row.kind,
       gameTitle: row.title,
       gameSlug: row.slug,
       authorId: row.author_id,
@@ -121,13 +121,13 @@ export async function outletReviews(
       key: `r${row.id}`,
       id: row.id,
       status: reviewStatus(new Date(row.published_at), now),
-      kind: row.kind as 'review' | 'preview',
+      kind: row.kind,
       gameTitle: row.title,
       gameSlug: row.slug,
       authorId: row.author_id,
       authorName: row.authorName,
       rawScore: row.raw_score,
-      scale: row.score_scale as ScoreScale,
+      scale: row.score_scale,
       recommended: row.recommended,
       headline: row.headline,
       verdict: row.verdict,
@@ -249,7 +249,7 @@ export async function outletSettings(db: Db, outletId: number): Promise<OutletSe
     name: row.name,
     website: row.website_url,
     description: row.description,
-    scale: row.score_scale as ScoreScale,
+    scale: row.score_scale,
     threshold: row.recommendation_threshold,
     authorsCanPublish: row.authors_can_publish,
     logoUrl: row.logo_url,
@@ -268,7 +268,7 @@ export async function saveOutletSettings(
       const access = await outletAccess(trx, userId, { slug });
       if (!access) return refuse('forbidden', M.noAccess);
       if (access.role !== 'owner') return refuse('forbidden', M.ownersOnly);
-      const before = await outletSettings(trx as unknown as Db, access.outlet.id);
+      const before = await outletSettings(trx, access.outlet.id);
       await trx
         .updateTable('outlets')
         .set({

@@ -185,12 +185,12 @@ export async function importReviews(
 ): Promise<ManageResult<{ imported: { line: number; game: string }[]; preview: ReviewImportPreview }>> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const owner = await ownerAccess(trx as unknown as Db, userId, outlet);
+      const owner = await ownerAccess(trx, userId, outlet);
       if (!owner.ok) return owner;
       const { access } = owner;
       // One import at a time per outlet, so two tabs cannot both pass the duplicate check.
       await trx.selectFrom('outlets').select('id').where('id', '=', access.outlet.id).forUpdate().execute();
-      const { rows, resolved } = await resolveLines(trx as unknown as Db, access, lines);
+      const { rows, resolved } = await resolveLines(trx, access, lines);
       const errors = rows.filter((row) => row.status === 'error').length;
       if (errors > 0) return refuse('invalid', REVIEW_IMPORT_MESSAGES.hasErrors);
       for (const { line, gameId, platformId, authorId } of resolved) {

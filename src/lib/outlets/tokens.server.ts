@@ -66,7 +66,7 @@ export async function inspectToken(db: Db, token: string, purpose: TokenPurpose)
   );
   return {
     state,
-    purpose: row.purpose as TokenPurpose,
+    purpose: row.purpose,
     outlet: row.slug && row.outletName ? { slug: row.slug, name: row.outletName } : null,
     author: row.authorId !== null && row.authorName ? { id: row.authorId, name: row.authorName } : null,
     email: row.email,
@@ -266,8 +266,7 @@ export async function acceptInvitation(
       .where('expires_at', '>', sql<Date>`now()`)
       .returning(['outlet_id', 'email'])
       .executeTakeFirst();
-    if (!claimed?.outlet_id)
-      return { ok: false as const, state: (await inspectToken(trx as unknown as Db, token, 'invite')).state };
+    if (!claimed?.outlet_id) return { ok: false as const, state: (await inspectToken(trx, token, 'invite')).state };
     const outlet = await trx
       .selectFrom('outlets')
       .select(['id', 'slug'])
@@ -281,10 +280,7 @@ export async function acceptInvitation(
         .where('id', '=', userId)
         .executeTakeFirst();
       const name =
-        (await invitedName(trx as unknown as Db, claimed.email ?? '')) ??
-        profile?.full_name ??
-        profile?.username ??
-        'New author';
+        (await invitedName(trx, claimed.email ?? '')) ?? profile?.full_name ?? profile?.username ?? 'New author';
       author = await trx
         .insertInto('authors')
         .values({
@@ -380,8 +376,7 @@ export async function useAuthorToken(
       .where('expires_at', '>', sql<Date>`now()`)
       .returning(['author_id', 'outlet_id', 'email'])
       .executeTakeFirst();
-    if (!claimed?.author_id)
-      return { ok: false as const, state: (await inspectToken(trx as unknown as Db, token, purpose)).state };
+    if (!claimed?.author_id) return { ok: false as const, state: (await inspectToken(trx, token, purpose)).state };
     const author = await trx
       .selectFrom('authors')
       .select(['id', 'user_id'])

@@ -14,7 +14,7 @@ export function normaliseQuery(raw: string | null | undefined): string {
   return (raw ?? '')
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
     .trim()
     .slice(0, MAX_QUERY)
     .trim();

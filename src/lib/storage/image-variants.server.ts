@@ -81,7 +81,7 @@ export async function storeImageVariants(
     const alreadyStored = (error as { statusCode?: string } | null)?.statusCode === '409';
     if (error && !alreadyStored) {
       if (added.length > 0) await bucket.remove(added);
-      throw failure(`store ${path}`, error as { message: string; statusCode?: string });
+      throw failure(`store ${path}`, error);
     }
     if (!alreadyStored) added.push(path);
     stored[variant.name] = {
@@ -97,7 +97,7 @@ export async function storeImageVariants(
   const pageSize = STORAGE_LIST_DEFAULTS.limit;
   for (let offset = 0; ; offset += pageSize) {
     const { data, error } = await bucket.list(input.folder, { limit: pageSize, offset, search: `${input.baseName}-` });
-    if (error) throw failure(`list ${input.folder}`, error as { message: string; statusCode?: string });
+    if (error) throw failure(`list ${input.folder}`, error);
     for (const entry of data) {
       const path = `${input.folder}/${entry.name}`;
       if (entry.id && isVersionOf(entry.name, input.baseName) && !keep.has(path)) previous.push(path);
@@ -106,7 +106,7 @@ export async function storeImageVariants(
   }
   if (previous.length > 0) {
     const { error } = await bucket.remove(previous);
-    if (error) throw failure('remove the previous versions', error as { message: string; statusCode?: string });
+    if (error) throw failure('remove the previous versions', error);
   }
   return stored;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { setColorModePreference } from './color-mode.client.ts';
 import { COLOR_MODE_STORAGE_KEY, colorModeHeadScript, resolveForcedColorMode } from './color-mode.ts';
 
@@ -30,7 +30,7 @@ describe('colour mode in the page', () => {
   const html = document.documentElement;
   let systemDark = false;
   let changeListeners: (() => void)[] = [];
-  const originalMatchMedia = window.matchMedia;
+  let matchMedia: MockInstance<typeof window.matchMedia>;
 
   beforeEach(() => {
     systemDark = false;
@@ -40,22 +40,29 @@ describe('colour mode in the page', () => {
     html.removeAttribute('style');
     html.removeAttribute('data-color-mode-preference');
     html.removeAttribute('data-color-mode-forced');
-    window.matchMedia = vi.fn((query: string) => ({
-      get matches() {
-        return query === '(prefers-color-scheme: dark)' && systemDark;
-      },
-      media: query,
-      addEventListener: (_type: string, listener: () => void) => changeListeners.push(listener),
-      removeEventListener: () => {},
-    })) as unknown as typeof window.matchMedia;
+    matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          get matches() {
+            return query === '(prefers-color-scheme: dark)' && systemDark;
+          },
+          media: query,
+          addEventListener: (_type: string, listener: () => void) => changeListeners.push(listener),
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
   });
 
   afterEach(() => {
-    window.matchMedia = originalMatchMedia;
+    matchMedia.mockRestore();
     localStorage.clear();
   });
 
-  const runHeadScript = (forced: 'light' | 'dark' | undefined) => new Function(colorModeHeadScript(forced))();
+  // The head script is text the page inlines; the test runs that text as the browser does.
+  const runHeadScript = (forced: 'light' | 'dark' | undefined): void => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- see above
+    new Function(colorModeHeadScript(forced))();
+  };
 
   it('follows a dark system setting when nothing is stored', () => {
     systemDark = true;

@@ -18,27 +18,29 @@ describe('median', () => {
 
 describe('the review-bomb rule', () => {
   it('flags a day with more than 5 times the 30-day median and at least 20 reviews', () => {
-    const days = series([...Array(30).fill(4), 21]);
+    const days = series([...Array<number>(30).fill(4), 21]);
     expect(detectAnomalies(days)).toEqual([{ day: '2026-01-31', count: 21, median: 4 }]);
   });
 
   it('does not flag exactly 5 times the median', () => {
-    expect(detectAnomalies(series([...Array(30).fill(4), 20]))).toEqual([]);
+    expect(detectAnomalies(series([...Array<number>(30).fill(4), 20]))).toEqual([]);
   });
 
   it('does not flag fewer than 20 reviews however quiet the game was', () => {
-    expect(detectAnomalies(series([...Array(30).fill(0), 19]))).toEqual([]);
-    expect(detectAnomalies(series([...Array(30).fill(0), 20]))).toEqual([{ day: '2026-01-31', count: 20, median: 0 }]);
+    expect(detectAnomalies(series([...Array<number>(30).fill(0), 19]))).toEqual([]);
+    expect(detectAnomalies(series([...Array<number>(30).fill(0), 20]))).toEqual([
+      { day: '2026-01-31', count: 20, median: 0 },
+    ]);
   });
 
   it('counts days without reviews as zero in the median', () => {
     // 10 busy days out of 30 leave a median of 0: any day of 20 or more is a burst.
-    const days = series([...Array(20).fill(0), ...Array(10).fill(50), 25]).filter((d) => d.count > 0);
+    const days = series([...Array<number>(20).fill(0), ...Array<number>(10).fill(50), 25]).filter((d) => d.count > 0);
     expect(detectAnomalies(days, ['2026-01-31'])).toEqual([{ day: '2026-01-31', count: 25, median: 0 }]);
   });
 
   it('leaves a steadily popular game alone', () => {
-    const days = series(Array(60).fill(0)).map((d, i) => ({ ...d, count: 90 + (i % 20) }));
+    const days = series(Array<number>(60).fill(0)).map((d, i) => ({ ...d, count: 90 + (i % 20) }));
     expect(
       detectAnomalies(
         days,
@@ -49,7 +51,7 @@ describe('the review-bomb rule', () => {
 
   it('looks only at the 30 days before the day', () => {
     // A busy month long ago does not raise the baseline of a quiet recent month.
-    const days = series([...Array(30).fill(200), ...Array(30).fill(2), 30]);
+    const days = series([...Array<number>(30).fill(200), ...Array<number>(30).fill(2), 30]);
     expect(detectAnomalies(days, ['2026-03-02'])).toEqual([{ day: '2026-03-02', count: 30, median: 2 }]);
   });
 });

@@ -56,7 +56,7 @@ async function expectScoresEqualRecount() {
       review_count: 0,
       rating_count: 0,
       rating_sum: 0,
-      rating_steps: Array(10).fill(0),
+      rating_steps: Array<number>(10).fill(0),
     };
     expect(figures, `game ${gameId}`).toEqual(recount);
   }
@@ -112,10 +112,11 @@ describe('the kept user score', () => {
           .updateTable('user_reviews')
           .set({ game_id: pick(gameIds) })
           .where('id', '=', review.id)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('user_reviews as o')
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('user_reviews as o')
                   .select('o.id')
                   .whereRef('o.user_id', '=', 'user_reviews.user_id')
                   .where('o.id', '<>', review.id)

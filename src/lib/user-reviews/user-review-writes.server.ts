@@ -100,8 +100,10 @@ function insertReview(trx: Trx, userId: string, input: UserReviewInput, now: Dat
             .where('g.id', '=', input.gameId)
             .where('g.release_date', '<=', today)
             .$if(input.platformId !== null, (q) =>
-              q.where(({ exists, selectFrom }) =>
-                exists(selectFrom('platforms').select('platforms.id').where('platforms.id', '=', input.platformId)),
+              q.where((eb) =>
+                eb.exists(
+                  eb.selectFrom('platforms').select('platforms.id').where('platforms.id', '=', input.platformId),
+                ),
               ),
             ),
         )

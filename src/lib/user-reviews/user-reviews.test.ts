@@ -46,11 +46,11 @@ describe('the user score', () => {
 
   it('rounds half up to one decimal (7.25 -> 7.3 is not asked of floats: 29/4)', () => {
     expect(
-      userScoreOf({ review_count: 6, rating_count: 6, rating_sum: 44, rating_steps: Array(10).fill(0) }).score,
+      userScoreOf({ review_count: 6, rating_count: 6, rating_sum: 44, rating_steps: Array<number>(10).fill(0) }).score,
     ).toBe(7.3);
     expect(
       formatUserScore(
-        userScoreOf({ review_count: 5, rating_count: 5, rating_sum: 50, rating_steps: Array(10).fill(0) }),
+        userScoreOf({ review_count: 5, rating_count: 5, rating_sum: 50, rating_steps: Array<number>(10).fill(0) }),
       ),
     ).toBe('10.0');
   });

@@ -20,7 +20,7 @@ type Faked = (typeof FAKED_BY_DEFAULT)[number];
 const jest = {
   fn: vi.fn,
   spyOn: vi.spyOn,
-  doMock: vi.doMock,
+  doMock: vi.doMock.bind(vi),
   requireActual(path: string): never {
     // Jest calls it only inside a doMock factory, for a module imported after the doMock.
     throw new Error(`jest.requireActual(${path}): no synchronous equivalent under vitest`);

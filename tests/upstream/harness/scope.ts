@@ -42,6 +42,7 @@ if (unknownFiles.length > 0)
 let listed = new Map<string, keyof typeof REASONS>();
 
 // A setup file's hooks belong to the test file itself: `suite` is the file.
+// eslint-disable-next-line no-empty-pattern -- vitest reads a hook's fixtures from this pattern; it takes none
 beforeAll(({}, suite) => {
   const file = suite as RunnerTestFile;
   listed = listedIn(file);
