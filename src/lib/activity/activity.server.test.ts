@@ -48,22 +48,20 @@ describe('recordActivity', () => {
   it("records an event in the caller's transaction and tells the subscribers that listen", async () => {
     const { heard, subscriber } = counter(['list_liked']);
     const other = counter(['review_published']);
-    const outcome = await connection.db
-      .transaction()
-      .execute((trx) =>
-        recordActivity(
-          trx,
-          {
-            actorId: alice,
-            kind: 'list_liked',
-            subjectType: 'list',
-            subjectId: 7,
-            targetUserId: bob,
-            data: { title: 'Best RPGs' },
-          },
-          [subscriber, other.subscriber],
-        ),
-      );
+    const outcome = await connection.db.transaction().execute((trx) =>
+      recordActivity(
+        trx,
+        {
+          actorId: alice,
+          kind: 'list_liked',
+          subjectType: 'list',
+          subjectId: 7,
+          targetUserId: bob,
+          data: { title: 'Best RPGs' },
+        },
+        [subscriber, other.subscriber],
+      ),
+    );
     expect(outcome.status).toBe('recorded');
     expect(outcome.event).toMatchObject({
       actorId: alice,
@@ -164,17 +162,15 @@ describe('recordActivity', () => {
         ),
     ).rejects.toThrow();
     await expect(
-      db
-        .transaction()
-        .execute((trx) =>
-          recordActivity(trx, {
-            actorId: alice,
-            kind: 'daily_visit',
-            subjectType: 'day',
-            subjectId: '1',
-            data: { note: 'x'.repeat(201) },
-          }),
-        ),
+      db.transaction().execute((trx) =>
+        recordActivity(trx, {
+          actorId: alice,
+          kind: 'daily_visit',
+          subjectType: 'day',
+          subjectId: '1',
+          data: { note: 'x'.repeat(201) },
+        }),
+      ),
     ).rejects.toThrow();
   });
 });

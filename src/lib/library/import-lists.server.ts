@@ -134,20 +134,18 @@ export async function restoreLists(
       ).entries_count;
       const lastGame: number = last;
       // The list's entry count earns XP as adding the games one by one would have (the last one's event carries it).
-      await db
-        .transaction()
-        .execute((trx) =>
-          recordActivity(trx, {
-            actorId: userId,
-            kind: 'list_entry_added',
-            subjectType: 'list',
-            subjectId: target.id,
-            gameId: lastGame,
-            data: { count },
-            isPublic: false,
-            dedupeKey: `list:${target.id}:game:${lastGame}`,
-          }),
-        );
+      await db.transaction().execute((trx) =>
+        recordActivity(trx, {
+          actorId: userId,
+          kind: 'list_entry_added',
+          subjectType: 'list',
+          subjectId: target.id,
+          gameId: lastGame,
+          data: { count },
+          isPublic: false,
+          dedupeKey: `list:${target.id}:game:${lastGame}`,
+        }),
+      );
     }
   }
   return outcome;
