@@ -17,10 +17,10 @@ import type { PublicAuthConfig } from './types.ts';
  * site's own origin, which Supabase Auth accepts whatever their query string.
  */
 export function getBrowserClient(config: PublicAuthConfig): SupabaseClient {
-  return createBrowserClient(config.url || window.location.origin, config.anonKey, {
+  // The browser client reads no tables (auth and realtime only), so it has no Database type.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return createBrowserClient<any, 'public'>(config.url || window.location.origin, config.anonKey, {
     auth: { experimental: { appendPkceFlowIdToRedirects: true } },
-    // Named, not left to the default, so the client's type names it too.
-    db: { schema: 'public' },
     cookieOptions: authCookieOptions(window.location.origin),
     // Hosted Supabase Auth gets a time limit per attempt; the site's own origin answers for itself.
     global: { fetch: config.url ? hostedFetch : fetchWithRetry },
