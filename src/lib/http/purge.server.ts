@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { APIContext } from 'astro';
 import { getEnv } from '../config/env.ts';
 import { getDb } from '../db/db.server.ts';
 import { CACHE_TAGS, gameTag, outletTag, authorTag } from './cache-rules.ts';
@@ -102,11 +101,6 @@ export const purge: Purge = async (target) => {
   pageCache()?.purge({ tags, paths });
   if (env.DATABASE_URL) await notifyOtherServers({ tags, paths });
 };
-
-/** The purge for a request handler: the same as `purge` (kept for the handlers' shape). */
-export function purgerFor(_context?: Pick<APIContext, 'cache'>): Purge {
-  return purge;
-}
 
 /** What a critic review write changes: its game's pages, its outlet's and author's pages, and every list of reviews or scores. */
 export function reviewWriteTargets(change: {
