@@ -19,13 +19,12 @@ import type { PublicAuthConfig } from './types.ts';
 export function getBrowserClient(config: PublicAuthConfig): SupabaseClient {
   return createBrowserClient(config.url || window.location.origin, config.anonKey, {
     auth: { experimental: { appendPkceFlowIdToRedirects: true } },
-    // Named, not left to the default, so the client's type names it too.
-    db: { schema: 'public' },
     cookieOptions: authCookieOptions(window.location.origin),
     // Hosted Supabase Auth gets a time limit per attempt; the site's own origin answers for itself.
     global: { fetch: config.url ? hostedFetch : fetchWithRetry },
     realtime: REALTIME_CLIENT_OPTIONS,
-  });
+    // Untyped, the database leaves the client's schema type open (any); it is the default, public.
+  }) as SupabaseClient;
 }
 
 /** Calls to the backend are retried up to 3 times when the network fails. */
