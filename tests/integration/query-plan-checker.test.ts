@@ -53,7 +53,7 @@ describe('capturing a loader’s statements', () => {
     const statements = await capture(async (db) => {
       // The scratch table is not part of the app's schema.
       await db
-        .withTables<{ plan_scratch: { id: number; label: string } }>()
+        .$extendTables<{ plan_scratch: { id: number; label: string } }>()
         .selectFrom('plan_scratch')
         .select('label')
         .where('id', '=', 7)
