@@ -1,10 +1,11 @@
 // `npm test`: every test, in phases, each timed. Two lines of work share the machine: the unit
-// and integration tests on one side; `astro check`, the build and then the browser journeys on
-// the other (check and build must not run together: both write .astro/). The journeys start as
-// soon as the build is there, beside the unit tests, so neither core waits for the other side
-// to finish. Every line a phase prints is prefixed with its name. A failed phase does not stop
-// the others (but the journeys need a build); the summary lists each phase's duration and
-// result, and the exit code is 1 if any failed.
+// and integration tests, then the lint (ESLint, then Prettier's check), on one side; `astro
+// check`, the build and then the browser journeys on the other (check and build must not run
+// together: both write .astro/, and the lint reads the types check generates there). The
+// journeys start as soon as the build is there, beside the unit tests, so neither core waits
+// for the other side to finish. Every line a phase prints is prefixed with its name. A failed
+// phase does not stop the others (but the journeys need a build); the summary lists each
+// phase's duration and result, and the exit code is 1 if any failed.
 import { spawn } from 'node:child_process';
 
 interface Result {
@@ -16,8 +17,18 @@ interface Result {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const results: Result[] = [];
 
-function run(phase: string, script: string): Promise<Result> {
+/** Runs the npm scripts of `phase` one after the other; the phase passes if every one did. */
+async function run(phase: string, ...scripts: string[]): Promise<Result> {
   const started = performance.now();
+  let ok = true;
+  for (const script of scripts) ok = (await runScript(phase, script)) && ok;
+  const result = { phase, seconds: (performance.now() - started) / 1000, ok };
+  console.log(`[${phase}] ${result.ok ? 'passed' : 'FAILED'} in ${result.seconds.toFixed(0)} s`);
+  results.push(result);
+  return result;
+}
+
+function runScript(phase: string, script: string): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(npm, ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     for (const stream of [child.stdout, child.stderr]) {
@@ -29,28 +40,24 @@ function run(phase: string, script: string): Promise<Result> {
       });
       stream.on('end', () => rest && process.stdout.write(`[${phase}] ${rest}\n`));
     }
-    child.on('close', (code) => {
-      const result = { phase, seconds: (performance.now() - started) / 1000, ok: code === 0 };
-      console.log(`[${phase}] ${result.ok ? 'passed' : 'FAILED'} in ${result.seconds.toFixed(0)} s`);
-      results.push(result);
-      resolve(result);
-    });
+    child.on('close', (code) => resolve(code === 0));
   });
 }
 
-async function inOrder(...phases: [string, string][]): Promise<Result[]> {
-  const done: Result[] = [];
-  for (const [phase, script] of phases) done.push(await run(phase, script));
-  return done;
-}
-
 const started = performance.now();
-async function checkBuildAndJourneys(): Promise<void> {
-  const [, build] = await inOrder(['check', 'check'], ['build', 'build']);
-  if (build?.ok) await run('e2e', 'test:e2e');
+const checked = run('check', 'check');
+async function buildAndJourneys(): Promise<void> {
+  await checked;
+  const build = await run('build', 'build');
+  if (build.ok) await run('e2e', 'test:e2e');
   else results.push({ phase: 'e2e', seconds: 0, ok: false });
 }
-await Promise.all([run('unit', 'test:unit'), checkBuildAndJourneys()]);
+async function unitThenLint(): Promise<void> {
+  await run('unit', 'test:unit');
+  await checked;
+  await run('lint', 'lint', 'format:check');
+}
+await Promise.all([unitThenLint(), buildAndJourneys()]);
 
 console.log('\nPhase durations:');
 for (const { phase, seconds, ok } of results)

@@ -25,8 +25,7 @@ export function getBrowserClient(config: PublicAuthConfig): SupabaseClient {
     // Hosted Supabase Auth gets a time limit per attempt; the site's own origin answers for itself.
     global: { fetch: config.url ? hostedFetch : fetchWithRetry },
     realtime: REALTIME_CLIENT_OPTIONS,
-    // Untyped, the database leaves the client's schema type open (any); it is the default, public.
-  }) as SupabaseClient;
+  });
 }
 
 /** Calls to the backend are retried up to 3 times when the network fails. */
