@@ -74,7 +74,7 @@ test('a signed-in player follows an outlet from a review row and the button chan
   await expect(follow).toBeEnabled();
   await expect(follow).toHaveAttribute('aria-pressed', 'false');
   await follow.click();
-  const unfollow = row.getByRole('button', { name: `Unfollow ${outlet}` });
+  const unfollow = row.getByRole('button', { name: `Following ${outlet}` });
   await expect(unfollow).toHaveAttribute('aria-pressed', 'true');
   await expect(unfollow).toHaveText('Following');
 
@@ -87,6 +87,6 @@ test('a signed-in player follows an outlet from a review row and the button chan
     page
       .locator('[data-review-id]')
       .first()
-      .getByRole('button', { name: `Unfollow ${outlet}` }),
+      .getByRole('button', { name: `Following ${outlet}` }),
   ).toBeVisible();
 });

@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { routeOf } from '../helpers/page-routes.ts';
 
 /**
  * `test` with an accessibility audit built in: the page as the test left it is audited with
  * axe-core in light and in dark mode, on the page itself (no navigation, no new context), so
- * a test pays the same two audits however many pages it visits. Every page route, for
+ * a test pays at most two audits however many pages it visits, and none when a journey before
+ * it in the same worker left the same route, signed in or out as it is. Every page route, for
  * visitors and for members, is audited in both modes by accessibility.spec.ts. Serious or
  * critical violations fail the test.
  *
@@ -60,21 +62,20 @@ export async function auditAccessibility(page: Page, label: string, scope: Scope
 
 /**
  * Audits `page` with every rule in light mode, then with the colour rules in dark mode. The
- * site follows the system's colour scheme as it changes, so the page is not loaded again;
- * colour transitions finish before the audit.
+ * site follows the system's colour scheme as it changes, so the page is not loaded again.
+ * The browser applies an emulated scheme at its next frame (the site's listener and then the
+ * colour transitions it starts come with it), so the audit waits two frames, then takes every
+ * transition to its end: axe reads the scheme's own colours, never a colour on the way.
  */
 export async function auditInBothSchemes(page: Page, label: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    // The colour transitions the scheme change started; an endless animation (a spinner, a pulse) never finishes.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
+    await page.evaluate(async () => {
+      for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      // An endless animation (a spinner, a pulse) is left running: it has no end to go to.
+      for (const animation of document.getAnimations())
+        if (Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity)) animation.finish();
+    });
     await auditAccessibility(
       page,
       `${label} (${colorScheme})`,
@@ -108,6 +109,13 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/**
+ * The routes this worker has audited as a journey left them, signed in or out: a journey
+ * audits the page it leaves when no journey before it in this worker left that route in that
+ * state (accessibility.spec.ts audits every route for each identity it renders for).
+ */
+const auditedOnLeaving = new Set<string>();
+
 export const test = base.extend({
   page: async ({ page, baseURL }, use) => {
     const cspViolations = await watchCspViolations(page);
@@ -118,8 +126,14 @@ export const test = base.extend({
 
     expect(cspViolations, `Content Security Policy violations:\n${cspViolations.join('\n')}`).toEqual([]);
     const left = page.isClosed() ? undefined : new URL(page.url());
-    if (left && left.origin === origin && !left.pathname.startsWith('/api/'))
-      await auditInBothSchemes(page, `${left.href} (as the test left it)`);
+    if (left && left.origin === origin && !left.pathname.startsWith('/api/')) {
+      const signedIn = (await page.context().cookies()).some(({ name }) => /^sb-.+-auth-token/.test(name));
+      const key = `${routeOf(left.pathname) ?? left.pathname} ${signedIn ? 'signed in' : 'signed out'}`;
+      if (!auditedOnLeaving.has(key)) {
+        auditedOnLeaving.add(key);
+        await auditInBothSchemes(page, `${left.href} (as the test left it)`);
+      }
+    }
   },
 });
 

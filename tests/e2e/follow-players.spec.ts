@@ -32,7 +32,7 @@ test('a player follows another from their profile, who is told; the counts follo
   await expect(counts(page)).toHaveText('0 followers · 0 following');
   const follow = page.getByRole('button', { name: `Follow ${star.username}` });
   await follow.click();
-  const unfollow = page.getByRole('button', { name: `Unfollow ${star.username}` });
+  const unfollow = page.getByRole('button', { name: `Following ${star.username}` });
   await expect(unfollow).toHaveAttribute('aria-pressed', 'true');
   await expect(unfollow).toHaveText('Following');
   await expect(page.locator('[data-follower-count]')).toHaveText('1 follower');
@@ -41,7 +41,7 @@ test('a player follows another from their profile, who is told; the counts follo
   // Kept on the server: the page agrees after a reload, and the follower's own profile counts it.
   await page.reload();
   await expect(counts(page)).toHaveText('1 follower · 0 following');
-  await expect(page.getByRole('button', { name: `Unfollow ${star.username}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Following ${star.username}` })).toBeVisible();
   await page.goto(`/${fan.username}`);
   await expect(counts(page)).toHaveText('0 followers · 1 following');
 
@@ -55,7 +55,7 @@ test('a player follows another from their profile, who is told; the counts follo
 
   // Unfollowing takes the count back.
   await page.goto(`/${star.username}`);
-  await page.getByRole('button', { name: `Unfollow ${star.username}` }).click();
+  await page.getByRole('button', { name: `Following ${star.username}` }).click();
   await expect(page.getByRole('button', { name: `Follow ${star.username}` })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.locator('[data-follower-count]')).toHaveText('0 followers');
   await page.reload();

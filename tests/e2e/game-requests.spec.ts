@@ -57,7 +57,7 @@ test('a member looks a title up before requesting it, asks for it, and finds the
   await page.getByRole('region', { name: 'Your requests' }).getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByRole('link', { name: 'Edit your request' })).toBeVisible();
-  await expect(page.getByRole('button', { name: `I want ${title} too` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `I want this too: ${title}` })).toHaveCount(0);
 });
 
 test('another member finds a request by a title like it and wants it too; its requester sees the vote', async ({
@@ -76,7 +76,7 @@ test('another member finds a request by a title like it and wants it too; its re
     await page.goto(`/games/request/similar?title=${encodeURIComponent(`quartz meridian ${suffix}`)}`);
     await page.getByRole('region', { name: 'Already requested' }).getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    const want = page.getByRole('button', { name: `I want ${title} too` });
+    const want = page.getByRole('button', { name: `I want this too: ${title}` });
     await expect(want).toHaveAttribute('aria-pressed', 'false');
     await want.click();
     await expect(want).toHaveAttribute('aria-pressed', 'true');

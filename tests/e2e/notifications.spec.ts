@@ -44,7 +44,7 @@ test('a followed outlet publishes a review: it arrives live in another tab and i
   await page.goto('/outlet/pixel-ledger');
   const follow = page.getByRole('button', { name: 'Follow Pixel Ledger' });
   await follow.click();
-  await expect(page.getByRole('button', { name: 'Unfollow Pixel Ledger' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Following Pixel Ledger' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('[data-follower-count]')).toContainText(/1 follower|\d+ followers/);
 
   // A second tab, open on another page, signed in as the same user.

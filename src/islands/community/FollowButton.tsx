@@ -79,7 +79,7 @@ function Button({ target, label, compact = false }: Props) {
         type="button"
         className={`btn ${following ? 'btn-secondary' : 'btn-primary'} h-8 py-1 text-sm`}
         aria-pressed={following}
-        aria-label={`${following ? 'Unfollow' : 'Follow'} ${label}`}
+        aria-label={`${following ? 'Following' : 'Follow'} ${label}`}
         disabled={busy || state === null}
         onClick={toggle}
       >
