@@ -1,11 +1,12 @@
 // `npm test`: every test, in phases, each timed. Two lines of work share the machine: the unit
-// and integration tests, then the lint (ESLint, then Prettier's check), on one side; `astro
-// check`, the build and then the browser journeys on the other (check and build must not run
-// together: both write .astro/, and the lint reads the types check generates there). The
+// and integration tests on one side; `astro check`, the build, the browser journeys and then
+// the lint (ESLint, then Prettier's check) on the other. check and build must not run
+// together (both write .astro/), and the lint reads the types check generates there. The
 // journeys start as soon as the build is there, beside the unit tests, so neither core waits
-// for the other side to finish. Every line a phase prints is prefixed with its name. A failed
-// phase does not stop the others (but the journeys need a build); the summary lists each
-// phase's duration and result, and the exit code is 1 if any failed.
+// for the other side; the unit tests take longest, so the lint comes after the journeys, where
+// it finishes before them. Every line a phase prints is prefixed with its name. A failed phase
+// does not stop the others (but the journeys need a build); the summary lists each phase's
+// duration and result, and the exit code is 1 if any failed.
 import { spawn } from 'node:child_process';
 
 interface Result {
@@ -45,19 +46,14 @@ function runScript(phase: string, script: string): Promise<boolean> {
 }
 
 const started = performance.now();
-const checked = run('check', 'check');
-async function buildAndJourneys(): Promise<void> {
-  await checked;
+async function checkBuildJourneysLint(): Promise<void> {
+  await run('check', 'check');
   const build = await run('build', 'build');
   if (build.ok) await run('e2e', 'test:e2e');
   else results.push({ phase: 'e2e', seconds: 0, ok: false });
-}
-async function unitThenLint(): Promise<void> {
-  await run('unit', 'test:unit');
-  await checked;
   await run('lint', 'lint', 'format:check');
 }
-await Promise.all([unitThenLint(), buildAndJourneys()]);
+await Promise.all([run('unit', 'test:unit'), checkBuildJourneysLint()]);
 
 console.log('\nPhase durations:');
 for (const { phase, seconds, ok } of results)
