@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { routeOf } from '../helpers/page-routes.ts';
+import { hasAuthCookie } from '../../src/lib/auth/cookies.ts';
+import { pageRoutes, routeOf } from '../helpers/page-routes.ts';
 
 /**
  * `test` with an accessibility audit built in: the page as the test left it is audited with
@@ -115,6 +116,7 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
  * state (accessibility.spec.ts audits every route for each identity it renders for).
  */
 const auditedOnLeaving = new Set<string>();
+const ROUTES = pageRoutes().map(({ route }) => route);
 
 export const test = base.extend({
   page: async ({ page, baseURL }, use) => {
@@ -127,8 +129,9 @@ export const test = base.extend({
     expect(cspViolations, `Content Security Policy violations:\n${cspViolations.join('\n')}`).toEqual([]);
     const left = page.isClosed() ? undefined : new URL(page.url());
     if (left && left.origin === origin && !left.pathname.startsWith('/api/')) {
-      const signedIn = (await page.context().cookies()).some(({ name }) => /^sb-.+-auth-token/.test(name));
-      const key = `${routeOf(left.pathname) ?? left.pathname} ${signedIn ? 'signed in' : 'signed out'}`;
+      const cookies = await page.context().cookies();
+      const signedIn = hasAuthCookie(cookies.map(({ name, value }) => `${name}=${value}`).join('; '));
+      const key = `${routeOf(left.pathname, ROUTES) ?? left.pathname} ${signedIn ? 'signed in' : 'signed out'}`;
       if (!auditedOnLeaving.has(key)) {
         auditedOnLeaving.add(key);
         await auditInBothSchemes(page, `${left.href} (as the test left it)`);
