@@ -4,12 +4,14 @@ import {
   request as playwrightRequest,
   test,
   type APIRequestContext,
+  type Browser,
   type BrowserContextOptions,
+  type Page,
 } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { pageRoutes, routeOf } from '../helpers/page-routes.ts';
 import { VERDICTS } from '../helpers/route-verdicts.ts';
-import { auditInBothSchemes, eagerIslandsPending, watchCspViolations } from './fixtures.ts';
+import { auditInBothSchemes, axeSource, eagerIslandsPending, watchCspViolations } from './fixtures.ts';
 import { ownThings, routeSamples } from './route-samples.ts';
 
 /**
@@ -19,6 +21,10 @@ import { ownThings, routeSamples } from './route-samples.ts';
  * of their own, or the demo administrator, outlet owner or author). Each identity the route
  * renders for is audited; a route must render for someone, or be listed below as one that
  * only sends people on. Journeys audit the page as they leave it (fixtures.ts).
+ *
+ * Each identity has one page per worker, which opens route after route as a person browsing
+ * would: a new context and page per route, and adding axe to each document over the
+ * protocol, cost more than most audits.
  */
 
 // Each test opens its route as up to two people and audits each page twice.
@@ -77,6 +83,28 @@ let sessions: Partial<Record<Who, BrowserContextOptions['storageState']>>;
 let samples: Record<string, string>;
 const api: APIRequestContext[] = [];
 
+interface Viewer {
+  page: Page;
+  /** The Content Security Policy violations reported since the viewer's last route. */
+  cspViolations: string[];
+}
+const viewers = new Map<Who, Promise<Viewer>>();
+
+/** The worker's page for `who`, opened the first time it is needed; axe is in each of its documents from the start. */
+function viewerFor(browser: Browser, who: Who): Promise<Viewer> {
+  let viewer = viewers.get(who);
+  if (!viewer) {
+    viewer = (async () => {
+      const context = await browser.newContext(who === 'visitor' ? {} : { storageState: sessions[who] });
+      await context.addInitScript({ content: axeSource });
+      const page = await context.newPage();
+      return { page, cspViolations: await watchCspViolations(page) };
+    })();
+    viewers.set(who, viewer);
+  }
+  return viewer;
+}
+
 test.beforeAll(async ({ baseURL }) => {
   const newApi = async () => {
     const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
@@ -109,6 +137,9 @@ test.beforeAll(async ({ baseURL }) => {
 
 test.afterAll(async () => {
   await Promise.all(api.splice(0).map((context) => context.dispose()));
+  const open = [...viewers.values()];
+  viewers.clear();
+  await Promise.all(open.map(async (viewer) => (await viewer).page.context().close()));
 });
 
 test('every page route with a parameter has a sample URL', () => {
@@ -120,28 +151,23 @@ for (const route of PAGES) {
     const url = samples[route] ?? route;
     const landedOn: string[] = [];
     for (const who of visitorsOf(route)) {
-      const context = await browser.newContext(who === 'visitor' ? {} : { storageState: sessions[who] });
-      try {
-        // Sent on by the server (a visitor to a member's page): nothing to open here.
-        const first = await context.request.get(url, { maxRedirects: 0 });
-        if (first.status() >= 300 && first.status() < 400) {
-          landedOn.push(`${who}: sent to ${first.headers().location}`);
-          continue;
-        }
-        const page = await context.newPage();
-        const cspViolations = await watchCspViolations(page);
-        const response = await page.goto(url);
-        await expect(eagerIslandsPending(page)).toHaveCount(0);
-        const status = response?.status() ?? 0;
-        // An error answer is the error page's, whatever the URL's route (but the error pages' own).
-        const own = routeOf(new URL(page.url()).pathname);
-        const landed = status >= 400 && !ERROR_PAGES.has(own!) ? `an error page` : own;
-        landedOn.push(`${who}: ${landed} (${status})`);
-        if (landed === route) await auditInBothSchemes(page, `${page.url()} as ${who}`);
-        expect(cspViolations, `Content Security Policy violations:\n${cspViolations.join('\n')}`).toEqual([]);
-      } finally {
-        await context.close();
+      const { page, cspViolations } = await viewerFor(browser, who);
+      cspViolations.length = 0;
+      // Sent on by the server (a visitor to a member's page): nothing to open here.
+      const first = await page.context().request.get(url, { maxRedirects: 0 });
+      if (first.status() >= 300 && first.status() < 400) {
+        landedOn.push(`${who}: sent to ${first.headers().location}`);
+        continue;
       }
+      const response = await page.goto(url);
+      await expect(eagerIslandsPending(page)).toHaveCount(0);
+      const status = response?.status() ?? 0;
+      // An error answer is the error page's, whatever the URL's route (but the error pages' own).
+      const own = routeOf(new URL(page.url()).pathname);
+      const landed = status >= 400 && !ERROR_PAGES.has(own!) ? `an error page` : own;
+      landedOn.push(`${who}: ${landed} (${status})`);
+      if (landed === route) await auditInBothSchemes(page, `${page.url()} as ${who}`);
+      expect(cspViolations, `Content Security Policy violations:\n${cspViolations.join('\n')}`).toEqual([]);
     }
     const rendered = landedOn.some((line) => line.includes(`: ${route} (`));
     if (ONLY_REDIRECTS.has(route)) expect(rendered, `${url} sends everyone on: ${landedOn.join(', ')}`).toBe(false);

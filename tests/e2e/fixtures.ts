@@ -26,7 +26,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type Violation = AxeResults['violations'][number];
 type Scope = 'every rule' | 'colour rules';
