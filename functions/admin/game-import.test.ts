@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createTestDatabase } from '../../tests/helpers/database.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, pgliteTemplate } from '../../tests/helpers/database.ts';
 import { importGames } from '../../src/lib/admin/game-import.server.ts';
 import { loadDemoCatalogue } from '../../src/lib/seed/demo/catalogue.server.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
@@ -183,7 +182,7 @@ describe('a catalogue import of thousands of games on the embedded database, as 
   beforeAll(async () => {
     threaded = await openPglite('memory://', {
       thread: true,
-      loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
+      loadDataDir: await pgliteTemplate(),
     });
     await loadDemoCatalogue(threaded.db);
     await sql`insert into auth.users (id, email) values (${importer}, ${`${importer}@example.test`})`.execute(

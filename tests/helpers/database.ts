@@ -19,14 +19,18 @@ import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../../src/lib/db/mi
 export async function createTestDatabase(
   options: { demo?: boolean; critics?: boolean; accounts?: boolean; anchor?: Date } = {},
 ): Promise<DatabaseConnection> {
-  const template = await readFile(inject('pgliteTemplate'));
-  const connection = await openPglite('memory://', { loadDataDir: new Blob([template]) });
+  const connection = await openPglite('memory://', { loadDataDir: await pgliteTemplate() });
   if (options.demo) {
     await loadDemoCatalogue(connection.db);
     if (options.critics !== false) await loadDemoCritics(connection.db, options.anchor);
     if (options.accounts) await loadDemoAccounts(connection.db);
   }
   return connection;
+}
+
+/** The migrated cluster the global setup saved (a gzipped tarball), for PGlite's `loadDataDir`. */
+export async function pgliteTemplate(): Promise<Blob> {
+  return new Blob([await readFile(inject('pgliteTemplate'))], { type: 'application/x-gzip' });
 }
 
 /** An empty, unmigrated in-memory PGlite (for migration runner tests). */

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { openPglite } from '../db/pglite.server.ts';
 import { embeddedBackup } from './backup.server.ts';
 import { restoreBackup, RestoreError } from './backup-restore.server.ts';
+import { pgliteTemplate } from '../../../tests/helpers/database.ts';
 
 // A backup of the embedded database and the storage folder, made while the database keeps
 // taking writes, restored into fresh folders: the database opens with what it held and the
@@ -25,7 +26,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'backup-test-'));
   connection = await openPglite(dataDir(), {
     thread: true,
-    loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
+    loadDataDir: await pgliteTemplate(),
   });
   await sql`create table public.backup_probe (id int primary key, note text not null)`.execute(connection.db);
   await sql`insert into public.backup_probe select g, 'before' from generate_series(1, 5000) g`.execute(connection.db);

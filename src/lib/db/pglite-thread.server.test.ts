@@ -1,17 +1,14 @@
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { type DatabaseConnection } from './connect.server.ts';
 import { openPglite } from './pglite.server.ts';
 import { isDatabaseUnavailable, isInvalidInput } from './errors.ts';
 import { poolOverThread, startPgliteThread, type PgliteThread } from './pglite-thread.server.ts';
 import type { Database } from './schema.ts';
-
-const template = async () => new Blob([await readFile(inject('pgliteTemplate'))]);
+import { pgliteTemplate } from '../../../tests/helpers/database.ts';
 
 /** Runs `work` while a 5 ms timer ticks; returns how many ticks fired and the longest gap between two. */
 async function whileTicking(
@@ -44,15 +41,15 @@ function simpleQuery(text: string): Uint8Array<ArrayBuffer> {
   return message;
 }
 
-// About a second of work for the engine, in one statement.
-const busyStatement = (db: Kysely<Database>) => sql`select count(*) from generate_series(1, 1500000)`.execute(db);
+// A few hundred milliseconds of work for the engine, in one statement.
+const busyStatement = (db: Kysely<Database>) => sql`select count(*) from generate_series(1, 500000)`.execute(db);
 
 describe('the embedded database in its own thread', () => {
   let connection: DatabaseConnection;
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    connection = await openPglite('memory://', { thread: true, loadDataDir: await template() });
+    connection = await openPglite('memory://', { thread: true, loadDataDir: await pgliteTemplate() });
     db = connection.db;
     await sql`create table thread_probe (id int primary key, day date, note text not null)`.execute(db);
   }, 120_000);
@@ -133,7 +130,7 @@ describe('the pool over the thread', () => {
   let pool: pg.Pool;
 
   beforeAll(async () => {
-    thread = await startPgliteThread('memory://', await template());
+    thread = await startPgliteThread('memory://', await pgliteTemplate());
     pool = poolOverThread(thread);
     await pool.query('create table held (id int primary key)');
   }, 120_000);
@@ -212,7 +209,7 @@ describe('the pool over the thread', () => {
     const order: string[] = [];
     // Posted to the thread before the ping: without the shortcut the ping would wait for it.
     const statement = thread
-      .exec(thread.session(), simpleQuery('select count(*) from generate_series(1, 1500000)'))
+      .exec(thread.session(), simpleQuery('select count(*) from generate_series(1, 500000)'))
       .then(() => order.push('statement'));
     await thread.ping().then(() => order.push('ping'));
     await statement;
@@ -261,7 +258,7 @@ describe('the pool over the thread', () => {
 
 describe('the engine in this thread, for contrast', () => {
   it('holds the event loop for the whole statement (what the thread is for)', async () => {
-    const inProcess = await openPglite('memory://', { loadDataDir: await template() });
+    const inProcess = await openPglite('memory://', { loadDataDir: await pgliteTemplate() });
     try {
       const { longestGap, took } = await whileTicking(() => busyStatement(inProcess.db));
       expect(longestGap).toBeGreaterThan(took * 0.6);

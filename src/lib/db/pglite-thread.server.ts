@@ -21,6 +21,8 @@ type Bytes = Uint8Array<ArrayBuffer>;
 export interface ThreadStart {
   dataDir: string;
   loadDataDir?: Bytes | undefined;
+  /** The tarball's media type (application/x-gzip for a compressed one), as the Blob had it. */
+  loadDataDirType?: string | undefined;
 }
 
 type Ask =
@@ -57,7 +59,7 @@ export interface PgliteThread {
 
 export async function startPgliteThread(dataDir: string, loadDataDir?: Blob): Promise<PgliteThread> {
   const template = loadDataDir ? new Uint8Array(await loadDataDir.arrayBuffer()) : undefined;
-  const start: ThreadStart = { dataDir, loadDataDir: template };
+  const start: ThreadStart = { dataDir, loadDataDir: template, loadDataDirType: loadDataDir?.type };
   const worker = new Worker(WORKER_FILE, { workerData: start, transferList: template ? [template.buffer] : [] });
   const pending = new Map<
     number,

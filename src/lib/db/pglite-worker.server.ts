@@ -29,7 +29,7 @@ async function open(): Promise<PGlite | null> {
   try {
     const opened = await PGlite.create(start.dataDir, {
       extensions: { pg_trgm },
-      loadDataDir: start.loadDataDir ? new Blob([start.loadDataDir]) : undefined,
+      loadDataDir: start.loadDataDir ? new Blob([start.loadDataDir], { type: start.loadDataDirType ?? '' }) : undefined,
     });
     reply({ id: 0, ok: true });
     return opened;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/database.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, pgliteTemplate } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { openPglite } from '../db/pglite.server.ts';
 import { loadDemoCatalogue } from '../seed/demo/catalogue.server.ts';
@@ -192,7 +191,7 @@ describe('long imports on the embedded database, as the server runs it', () => {
   beforeAll(async () => {
     threaded = await openPglite('memory://', {
       thread: true,
-      loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
+      loadDataDir: await pgliteTemplate(),
     });
     await loadDemoCatalogue(threaded.db);
   }, 120_000);
