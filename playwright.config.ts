@@ -2,15 +2,20 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end journeys against the built node server (`npm run build` first; `npm test`
-// does it) on a fresh embedded database under .data/e2e. Chromium comes from Debian
-// (/usr/bin/chromium) or CHROME_PATH; Playwright's own browser is the fallback elsewhere.
+// does it) on a fresh embedded database under .data/e2e. The browser is Chromium's headless
+// shell from Debian (/usr/bin/chromium-headless-shell), as Playwright itself runs headless
+// Chromium: the full browser in headless mode starts more processes for each new context
+// and page, and costs the suite more CPU than anything it tests. CHROME_PATH overrides it;
+// the full Chromium, then Playwright's own browser, are the fallbacks elsewhere.
 const port = Number(process.env.E2E_PORT) || 4399;
 export const baseURL = `http://localhost:${port}`;
 export const E2E_GOOGLE_CLIENT_ID = 'e2e-test-client.apps.googleusercontent.com';
 /** Lets the journeys run a scheduled job through /api/cron/{job}, as Vercel Cron does. */
 export const E2E_CRON_SECRET = 'e2e-cron-secret-for-the-journeys';
 const CATALOGUE_WRITERS = /(admin|api-inventory)\.spec\.ts$/;
-const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const executablePath =
+  process.env.CHROME_PATH ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate));
 
 export default defineConfig({
   testDir: 'tests/e2e',
