@@ -9,6 +9,7 @@ import { loadDemoAccounts } from '../../src/lib/seed/demo/accounts.server.ts';
 import { loadDemoCatalogue } from '../../src/lib/seed/demo/catalogue.server.ts';
 import { loadDemoCritics } from '../../src/lib/seed/demo/critics.server.ts';
 import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../../src/lib/db/migrations.server.ts';
+import { clusterBlob } from './global-setup.ts';
 
 /**
  * A fresh, migrated, in-memory PGlite for one test file (started from the template the
@@ -28,14 +29,15 @@ export async function createTestDatabase(
   return connection;
 }
 
-/** The migrated cluster the global setup saved (a gzipped tarball), for PGlite's `loadDataDir`. */
-export async function pgliteTemplate(): Promise<Blob> {
-  return new Blob([await readFile(inject('pgliteTemplate'))], { type: 'application/x-gzip' });
-}
+/** The migrated cluster the global setup saved, for PGlite's `loadDataDir`. */
+export const pgliteTemplate = (): Promise<Blob> => clusterBlob(inject('pgliteTemplate'));
+
+/** The empty cluster (as initdb leaves it) the global setup saved, for PGlite's `loadDataDir`. */
+export const pgliteEmptyTemplate = (): Promise<Blob> => clusterBlob(inject('pgliteEmptyTemplate'));
 
 /** An empty, unmigrated in-memory PGlite (for migration runner tests). */
-export function createEmptyPglite(): Promise<DatabaseConnection> {
-  return openPglite('memory://');
+export async function createEmptyPglite(): Promise<DatabaseConnection> {
+  return openPglite('memory://', { loadDataDir: await pgliteEmptyTemplate() });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseConnection } from './connect.server.ts';
-import { openPglite } from './pglite.server.ts';
+import { createEmptyPglite } from '../../../tests/helpers/database.ts';
 import { analyzeChangedTables, cleanGinPendingLists } from './embedded-statistics.server.ts';
 
 /** The planner's estimate of how many rows `where` matches in public.things. */
@@ -15,7 +15,7 @@ async function estimate(connection: DatabaseConnection, where: string): Promise<
 describe('the embedded database’s statistics', () => {
   let connection: DatabaseConnection;
   beforeAll(async () => {
-    connection = await openPglite('memory://');
+    connection = await createEmptyPglite();
     await sql`create table public.things (id int primary key, kind text not null)`.execute(connection.db);
   });
   afterAll(() => connection.close());

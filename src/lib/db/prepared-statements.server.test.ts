@@ -3,6 +3,7 @@ import { openPostgres, type DatabaseConnection } from './connect.server.ts';
 import { openPglite } from './pglite.server.ts';
 import { MAX_NAMED_PER_CONNECTION, preparedStatementsFor, statementName } from './prepared-statements.server.ts';
 import { sql } from 'kysely';
+import { pgliteEmptyTemplate } from '../../../tests/helpers/database.ts';
 
 describe('preparedStatementsFor', () => {
   it('leaves them off for a transaction pooler only, unless told', () => {
@@ -32,7 +33,7 @@ async function prepared(connection: DatabaseConnection): Promise<string[]> {
 describe('named statements on the embedded thread', () => {
   let connection: DatabaseConnection;
   beforeAll(async () => {
-    connection = await openPglite('memory://', { thread: true });
+    connection = await openPglite('memory://', { thread: true, loadDataDir: await pgliteEmptyTemplate() });
   });
   afterAll(() => connection.close());
 
