@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { getViteConfig } from 'astro/config';
 import { upstreamAuthJsProject } from './tests/upstream/harness/project.ts';
 
@@ -16,6 +17,10 @@ const shared = {
 
 export default getViteConfig({
   test: {
+    // Two files at once even on two cores (vitest's default leaves one free): `npm test` runs
+    // the journeys beside these, and once they are done the second core would sit idle while
+    // the last files run one by one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
