@@ -71,9 +71,6 @@ export default defineConfig({
       AUTH_RATE_LIMIT_EMAIL_PER_CLIENT: '100000',
       AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
       CRON_SECRET: E2E_CRON_SECRET,
-      // A thousand sign-ups at bcrypt's default cost are minutes of the server's CPU; what the
-      // journeys check of passwords holds at any cost (the cost is unit-tested at 10).
-      AUTH_BCRYPT_COST: '4',
     },
   },
 });

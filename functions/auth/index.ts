@@ -69,7 +69,6 @@ export function getLocalAuthService(): AuthService | null {
       googleJwksUrl: env.GOOGLE_JWKS_URL,
       limits: authLimitsFrom(env),
       passwordMinLength: env.AUTH_PASSWORD_MIN_LENGTH,
-      bcryptCost: env.AUTH_BCRYPT_COST,
       mailerAutoconfirm: env.AUTH_MAILER_AUTOCONFIRM,
       refreshTokenReuseIntervalSeconds: env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
       sessions: sessions(),

@@ -338,15 +338,6 @@ describe('accounts variables', () => {
       'AUTH_REFRESH_TOKEN_REUSE_INTERVAL',
     ]);
   });
-  it('AUTH_BCRYPT_COST is 10 unless told, and a whole number from 4 to 14', () => {
-    expect(parseEnv({}).AUTH_BCRYPT_COST).toBe(10);
-    expect(parseEnv({ AUTH_BCRYPT_COST: '4' }).AUTH_BCRYPT_COST).toBe(4);
-    for (const value of ['3', '15', '10.5', 'ten'])
-      expect(
-        envError({ AUTH_BCRYPT_COST: value }).issues.map((issue) => issue.split(' ')[0]),
-        value,
-      ).toEqual(['AUTH_BCRYPT_COST']);
-  });
   it('accepts an ES256 private JWK', () => {
     const jwk = JSON.stringify({ kty: 'EC', crv: 'P-256', d: 'd', x: 'x', y: 'y' });
     expect(parseEnv({ AUTH_JWT_PRIVATE_KEY: jwk }).AUTH_JWT_PRIVATE_KEY).toBe(jwk);

@@ -150,12 +150,6 @@ const envFields = z.object({
   AUTH_MAILER_AUTOCONFIRM: optional(
     z.enum(['0', '1'], { error: 'must be 1 (confirm new accounts without an email) or 0' }),
   ).transform((v) => v === '1'),
-  // The bcrypt cost of the passwords the local auth service stores, 10 as Supabase's: each step
-  // doubles the work of a sign-up and a sign-in. Test servers that sign up thousands of
-  // accounts take the minimum; a hash keeps its own cost, so a change applies to new ones.
-  AUTH_BCRYPT_COST: optional(
-    z.coerce.number().int('must be a whole number').min(4, 'must be at least 4').max(14, 'must be at most 14'),
-  ).transform((v) => v ?? 10),
   // The shortest password the auth service accepts (GOTRUE_PASSWORD_MIN_LENGTH); the site's forms ask for 8.
   AUTH_PASSWORD_MIN_LENGTH: optional(
     z.coerce
