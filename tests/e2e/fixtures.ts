@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -9,7 +11,7 @@ import { pageRoutes, routeOf } from '../helpers/page-routes.ts';
  * `test` with an accessibility audit built in: the page as the test left it is audited with
  * axe-core in light and in dark mode, on the page itself (no navigation, no new context), so
  * a test pays at most two audits however many pages it visits, and none when a journey before
- * it in the same worker left the same route, signed in or out as it is. Every page route, for
+ * it in the run (in any worker) left the same route, signed in or out as it is. Every page route, for
  * visitors and for members, is audited in both modes by accessibility.spec.ts. Serious or
  * critical violations fail the test.
  *
@@ -111,15 +113,27 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * The routes this worker has audited as a journey left them, signed in or out: a journey
- * audits the page it leaves when no journey before it in this worker left that route in that
- * state (accessibility.spec.ts audits every route for each identity it renders for).
+ * Whether this test is the run's first to leave a route in a sign-in state (`key`): a journey
+ * audits the page it leaves only then (accessibility.spec.ts audits every route for each
+ * identity it renders for). Workers claim a key by creating a file named for it in the
+ * project's output folder, which Playwright empties when a run starts; creating a file that
+ * exists fails, so two workers never both claim one.
  */
-const auditedOnLeaving = new Set<string>();
+function firstToLeave(key: string, outputDir: string): boolean {
+  const dir = path.join(outputDir, '.left-and-audited');
+  mkdirSync(dir, { recursive: true });
+  try {
+    closeSync(openSync(path.join(dir, createHash('sha256').update(key).digest('hex').slice(0, 32)), 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
 const ROUTES = pageRoutes().map(({ route }) => route);
 
 export const test = base.extend({
-  page: async ({ page, baseURL }, use) => {
+  page: async ({ page, baseURL }, use, testInfo) => {
     const cspViolations = await watchCspViolations(page);
     waitForEagerIslandsAfterNavigation(page);
     const origin = new URL(baseURL ?? 'http://localhost').origin;
@@ -132,10 +146,8 @@ export const test = base.extend({
       const cookies = await page.context().cookies();
       const signedIn = hasAuthCookie(cookies.map(({ name, value }) => `${name}=${value}`).join('; '));
       const key = `${routeOf(left.pathname, ROUTES) ?? left.pathname} ${signedIn ? 'signed in' : 'signed out'}`;
-      if (!auditedOnLeaving.has(key)) {
-        auditedOnLeaving.add(key);
+      if (firstToLeave(key, testInfo.project.outputDir))
         await auditInBothSchemes(page, `${left.href} (as the test left it)`);
-      }
     }
   },
 });
