@@ -11,9 +11,9 @@ import { pageRoutes, routeOf } from '../helpers/page-routes.ts';
  * `test` with an accessibility audit built in: the page as the test left it is audited with
  * axe-core in light and in dark mode, on the page itself (no navigation, no new context), so
  * a test pays at most two audits however many pages it visits, and none when a journey before
- * it in the run (in any worker) left the same route, signed in or out as it is. Every page route, for
- * visitors and for members, is audited in both modes by accessibility.spec.ts. Serious or
- * critical violations fail the test.
+ * it in the run (in any worker) left the same route, signed in or out as it is. Every page
+ * route, for visitors and for members, is audited in both modes by accessibility.spec.ts.
+ * Serious or critical violations fail the test.
  *
  * It also fails a test on any Content Security Policy violation the browser reports while
  * it runs (a `securitypolicyviolation` event in any document, or a console "Refused to …"),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,7 +45,8 @@ async function saveCluster(file: string, make: () => Promise<DatabaseConnection>
   const connection = await make();
   try {
     const dump = await connection.dumpDataDir!('gzip');
-    const partial = `${file}.${process.pid}.partial`;
+    // Each project's global setup may build the same cluster at once, in the same process.
+    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, file);
   } finally {
