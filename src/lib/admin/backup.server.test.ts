@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { openPglite } from '../db/pglite.server.ts';
 import { embeddedBackup } from './backup.server.ts';
 import { restoreBackup, RestoreError } from './backup-restore.server.ts';
 import { pgliteTemplate } from '../../../tests/helpers/database.ts';
+import { whileTicking } from '../../../tests/helpers/event-loop.ts';
 
 // A backup of the embedded database and the storage folder, made while the database keeps
 // taking writes, restored into fresh folders: the database opens with what it held and the
@@ -95,6 +97,22 @@ describe('a backup holds everything', () => {
       expect.stringMatching(/^pglite\.before-restore-/),
       expect.stringMatching(/^storage\.before-restore-/),
     ]);
+  }, 240_000);
+
+  it('is compressed off the event loop: other requests go on answering while it downloads', async () => {
+    // A large upload that does not compress (a picture's bytes): each read of it is as long as
+    // the archive's reads get, and its compression the dearest.
+    const photo = path.join(storageDir(), 'covers', 'large-photo.bin');
+    await mkdir(path.dirname(photo), { recursive: true });
+    await writeFile(photo, randomBytes(48 * 1024 * 1024));
+    try {
+      const archive = await embeddedBackup(connection.db, dataDir(), storageDir());
+      const file = path.join(root, 'while-ticking.tar.gz');
+      const { longestGap, took } = await whileTicking(() => download(archive.body, file));
+      expect(longestGap).toBeLessThan(took / 20);
+    } finally {
+      await rm(photo);
+    }
   }, 240_000);
 
   it('refuses a file that is not a backup', async () => {

@@ -3,8 +3,9 @@ import { createWriteStream } from 'node:fs';
 import { access, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline as pipelineWithCallback, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import { create as createTar } from 'tar';
 import type { Database } from '../db/schema.ts';
@@ -42,10 +43,17 @@ export interface BackupArchive {
   database: 'embedded' | 'postgres';
 }
 
-/** Packs `staging` (database, storage, README.txt) as a gzipped tar stream, removing it once read or cancelled. */
+/**
+ * Packs `staging` (database, storage, README.txt) as a gzipped tar stream, removing it once
+ * read or cancelled. node-tar's own gzip compresses each read (up to 16 MB of a table's file)
+ * synchronously, on the event loop every other request waits for; Node's zlib stream
+ * compresses on libuv's thread pool instead.
+ */
 function packed(staging: string): ReadableStream<Uint8Array> {
-  const tar = createTar({ gzip: true, cwd: staging, portable: true }, [...BACKUP_PARTS]);
-  const nodeStream = Readable.from(tar);
+  const tar = createTar({ cwd: staging, portable: true }, [...BACKUP_PARTS]);
+  const nodeStream = createGzip();
+  // pipeline destroys the gzip stream (and so ends the download with an error) if tar fails.
+  pipelineWithCallback(Readable.from(tar), nodeStream, () => undefined);
   let cleaned = false;
   const clean = () => {
     if (cleaned) return;

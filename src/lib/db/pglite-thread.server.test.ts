@@ -9,27 +9,7 @@ import { isDatabaseUnavailable, isInvalidInput } from './errors.ts';
 import { poolOverThread, startPgliteThread, type PgliteThread } from './pglite-thread.server.ts';
 import type { Database } from './schema.ts';
 import { pgliteTemplate } from '../../../tests/helpers/database.ts';
-
-/** Runs `work` while a 5 ms timer ticks; returns how many ticks fired and the longest gap between two. */
-async function whileTicking(
-  work: () => Promise<unknown>,
-): Promise<{ ticks: number; longestGap: number; took: number }> {
-  let ticks = 0;
-  let last = performance.now();
-  let longestGap = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longestGap = Math.max(longestGap, now - last);
-    last = now;
-    ticks += 1;
-  }, 5);
-  const started = performance.now();
-  await work();
-  const took = performance.now() - started;
-  clearInterval(timer);
-  longestGap = Math.max(longestGap, performance.now() - last);
-  return { ticks, longestGap, took };
-}
+import { whileTicking } from '../../../tests/helpers/event-loop.ts';
 
 /** A simple-protocol Query message, as node-postgres would send it. */
 function simpleQuery(text: string): Uint8Array<ArrayBuffer> {
