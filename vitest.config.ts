@@ -21,9 +21,9 @@ export default getViteConfig({
     // the journeys beside these, and once they are done the second core would sit idle while
     // the last files run one by one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Each file in a worker thread, not a child process: still a fresh module graph per file,
-    // and a thread starts for a fraction of what a process costs.
-    pool: 'threads',
+    // Each file in a child process (vitest's default `forks` pool), not a worker thread: V8
+    // aborts the whole run now and then when a thread that ran PGlite's WebAssembly is torn
+    // down ("Check failed: jit_page_->allocations_.erase(addr) == 1").
     projects: [
       {
         extends: true,
