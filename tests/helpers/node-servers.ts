@@ -37,6 +37,15 @@ async function waitUntilHealthy(url: string, process: ChildProcess, output: () =
   throw new Error(`server ${url} did not become healthy:\n${output()}`);
 }
 
+/** Refuses a port where something already answers: a server left from an earlier run would stand in for the new one. */
+async function assertNothingAnswers(url: string): Promise<void> {
+  const answered = await fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`${url} already answers: stop what listens there (a server of an earlier run?)`);
+}
+
 /** Starts one server per port, one after the other (the first applies the migrations). */
 export async function startNodeServers(ports: number[], env: Record<string, string> = {}): Promise<NodeServers> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -69,6 +78,7 @@ export async function startNodeServers(ports: number[], env: Record<string, stri
   try {
     for (const port of ports) {
       const url = `http://127.0.0.1:${port}`;
+      await assertNothingAnswers(url);
       let printed = '';
       const child = spawn(process.execPath, ['scripts/start.ts'], {
         env: {
