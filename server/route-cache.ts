@@ -211,11 +211,7 @@ const brotli = (body: Buffer) =>
     zlib.brotliCompress(body, BROTLI_OPTIONS, (error, result) => (error ? reject(error) : resolve(result))),
   );
 
-/**
- * Renders through `next` and stores the page with its brotli copy when its rule says so. A
- * client that takes brotli waits for that copy and gets it; anyone else is answered at once,
- * while the copy is made and the page stored.
- */
+/** Renders through `next` and stores the page with its brotli copy when its rule says so. */
 async function renderAndStore(
   store: PageStore,
   target: { key: string; path: string },
@@ -232,15 +228,19 @@ async function renderAndStore(
     return response;
   }
   const body = Buffer.from(await response.arrayBuffer());
-  const compressible = body.length >= 1024 && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '');
+  const br =
+    body.length >= 1024 && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '')
+      ? await brotli(body)
+      : undefined;
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => void (NOT_STORED.has(name) || headers.push([name, value])));
-  if (compressible) headers.push(['vary', 'Accept-Encoding']);
-  const page = (br: Buffer | undefined): CachedPage => ({
+  const smaller = br && br.length < body.length ? br : undefined;
+  if (smaller) headers.push(['vary', 'Accept-Encoding']);
+  const page: CachedPage = {
     status: 200,
     headers,
     body,
-    br: br && br.length < body.length ? br : undefined,
+    br: smaller,
     etag: createHash('sha1').update(body).digest('base64url').slice(0, 22),
     tags: (response.headers.get('Cache-Tag') ?? '')
       .split(',')
@@ -250,16 +250,8 @@ async function renderAndStore(
     storedAt: Date.now(),
     maxAge,
     swr,
-  });
-  const complete = async () => page(compressible ? await brotli(body) : undefined);
-  if (codingFor(request.headers.get('accept-encoding')) === 'br') {
-    const full = await complete();
-    return toResponse(full, request, store.store(target.key, full, since) ? 'MISS' : undefined);
-  }
-  complete()
-    .then((full) => store.store(target.key, full, since))
-    .catch((error: unknown) => warn(`Not caching ${target.path}: ${(error as Error).message}`));
-  return toResponse(page(undefined), request, 'MISS');
+  };
+  return toResponse(page, request, store.store(target.key, page, since) ? 'MISS' : undefined);
 }
 
 const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) => {
