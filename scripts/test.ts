@@ -1,11 +1,12 @@
-// `npm test`: every test, in phases, each timed. Two lines of work share the machine: the unit
-// and integration tests on one side; `astro check`, the build and the browser journeys on the
-// other (check and build must not run together: both write .astro/). The journeys start as
-// soon as the build is there, beside the unit tests, so neither core waits for the other
-// side. The lint (ESLint, then Prettier's check) goes to whichever line finishes first; it
-// reads the types check generates. Every line a phase prints is prefixed with its name. A
-// failed phase does not stop the others (but the journeys need a build); the summary lists
-// each phase's duration and result, and the exit code is 1 if any failed.
+// `npm test`: every test, in phases, each timed. The phases share the machine: the unit and
+// integration tests from the start; `astro check`, the build and then the browser journeys
+// beside them (check and build must not run together: both write .astro/); the lint (ESLint,
+// then Prettier's check) as soon as the build is done, since it reads the types check
+// generates and must not read .astro/ while the build writes it. Started early, the lint
+// shares the cores with the other phases instead of running alone on one once they are done.
+// Every line a phase prints is prefixed with its name. A failed phase does not stop the others
+// (but the journeys need a build); the summary lists each phase's duration and result, and
+// the exit code is 1 if any failed.
 import { spawn } from 'node:child_process';
 
 interface Result {
@@ -45,19 +46,16 @@ function runScript(phase: string, script: string): Promise<boolean> {
 }
 
 const started = performance.now();
-const checked = run('check', 'check');
-async function buildAndJourneys(): Promise<void> {
-  await checked;
+const unit = run('unit', 'test:unit');
+async function checkBuildAndTheRest(): Promise<void> {
+  await run('check', 'check');
   const build = await run('build', 'build');
+  const lint = run('lint', 'lint', 'format:check');
   if (build.ok) await run('e2e', 'test:e2e');
   else results.push({ phase: 'e2e', seconds: 0, ok: false });
+  await lint;
 }
-const lines = [run('unit', 'test:unit'), buildAndJourneys()];
-// The lint takes the core of whichever line is done first (it needs the types check wrote).
-await Promise.race(lines);
-await checked;
-await run('lint', 'lint', 'format:check');
-await Promise.all(lines);
+await Promise.all([unit, checkBuildAndTheRest()]);
 
 console.log('\nPhase durations:');
 for (const { phase, seconds, ok } of results)
