@@ -64,10 +64,13 @@ export default defineConfig({
       STORAGE_DIR: '.data/e2e-storage',
       // Google sign-in against the local stand-in key set (scripts/e2e-server.ts).
       PUBLIC_GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
-      // Every journey signs in from the same address; Supabase's 30 per 5 minutes would throttle
-      // the suite itself, which now signs up well over a thousand accounts in one run (the
-      // limits are tested in tests/integration/auth-conformance.test.ts).
+      // Every journey signs in, confirms its email and refreshes its session from the same
+      // address; Supabase's 30 per 5 minutes would throttle the suite itself, which signs up
+      // an account for most journeys (the limits are tested in
+      // tests/integration/auth-conformance.test.ts).
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+      AUTH_RATE_LIMIT_VERIFY: '100000',
+      AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
       AUTH_RATE_LIMIT_EMAIL_PER_CLIENT: '100000',
       AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
       CRON_SECRET: E2E_CRON_SECRET,
