@@ -145,8 +145,13 @@ test('an Ad-Free member makes a ranked list, reorders it by keyboard and by poin
     numberOfItems: number;
   };
   expect(jsonLd).toMatchObject({ '@type': 'ItemList', numberOfItems: 2 });
+  // The button shows the like at once; the reload waits until the server has it.
+  const liked = other.waitForResponse(
+    (response) => response.url().endsWith(`/api/lists/${listId}/like`) && response.request().method() === 'POST',
+  );
   await other.getByRole('button', { name: /Like · 0 likes/ }).click();
   await expect(other.getByRole('button', { name: /Liked · 1 like$/ })).toBeVisible();
+  expect((await liked).status()).toBe(200);
   await other.reload();
   await expect(other.getByRole('button', { name: /Liked · 1 like$/ })).toBeVisible();
   await other.goto('/dashboard/lists/liked');
