@@ -42,17 +42,7 @@ export default getViteConfig({
         // loads the site's modules and compiles PGlite's WebAssembly once, not once per file.
         // Each file still opens a database of its own (tests/helpers/database.ts).
         extends: true,
-        test: {
-          ...shared,
-          name: 'site',
-          include: siteFiles,
-          exclude: isolatedSiteFiles,
-          isolate: false,
-          // After the isolated files: a few of those wait out real remote timeouts, which
-          // cost the run nothing at its start (the types check and the build have the
-          // cores) and leave a core idle at its end.
-          sequence: { groupOrder: 1 },
-        },
+        test: { ...shared, name: 'site', include: siteFiles, exclude: isolatedSiteFiles, isolate: false },
       },
       {
         // The files that replace modules or change the environment, globals or clock, each
