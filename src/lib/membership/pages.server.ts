@@ -6,6 +6,7 @@ import {
   PERIOD_LABELS,
   priceOf,
   renewalTerms,
+  yearlySavingPercent,
   type PlanChoice,
   type PlanRow,
 } from './membership.ts';
@@ -31,6 +32,39 @@ export function comparisonRows(): ComparisonRow[] {
       }),
     ) as Record<Tier, string>,
   }));
+}
+
+/** One plan of the comparison: its prices and what it includes, in the comparison's row order. */
+export interface PlanColumn {
+  tier: Tier;
+  label: string;
+  month: string;
+  year: string;
+  /** Whole percent saved by paying yearly; 0 when there is no saving. */
+  saving: number;
+  features: { label: string; value: string }[];
+}
+
+export interface PlanComparison {
+  columns: PlanColumn[];
+  rows: ComparisonRow[];
+}
+
+/** The /membership comparison: a column per tier (a card on phones), a row per feature. */
+export function planComparison(plans: readonly PlanRow[]): PlanComparison {
+  const rows = comparisonRows();
+  const columns = TIERS.map((tier) => {
+    const plan = plans.find((p) => p.name === tier);
+    return {
+      tier,
+      label: TIER_LABELS[tier],
+      month: plan ? priceLabel(plan, 'month') : '-',
+      year: plan ? priceLabel(plan, 'year') : '-',
+      saving: plan ? yearlySavingPercent(plan) : 0,
+      features: rows.map((row) => ({ label: row.label, value: row.values[tier] })),
+    };
+  });
+  return { columns, rows };
 }
 
 export function priceLabel(plan: PlanRow, period: 'month' | 'year'): string {
