@@ -7,7 +7,9 @@ import {
   priceOf,
   renewalTerms,
   yearlySavingPercent,
+  type ComparisonRow,
   type PlanChoice,
+  type PlanComparison,
   type PlanRow,
 } from './membership.ts';
 
@@ -16,11 +18,6 @@ import {
  * the server enforces and the prices from subscription_plans, so the page cannot disagree
  * with either.
  */
-
-export interface ComparisonRow {
-  label: string;
-  values: Record<Tier, string>;
-}
 
 export function comparisonRows(): ComparisonRow[] {
   return FEATURES.map((feature) => ({
@@ -32,22 +29,6 @@ export function comparisonRows(): ComparisonRow[] {
       }),
     ) as Record<Tier, string>,
   }));
-}
-
-/** One plan of the comparison: its prices and what it includes, in the comparison's row order. */
-export interface PlanColumn {
-  tier: Tier;
-  label: string;
-  month: string;
-  year: string;
-  /** Whole percent saved by paying yearly; 0 when there is no saving. */
-  saving: number;
-  features: { label: string; value: string }[];
-}
-
-export interface PlanComparison {
-  columns: PlanColumn[];
-  rows: ComparisonRow[];
 }
 
 /** The /membership comparison: a column per tier (a card on phones), a row per feature. */
