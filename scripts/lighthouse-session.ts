@@ -81,7 +81,9 @@ export const clearBrowserCookies = (port: number) => browserCommand(port, 'Stora
  * one made for the signed-in account `owner` (whose plan must allow lists) from the first games.
  */
 export async function sampleList(base: string, owner: string, cookies: readonly SessionCookie[]): Promise<string> {
-  const shown = /href="(\/(?!dashboard\/)[\w-]+\/lists\/[\w-]+)"/.exec(await (await fetch(`${base}/lists`)).text())?.[1];
+  const shown = /href="(\/(?!dashboard\/)[\w-]+\/lists\/[\w-]+)"/.exec(
+    await (await fetch(`${base}/lists`)).text(),
+  )?.[1];
   if (shown) return shown;
   const headers = { 'content-type': 'application/json', origin: base, cookie: cookieHeader(cookies) };
   const made = await fetch(`${base}/api/lists`, {
