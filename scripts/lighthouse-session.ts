@@ -61,7 +61,12 @@ async function browserCommand(port: number, method: string, params: object): Pro
   try {
     socket.send(JSON.stringify({ id: 1, method, params }));
     const [data] = (await once(socket, 'message')) as [WebSocket.RawData];
-    const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.isBuffer(data)
+        ? data
+        : Buffer.from(new Uint8Array(data));
+    const text = bytes.toString('utf8');
     const reply = JSON.parse(text) as { error?: { message: string } };
     if (reply.error) throw new Error(`${method}: ${reply.error.message}`);
   } finally {
