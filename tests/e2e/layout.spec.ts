@@ -13,15 +13,16 @@ import { layoutProblems } from './layout-checks.ts';
 import { ownThings, routeSamples } from './route-samples.ts';
 
 /**
- * Every page type at 390, 768 and 1280 px, in light and in dark mode, signed out and as a
+ * Every page type at 390, 768, 1024 and 1280 px, in light and in dark mode, signed out and as a
  * signed-in member: nothing wider than the viewport, nothing cut off at its sides, no two
  * header controls or text blocks on top of each other, and the header in one row from
  * 1024 px up (tests/e2e/layout-checks.ts says what is measured). Each page is loaded once
  * per identity; the viewport is resized and the colour scheme switched in place, so the
- * spec costs a page load per test, not six.
+ * spec costs a page load per test, not eight.
  */
 
-const WIDTHS = [390, 768, 1280] as const;
+/** Phone, tablet and desktop, and the narrowest width where the header must be one row. */
+const WIDTHS = [390, 768, 1024, 1280] as const;
 const SCHEMES = ['light', 'dark'] as const;
 const ONE_ROW_FROM = 1024;
 /** A member with a plan that has lists (the sample list is theirs). */
@@ -109,7 +110,7 @@ test('every page type is a page route', () => {
 
 for (const { route, who: identities } of PAGE_TYPES) {
   for (const who of identities) {
-    test(`${route} as a ${who} fits 390, 768 and 1280 px in light and dark`, async ({ browser }) => {
+    test(`${route} as a ${who} fits every width in light and dark`, async ({ browser }) => {
       const page = await viewerFor(browser, who);
       const url = samples[route] ?? route;
       await page.setViewportSize({ width: WIDTHS[0], height: 900 });
