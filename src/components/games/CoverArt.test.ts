@@ -1,6 +1,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import CoverArt from './CoverArt.astro';
+import CoverWall from './CoverWall.astro';
 
 let container: AstroContainer;
 
@@ -55,5 +56,25 @@ describe('CoverArt', () => {
     expect(none).not.toContain('<img');
     expect(none).toContain('aria-label="No cover art for Half-Life 2 yet"');
     expect(none).toMatch(/<span aria-hidden="true" class="cover-initials"[^>]*>\s*HL\s*<\/span>/);
+  });
+});
+
+describe('CoverWall', () => {
+  it('links every cover to its game, numbers a ranked wall and keeps placeholders in the grid', async () => {
+    const html = await container.renderToString(CoverWall, {
+      props: {
+        label: 'Games on this list',
+        ranked: true,
+        games: [
+          { slug: 'portal-2', title: 'Portal 2', coverImageUrl: `${base}cover-w600-${version}.webp` },
+          { slug: 'halo', title: 'Halo', coverImageUrl: null },
+        ],
+      },
+    });
+    expect(html).toMatch(/^<ol class="grid[^"]*" aria-label="Games on this list">/);
+    expect(html).toContain('href="/games/portal-2"');
+    expect(html).toContain('sizes="(min-width: 640px) 8rem, 33vw"');
+    expect(html).toContain('aria-label="No cover art for Halo yet"');
+    expect(html).toMatch(/aria-hidden="true"[^>]*>1<\/span>[\s\S]*aria-hidden="true"[^>]*>2<\/span>/);
   });
 });
