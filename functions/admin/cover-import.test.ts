@@ -171,7 +171,16 @@ describe('a cover from an image URL', () => {
   });
 
   it('refuses a loopback or private address outside the test setting', async () => {
-    for (const url of [`${origin}/cover.png`, 'http://10.0.0.1/cover.png', 'http://[::1]/cover.png']) {
+    for (const url of [
+      `${origin}/cover.png`,
+      'http://localhost:9/cover.png',
+      'http://2130706433:9/cover.png',
+      'http://[::ffff:127.0.0.1]:9/cover.png',
+      'http://10.0.0.1/cover.png',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/cover.png',
+      'http://[fd00::1]/cover.png',
+    ]) {
       const error = await importGameCoverFromUrl(
         database.db,
         admin.client,
