@@ -18,7 +18,7 @@ describe('CoverArt', () => {
     const html = await render({ title: 'Portal 2', url: `${base}cover-w600-${version}.webp` });
     const widths = [150, 300, 450, 600];
     expect(html).toContain(
-      `<source type="image/avif" srcset="${widths.map((w) => `${base}cover-w${w}-${version}.avif ${w}w`).join(', ')}" sizes="(min-width: 1024px) 12rem, (min-width: 640px) 30vw, 50vw">`,
+      `<source type="image/avif" srcset="${widths.map((w) => `${base}cover-w${w}-${version}.avif ${w}w`).join(', ')}" sizes="(min-width: 1024px) 12rem, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw">`,
     );
     expect(html).toContain(
       `<source type="image/webp" srcset="${widths.map((w) => `${base}cover-w${w}-${version}.webp ${w}w`).join(', ')}"`,

@@ -12,8 +12,8 @@ import { COVER_WIDTHS } from './images.ts';
 export const COVER_SIZES = {
   /** The game page: 12rem on phones, 16rem beside the details from md up. */
   page: '(min-width: 768px) 16rem, 12rem',
-  /** Game cards in a grid: two columns on phones up to six on wide screens. */
-  card: '(min-width: 1024px) 12rem, (min-width: 640px) 30vw, 50vw',
+  /** Game cards in GameGrid: two columns on phones, three from sm, four from md, six from lg. */
+  card: '(min-width: 1024px) 12rem, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw',
   /** Covers on a cover wall (profiles, lists): three to six columns. */
   wall: '(min-width: 640px) 8rem, 33vw',
   /** A small cover beside a row of text (shelves, rankings, list entries). */
