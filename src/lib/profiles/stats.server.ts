@@ -99,7 +99,7 @@ export async function profileStats(db: Db, userId: string): Promise<ProfileStats
       .map(({ slug, title, coverImageUrl }) => ({ slug, title, coverImageUrl })),
   })).filter((shelf) => shelf.games.length > 0);
   return {
-    ...summariseYears(row.years as YearFigures[]),
+    ...summariseYears(row.years),
     ratings: ratingHistogram(row.ratings),
     genres: rankTallies(toTallies(row.genres), STATS_LIMITS.favourites),
     platforms: rankTallies(toTallies(row.platforms), STATS_LIMITS.favourites),
@@ -174,7 +174,7 @@ export async function yearInReview(db: Db, userId: string, year: number): Promis
       ).as('finished'),
     ])
     .executeTakeFirstOrThrow();
-  const figures = row.figures as YearFigures | null;
+  const figures = row.figures;
   if (!figures || (figures.gamesPlayed <= 0 && figures.reviews <= 0 && figures.lists <= 0)) return undefined;
   return {
     figures,
