@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { clip, SHARE_IMAGE, shareImageAlt, shareImageSvg, type ShareImageContent } from './share-image.ts';
+import { clip, SHARE_IMAGE, shareImageAlt, shareImageSvg, titleSize, type ShareImageContent } from './share-image.ts';
 import { renderShareImage } from './share-image.server.ts';
 
 const content: ShareImageContent = {
@@ -48,5 +48,16 @@ describe('the year-in-review picture', () => {
     expect(shareImageSvg(bare)).toContain('game finished');
     const png = await renderShareImage(`test-bare:${Date.now()}`, bare);
     expect((await sharp(png).metadata()).width).toBe(SHARE_IMAGE.width);
+  });
+});
+
+describe('the picture’s heading', () => {
+  it('shrinks for a long name so it stays inside the margins', () => {
+    expect(titleSize('Pat’s 2025')).toBe(64);
+    const long = `${clip('A Very Long Display Name Indeed Of Thirty Two', 32)}’s 2025`;
+    expect(titleSize(long) * 0.66 * [...long].length).toBeLessThanOrEqual(1040);
+    expect(shareImageSvg({ ...content, displayName: 'A Very Long Display Name Indeed Of Thirty Two' })).toContain(
+      `font-size="${titleSize(long)}"`,
+    );
   });
 });

@@ -55,6 +55,14 @@ export function shareImageAlt(content: ShareImageContent): string {
   return `${parts.join('; ')}.`;
 }
 
+/**
+ * The heading's font size: 64 px, smaller for a long name so it fits the 1040 px between
+ * the margins (a bold sans-serif letter is about 0.66 of its size wide).
+ */
+export function titleSize(title: string): number {
+  return Math.min(64, Math.floor(1040 / ([...title].length * 0.66)));
+}
+
 export function shareImageSvg(content: ShareImageContent): string {
   const { width, height } = SHARE_IMAGE;
   const figures: [string, string][] = [
@@ -63,6 +71,7 @@ export function shareImageSvg(content: ShareImageContent): string {
     [content.reviews.toLocaleString('en-US'), content.reviews === 1 ? 'review' : 'reviews'],
     [content.lists.toLocaleString('en-US'), content.lists === 1 ? 'list made' : 'lists made'],
   ];
+  const title = `${clip(content.displayName, 32)}’s ${content.year}`;
   const lines: string[] = [];
   if (content.best) lines.push(`Best rated: ${clip(content.best.title, 40)} (${starsText(content.best.rating)})`);
   if (content.genre) lines.push(`Most played genre: ${clip(content.genre, 40)}`);
@@ -91,7 +100,7 @@ export function shareImageSvg(content: ShareImageContent): string {
   </defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
   <text x="80" y="110" font-size="30" fill="#5eead4" font-weight="700">${escapeXml(clip(content.siteName, 40))}</text>
-  <text x="80" y="190" font-size="64" font-weight="700" fill="#ffffff">${escapeXml(clip(content.displayName, 24))}’s ${content.year}</text>
+  <text x="80" y="190" font-size="${titleSize(title)}" font-weight="700" fill="#ffffff">${escapeXml(title)}</text>
   <text x="80" y="245" font-size="30" fill="#cbd5e1">@${escapeXml(content.username)} · year in review</text>${figureSvg}
   ${lineSvg}
 </svg>`;
