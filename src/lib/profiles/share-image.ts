@@ -1,4 +1,5 @@
-import { formatHours, plural, starsText } from './stats.ts';
+import { formatCount } from '../format/numbers.ts';
+import { formatHours, hoursNumber, plural, starsText } from './stats.ts';
 
 /**
  * The shareable picture of a player's year in review: an SVG composed here (pure, so a test
@@ -66,10 +67,10 @@ export function titleSize(title: string): number {
 export function shareImageSvg(content: ShareImageContent): string {
   const { width, height } = SHARE_IMAGE;
   const figures: [string, string][] = [
-    [content.gamesFinished.toLocaleString('en-US'), content.gamesFinished === 1 ? 'game finished' : 'games finished'],
-    [formatHours(content.hours).split(' ')[0]!, content.hours === 1 ? 'hour played' : 'hours played'],
-    [content.reviews.toLocaleString('en-US'), content.reviews === 1 ? 'review' : 'reviews'],
-    [content.lists.toLocaleString('en-US'), content.lists === 1 ? 'list made' : 'lists made'],
+    [formatCount(content.gamesFinished), content.gamesFinished === 1 ? 'game finished' : 'games finished'],
+    [hoursNumber(content.hours), content.hours === 1 ? 'hour played' : 'hours played'],
+    [formatCount(content.reviews), content.reviews === 1 ? 'review' : 'reviews'],
+    [formatCount(content.lists), content.lists === 1 ? 'list made' : 'lists made'],
   ];
   const title = `${clip(content.displayName, 32)}’s ${content.year}`;
   const lines: string[] = [];

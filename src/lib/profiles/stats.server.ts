@@ -7,11 +7,12 @@ import {
   ratingHistogram,
   STATS_LIMITS,
   summariseYears,
-  type RatingHistogram,
+  type ProfileStats,
   type Tally,
-  type YearFigures,
-  type YearsSummary,
+  type YearInReview,
 } from './stats.ts';
+
+export type { ProfileStats, YearInReview };
 
 /**
  * A player's stats, read from the kept figures (user_year_stats, user_year_genres,
@@ -20,20 +21,6 @@ import {
  */
 
 type Db = Kysely<Database>;
-
-export interface CoverGame {
-  slug: string;
-  title: string;
-  coverImageUrl: string | null;
-}
-
-export interface ProfileStats extends YearsSummary {
-  ratings: RatingHistogram;
-  genres: Tally[];
-  platforms: Tally[];
-  /** The newest few games of each status, in the order statuses are shown. */
-  coverWall: { status: string; games: CoverGame[] }[];
-}
 
 const yearColumns = [
   'year',
@@ -105,20 +92,6 @@ export async function profileStats(db: Db, userId: string): Promise<ProfileStats
     platforms: rankTallies(toTallies(row.platforms), STATS_LIMITS.favourites),
     coverWall,
   };
-}
-
-export interface RatedGame extends CoverGame {
-  rating: number;
-}
-
-export interface YearInReview {
-  figures: YearFigures;
-  /** The player's highest ratings among the reviews they wrote that year. */
-  bestRated: RatedGame[];
-  /** Games finished that year, latest first (at most STATS_LIMITS.finishedCovers). */
-  finished: CoverGame[];
-  genre: Tally | null;
-  platform: Tally | null;
 }
 
 /** A player's year, or undefined when the year has no activity (the page's 404). One statement. */

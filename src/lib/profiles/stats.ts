@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { formatCount, formatCountOf } from '../format/numbers.ts';
+import type { PublicProfile } from './profiles.ts';
+import type { ShareImageContent } from './share-image.ts';
 
 /**
  * A player's stats on their profile and their year in review (/{username}/year/{year}),
@@ -116,13 +119,20 @@ export function summariseYears(rows: readonly YearFigures[]): YearsSummary {
 
 export const roundHours = (hours: number) => Math.round(hours * 10) / 10;
 
-/** "1 hour", "12.5 hours", "1,204 hours". */
-export function formatHours(hours: number): string {
-  const rounded = roundHours(hours);
-  return `${rounded.toLocaleString('en-US')} ${rounded === 1 ? 'hour' : 'hours'}`;
+/** Hours to a tenth, as people read them: "12.5", "1,204". */
+export function hoursNumber(hours: number): string {
+  const tenths = Math.round(hours * 10);
+  const whole = Math.trunc(tenths / 10);
+  const tenth = Math.abs(tenths % 10);
+  return tenth ? `${formatCount(whole)}.${tenth}` : formatCount(whole);
 }
 
-export const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** "1 hour", "12.5 hours", "1,204 hours". */
+export function formatHours(hours: number): string {
+  return `${hoursNumber(hours)} ${roundHours(hours) === 1 ? 'hour' : 'hours'}`;
+}
+
+export const plural = formatCountOf;
 
 /** Stars out of five as text ("4.5/5"). */
 export const starsText = (rating: number) => `${rating / 2}/5`;
@@ -145,3 +155,41 @@ export function shareImageKey(content: unknown): string {
 export const yearPath = (username: string, year: number) => `/${encodeURIComponent(username)}/year/${year}`;
 export const yearImagePath = (username: string, year: number, key: string) =>
   `${yearPath(username, year)}.png?v=${key}`;
+
+export interface CoverGame {
+  slug: string;
+  title: string;
+  coverImageUrl: string | null;
+}
+
+export interface RatedGame extends CoverGame {
+  rating: number;
+}
+
+export interface ProfileStats extends YearsSummary {
+  ratings: RatingHistogram;
+  genres: Tally[];
+  platforms: Tally[];
+  /** The newest few games of each status, in the order statuses are shown. */
+  coverWall: { status: string; games: CoverGame[] }[];
+}
+
+export interface YearInReview {
+  figures: YearFigures;
+  /** The player's highest ratings among the reviews they wrote that year. */
+  bestRated: RatedGame[];
+  /** Games finished that year, latest first (at most STATS_LIMITS.finishedCovers). */
+  finished: CoverGame[];
+  genre: Tally | null;
+  platform: Tally | null;
+}
+
+/** What /{username}/year/{year} shows. */
+export interface YearPage {
+  profile: PublicProfile;
+  owner: boolean;
+  year: number;
+  review: YearInReview;
+  image: { url: string; path: string; key: string; alt: string; width: number; height: number };
+  content: ShareImageContent;
+}

@@ -7,12 +7,14 @@ import type { QueryBudgets } from '../db/query-budgets.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { PRIVATE_CACHE_CONTROL } from '../http/shared-pages.ts';
-import { findPublicProfile, type PublicProfile } from './profiles.server.ts';
+import { findPublicProfile } from './profiles.server.ts';
 import { profileRoute, usernameParamSchema } from './profiles.ts';
 import { SHARE_IMAGE, SHARE_IMAGE_LAYOUT, shareImageAlt, type ShareImageContent } from './share-image.ts';
 import { renderShareImage } from './share-image.server.ts';
-import { yearInReview, type YearInReview } from './stats.server.ts';
-import { shareImageKey, yearImagePath, yearParamSchema } from './stats.ts';
+import { yearInReview } from './stats.server.ts';
+import { shareImageKey, yearImagePath, yearParamSchema, type YearPage } from './stats.ts';
+
+export type { YearPage };
 
 type Db = Kysely<Database>;
 
@@ -21,15 +23,6 @@ type Db = Kysely<Database>;
  * year is a 404 to everyone but its owner, the picture too; neither is ever stored by a
  * shared cache (docs/decisions/profile-stats.md).
  */
-
-export interface YearPage {
-  profile: PublicProfile;
-  owner: boolean;
-  year: number;
-  review: YearInReview;
-  image: { url: string; path: string; key: string; alt: string; width: number; height: number };
-  content: ShareImageContent;
-}
 
 export type YearOutcome = { kind: 'not-found' } | { kind: 'redirect'; location: string } | ({ kind: 'ok' } & YearPage);
 
