@@ -109,6 +109,9 @@ test('a profile links each active year to its year in review, whose link preview
   const png = await page.request.get(`${imageUrl.pathname}${imageUrl.search}`);
   expect(png.status()).toBe(200);
   expect(png.headers()['content-type']).toBe('image/png');
+  // Kept by the browser under this key, by no shared cache; the page itself is never stored.
+  expect(png.headers()['cache-control']).toBe('private, max-age=31536000, immutable');
+  expect((await page.request.get(`/${user.username}/year/2025`)).headers()['cache-control']).toBe('private, no-store');
   expect((await sharp(await png.body()).metadata()).width).toBe(1200);
   // The page is audited with axe in both colour modes as the test leaves it (fixtures.ts).
 });

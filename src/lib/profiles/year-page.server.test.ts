@@ -9,7 +9,7 @@ import { setConnector } from '../db/db.server.ts';
 import { setPlayState } from '../library/play-status.server.ts';
 import { createList } from '../lists/lists.server.ts';
 import { createUserReview } from '../user-reviews/user-review-writes.server.ts';
-import { setProfilePrivacy } from './profiles.server.ts';
+import { findPublicProfile, profilePage, setProfilePrivacy } from './profiles.server.ts';
 import { loadYearPage, yearImageResponse, type YearPage } from './year-page.server.ts';
 
 // Who may see a player's year in review and its picture: anyone while the profile is
@@ -184,6 +184,13 @@ describe('a private profile’s year', () => {
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       expect(response.headers.get('content-type')).not.toBe('image/png');
     }
+  });
+
+  it('takes the stats off the profile for everyone but its owner', async () => {
+    const profile = (await findPublicProfile(connection.db, pat.username))!;
+    expect((await profilePage(connection.db, profile)).details).toBeNull();
+    const own = await profilePage(connection.db, profile, { owner: true });
+    expect(own.details?.stats.years.map((year) => year.year)).toEqual([YEAR]);
   });
 
   it('is its owner’s, with the picture never stored', async () => {
