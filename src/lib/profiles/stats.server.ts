@@ -67,7 +67,7 @@ export async function profileStats(db: Db, userId: string): Promise<ProfileStats
       sql<{ status: string; slug: string; title: string; coverImageUrl: string | null }[]>`(
         select coalesce(json_agg(json_build_object('status', s.status, 'slug', c.slug, 'title', c.title,
                  'coverImageUrl', c.cover_image_url) order by s.ord, c.updated_at desc), '[]')
-          from unnest(${sql.val([...PLAY_STATUSES])}::text[]) with ordinality as s (status, ord)
+          from unnest(array[${sql.join(PLAY_STATUSES.map((status) => sql.lit(status)))}]::text[]) with ordinality as s (status, ord)
           cross join lateral (
             select g.slug, g.title, g.cover_image_url, ug.updated_at
               from public.user_games ug join public.games g on g.id = ug.game_id
