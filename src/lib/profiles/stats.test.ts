@@ -95,6 +95,8 @@ describe('the years of a profile', () => {
   it('never makes year 0 or an empty year active', () => {
     expect(isActiveYear(row(0, { gamesPlayed: 3 }))).toBe(false);
     expect(isActiveYear(row(2025))).toBe(false);
+    expect(isActiveYear(row(999, { gamesPlayed: 1 }))).toBe(false);
+    expect(isActiveYear(row(1000, { gamesPlayed: 1 }))).toBe(true);
   });
 });
 

@@ -94,9 +94,17 @@ export function rankTallies(tallies: readonly Tally[], limit: number): Tally[] {
     .slice(0, limit);
 }
 
-/** A year counts as active with a game played in it, a review written or a public list made. */
+/**
+ * A year counts as active with a game played in it, a review written or a public list made,
+ * and only a year its page can be addressed by (four digits: a date in year 500 is kept,
+ * but linked nowhere).
+ */
 export function isActiveYear(figures: YearFigures): boolean {
-  return figures.year > 0 && (figures.gamesPlayed > 0 || figures.reviews > 0 || figures.lists > 0);
+  return (
+    figures.year >= 1000 &&
+    figures.year <= 9999 &&
+    (figures.gamesPlayed > 0 || figures.reviews > 0 || figures.lists > 0)
+  );
 }
 
 export interface YearsSummary {
