@@ -368,6 +368,7 @@ function suite(name: string, open: () => Promise<DatabaseConnection | undefined>
       expect(year2025?.genre).toEqual({ name: `Genre ${name.toLowerCase()} 1`, games: 2, hours: 32.5 });
       expect(year2025?.platform).toEqual({ name: `Platform ${name.toLowerCase()} 1`, games: 1, hours: 30.5 });
       expect(await yearInReview(db, player, 2023)).toBeUndefined();
+      expect(year2025?.otherYears).toEqual([2024]);
 
       const stats = await profileStats(db, player);
       expect(stats.years.map((year) => [year.year, year.gamesFinished, year.hours])).toEqual([

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../db/schema.ts';
 import { PLAY_STATUSES } from '../library/play-status.ts';
 import {
+  isActiveYear,
   rankTallies,
   ratingHistogram,
   STATS_LIMITS,
@@ -100,9 +101,7 @@ export async function yearInReview(db: Db, userId: string, year: number): Promis
   const to = `${String(year + 1).padStart(4, '0')}-01-01`;
   const row = await db
     .selectNoFrom((eb) => [
-      jsonObjectFrom(
-        eb.selectFrom('user_year_stats').select(yearColumns).where('user_id', '=', userId).where('year', '=', year),
-      ).as('figures'),
+      jsonArrayFrom(eb.selectFrom('user_year_stats').select(yearColumns).where('user_id', '=', userId)).as('years'),
       jsonArrayFrom(
         eb
           .selectFrom('user_year_genres as k')
@@ -147,10 +146,15 @@ export async function yearInReview(db: Db, userId: string, year: number): Promis
       ).as('finished'),
     ])
     .executeTakeFirstOrThrow();
-  const figures = row.figures;
-  if (!figures || (figures.gamesPlayed <= 0 && figures.reviews <= 0 && figures.lists <= 0)) return undefined;
+  const active = row.years.filter(isActiveYear);
+  const figures = active.find((kept) => kept.year === year);
+  if (!figures) return undefined;
   return {
     figures,
+    otherYears: active
+      .map((kept) => kept.year)
+      .filter((other) => other !== year)
+      .toSorted((a, b) => b - a),
     bestRated: row.bestRated,
     finished: row.finished,
     genre: rankTallies(toTallies(row.genres), 1)[0] ?? null,

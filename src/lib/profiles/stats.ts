@@ -184,6 +184,8 @@ export interface ProfileStats extends YearsSummary {
 
 export interface YearInReview {
   figures: YearFigures;
+  /** The player's other active years, newest first (links to their pages). */
+  otherYears: number[];
   /** The player's highest ratings among the reviews they wrote that year. */
   bestRated: RatedGame[];
   /** Games finished that year, latest first (at most STATS_LIMITS.finishedCovers). */
