@@ -6,7 +6,8 @@ import type { Database } from '../../../db/schema.ts';
  * released games, deterministic for a seed, one per user and game. Loaded in one
  * statement with the score trigger off (the platform triggers skip reviews naming no
  * platform, and these name none), then every user score is computed once
- * (rebuild_game_user_scores), as the critic reviews are. Synthetic text, labelled so.
+ * (rebuild_game_user_scores), as the critic reviews are, and the players' kept stats
+ * (rebuild_player_stats). Synthetic text, labelled so.
  *
  * Called from the bench script after the community's users exist:
  *   await generateUserReviews(trx, { count: 1_000_000, seed });
