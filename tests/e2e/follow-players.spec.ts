@@ -1,6 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { createConfirmedUser, fillLogin, type TestUser } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, RETURNING_VISITOR, test } from './fixtures.ts';
+
+// Reloads or comes back to pages after writes: with the service worker, as a returning visitor.
+test.use(RETURNING_VISITOR);
 
 // Following a player from their profile, from the side of the player who follows and of
 // the player who is followed; nobody can follow themselves.
