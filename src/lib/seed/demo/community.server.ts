@@ -41,7 +41,12 @@ async function readCatalogue(trx: Trx): Promise<CommunityGame[]> {
            coalesce(array_agg(gp.platform_id order by gp.platform_id) filter (where gp.platform_id is not null), '{}') as platform_ids
     from public.games g left join public.game_platforms gp on gp.game_id = g.id
     group by g.id order by g.slug`.execute(trx);
-  return rows.map((row) => ({ id: row.id, slug: row.slug, releaseDate: row.release_date, platformIds: row.platform_ids }));
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    releaseDate: row.release_date,
+    platformIds: row.platform_ids,
+  }));
 }
 
 async function insertPlayers(trx: Trx, plan: CommunityPlan): Promise<void> {

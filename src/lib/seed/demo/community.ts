@@ -167,6 +167,14 @@ function sample<T>(random: Random, items: readonly T[], count: number): T[] {
   return pool.slice(0, taken);
 }
 
+/** `count` distinct items, the first ones far more often (a few popular games, a long tail). */
+function skewedSample<T>(random: Random, ordered: readonly T[], count: number): T[] {
+  const taken = new Set<number>();
+  const wanted = Math.min(count, ordered.length);
+  while (taken.size < wanted) taken.add(Math.floor(ordered.length * random() ** 2.5));
+  return [...taken].map((index) => ordered[index]!);
+}
+
 /** A moment between `from` and `now` (ms), more likely recent: most activity is in the last weeks. */
 function momentSince(random: Random, from: number, now: number): Date {
   const span = Math.max(0, now - MINUTE - from);
@@ -203,13 +211,17 @@ function weightedStatus(random: Random): PlayStatus {
   return 'completed';
 }
 
-function planStatuses(random: Random, players: PlannedPlayer[], games: readonly CommunityGame[], now: number) {
+function planStatuses(
+  random: Random,
+  players: PlannedPlayer[],
+  games: readonly CommunityGame[],
+  popular: readonly CommunityGame[],
+  now: number,
+) {
   const statuses: PlannedStatus[] = [];
   for (const player of players) {
     const joined = player.joinedAt.getTime();
-    // Released at least three days before the player's first possible status on it.
-    const released = games.filter((game) => releasedAt(game) <= now - 3 * DAY);
-    for (const game of sample(random, released, between(random, 10, 26))) {
+    for (const game of skewedSample(random, popular, between(random, 10, 26))) {
       const status = weightedStatus(random);
       const at = momentSince(random, Math.max(joined, releasedAt(game) + 3 * DAY), now);
       const played = status !== 'backlog';
@@ -231,7 +243,11 @@ function planStatuses(random: Random, players: PlannedPlayer[], games: readonly 
     // A few games on the wishlist, unreleased ones first.
     const owned = new Set(statuses.filter((row) => row.userId === player.id).map((row) => row.gameId));
     const wanted = games.filter((game) => !owned.has(game.id) && releasedAt(game) > now);
-    for (const game of sample(random, wanted.length > 0 ? wanted : games.filter((g) => !owned.has(g.id)), between(random, 1, 4)))
+    for (const game of sample(
+      random,
+      wanted.length > 0 ? wanted : games.filter((g) => !owned.has(g.id)),
+      between(random, 1, 4),
+    ))
       statuses.push({
         userId: player.id,
         gameId: game.id,
@@ -253,14 +269,26 @@ function band(rating: number): keyof typeof REVIEW_TITLES {
   return rating <= 7 ? 'mid' : 'high';
 }
 
-function planReviews(random: Random, players: PlannedPlayer[], statuses: PlannedStatus[], quality: Map<number, number>, now: number) {
+function planReviews(
+  random: Random,
+  players: PlannedPlayer[],
+  statuses: PlannedStatus[],
+  rank: Map<number, number>,
+  now: number,
+) {
   const reviews: PlannedReview[] = [];
   for (const player of players.filter((p) => p.tier === 'premium')) {
-    const played = statuses.filter(
-      (row) => row.userId === player.id && row.status !== null && row.status !== 'backlog' && row.status !== 'playing',
-    );
-    for (const row of sample(random, played, between(random, 3, 7))) {
-      const rating = Math.min(10, Math.max(1, Math.round((quality.get(row.gameId) ?? 7) + (random() - 0.5) * 4)));
+    // The popular games first, so a few gather enough ratings for a user score.
+    const played = statuses
+      .filter(
+        (row) =>
+          row.userId === player.id && row.status !== null && row.status !== 'backlog' && row.status !== 'playing',
+      )
+      .sort((a, b) => rank.get(a.gameId)! - rank.get(b.gameId)!);
+    for (const row of skewedSample(random, played, between(random, 4, 8))) {
+      // Each game's standing (about 4 to 9.5 of 10, from its place in the order), scattered by player.
+      const quality = 9.5 - ((rank.get(row.gameId)! * 7919) % 56) / 10;
+      const rating = Math.min(10, Math.max(1, Math.round(quality + (random() - 0.5) * 4)));
       const level = band(rating);
       const details = sample(random, REVIEW_DETAILS, 2).join(' ');
       reviews.push({
@@ -288,7 +316,10 @@ function planLists(random: Random, players: PlannedPlayer[], games: readonly Com
     return {
       userId: owner.id,
       title: idea.title,
-      slug: idea.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+      slug: idea.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
       description: idea.description,
       visibility: index % 9 === 4 ? 'unlisted' : index % 11 === 7 ? 'private' : 'public',
       ranked: idea.ranked,
@@ -321,14 +352,22 @@ function planFollows(random: Random, input: CommunityInput, players: PlannedPlay
   const follows: PlannedFollow[] = [];
   const outletFollows: PlannedOutletFollow[] = [];
   for (const player of players) {
-    for (const followed of sample(random, followable.filter((p) => p.id !== player.id), between(random, 2, 9)))
+    for (const followed of sample(
+      random,
+      followable.filter((p) => p.id !== player.id),
+      between(random, 2, 9),
+    ))
       follows.push({
         followerId: player.id,
         followedId: followed.id,
         at: momentSince(random, Math.max(player.joinedAt.getTime(), followed.joinedAt.getTime()), now),
       });
     for (const outlet of sample(random, input.outlets, between(random, 1, 4)))
-      outletFollows.push({ userId: player.id, outletId: outlet.id, at: momentSince(random, player.joinedAt.getTime(), now) });
+      outletFollows.push({
+        userId: player.id,
+        outletId: outlet.id,
+        at: momentSince(random, player.joinedAt.getTime(), now),
+      });
   }
   // The demo accounts follow the busiest public players, so their dashboards have a feed at once.
   const busiest = [...followable].sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime());
@@ -347,10 +386,12 @@ export function planDemoCommunity(input: CommunityInput): CommunityPlan {
   const random = createRandom(input.seed ?? DEMO_COMMUNITY_SEED);
   const now = input.now.getTime();
   const players = planPlayers(random, now);
-  // Each game's standing with the community (about 4 to 9.5 of 10), which ratings scatter around.
-  const quality = new Map(input.games.map((game) => [game.id, 4 + random() * 5.5]));
-  const statuses = planStatuses(random, players, input.games, now);
-  const reviews = planReviews(random, players, statuses, quality, now);
+  // Released at least three days ago, in an invented order of popularity.
+  const released = input.games.filter((game) => releasedAt(game) <= now - 3 * DAY);
+  const popular = sample(random, released, released.length);
+  const rank = new Map(popular.map((game, index) => [game.id, index]));
+  const statuses = planStatuses(random, players, input.games, popular, now);
+  const reviews = planReviews(random, players, statuses, rank, now);
   const lists = planLists(random, players, input.games, now);
   const likes = planLikes(random, players, lists, now);
   const { follows, outletFollows } = planFollows(random, input, players, now);
