@@ -183,7 +183,7 @@ describe('loadDemoCommunity on the embedded database', () => {
     for (const sort of ['popular', 'recent'] as const) {
       const lists = await discoverLists(connection.db, { sort, q: '', page: 1, pageSize: 100 });
       expect(lists.items.length).toBeGreaterThan(10);
-      expect(lists.items.filter((list) => hidden.some((row) => row.username === list.username))).toEqual([]);
+      expect(lists.items.filter((list) => ids.has(list.userId))).toEqual([]);
     }
     for (const row of hidden) {
       const profile = (await findPublicProfile(connection.db, row.username))!;

@@ -4,7 +4,8 @@ import type { NewActivity } from '../../activity/activity.ts';
 import { recordDataLoad } from '../../db/migrations.server.ts';
 import type { Database } from '../../db/schema.ts';
 import { DEMO_ACCOUNTS } from './accounts.server.ts';
-import { planDemoCommunity, type CommunityGame, type CommunityPlan } from './community.ts';
+import type { CommunityGame, CommunityPlan } from './community-plan.ts';
+import { planDemoCommunity } from './community.ts';
 
 /**
  * Writes the demo community (community.ts plans it) the way the site's own writes leave

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEMO_PLAYER_PREFIX,
-  demoPlayerId,
-  planDemoCommunity,
-  type CommunityGame,
-  type CommunityInput,
-} from './community.ts';
+import { DEMO_PLAYER_PREFIX, demoPlayerId, type CommunityGame, type CommunityInput } from './community-plan.ts';
+import { planDemoCommunity } from './community.ts';
 
 const DAY = 86_400_000;
 const now = new Date('2026-06-15T12:00:00Z');
