@@ -99,6 +99,8 @@ async function checkSeeded(db: Db, summary: DemoCommunitySummary) {
       (select count(*)::int from public.user_reviews r where not exists (
          select 1 from public.user_subscriptions s join public.subscription_plans p on p.id = s.plan_id
           where s.user_id = r.user_id and s.status = 'active' and p.name = 'premium')) as non_premium_reviews,
+      (select count(*)::int from public.profiles p join auth.users u on u.id = p.id
+        where p.username like 'demo\\_%' and p.full_name like 'Demo player %' and p.created_at = u.created_at and u.created_at < ${now}) as dated_profiles,
       (select count(*)::int from public.user_follows where follower_id = followed_id) as self_follows,
       (select count(*)::int from public.user_list_likes k join public.user_lists l on l.id = k.list_id where k.user_id = l.user_id) as own_likes,
       (select count(*)::int from public.activity_events where created_at > ${now}) as future_events,
@@ -109,6 +111,7 @@ async function checkSeeded(db: Db, summary: DemoCommunitySummary) {
     passwordless: 40,
     identities: 0,
     non_premium_reviews: 0,
+    dated_profiles: 40,
     self_follows: 0,
     own_likes: 0,
     future_events: 0,

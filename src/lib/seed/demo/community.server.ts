@@ -71,6 +71,11 @@ async function insertPlayers(trx: Trx, plan: CommunityPlan): Promise<void> {
       })),
     )
     .execute();
+  // The profile trigger dates the profile at the insert; a player's profile dates from their sign-up.
+  await sql`update public.profiles p set created_at = u.created_at
+            from auth.users u where u.id = p.id and u.id = any(${plan.players.map((player) => player.id)}::uuid[])`.execute(
+    trx,
+  );
   const members = plan.players.filter((player) => player.tier !== 'free');
   if (members.length > 0) {
     const plans = await trx.selectFrom('subscription_plans').select(['id', 'name']).execute();
