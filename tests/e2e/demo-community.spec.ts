@@ -23,7 +23,9 @@ test('a fresh start shows demo players on the lists, the leaderboard, a profile 
   await expect(page.getByRole('link', { name: 'All-time favourites' }).first()).toBeVisible();
   expect(await demoLinks(page).count()).toBeGreaterThan(5);
 
-  await page.goto('/leaderboard');
+  // `period=all` is the board `/leaderboard` shows, under a cache key of its own: the
+  // journeys that check their own players on `/leaderboard` never meet this visit's copy.
+  await page.goto('/leaderboard?period=all');
   expect(await demoLinks(page).count()).toBeGreaterThan(10);
 
   await page.goto(`/${PREMIUM_PLAYER}`);
@@ -49,9 +51,7 @@ test('the Free demo account follows demo players from the start', async ({ page 
 
 test('the private demo players show others their name and nothing else', async ({ page, request }) => {
   const everywhere = await Promise.all(
-    ['/lists', '/lists?sort=recent', '/leaderboard', '/leaderboard?period=week', '/leaderboard?period=month'].map(
-      async (path) => (await request.get(path)).text(),
-    ),
+    ['/lists', '/lists?sort=recent', '/leaderboard?period=all'].map(async (path) => (await request.get(path)).text()),
   );
   for (const [index, body] of everywhere.entries())
     for (const username of PRIVATE_PLAYERS) expect(body.includes(username), `${username} on page ${index}`).toBe(false);
