@@ -39,5 +39,5 @@ export function skewedSample<T>(random: Random, ordered: readonly T[], count: nu
 /** A moment between `from` and `now` (ms), more likely recent: most activity is in the last weeks. */
 export function momentSince(random: Random, from: number, now: number): Date {
   const span = Math.max(0, now - MINUTE - from);
-  return new Date(now - MINUTE - Math.floor(span * random() ** 2));
+  return new Date(now - MINUTE - Math.floor(span * random() ** 1.6));
 }

@@ -89,6 +89,13 @@ export interface PlannedLike {
   at: Date;
 }
 
+export interface PlannedVote {
+  /** Index into `reviews`: a helpful vote on it. */
+  review: number;
+  userId: string;
+  at: Date;
+}
+
 export interface PlannedFollow {
   followerId: string;
   followedId: string;
@@ -105,6 +112,7 @@ export interface CommunityPlan {
   players: PlannedPlayer[];
   statuses: PlannedStatus[];
   reviews: PlannedReview[];
+  votes: PlannedVote[];
   lists: PlannedList[];
   likes: PlannedLike[];
   follows: PlannedFollow[];

@@ -74,6 +74,11 @@ async function inconsistencies(db: Db): Promise<Record<string, unknown[]>> {
         union all select 'month', date_trunc('month', at)::date, user_id, sum(points) from ledger group by 2, 3)
       select r.* from recount r join public.xp_periods p using (period, starts, user_id) where p.points <> r.points`,
     ),
+    helpful: await rows(
+      db,
+      sql`select r.id from public.user_reviews r
+          where r.helpful_count <> (select count(*) from public.user_review_votes v where v.review_id = r.id)`,
+    ),
     reviewPlatforms: await rows(
       db,
       sql`
@@ -103,6 +108,7 @@ async function checkSeeded(db: Db, summary: DemoCommunitySummary) {
         where p.username like 'demo\\_%' and p.full_name like 'Demo player %' and p.created_at = u.created_at and u.created_at < ${now}) as dated_profiles,
       (select count(*)::int from public.user_follows where follower_id = followed_id) as self_follows,
       (select count(*)::int from public.user_list_likes k join public.user_lists l on l.id = k.list_id where k.user_id = l.user_id) as own_likes,
+      (select count(*)::int from public.user_review_votes v join public.user_reviews r on r.id = v.review_id where v.user_id = r.user_id) as own_votes,
       (select count(*)::int from public.activity_events where created_at > ${now}) as future_events,
       (select count(*)::int from public.user_list_likes where in_window) as recent_likes`,
   );
@@ -114,6 +120,7 @@ async function checkSeeded(db: Db, summary: DemoCommunitySummary) {
     dated_profiles: 40,
     self_follows: 0,
     own_likes: 0,
+    own_votes: 0,
     future_events: 0,
     recent_likes: expect.any(Number) as number,
   });
@@ -124,6 +131,7 @@ async function checkSeeded(db: Db, summary: DemoCommunitySummary) {
     follows: [],
     xp: [],
     periods: [],
+    helpful: [],
     reviewPlatforms: [],
   });
 }
@@ -153,6 +161,7 @@ describe('loadDemoCommunity on the embedded database', () => {
     expect(count.review_published).toBe(summary.reviews);
     expect(count.list_created).toBe(summary.lists);
     expect(count.list_liked).toBe(summary.likes);
+    expect(count.review_voted_helpful).toBe(summary.votes);
     expect(count.user_followed).toBe(summary.follows);
     expect(count.outlet_followed).toBe(summary.outletFollows);
     expect(count.level_up).toBeGreaterThan(10);

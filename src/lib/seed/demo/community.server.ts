@@ -26,6 +26,7 @@ export interface DemoCommunitySummary {
   players: number;
   statuses: number;
   reviews: number;
+  votes: number;
   lists: number;
   likes: number;
   follows: number;
@@ -135,8 +136,8 @@ async function insertLibrary(trx: Trx, plan: CommunityPlan, events: History[]): 
       });
 }
 
-async function insertReviews(trx: Trx, plan: CommunityPlan, events: History[]): Promise<number> {
-  if (plan.reviews.length === 0) return 0;
+async function insertReviews(trx: Trx, plan: CommunityPlan, events: History[]): Promise<string[]> {
+  if (plan.reviews.length === 0) return [];
   const rows = await trx
     .insertInto('user_reviews')
     .values(
@@ -167,7 +168,31 @@ async function insertReviews(trx: Trx, plan: CommunityPlan, events: History[]): 
       dedupeKey: `review:${row.id}`,
       at: row.created_at,
     });
-  return rows.length;
+  return rows.map((row) => row.id);
+}
+
+async function insertVotes(trx: Trx, plan: CommunityPlan, reviewIds: string[], events: History[]): Promise<void> {
+  if (plan.votes.length === 0) return;
+  await trx
+    .insertInto('user_review_votes')
+    .values(
+      plan.votes.map((vote) => ({ review_id: reviewIds[vote.review]!, user_id: vote.userId, created_at: vote.at })),
+    )
+    .execute();
+  for (const vote of plan.votes) {
+    const review = plan.reviews[vote.review]!;
+    events.push({
+      actorId: vote.userId,
+      kind: 'review_voted_helpful',
+      subjectType: 'user_review',
+      subjectId: reviewIds[vote.review]!,
+      targetUserId: review.userId,
+      gameId: review.gameId,
+      isPublic: false,
+      dedupeKey: `review:${reviewIds[vote.review]!}`,
+      at: vote.at,
+    });
+  }
 }
 
 const MINUTE = 60_000;
@@ -311,7 +336,8 @@ export async function loadDemoCommunity(db: Kysely<Database>, now: Date = new Da
     const events: History[] = [];
     await insertPlayers(trx, plan);
     await insertLibrary(trx, plan, events);
-    const reviews = await insertReviews(trx, plan, events);
+    const reviewIds = await insertReviews(trx, plan, events);
+    await insertVotes(trx, plan, reviewIds, events);
     const listIds = await insertLists(trx, plan, events);
     await insertLikes(trx, plan, listIds, events);
     await insertFollows(trx, plan, events);
@@ -319,7 +345,8 @@ export async function loadDemoCommunity(db: Kysely<Database>, now: Date = new Da
     const summary: DemoCommunitySummary = {
       players: plan.players.length,
       statuses: plan.statuses.length,
-      reviews,
+      reviews: reviewIds.length,
+      votes: plan.votes.length,
       lists: listIds.length,
       likes: plan.likes.length,
       follows: plan.follows.length,

@@ -92,6 +92,17 @@ describe('planDemoCommunity', () => {
     expect(keys.size).toBe(plan.reviews.length);
   });
 
+  it('votes reviews helpful only as someone else, once, after the review', () => {
+    expect(plan.votes.length).toBeGreaterThan(30);
+    expect(new Set(plan.votes.map((vote) => `${vote.review}:${vote.userId}`)).size).toBe(plan.votes.length);
+    for (const vote of plan.votes) {
+      const review = plan.reviews[vote.review]!;
+      expect(vote.userId).not.toBe(review.userId);
+      expect(vote.at.getTime()).toBeGreaterThanOrEqual(review.at.getTime());
+      expect(vote.at.getTime()).toBeLessThan(now.getTime());
+    }
+  });
+
   it('keeps one library row per player and game, with consistent dates', () => {
     expect(new Set(plan.statuses.map((row) => `${row.userId}:${row.gameId}`)).size).toBe(plan.statuses.length);
     for (const row of plan.statuses) {

@@ -21,6 +21,7 @@ import {
   type PlannedPlayer,
   type PlannedReview,
   type PlannedStatus,
+  type PlannedVote,
   type PlayStatus,
 } from './community-plan.ts';
 import { planFollows, planLikes, planLists } from './community-social.ts';
@@ -161,11 +162,32 @@ function planReviews(
         platformId: row.platformId,
         hours: row.hours,
         finished: row.status === 'completed',
-        at: new Date(Math.min(now - MINUTE, row.at.getTime() + between(random, 10, 7 * 24 * 60) * MINUTE)),
+        // Written within a week of the status, and before now.
+        at: new Date(
+          row.at.getTime() +
+            Math.floor(
+              Math.min(between(random, 10, 7 * 24 * 60) * MINUTE, (now - MINUTE - row.at.getTime()) * random()),
+            ),
+        ),
       });
     }
   }
   return reviews;
+}
+
+/** Helpful votes from other players (never the author), after the review, more on the better ones. */
+function planVotes(random: Random, players: PlannedPlayer[], reviews: PlannedReview[], now: number): PlannedVote[] {
+  return reviews.flatMap((review, index) =>
+    sample(
+      random,
+      players.filter((player) => player.id !== review.userId),
+      Math.floor(random() * (review.rating >= 8 ? 7 : 3)),
+    ).map((voter) => ({
+      review: index,
+      userId: voter.id,
+      at: momentSince(random, Math.max(review.at.getTime(), voter.joinedAt.getTime()), now),
+    })),
+  );
 }
 
 export function planDemoCommunity(input: CommunityInput): CommunityPlan {
@@ -178,8 +200,9 @@ export function planDemoCommunity(input: CommunityInput): CommunityPlan {
   const rank = new Map(popular.map((game, index) => [game.id, index]));
   const statuses = planStatuses(random, players, input.games, popular, now);
   const reviews = planReviews(random, players, statuses, rank, now);
+  const votes = planVotes(random, players, reviews, now);
   const lists = planLists(random, players, input.games, now);
   const likes = planLikes(random, players, lists, now);
   const { follows, outletFollows } = planFollows(random, input, players, now);
-  return { players, statuses, reviews, lists, likes, follows, outletFollows };
+  return { players, statuses, reviews, votes, lists, likes, follows, outletFollows };
 }

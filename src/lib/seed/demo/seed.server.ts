@@ -45,7 +45,8 @@ async function loadCommunity(db: Kysely<Database>, log: SeedLog): Promise<void> 
   const community = await loadDemoCommunity(db);
   log(
     `demo community: ${community.players} players, ${community.statuses} library rows, ${community.reviews} reviews, ` +
-      `${community.lists} lists with ${community.likes} likes, ${community.follows + community.outletFollows} follows ` +
+      `${community.votes} helpful votes, ${community.lists} lists with ${community.likes} likes, ` +
+      `${community.follows + community.outletFollows} follows ` +
       `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
 }
