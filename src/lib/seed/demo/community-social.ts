@@ -19,6 +19,9 @@ const ACCOUNT_FOLLOWS: Readonly<Record<string, { players: number; outlets: numbe
   demo_free: { players: 8, outlets: 3 },
   demo_adfree: { players: 4, outlets: 2 },
   demo_premium: { players: 6, outlets: 3 },
+  demo_owner: { players: 3, outlets: 1 },
+  demo_author: { players: 3, outlets: 1 },
+  demo_admin: { players: 3, outlets: 1 },
 };
 
 export function planLists(random: Random, players: PlannedPlayer[], games: readonly CommunityGame[], now: number) {
