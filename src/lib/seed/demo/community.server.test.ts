@@ -19,15 +19,22 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql<T>>) => (await query
 /** Rows where a kept figure differs from a recount of its source rows: none when consistent. */
 async function inconsistencies(db: Db): Promise<Record<string, unknown[]>> {
   const snapshot = async (table: string) =>
-    rows(db, sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1, 2`);
-  // The rebuild functions recompute the kept library counts and user scores from scratch.
+    rows(db, sql<Record<string, unknown>>`select * from ${sql.table(table)} as t order by t::text`);
+  // The rebuild functions recompute the kept library counts, user scores and player
+  // statistics from scratch.
+  const statTables = ['user_year_stats', 'user_year_genres', 'user_year_platforms', 'user_rating_counts'];
+  const stats = await Promise.all(statTables.map((table) => snapshot(`public.${table}`)));
   const library = await snapshot('public.user_library_counts');
   const scores = await rows(
     db,
     sql`select game_id, review_count, rating_count, rating_sum, rating_steps from public.game_user_scores order by game_id`,
   );
-  await sql`select public.rebuild_library_counts(), public.rebuild_game_user_scores()`.execute(db);
+  await sql`select public.rebuild_library_counts(), public.rebuild_game_user_scores(), public.rebuild_player_stats()`.execute(
+    db,
+  );
+  const statsAgain = await Promise.all(statTables.map((table) => snapshot(`public.${table}`)));
   return {
+    playerStats: statTables.filter((_, i) => JSON.stringify(stats[i]) !== JSON.stringify(statsAgain[i])),
     library: (await snapshot('public.user_library_counts')).filter(
       (row, i) => JSON.stringify(row) !== JSON.stringify(library[i]),
     ),
@@ -125,6 +132,7 @@ async function checkSeeded(db: Db, summary: DemoCommunitySummary) {
     recent_likes: expect.any(Number) as number,
   });
   expect(await inconsistencies(db)).toEqual({
+    playerStats: [],
     library: [],
     scores: [],
     lists: [],
