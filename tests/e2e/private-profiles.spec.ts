@@ -78,6 +78,9 @@ async function ownerWithThings(page: Page, stranger: APIRequestContext): Promise
   }
   await ok(await stranger.post('/api/follows', { data: { username: user.username } }));
   await ok(await stranger.post(`/api/lists/${lists[0]!.id}/like`));
+  // The leaderboard page is a minute fresh, and other journeys visit it: saving the profile
+  // as public purges it (as any privacy change does), so it shows the XP just earned.
+  await ok(await api.put('/api/profile/privacy', { data: { isPrivate: false } }));
   return { user, lists, review };
 }
 

@@ -74,6 +74,8 @@ describe('planDemoCommunity', () => {
     const ages = moments.map(([, at]) => (now.getTime() - at.getTime()) / DAY);
     expect(Math.max(...ages)).toBeGreaterThan(90);
     expect(ages.filter((age) => age < 7).length).toBeGreaterThan(20);
+    // More than a year back for some, so a year in review has earlier years to show.
+    expect(Math.max(...ages)).toBeGreaterThan(365);
   });
 
   it('writes reviews only as Premium players, on released games they played, once per game', () => {

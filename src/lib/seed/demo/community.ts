@@ -59,7 +59,7 @@ function planPlayers(random: Random, now: number): PlannedPlayer[] {
       tier: tierOf(n),
       // Two private profiles, so the demo shows what privacy hides.
       isPrivate: n === 12 || n === 29,
-      joinedAt: new Date(now - between(random, 45, 330) * DAY - between(random, 0, 1439) * MINUTE),
+      joinedAt: new Date(now - between(random, 45, 560) * DAY - between(random, 0, 1439) * MINUTE),
     };
   });
 }
