@@ -67,8 +67,20 @@ async function ownerWithThings(page: Page, stranger: APIRequestContext): Promise
   const review = `Verdict of a private reviewer ${user.username}`;
   await ok(await api.post('/api/user-reviews', { data: { gameId, rating: 8, title: review } }), 201);
   await ok(await api.post('/api/visits', { headers: { origin: baseURL } }));
+  // Enough XP to be on every leaderboard among the demo community and the other journeys'
+  // players: games completed up to the daily cap (12 XP each).
+  for (const q of ['fifa', 'call of duty']) {
+    const { games } = (await (await ok(await api.get(`/api/library/games?q=${encodeURIComponent(q)}`))).json()) as {
+      games: { id: number }[];
+    };
+    for (const game of games.slice(0, 8))
+      await ok(await api.put(`/api/library/${game.id}`, { data: { status: 'completed' } }));
+  }
   await ok(await stranger.post('/api/follows', { data: { username: user.username } }));
   await ok(await stranger.post(`/api/lists/${lists[0]!.id}/like`));
+  // The leaderboard page is a minute fresh, and other journeys visit it: saving the profile
+  // as public purges it (as any privacy change does), so it shows the XP just earned.
+  await ok(await api.put('/api/profile/privacy', { data: { isPrivate: false } }));
   return { user, lists, review };
 }
 

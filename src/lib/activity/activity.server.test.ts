@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { ACTIVITY_KINDS } from './activity.ts';
-import { recordActivity, retractActivity, type ActivitySubscriber } from './activity.server.ts';
+import { recordActivity, recordHistory, retractActivity, type ActivitySubscriber } from './activity.server.ts';
 
 let connection: DatabaseConnection;
 const alice = randomUUID();
@@ -211,5 +211,80 @@ describe('retractActivity', () => {
     await sql`delete from auth.users where id = ${carol}`.execute(connection.db);
     const left = await connection.db.selectFrom('activity_events').select('id').where('actor_id', '=', carol).execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe('recordHistory', () => {
+  it('records past events at their own moments, in order, with the XP, levels and notifications they earn', async () => {
+    const carol = randomUUID();
+    await sql`insert into auth.users (id, email, created_at, raw_user_meta_data)
+              values (${carol}, 'carol@example.test', now(), '{"username":"carol","full_name":"carol"}'::jsonb)`.execute(
+      connection.db,
+    );
+    const day = 86_400_000;
+    const start = Date.parse('2026-03-02T09:00:00Z');
+    // Ten reviews on ten days (25 XP each, under the daily cap) and a follow of carol by bob.
+    const events = [
+      ...Array.from({ length: 10 }, (_, i) => ({
+        actorId: carol,
+        kind: 'review_published' as const,
+        subjectType: 'user_review',
+        subjectId: `history-${i}`,
+        dedupeKey: `review:history-${i}`,
+        at: new Date(start + (9 - i) * day),
+      })),
+      {
+        actorId: bob,
+        kind: 'user_followed' as const,
+        subjectType: 'profile',
+        subjectId: carol,
+        targetUserId: carol,
+        dedupeKey: `user:${carol}`,
+        at: new Date(start),
+      },
+    ];
+    const recorded = await connection.db.transaction().execute((trx) => recordHistory(trx, events));
+    expect(recorded.map((event) => event.createdAt.getTime())).toEqual(
+      [...recorded.map((event) => event.createdAt.getTime())].sort((a, b) => a - b),
+    );
+    const ledger = await connection.db
+      .selectFrom('xp_ledger')
+      .select(['points', 'created_at'])
+      .where('user_id', '=', carol)
+      .orderBy('created_at')
+      .execute();
+    expect(ledger.map((row) => row.created_at.getTime())).toEqual(
+      Array.from({ length: 10 }, (_, i) => start + i * day),
+    );
+    const xp = await connection.db
+      .selectFrom('user_xp')
+      .selectAll()
+      .where('user_id', '=', carol)
+      .executeTakeFirstOrThrow();
+    expect(xp.total).toBe(250);
+    // Each level reached is announced at the moment of the award that reached it.
+    const levels = await connection.db
+      .selectFrom('activity_events')
+      .select(['subject_id', 'created_at'])
+      .where('actor_id', '=', carol)
+      .where('kind', '=', 'level_up')
+      .orderBy('created_at')
+      .execute();
+    expect(levels.length).toBe(xp.level - 1);
+    for (const level of levels)
+      expect(ledger.map((row) => row.created_at.getTime())).toContain(level.created_at.getTime());
+    const notifications = await connection.db
+      .selectFrom('notifications')
+      .select(['kind', 'data'])
+      .where('user_id', '=', carol)
+      .orderBy('kind')
+      .execute();
+    expect(notifications.filter((row) => row.kind === 'new_follower')).toEqual([
+      { kind: 'new_follower', data: { actor: 'bob' } },
+    ]);
+    expect(notifications.filter((row) => row.kind === 'level_up')).toHaveLength(levels.length);
+
+    // History is written once: the same once-only event again is an error, not a silent duplicate.
+    await expect(connection.db.transaction().execute((trx) => recordHistory(trx, [events[0]!]))).rejects.toThrow();
   });
 });

@@ -54,6 +54,7 @@ function rowValues(event: z.output<typeof newActivitySchema>) {
     data: JSON.stringify(event.data),
     is_public: event.isPublic,
     dedupe_key: event.dedupeKey ?? null,
+    ...(event.at ? { created_at: event.at } : {}),
   };
 }
 
@@ -124,7 +125,14 @@ export async function recordActivities(
   if (events.some((event) => event.dedupeKey))
     throw new Error('recordActivities takes events without a dedupe key: record once-only events with recordActivity.');
   const rows = await trx.insertInto('activity_events').values(events.map(rowValues)).returningAll().execute();
-  const recorded = rows.map(toEvent);
+  return runSubscribers(trx, rows.map(toEvent), subscribers);
+}
+
+async function runSubscribers(
+  trx: Trx,
+  recorded: ActivityEvent[],
+  subscribers: readonly ActivitySubscriber[],
+): Promise<ActivityEvent[]> {
   for (const subscriber of subscribers) {
     const heard = recorded.filter((event) => listens(subscriber, event.kind));
     if (heard.length === 0) continue;
@@ -132,6 +140,34 @@ export async function recordActivities(
     else for (const event of heard) await subscriber.onRecorded?.(trx, event, 'recorded');
   }
   return recorded;
+}
+
+/**
+ * Records what happened before now, all at once (the demo community's past months): one
+ * insert per thousand events, each at its own `at`, once-only events included (history is
+ * written once, so a clash with a live event is an error), then each subscriber once for
+ * the lot in the order things happened, as recordActivities does for an import.
+ */
+export async function recordHistory(
+  trx: Trx,
+  inputs: readonly (NewActivity & { at: Date })[],
+  subscribers: readonly ActivitySubscriber[] = ACTIVITY_SUBSCRIBERS,
+): Promise<ActivityEvent[]> {
+  if (!trx.isTransaction) throw new Error('recordHistory must run inside the transaction that made the change.');
+  const events = inputs
+    .map((input) => newActivitySchema.parse(input))
+    .sort((a, b) => a.at!.getTime() - b.at!.getTime());
+  const recorded: ActivityEvent[] = [];
+  for (let start = 0; start < events.length; start += 1000) {
+    const rows = await trx
+      .insertInto('activity_events')
+      .values(events.slice(start, start + 1000).map(rowValues))
+      .returningAll()
+      .execute();
+    recorded.push(...rows.map(toEvent));
+  }
+  recorded.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(a.id) - Number(b.id));
+  return runSubscribers(trx, recorded, subscribers);
 }
 
 export interface RetractMatch {

@@ -51,6 +51,8 @@ export const newActivitySchema = z.object({
   isPublic: z.boolean().default(true),
   /** Same actor, kind and key = the same event, recorded once (see recordActivity). */
   dedupeKey: z.string().min(1).max(200).nullish(),
+  /** When it happened, for history written afterwards (the demo community); the transaction's time when omitted. */
+  at: z.date().optional(),
 });
 
 export type NewActivity = z.input<typeof newActivitySchema>;

@@ -1,4 +1,9 @@
-import { notify, withdrawNotification, type NewNotification } from '../notifications/notifications.server.ts';
+import {
+  notify,
+  notifyMany,
+  withdrawNotification,
+  type NewNotification,
+} from '../notifications/notifications.server.ts';
 import type { ActivityEvent } from './activity.ts';
 import type { ActivitySubscriber } from './activity.server.ts';
 
@@ -87,6 +92,21 @@ export const notifySubscriber: ActivitySubscriber = {
       notification.data = { ...notification.data, actor: actor?.username ?? null };
     }
     await notify(trx, notification);
+  },
+  async onRecordedMany(trx, events) {
+    const notifications = events.flatMap((event) => notificationFor(event) ?? []);
+    const actors = [...new Set(notifications.flatMap((n) => (n.actorId ? [n.actorId] : [])))];
+    const names = new Map(
+      actors.length === 0
+        ? []
+        : (await trx.selectFrom('profiles').select(['id', 'username']).where('id', 'in', actors).execute()).map(
+            (row) => [row.id, row.username] as const,
+          ),
+    );
+    await notifyMany(
+      trx,
+      notifications.map((n) => (n.actorId ? { ...n, data: { ...n.data, actor: names.get(n.actorId) ?? null } } : n)),
+    );
   },
   async onRetracted(trx, event) {
     const notification = notificationFor(event);

@@ -50,7 +50,7 @@ function reversalsFor(event: ActivityEvent): Earned[] {
   return awardsFor(event);
 }
 
-async function announceLevel(trx: Trx, userId: string, level: number) {
+async function announceLevel(trx: Trx, userId: string, level: number, at: Date) {
   const reached = LEVELS[level - 1]!;
   // Imported when needed: activity.server.ts imports this subscriber through the list.
   const { recordActivity } = await import('./activity.server.ts');
@@ -61,6 +61,7 @@ async function announceLevel(trx: Trx, userId: string, level: number) {
     subjectId: String(level),
     data: { level, name: reached.name },
     dedupeKey: `level:${level}`,
+    at,
   });
 }
 
@@ -73,7 +74,7 @@ export const xpSubscriber: ActivitySubscriber = {
     for (const award of awardsFor(event)) {
       const outcome = await awardXp(trx, { ...award, at: event.createdAt });
       if (outcome.status === 'awarded' && outcome.level > outcome.previousLevel)
-        await announceLevel(trx, award.userId, outcome.level);
+        await announceLevel(trx, award.userId, outcome.level, event.createdAt);
     }
   },
   async onRecordedMany(trx, events) {
@@ -81,7 +82,7 @@ export const xpSubscriber: ActivitySubscriber = {
     const outcomes = await awardXpMany(trx, awards);
     for (const [i, outcome] of outcomes.entries()) {
       if (outcome.status === 'awarded' && outcome.level > outcome.previousLevel)
-        await announceLevel(trx, awards[i]!.userId, outcome.level);
+        await announceLevel(trx, awards[i]!.userId, outcome.level, awards[i]!.at);
     }
   },
   async onRetracted(trx, event) {

@@ -46,6 +46,21 @@ export async function notify(trx: Trx | Db, input: NewNotification): Promise<voi
     .execute();
 }
 
+/** notify for many at once (an import, the demo community's history): one statement, same rules. */
+export async function notifyMany(trx: Trx, inputs: readonly NewNotification[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await sql`
+    insert into public.notifications (user_id, kind, source, actor_id, data)
+    select n.user_id, n.kind, n.source, n.actor_id, n.data
+    from unnest(${inputs.map((n) => n.userId)}::uuid[], ${inputs.map((n) => n.kind)}::text[],
+                ${inputs.map((n) => n.source)}::text[], ${inputs.map((n) => n.actorId ?? null)}::uuid[],
+                ${inputs.map((n) => JSON.stringify(n.data ?? {}))}::jsonb[]) with ordinality as n (user_id, kind, source, actor_id, data, ord)
+    where not exists (select 1 from public.notification_preferences p
+                       where p.user_id = n.user_id and p.kind = n.kind and not p.enabled)
+    order by n.ord
+    on conflict (user_id, kind, source) do nothing`.execute(trx);
+}
+
 /**
  * Writes the user's notifications of outlet reviews published since they last looked,
  * within the hours their tier keeps: an outlet's followers are told on read, not all at

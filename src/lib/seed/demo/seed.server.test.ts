@@ -27,22 +27,24 @@ async function loaded(
 }
 
 describe('seedOnFirstStart', () => {
-  it('loads the demo catalogue, critics and accounts into a new embedded database, once', async () => {
+  it('loads the demo catalogue, critics, accounts and community into a new embedded database, once', async () => {
     connection = await createTestDatabase();
     const messages: string[] = [];
     await seedOnFirstStart(connection.db, 'embedded', (message) => messages.push(message));
     const first = await loaded(connection.db);
-    expect(first.loads).toEqual(['demo', 'demo-accounts', 'demo-critics']);
+    expect(first.loads).toEqual(['demo', 'demo-accounts', 'demo-community', 'demo-critics']);
     expect(first.games).toBe(203);
     expect(first.outlets).toBeGreaterThanOrEqual(20);
-    expect(first.users).toBe(6);
+    // The six demo accounts and the community's 40 invented players.
+    expect(first.users).toBe(46);
     expect(messages.join('\n')).toMatch(/demo accounts: 6 created/);
+    expect(messages.join('\n')).toMatch(/demo community: 40 players/);
 
     messages.length = 0;
     await seedOnFirstStart(connection.db, 'embedded', (message) => messages.push(message));
     expect(await loaded(connection.db)).toEqual(first);
     expect(messages).toEqual([]);
-  });
+  }, 120_000);
 
   it('loads nothing outside the embedded mode', async () => {
     connection = await createTestDatabase();
@@ -60,17 +62,17 @@ describe('seedOnFirstStart', () => {
 });
 
 describe('seedDemo (npm run db:seed)', () => {
-  it('creates the demo accounts only in the embedded mode', async () => {
+  it('creates the demo accounts only in the embedded mode; the passwordless community in every mode', async () => {
     connection = await createTestDatabase();
     await seedDemo(connection.db, 'self-hosted');
     const selfHosted = await loaded(connection.db);
-    expect(selfHosted.loads).toEqual(['demo', 'demo-critics']);
-    expect(selfHosted.users).toBe(0);
+    expect(selfHosted.loads).toEqual(['demo', 'demo-community', 'demo-critics']);
+    expect(selfHosted.users).toBe(40);
 
     await seedDemo(connection.db, 'embedded');
     const embedded = await loaded(connection.db);
-    expect(embedded.loads).toEqual(['demo', 'demo-accounts', 'demo-critics']);
-    expect(embedded.users).toBe(6);
+    expect(embedded.loads).toEqual(['demo', 'demo-accounts', 'demo-community', 'demo-critics']);
+    expect(embedded.users).toBe(46);
     expect(embedded.games).toBe(selfHosted.games);
-  });
+  }, 120_000);
 });

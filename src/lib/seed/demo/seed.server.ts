@@ -4,12 +4,14 @@ import { hasDataLoad } from '../../db/migrations.server.ts';
 import type { Database } from '../../db/schema.ts';
 import { loadDemoAccounts } from './accounts.server.ts';
 import { loadDemoCatalogue } from './catalogue.server.ts';
+import { loadDemoCommunity } from './community.server.ts';
 import { loadDemoCritics } from './critics.server.ts';
 
 /**
  * The demo data, in the order its parts depend on each other: the catalogue from data/,
- * the invented critics (outlets, authors, reviews, collections) on top of it, and the
- * demo accounts (which own a demo outlet and are a demo author). Each part is a named
+ * the invented critics (outlets, authors, reviews, collections) on top of it, the
+ * demo accounts (which own a demo outlet and are a demo author), and the demo community
+ * (invented players and their activity, which the demo accounts follow). Each part is a named
  * data load in app_meta.data_loads, so a database made before a part existed gets that
  * part on its next start, and nothing is ever loaded twice.
  *
@@ -38,6 +40,17 @@ async function loadAccounts(db: Kysely<Database>, log: SeedLog): Promise<void> {
   );
 }
 
+async function loadCommunity(db: Kysely<Database>, log: SeedLog): Promise<void> {
+  const started = performance.now();
+  const community = await loadDemoCommunity(db);
+  log(
+    `demo community: ${community.players} players, ${community.statuses} library rows, ${community.reviews} reviews, ` +
+      `${community.votes} helpful votes, ${community.lists} lists with ${community.likes} likes, ` +
+      `${community.follows + community.outletFollows} follows ` +
+      `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+}
+
 /**
  * What the first start of the embedded database loads: every part of the demo not loaded
  * yet. Nothing in the other modes (their demo data is `npm run db:seed`'s, without the
@@ -57,12 +70,14 @@ export async function seedOnFirstStart(
   }
   if (!(await hasDataLoad(db, 'demo-critics'))) await loadCritics(db, log);
   if (!(await hasDataLoad(db, 'demo-accounts'))) await loadAccounts(db, log);
+  if (!(await hasDataLoad(db, 'demo-community'))) await loadCommunity(db, log);
 }
 
 /**
  * `npm run db:seed`: the demo catalogue (games already present, by title, are skipped),
- * the critics unless loaded before, and in the embedded mode the demo accounts (created
- * where missing). Idempotent.
+ * the critics and the community unless loaded before, and in the embedded mode the demo
+ * accounts (created where missing). Idempotent. The community's players have no password,
+ * so it loads in every mode, as the invented critics do.
  */
 export async function seedDemo(db: Kysely<Database>, mode: DeploymentMode, log: SeedLog = () => {}): Promise<void> {
   const { games, skipped } = await loadDemoCatalogue(db);
@@ -71,4 +86,6 @@ export async function seedDemo(db: Kysely<Database>, mode: DeploymentMode, log: 
   else await loadCritics(db, log);
   // Accounts with a published password never reach a database other people can reach.
   if (mode === 'embedded') await loadAccounts(db, log);
+  if (await hasDataLoad(db, 'demo-community')) log('demo community: already loaded');
+  else await loadCommunity(db, log);
 }
