@@ -35,8 +35,9 @@ export function layoutProblems({ oneRowFrom }: LayoutCheck): string[] {
   };
   const shown = (element: Element) => {
     const box = element.getBoundingClientRect();
-    // Screen-reader-only text is a 1 px box: nothing anyone sees.
-    if (box.width < 2 || box.height < 2) return false;
+    // Screen-reader-only text is a 1 px box, or inside one (a table's hidden header row):
+    // nothing anyone sees.
+    if (box.width < 2 || box.height < 2 || element.closest('.sr-only')) return false;
     return element.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !floating(element);
   };
   const pick = (selector: string) => [...document.querySelectorAll(selector)].filter(shown);

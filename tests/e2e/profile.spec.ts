@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { createConfirmedUser, fillLogin, signedInRequest } from './accounts-helpers.ts';
 import { expect, expectHydrated, test } from './fixtures.ts';
 
@@ -26,8 +25,11 @@ test('profile addresses: canonical case, /profile/{username}, the legacy address
 });
 
 test('a player uploads an avatar; wrong and oversized files are refused and the avatar stays', async ({ page }) => {
+  // A player of its own: the profile turns private for a moment, and journeys running beside
+  // this one read the demo accounts' profiles and lists.
+  const user = await createConfirmedUser(page.request);
   await page.goto('/login');
-  await fillLogin(page, 'demo_adfree', DEMO_PASSWORD);
+  await fillLogin(page, user.username, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/my-profile');
   const input = page.locator('input[type="file"]');
@@ -58,14 +60,14 @@ test('a player uploads an avatar; wrong and oversized files are refused and the 
   ).toBeVisible();
   await expect(preview).toHaveAttribute('src', first!);
 
-  await page.goto('/demo_adfree');
+  await page.goto(`/${user.username}`);
   await expect(page.locator('img[data-avatar]')).toHaveAttribute('src', first!);
 
   // Private: others see the name and avatar only.
   await page.goto('/dashboard/my-profile');
   await page.getByLabel(/Private profile/).check();
   await expect(page.getByText('Your profile is now private.')).toBeVisible();
-  const anonymous = await page.request.get('/demo_adfree', { headers: { cookie: '' } });
+  const anonymous = await page.request.get(`/${user.username}`, { headers: { cookie: '' } });
   const html = await anonymous.text();
   expect(html).toContain('This profile is private.');
   expect(html).not.toContain('Recent activity');
