@@ -1,13 +1,14 @@
 import type { AstroGlobal } from 'astro';
 import { sql, type Kysely } from 'kysely';
 import { handleSearch } from '../../functions/search/handlers.ts';
-import { getProfile, getUserTier } from '../../src/lib/auth/profiles.server.ts';
+import { getProfile } from '../../src/lib/auth/profiles.server.ts';
 import { guardResolvers } from '../../src/lib/auth/guard-resolvers.server.ts';
 import { authorPage } from '../../src/lib/authors/authors.server.ts';
 import { parseBrowsePath, parseBrowseQuery } from '../../src/lib/browse/browse.ts';
 import { browsePage } from '../../src/lib/browse/browse.server.ts';
 import { calendarMonth } from '../../src/lib/calendar/calendar.server.ts';
 import { getCollection, listCollections } from '../../src/lib/collections/collections.server.ts';
+import { dashboardHome } from '../../src/lib/dashboard/home.server.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { followCountsOf, followedOutlets, outletFeed, suggestedOutlets } from '../../src/lib/follows/follows.server.ts';
 import { todayIso } from '../../src/lib/format/dates.ts';
@@ -284,7 +285,7 @@ export const PAGES: PageCase[] = [
   {
     route: '/dashboard',
     path: '/dashboard',
-    render: (db, s) => Promise.all([getProfile(db, s.user.id), getUserTier(db, s.user.id)]),
+    render: (db, s) => dashboardHome(db, s.user.id),
   },
   {
     route: '/dashboard/games/[status]',
