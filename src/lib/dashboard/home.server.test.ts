@@ -69,16 +69,17 @@ describe('the dashboard home', () => {
 
   it('shows what the player plays, what they added or finished, their XP and wishlisted releases ahead', async () => {
     const me = await newPlayer();
-    const [a, b, c, d, e] = released as [typeof released[0], ...typeof released];
+    type Game = (typeof released)[number];
+    const [a, b, c, d, e] = released as [Game, Game, Game, Game, Game];
     await setPlayState(db(), me.id, a.id, { status: 'playing' });
     await setPlayState(db(), me.id, b.id, { status: 'completed' });
     await setPlayState(db(), me.id, c.id, { status: 'backlog' });
     await setPlayState(db(), me.id, d.id, { status: 'playing' });
-    await setPlayState(db(), me.id, e!.id, { wishlist: true });
+    await setPlayState(db(), me.id, e.id, { wishlist: true });
     // Two wishlisted games coming out, the later one first on the wishlist; moved in the database.
     const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    const [u1, u2] = released.slice(30, 32) as [typeof released[0], typeof released[0]];
+    const [u1, u2] = released.slice(30, 32) as [Game, Game];
     await db().updateTable('games').set({ release_date: later }).where('id', '=', u1.id).execute();
     await db().updateTable('games').set({ release_date: soon }).where('id', '=', u2.id).execute();
     await setPlayState(db(), me.id, u1.id, { wishlist: true });
@@ -134,7 +135,7 @@ describe('the friends feed', () => {
     await setFollow(db(), me.id, { userId: closed.id }, true);
     const ownersList = await createList(db(), publicOwner.id, 'premium', list('Owner public', 'public'));
     const hiddenOwnersList = await createList(db(), privateOwner.id, 'premium', list('Owner later private', 'public'));
-    const [g1, g2] = released as [typeof released[0], typeof released[0]];
+    const [g1, g2] = released as [(typeof released)[number], (typeof released)[number]];
 
     // Each actor does the same things; the expected rows say who may be seen doing what.
     const visible: string[] = [];

@@ -120,8 +120,8 @@ const STATUS_PHRASES: Record<PlayStatus, { before: string; after: string }> = {
   playing: { before: 'started playing', after: '' },
   played: { before: 'played', after: '' },
   completed: { before: 'completed', after: '' },
-  backlog: { before: 'added', after: 'to their backlog' },
-  shelved: { before: 'shelved', after: '' },
+  backlog: { before: 'wants to play', after: '' },
+  shelved: { before: 'paused', after: '' },
   abandoned: { before: 'abandoned', after: '' },
 };
 
@@ -153,11 +153,9 @@ export function describeFriendActivity(item: FriendActivity): {
   }
 }
 
-/** "Finished" for a game played through, else the shelf it went to. */
+/** A library line: "Finished" for a game played through, else the shelf it went on. */
 export function recentLabel(status: PlayStatus): string {
-  return status === 'completed' || status === 'played'
-    ? `Finished · ${PLAY_STATUS_LABELS[status]}`
-    : `Added · ${PLAY_STATUS_LABELS[status]}`;
+  return status === 'completed' || status === 'played' ? `Finished · ${PLAY_STATUS_LABELS[status]}` : PLAY_STATUS_LABELS[status];
 }
 
 /** The statuses a game being played can move to with one click. */
