@@ -8,7 +8,7 @@ import { todayIso } from '../format/dates.ts';
 import { setPlayState } from '../library/play-status.server.ts';
 import { createList, likeList, updateList } from '../lists/lists.server.ts';
 import { listDetailsSchema } from '../lists/lists.ts';
-import { setProfilePrivacy } from '../profiles/profiles.server.ts';
+import { recentActivity, setProfilePrivacy } from '../profiles/profiles.server.ts';
 import { createUserReview } from '../user-reviews/user-review-writes.server.ts';
 import { userReviewInputSchema } from '../user-reviews/user-reviews.ts';
 import { dashboardHome, friendsFeed } from './home.server.ts';
@@ -193,6 +193,24 @@ describe('the friends feed', () => {
     await setFollow(db(), me.id, { userId: open.id }, false);
     expect(lines((await friendsFeed(db(), me.id)).items).some((line) => line.startsWith(open.username))).toBe(false);
     expect((await friendsFeed(db(), open.id)).items).toEqual([]);
+  });
+
+  it('drops a list turned private from every feed, the player’s own activity page included, until it is public again', async () => {
+    const me = await newPlayer();
+    const friend = await newPlayer({ premium: true });
+    await setFollow(db(), me.id, { userId: friend.id }, true);
+    const made = await createList(db(), friend.id, 'premium', list('Soon private', 'public'));
+    const titles = async () => ({
+      feed: (await friendsFeed(db(), me.id)).items.map((item) => item.list?.title),
+      profile: (await recentActivity(db(), friend.id)).map((item) => item.data.title),
+    });
+    expect(await titles()).toEqual({ feed: ['Soon private'], profile: ['Soon private'] });
+    await updateList(db(), friend.id, 'premium', made.id, { visibility: 'private' });
+    expect(await titles()).toEqual({ feed: [], profile: [] });
+    await updateList(db(), friend.id, 'premium', made.id, { visibility: 'unlisted' });
+    expect(await titles()).toEqual({ feed: [], profile: [] });
+    await updateList(db(), friend.id, 'premium', made.id, { visibility: 'public' });
+    expect(await titles()).toEqual({ feed: ['Soon private'], profile: ['Soon private'] });
   });
 
   it('pages newest first by a keyset: no gaps, no repeats, ties broken by id, stable while new things happen', async () => {
