@@ -63,7 +63,7 @@ const SCALE = {
     likesPerListMax: 12,
   },
   xp: { ledgerRows: 50_000, topOutlets: 5, followersPerOutlet: 1000 },
-  friends: { followers: 500, follows: 20, heavyFollows: 300, eventsPerPlayer: 20 },
+  friends: { followers: 2_500, follows: 40, heavyFollows: 300, eventsPerPlayer: 20 },
 };
 
 async function generate(db: Kysely<Database>): Promise<void> {

@@ -49,16 +49,23 @@ export function playingNow(db: Db, userId: string, limit: number = HOME_LIMITS.p
 
 /** What the player added to their library or finished lately: every status but playing, latest first. */
 export async function recentlyAdded(db: Db, userId: string, limit: number = HOME_LIMITS.recent): Promise<RecentGame[]> {
+  // The latest rows first, then their games by primary key (joined before the limit, the
+  // planner hashed the whole catalogue for a player with thousands of games).
+  const latest = db
+    .selectFrom('user_games')
+    .select(['game_id', 'status', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('status', 'is not', null)
+    .where('status', '<>', sql.lit('playing'))
+    .orderBy('updated_at', 'desc')
+    .orderBy('game_id', 'desc')
+    .limit(sql.lit(limit));
   const rows = await db
-    .selectFrom('user_games as ug')
+    .selectFrom(latest.as('ug'))
     .innerJoin('games as g', 'g.id', 'ug.game_id')
     .select([...gameColumns, 'ug.status', 'ug.updated_at as updatedAt'])
-    .where('ug.user_id', '=', userId)
-    .where('ug.status', 'is not', null)
-    .where('ug.status', '<>', sql.lit('playing'))
     .orderBy('ug.updated_at', 'desc')
     .orderBy('ug.game_id', 'desc')
-    .limit(sql.lit(limit))
     .execute();
   return rows.map(({ status, updatedAt, ...game }) => ({ game, status: status as PlayStatus, updatedAt }));
 }
@@ -110,7 +117,9 @@ export async function friendsFeed(
 ): Promise<FriendFeedPage> {
   const size = options.size ?? HOME_LIMITS.feed;
   const before = options.before;
-  const rows = await db
+  // The page first (at most size + 1 rows), then the names and links of those rows alone by
+  // primary key: joined before the limit, the planner hashed whole tables for them.
+  const page = db
     .selectFrom('user_follows as f')
     .innerJoinLateral(
       (eb) => {
@@ -121,8 +130,10 @@ export async function friendsFeed(
             'e.kind',
             'e.created_at',
             'e.data',
-            'e.subject_id',
             'e.game_id',
+            sql<number | null>`case when e.kind in ('list_created', 'list_liked') then e.subject_id::int end`.as(
+              'list_id',
+            ),
             sql<string>`(extract(epoch from e.created_at) * 1000000)::bigint::text`.as('micros'),
           ])
           .whereRef('e.actor_id', '=', 'f.followed_id')
@@ -132,10 +143,7 @@ export async function friendsFeed(
           .where('e.kind', 'in', FRIEND_FEED_KINDS)
           .where((w) =>
             w.or([
-              w.and([
-                w('e.kind', 'not in', LIST_FEED_KINDS),
-                w('e.kind', '<>', sql.lit('review_published')),
-              ]),
+              w.and([w('e.kind', 'not in', LIST_FEED_KINDS), w('e.kind', '<>', sql.lit('review_published'))]),
               w.and([
                 w('e.kind', '=', sql.lit('review_published')),
                 w.exists(
@@ -172,20 +180,25 @@ export async function friendsFeed(
       },
       (join) => join.onTrue(),
     )
-    .innerJoin('profiles as actor', 'actor.id', 'f.followed_id')
-    .leftJoin('games as g', 'g.id', 'ev.game_id')
-    .leftJoin('user_lists as l', (join) =>
-      join
-        .on('ev.kind', 'in', LIST_FEED_KINDS)
-        .on('l.id', '=', sql<number>`case when ev.kind in ('list_created', 'list_liked') then ev.subject_id::int end`),
-    )
+    .selectAll('ev')
+    .select('f.followed_id as actor_id')
+    .where('f.follower_id', '=', userId)
+    .where(ownerIsPublic(sql.ref('f.followed_id')))
+    .orderBy('ev.created_at', 'desc')
+    .orderBy('ev.id', 'desc')
+    .limit(sql.lit(size + 1));
+  const rows = await db
+    .selectFrom(page.as('p'))
+    .innerJoin('profiles as actor', 'actor.id', 'p.actor_id')
+    .leftJoin('games as g', 'g.id', 'p.game_id')
+    .leftJoin('user_lists as l', 'l.id', 'p.list_id')
     .leftJoin('profiles as owner', 'owner.id', 'l.user_id')
     .select([
-      'ev.id',
-      'ev.kind',
-      'ev.created_at',
-      'ev.data',
-      'ev.micros',
+      'p.id',
+      'p.kind',
+      'p.created_at',
+      'p.data',
+      'p.micros',
       'actor.username',
       'actor.avatar_url',
       'g.slug as gameSlug',
@@ -194,38 +207,38 @@ export async function friendsFeed(
       'l.slug as listSlug',
       'owner.username as ownerUsername',
     ])
-    .where('f.follower_id', '=', userId)
-    .where(ownerIsPublic(sql.ref('f.followed_id')))
-    .where('actor.username', 'is not', null)
-    .orderBy('ev.created_at', 'desc')
-    .orderBy('ev.id', 'desc')
-    .limit(sql.lit(size + 1))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
     .execute();
 
-  const { rows: page, next } = feedPage(
+  const { rows: shown, next } = feedPage(
     rows.map((row) => ({ ...row, cursor: { micros: row.micros, id: row.id } })),
     size,
   );
   return {
     next,
-    items: page.map((row): FriendActivity => {
+    // A player without a username yet has no profile to link: their lines are left out.
+    items: shown.flatMap((row): FriendActivity[] => {
+      if (!row.username) return [];
       const data = (row.data ?? {}) as Record<string, unknown>;
-      return {
-        id: row.id,
-        kind: row.kind as FriendFeedKind,
-        createdAt: row.created_at.toISOString(),
-        actor: { username: row.username!, avatarUrl: row.avatar_url },
-        game: row.gameSlug && row.gameTitle ? { slug: row.gameSlug, title: row.gameTitle } : null,
-        list:
-          row.listTitle && row.listSlug && row.ownerUsername
-            ? {
-                title: row.listTitle,
-                href: `/${encodeURIComponent(row.ownerUsername)}/lists/${encodeURIComponent(row.listSlug)}`,
-              }
-            : null,
-        status: typeof data.status === 'string' ? (data.status as PlayStatus) : null,
-        rating: typeof data.rating === 'number' ? data.rating : null,
-      };
+      return [
+        {
+          id: row.id,
+          kind: row.kind as FriendFeedKind,
+          createdAt: row.created_at.toISOString(),
+          actor: { username: row.username, avatarUrl: row.avatar_url },
+          game: row.gameSlug && row.gameTitle ? { slug: row.gameSlug, title: row.gameTitle } : null,
+          list:
+            row.listTitle && row.listSlug && row.ownerUsername
+              ? {
+                  title: row.listTitle,
+                  href: `/${encodeURIComponent(row.ownerUsername)}/lists/${encodeURIComponent(row.listSlug)}`,
+                }
+              : null,
+          status: typeof data.status === 'string' ? (data.status as PlayStatus) : null,
+          rating: typeof data.rating === 'number' ? data.rating : null,
+        },
+      ];
     }),
   };
 }
