@@ -16,7 +16,9 @@ async function newPlayer(): Promise<string> {
   const id = randomUUID();
   const username = `p${id.slice(0, 8)}`;
   await sql`insert into auth.users (id, email, raw_user_meta_data)
-            values (${id}, ${`${username}@example.test`}, ${JSON.stringify({ username })}::jsonb)`.execute(connection.db);
+            values (${id}, ${`${username}@example.test`}, ${JSON.stringify({ username })}::jsonb)`.execute(
+    connection.db,
+  );
   return id;
 }
 

@@ -15,7 +15,13 @@ function Line({ item }: { item: FriendActivity }) {
   return (
     <li className="flex items-start gap-3 py-2.5" data-friend-activity={item.kind}>
       {item.actor.avatarUrl ? (
-        <img src={item.actor.avatarUrl} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full object-cover" />
+        <img
+          src={item.actor.avatarUrl}
+          alt=""
+          width={32}
+          height={32}
+          className="size-8 shrink-0 rounded-full object-cover"
+        />
       ) : (
         <span aria-hidden="true" className="reviewer-initial shrink-0 font-semibold">
           {item.actor.username.charAt(0).toUpperCase()}

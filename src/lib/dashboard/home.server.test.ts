@@ -180,7 +180,9 @@ describe('the friends feed', () => {
     // A hidden review leaves the feed, whatever its event says; the private player turning
     // public again brings their public things back (and still not their private lists).
     await db().updateTable('user_reviews').set({ hidden: true }).where('user_id', '=', open.id).execute();
-    expect(lines((await friendsFeed(db(), me.id)).items)).not.toContain(`${open.username} review_published ${g2.title}`);
+    expect(lines((await friendsFeed(db(), me.id)).items)).not.toContain(
+      `${open.username} review_published ${g2.title}`,
+    );
     await setProfilePrivacy(db(), closed.id, false);
     const reopened = lines((await friendsFeed(db(), me.id)).items).filter((line) => line.startsWith(closed.username));
     expect(reopened).toEqual([

@@ -110,7 +110,10 @@ export function xpToday(points: number): { today: number; cap: number } {
 }
 
 /** A page of rows fetched one past the page size: the page, and the cursor of the next page when there is one. */
-export function feedPage<T extends { cursor: FeedCursor }>(rows: T[], size: number): { rows: T[]; next: string | null } {
+export function feedPage<T extends { cursor: FeedCursor }>(
+  rows: T[],
+  size: number,
+): { rows: T[]; next: string | null } {
   const page = rows.slice(0, size);
   const last = page.at(-1);
   return { rows: page, next: rows.length > size && last ? encodeCursor(last.cursor) : null };
@@ -135,9 +138,7 @@ export function describeFriendActivity(item: FriendActivity): {
   const listLink = item.list ? { label: item.list.title, href: item.list.href } : null;
   switch (item.kind) {
     case 'game_status_set': {
-      const phrase = item.status
-        ? STATUS_PHRASES[item.status]
-        : { before: 'updated their status for', after: '' };
+      const phrase = item.status ? STATUS_PHRASES[item.status] : { before: 'updated their status for', after: '' };
       return { ...phrase, link: gameLink };
     }
     case 'review_published':
@@ -155,7 +156,9 @@ export function describeFriendActivity(item: FriendActivity): {
 
 /** A library line: "Finished" for a game played through, else the shelf it went on. */
 export function recentLabel(status: PlayStatus): string {
-  return status === 'completed' || status === 'played' ? `Finished · ${PLAY_STATUS_LABELS[status]}` : PLAY_STATUS_LABELS[status];
+  return status === 'completed' || status === 'played'
+    ? `Finished · ${PLAY_STATUS_LABELS[status]}`
+    : PLAY_STATUS_LABELS[status];
 }
 
 /** The statuses a game being played can move to with one click. */

@@ -61,7 +61,12 @@ export async function loadSyntheticCommunity(
   log(
     `  ${options.users * 100} XP ledger rows added; 20 outlets with 1000 followers, the first with ${options.users} (${timings.xp.toFixed(1)} s)`,
   );
-  const friends = await generateFriendsActivity(db, { followers: 2000, follows: 50, heavyFollows: 500, eventsPerPlayer: 10 });
+  const friends = await generateFriendsActivity(db, {
+    followers: 2000,
+    follows: 50,
+    heavyFollows: 500,
+    eventsPerPlayer: 10,
+  });
   timings.xp += lap();
   log(`  ${friends.follows} player follows and ${friends.events} status events for the friends feed`);
   // Fresh statistics for the community's tables, as the catalogue loader takes for its own
