@@ -8,7 +8,7 @@ import { parseBrowsePath, parseBrowseQuery } from '../../src/lib/browse/browse.t
 import { browsePage } from '../../src/lib/browse/browse.server.ts';
 import { calendarMonth } from '../../src/lib/calendar/calendar.server.ts';
 import { getCollection, listCollections } from '../../src/lib/collections/collections.server.ts';
-import { dashboardHome } from '../../src/lib/dashboard/home.server.ts';
+import { dashboardHome, friendsFeed } from '../../src/lib/dashboard/home.server.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { followCountsOf, followedOutlets, outletFeed, suggestedOutlets } from '../../src/lib/follows/follows.server.ts';
 import { todayIso } from '../../src/lib/format/dates.ts';
@@ -286,6 +286,15 @@ export const PAGES: PageCase[] = [
     route: '/dashboard',
     path: '/dashboard',
     render: (db, s) => dashboardHome(db, s.user.id),
+  },
+  {
+    route: '/api/dashboard/feed',
+    path: '/api/dashboard/feed?before=',
+    // A month back: any time and id make a cursor.
+    render: (db, s) =>
+      friendsFeed(db, s.user.id, {
+        before: { micros: String((Date.now() - 30 * 86_400_000) * 1000), id: '9223372036854775807' },
+      }),
   },
   {
     route: '/dashboard/games/[status]',

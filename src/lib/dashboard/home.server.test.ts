@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { AstroGlobal } from 'astro';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
+import { setConnector } from '../db/db.server.ts';
 import { setFollow } from '../follows/follows.server.ts';
 import { todayIso } from '../format/dates.ts';
 import { setPlayState } from '../library/play-status.server.ts';
@@ -11,6 +13,7 @@ import { listDetailsSchema } from '../lists/lists.ts';
 import { recentActivity, setProfilePrivacy } from '../profiles/profiles.server.ts';
 import { createUserReview } from '../user-reviews/user-review-writes.server.ts';
 import { userReviewInputSchema } from '../user-reviews/user-reviews.ts';
+import { loadDashboardHome } from './home-page.server.ts';
 import { dashboardHome, friendsFeed } from './home.server.ts';
 import { feedCursorSchema, HOME_LIMITS, type FriendActivity } from './home.ts';
 
@@ -40,6 +43,7 @@ const list = (title: string, visibility: 'public' | 'unlisted' | 'private') =>
 
 beforeAll(async () => {
   connection = await createTestDatabase({ demo: true });
+  setConnector(async () => connection);
   released = await db()
     .selectFrom('games')
     .select(['id', 'slug', 'title'])
@@ -117,6 +121,34 @@ describe('the dashboard home', () => {
     const times = home.outletReviews.map((review) => review.publishedAt.getTime());
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect(home.outletReviews.every((review) => review.publishedAt.getTime() <= Date.now())).toBe(true);
+  });
+});
+
+describe('the page’s parameters', () => {
+  const astroFor = (query: string, userId: string) => {
+    const url = new URL(`/dashboard${query}`, 'http://localhost');
+    const locals: Record<string, unknown> = { user: { id: userId } };
+    const astro = {
+      url,
+      locals,
+      rewrite: (to: string) => Promise.resolve(new Response(null, { status: to === '/error' ? 299 : 500 })),
+    };
+    return { astro: astro as unknown as AstroGlobal, locals };
+  };
+
+  it('opens an older page of the friends feed by its cursor, and answers a cursor that is not one with a 400', async () => {
+    const me = await newPlayer();
+    const newest = astroFor('', me.id);
+    expect(await loadDashboardHome(newest.astro)).toMatchObject({ older: false, following: 0 });
+    const older = astroFor('?before=1780000000000000-42', me.id);
+    // An older page that is empty says so; it does not ask whom the player follows.
+    expect(await loadDashboardHome(older.astro)).toMatchObject({ older: true, following: null });
+    const bad = astroFor('?before=tomorrow', me.id);
+    expect(await loadDashboardHome(bad.astro)).toBeInstanceOf(Response);
+    expect(bad.locals.pageError).toEqual({
+      status: 400,
+      message: 'That feed position is not valid: open the dashboard again.',
+    });
   });
 });
 

@@ -292,4 +292,6 @@ export async function dashboardHome(
 export const QUERY_BUDGETS = {
   // ten blocks, plus the follow counts an empty friends feed or outlet block asks
   '/dashboard': 12,
+  // an older page of the friends feed
+  '/api/dashboard/feed': 1,
 } as const satisfies QueryBudgets;
