@@ -61,6 +61,7 @@ function Feed({ initial }: Props) {
   async function more(event: MouseEvent<HTMLAnchorElement>) {
     if (!next) return;
     event.preventDefault();
+    if (busy) return;
     setBusy(true);
     try {
       const response = await fetch(`/api/dashboard/feed?before=${encodeURIComponent(next)}`, {
