@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../src/lib/auth/types.ts';
-import { friendsFeed } from '../../src/lib/dashboard/home.server.ts';
+import { friendsFeed } from '../../src/lib/dashboard/friends-feed.server.ts';
 import { feedCursorSchema } from '../../src/lib/dashboard/home.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { apiError, json } from '../http.ts';

@@ -8,7 +8,8 @@ import { parseBrowsePath, parseBrowseQuery } from '../../src/lib/browse/browse.t
 import { browsePage } from '../../src/lib/browse/browse.server.ts';
 import { calendarMonth } from '../../src/lib/calendar/calendar.server.ts';
 import { getCollection, listCollections } from '../../src/lib/collections/collections.server.ts';
-import { dashboardHome, friendsFeed } from '../../src/lib/dashboard/home.server.ts';
+import { friendsFeed } from '../../src/lib/dashboard/friends-feed.server.ts';
+import { dashboardHome } from '../../src/lib/dashboard/home.server.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { followCountsOf, followedOutlets, outletFeed, suggestedOutlets } from '../../src/lib/follows/follows.server.ts';
 import { todayIso } from '../../src/lib/format/dates.ts';

@@ -14,7 +14,8 @@ import { recentActivity, setProfilePrivacy } from '../profiles/profiles.server.t
 import { createUserReview } from '../user-reviews/user-review-writes.server.ts';
 import { userReviewInputSchema } from '../user-reviews/user-reviews.ts';
 import { loadDashboardHome } from './home-page.server.ts';
-import { dashboardHome, friendsFeed } from './home.server.ts';
+import { friendsFeed } from './friends-feed.server.ts';
+import { dashboardHome } from './home.server.ts';
 import { feedCursorSchema, HOME_LIMITS, type FriendActivity } from './home.ts';
 
 // The player's home, read as the page reads it (one call), on the embedded database with the

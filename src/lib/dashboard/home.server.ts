@@ -2,26 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import { getProfile, getUserTier } from '../auth/profiles.server.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 import type { Database } from '../db/schema.ts';
-import { followCountsOf, followedOutletReviews, followedOutlets } from '../follows/follows.server.ts';
+import { followCountsOf, followedOutlets } from '../follows/follows.server.ts';
 import { todayIso } from '../format/dates.ts';
 import { statusCounts } from '../library/play-status.server.ts';
 import type { PlayStatus } from '../library/play-status.ts';
-import { ownerIsPublic } from '../profiles/privacy.server.ts';
+import { reviewItems } from '../reviews/reviews.server.ts';
 import { earnedToday, levelOf } from '../xp/xp.server.ts';
-import {
-  FRIEND_FEED_KINDS,
-  HOME_LIMITS,
-  LIST_FEED_KINDS,
-  feedPage,
-  xpToday,
-  type DashboardHome,
-  type FeedCursor,
-  type FriendActivity,
-  type FriendFeedKind,
-  type FriendFeedPage,
-  type HomeGame,
-  type RecentGame,
-} from './home.ts';
+import { friendsFeed } from './friends-feed.server.ts';
+import { HOME_LIMITS, xpToday, type DashboardHome, type FeedCursor, type HomeGame, type RecentGame } from './home.ts';
 
 type Db = Kysely<Database>;
 
@@ -90,157 +78,39 @@ export function upcomingFromWishlist(
     .execute();
 }
 
-/** The latest reviews and previews of the outlets the player follows (the outlet feed's first rows). */
-export function latestOutletReviews(db: Db, userId: string, limit: number = HOME_LIMITS.outletReviews) {
-  return followedOutletReviews(db, userId).limit(sql.lit(limit)).execute();
-}
-
 /**
- * The friends feed: the public statuses, reviews, lists and likes of the players `userId`
- * follows, newest first, a page of `size` before `before`.
- *
- * Set-based from indexes: the followed players come from user_follows' primary key, and
- * for each of them (a lateral join) at most a page of their events from
- * activity_events_actor_feed_idx, newest first; the newest page of those is the answer. So
- * a page reads at most size + 1 events per followed player, however long their history.
- *
- * Privacy, checked as things are now rather than as they were when the event was recorded:
- * a private profile's events never appear; an event about a list appears only while the
- * list is public, not hidden, and its owner's profile public (a like of a private player's
- * list included); a review only while it is not hidden. Private and retracted events are
- * never read (the index is on the public, live ones).
+ * The latest reviews and previews of the outlets the player follows (the outlet feed's first
+ * rows): for each followed outlet its newest published ones from critic_reviews_outlet_order_idx
+ * (a lateral join), the newest of those, then their cards by primary key. The outlet feed's
+ * own query sorts every review of the followed outlets, which a page of it needs but four
+ * lines do not.
  */
-export async function friendsFeed(
-  db: Db,
-  userId: string,
-  options: { before?: FeedCursor | undefined; size?: number } = {},
-): Promise<FriendFeedPage> {
-  const size = options.size ?? HOME_LIMITS.feed;
-  const before = options.before;
-  // The page first (at most size + 1 rows), then the names and links of those rows alone by
-  // primary key: joined before the limit, the planner hashed whole tables for them.
-  const page = db
-    .selectFrom('user_follows as f')
+export function latestOutletReviews(db: Db, userId: string, limit: number = HOME_LIMITS.outletReviews) {
+  const newest = db
+    .selectFrom('outlet_follows as f')
     .innerJoinLateral(
-      (eb) => {
-        let events = eb
-          .selectFrom('activity_events as e')
-          .select([
-            'e.id',
-            'e.kind',
-            'e.created_at',
-            'e.data',
-            'e.game_id',
-            sql<number | null>`case when e.kind in ('list_created', 'list_liked') then e.subject_id::int end`.as(
-              'list_id',
-            ),
-            sql<string>`(extract(epoch from e.created_at) * 1000000)::bigint::text`.as('micros'),
-          ])
-          .whereRef('e.actor_id', '=', 'f.followed_id')
-          // Literals where the partial index names the same condition (docs/decisions/generic-plans.md).
-          .where('e.is_public', '=', sql.lit(true))
-          .where('e.retracted_at', 'is', null)
-          .where('e.kind', 'in', FRIEND_FEED_KINDS)
-          .where((w) =>
-            w.or([
-              w.and([w('e.kind', 'not in', LIST_FEED_KINDS), w('e.kind', '<>', sql.lit('review_published'))]),
-              w.and([
-                w('e.kind', '=', sql.lit('review_published')),
-                w.exists(
-                  w
-                    .selectFrom('user_reviews as r')
-                    .select('r.id')
-                    .where('r.id', '=', sql<string>`e.subject_id::bigint`)
-                    .where('r.hidden', '=', sql.lit(false)),
-                ),
-              ]),
-              w.and([
-                w('e.kind', 'in', LIST_FEED_KINDS),
-                w.exists(
-                  w
-                    .selectFrom('user_lists as l')
-                    .select('l.id')
-                    .where('l.id', '=', sql<number>`e.subject_id::int`)
-                    .where('l.visibility', '=', sql.lit('public'))
-                    .where('l.hidden', '=', sql.lit(false))
-                    .where(ownerIsPublic(sql.ref('l.user_id'))),
-                ),
-              ]),
-            ]),
-          );
-        if (before)
-          events = events.where(
-            sql<boolean>`(e.created_at, e.id) < (timestamptz 'epoch' + ${before.micros}::bigint * interval '1 microsecond', ${before.id}::bigint)`,
-          );
-        return events
-          .orderBy('e.created_at', 'desc')
-          .orderBy('e.id', 'desc')
-          .limit(sql.lit(size + 1))
-          .as('ev');
-      },
+      (eb) =>
+        eb
+          .selectFrom('critic_reviews as c')
+          .select(['c.id', 'c.published_at'])
+          .whereRef('c.outlet_id', '=', 'f.outlet_id')
+          .where('c.published_at', '<=', sql<Date>`now()`)
+          .orderBy('c.published_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(sql.lit(limit))
+          .as('r'),
       (join) => join.onTrue(),
     )
-    .selectAll('ev')
-    .select('f.followed_id as actor_id')
-    .where('f.follower_id', '=', userId)
-    .where(ownerIsPublic(sql.ref('f.followed_id')))
-    .orderBy('ev.created_at', 'desc')
-    .orderBy('ev.id', 'desc')
-    .limit(sql.lit(size + 1));
-  const rows = await db
-    .selectFrom(page.as('p'))
-    .innerJoin('profiles as actor', 'actor.id', 'p.actor_id')
-    .leftJoin('games as g', 'g.id', 'p.game_id')
-    .leftJoin('user_lists as l', 'l.id', 'p.list_id')
-    .leftJoin('profiles as owner', 'owner.id', 'l.user_id')
-    .select([
-      'p.id',
-      'p.kind',
-      'p.created_at',
-      'p.data',
-      'p.micros',
-      'actor.username',
-      'actor.avatar_url',
-      'g.slug as gameSlug',
-      'g.title as gameTitle',
-      'l.title as listTitle',
-      'l.slug as listSlug',
-      'owner.username as ownerUsername',
-    ])
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
+    .select('r.id')
+    .where('f.user_id', '=', userId)
+    .orderBy('r.published_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(sql.lit(limit));
+  return reviewItems(db)
+    .where('critic_reviews.id', 'in', newest)
+    .orderBy('critic_reviews.published_at', 'desc')
+    .orderBy('critic_reviews.id', 'desc')
     .execute();
-
-  const { rows: shown, next } = feedPage(
-    rows.map((row) => ({ ...row, cursor: { micros: row.micros, id: row.id } })),
-    size,
-  );
-  return {
-    next,
-    // A player without a username yet has no profile to link: their lines are left out.
-    items: shown.flatMap((row): FriendActivity[] => {
-      if (!row.username) return [];
-      const data = (row.data ?? {}) as Record<string, unknown>;
-      return [
-        {
-          id: row.id,
-          kind: row.kind as FriendFeedKind,
-          createdAt: row.created_at.toISOString(),
-          actor: { username: row.username, avatarUrl: row.avatar_url },
-          game: row.gameSlug && row.gameTitle ? { slug: row.gameSlug, title: row.gameTitle } : null,
-          list:
-            row.listTitle && row.listSlug && row.ownerUsername
-              ? {
-                  title: row.listTitle,
-                  href: `/${encodeURIComponent(row.ownerUsername)}/lists/${encodeURIComponent(row.listSlug)}`,
-                }
-              : null,
-          status: typeof data.status === 'string' ? (data.status as PlayStatus) : null,
-          rating: typeof data.rating === 'number' ? data.rating : null,
-        },
-      ];
-    }),
-  };
 }
 
 /**

@@ -231,26 +231,20 @@ export function suggestedOutlets(db: Db, userId: string, limit = 6): Promise<Fol
  */
 export const MAX_OUTLET_FEED_PAGES = 100;
 
-const followedBy = (userId: string) =>
-  sql<boolean>`${sql.ref('critic_reviews.outlet_id')} in (select outlet_id from public.outlet_follows where user_id = ${userId})`;
-
-/** The published reviews and previews of the outlets a user follows, newest first (the outlet feed, the dashboard). */
-export function followedOutletReviews(db: Db, userId: string) {
-  return reviewItems(db)
-    .where(followedBy(userId))
-    .orderBy('critic_reviews.published_at', 'desc')
-    .orderBy('critic_reviews.id', 'desc');
-}
-
 export function outletFeed(db: Db, userId: string, page: number): Promise<Paged<ReviewItem>> {
+  const followed = (column: 'critic_reviews.outlet_id') =>
+    sql<boolean>`${sql.ref(column)} in (select outlet_id from public.outlet_follows where user_id = ${userId})`;
   return paginate(
-    followedOutletReviews(db, userId),
+    reviewItems(db)
+      .where(followed('critic_reviews.outlet_id'))
+      .orderBy('critic_reviews.published_at', 'desc')
+      .orderBy('critic_reviews.id', 'desc'),
     countRowsUpTo(
       db,
       db
         .selectFrom('critic_reviews')
         .where('critic_reviews.published_at', '<=', sql<Date>`now()`)
-        .where(followedBy(userId)),
+        .where(followed('critic_reviews.outlet_id')),
       MAX_OUTLET_FEED_PAGES * OUTLET_FEED_PAGE_SIZE,
     ),
     { page, pageSize: OUTLET_FEED_PAGE_SIZE },

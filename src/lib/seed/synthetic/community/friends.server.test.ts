@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../../tests/helpers/database.ts';
-import { friendsFeed } from '../../../dashboard/home.server.ts';
+import { friendsFeed } from '../../../dashboard/friends-feed.server.ts';
 import type { DatabaseConnection } from '../../../db/connect.server.ts';
 import { followCountsOf } from '../../../follows/follows.server.ts';
 import { generateFriendsActivity } from './friends.server.ts';
