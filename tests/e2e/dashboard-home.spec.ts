@@ -43,7 +43,12 @@ test('a player sees their home fill and moves a game on from Playing with one cl
   await expectHydrated(moves);
   await moves.getByRole('button', { name: 'Completed' }).click();
   await expect(playing.getByText('Moved to Completed.', { exact: true })).toBeVisible();
-  const saved = (await (await page.request.get(`/api/library/${mine.id}`)).json()) as { state: { status: string } };
-  expect(saved.state.status).toBe('completed');
+  // The line changes at once; the library has it once the request is answered.
+  await expect
+    .poll(async () => {
+      const saved = (await (await page.request.get(`/api/library/${mine.id}`)).json()) as { state: { status: string } };
+      return saved.state.status;
+    })
+    .toBe('completed');
   await friendApi.dispose();
 });
