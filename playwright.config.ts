@@ -32,6 +32,12 @@ export default defineConfig({
     // Recording a trace costs every test about a tenth of its time, and CI keeps none of them:
     // to see a failure step by step, run it again with `--trace retain-on-failure`.
     trace: 'off',
+    // A journey is a first visit, and the site's service worker (installed on each visit's
+    // first page, then answering the rest) is a cost every test pays for nothing it checks. The
+    // journeys that reload or come back to a page after a write, where a kept copy could
+    // show what the write changed, run with it, as a returning visitor has it
+    // (RETURNING_VISITOR in fixtures.ts), and site.spec.ts tests the worker itself.
+    serviceWorkers: 'block',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       // Flags for a root sandbox without network: no sandbox, and no background calls home.

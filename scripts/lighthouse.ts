@@ -1,16 +1,22 @@
-// `npm run lighthouse`: Lighthouse (mobile, its default) scores for /, /games, a game page
-// and /reviews, against the built node server on a fresh demo database (.data/lighthouse,
-// port 4612 or LIGHTHOUSE_PORT). Targets: performance >= 95; accessibility, best practices
-// and SEO = 100. Chromium comes from Debian (/usr/bin/chromium) or CHROME_PATH.
+// `npm run lighthouse`: Lighthouse (mobile, its default) scores for /, /games, a game page,
+// /reviews, the game's user reviews, a profile, a public list and, signed in as a demo
+// account (LIGHTHOUSE_ACCOUNT, demo_premium by default), /dashboard; against the built node
+// server on a fresh demo database (.data/lighthouse, port 4612 or LIGHTHOUSE_PORT).
+// Targets: performance >= 95; accessibility, best practices and SEO = 100 (no SEO score for
+// the dashboard: personal pages ask search engines not to index them). Chromium comes from
+// Debian (/usr/bin/chromium) or CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { DEMO_PASSWORD } from '../src/lib/seed/demo/accounts.server.ts';
+import { clearBrowserCookies, cookieHeader, sampleList, setBrowserCookies, signIn } from './lighthouse-session.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT) || 4612;
 const HOST = '127.0.0.1';
 const DIR = '.data/lighthouse';
-const PAGES = ['/', '/games', '/games/grand-theft-auto-v', '/reviews'];
+const GAME = '/games/grand-theft-auto-v';
+const ACCOUNT = process.env.LIGHTHOUSE_ACCOUNT || 'demo_premium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 95,
@@ -54,22 +60,43 @@ const chrome = await chromeLauncher.launch({
     '--disable-sync',
   ],
 });
+const session = await signIn(base, ACCOUNT, DEMO_PASSWORD);
+/** The pages, signed out unless `signedIn`; personal pages have no SEO target (they are noindex). */
+const PAGES: { path: string; signedIn?: true }[] = [
+  { path: '/' },
+  { path: '/games' },
+  { path: GAME },
+  { path: '/reviews' },
+  { path: `${GAME}/user-reviews` },
+  { path: `/${ACCOUNT}` },
+  { path: await sampleList(base, ACCOUNT, session) },
+  { path: '/dashboard', signedIn: true },
+];
+
 const rows: string[][] = [];
 let missed = 0;
 try {
-  for (const path of PAGES) {
+  for (const { path, signedIn } of PAGES) {
     // First visit warms the route cache, as a real visitor after the first would find it.
-    await fetch(`${base}${path}`);
+    await fetch(`${base}${path}`, signedIn ? { headers: { cookie: cookieHeader(session) } } : {});
+    if (signedIn) await setBrowserCookies(chrome.port, base, session);
+    const categories = CATEGORIES.filter((category) => !(signedIn && category === 'seo'));
     const result = await lighthouse(`${base}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
+      onlyCategories: [...categories],
     });
+    if (signedIn) await clearBrowserCookies(chrome.port);
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-    const scores = CATEGORIES.map((category) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
+    if (new URL(result.lhr.finalDisplayedUrl).pathname !== path)
+      throw new Error(`${path} ended on ${result.lhr.finalDisplayedUrl}, not on the page itself`);
+    const scores = CATEGORIES.map((category) => {
+      const score = result.lhr.categories[category]?.score;
+      return categories.includes(category) ? Math.round((score ?? 0) * 100) : null;
+    });
     scores.forEach((score, i) => {
-      if (score < TARGETS[CATEGORIES[i]!]) missed += 1;
+      if (score !== null && score < TARGETS[CATEGORIES[i]!]) missed += 1;
     });
     const failing = Object.values(result.lhr.audits)
       .filter(
@@ -80,7 +107,12 @@ try {
           audit.scoreDisplayMode !== 'manual',
       )
       .map((audit) => audit.id);
-    rows.push([path, ...scores.map(String), failing.slice(0, 6).join(', ')]);
+    const label = signedIn ? `${path} (signed in)` : path;
+    rows.push([
+      label,
+      ...scores.map((score) => (score === null ? '-' : String(score))),
+      failing.slice(0, 6).join(', '),
+    ]);
   }
 } finally {
   chrome.kill();

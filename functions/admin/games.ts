@@ -1,7 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { replaceGameCover } from '../../src/lib/admin/cover.server.ts';
+import { z } from 'zod';
+import { importGameCoverFromUrl, replaceGameCover } from '../../src/lib/admin/cover.server.ts';
 import { GameAdminError, createGame, deleteGame, updateGame } from '../../src/lib/admin/games.server.ts';
 import { gameInputSchema, gamePurgeTarget, mergeInputSchema } from '../../src/lib/admin/games.ts';
+import { ImageFetchError, MAX_IMAGE_URL_LENGTH } from '../../src/lib/images/fetch-image.server.ts';
 import { MergeError, mergeGames } from '../../src/lib/admin/merge.server.ts';
 import { apiError, json, readJson } from '../http.ts';
 import { readImageUpload, refuseUpload, uploadFailure } from '../uploads/images.ts';
@@ -98,7 +100,27 @@ export async function handleMergeGames(request: Request, context: AdminContext):
   }
 }
 
-/** POST /api/admin/games/{id}/cover: the image as the body or the form field "cover". */
+const coverUrlSchema = z.object({
+  url: z
+    .string({ error: 'Give the address of the cover image.' })
+    .trim()
+    .min(1, 'Give the address of the cover image.')
+    .max(MAX_IMAGE_URL_LENGTH, `The address can be at most ${MAX_IMAGE_URL_LENGTH} characters.`),
+});
+
+function coverFailure(error: unknown): Response {
+  if (error instanceof GameAdminError) return gameError(error);
+  if (error instanceof ImageFetchError) {
+    if (error.reason === 'invalid_url') return apiError(400, 'validation_failed', error.message);
+    return apiError(error.reason === 'too_large' ? 413 : 422, 'image_fetch_failed', error.message);
+  }
+  return uploadFailure(error);
+}
+
+/**
+ * POST /api/admin/games/{id}/cover: the image as the body or the form field "cover", or
+ * JSON `{ url }` to fetch the image from that address (through the same checks and sizes).
+ */
 export async function handleUploadCover(
   request: Request,
   rawId: string | undefined,
@@ -109,19 +131,21 @@ export async function handleUploadCover(
   const db = await context.db();
   const id = idSchema(rawId);
   if (id === null) return apiError(404, 'not_found', 'This game no longer exists.');
-  const bytes = await readImageUpload(request, 'cover');
-  const refused = refuseUpload(bytes);
-  if (refused) return refused;
   try {
-    const { slug, coverUrl } = await replaceGameCover(db, context.supabase(), {
-      gameId: id,
-      adminId,
-      bytes: bytes!,
-    });
-    await context.purge(gamePurgeTarget([slug]));
-    return json({ game: { id, slug }, coverUrl });
+    let outcome: { slug: string; coverUrl: string };
+    if ((request.headers.get('content-type') ?? '').startsWith('application/json')) {
+      const parsed = coverUrlSchema.safeParse(await readJson(request));
+      if (!parsed.success) return apiError(400, 'validation_failed', firstIssue(parsed.error));
+      outcome = await importGameCoverFromUrl(db, context.supabase(), { gameId: id, adminId, url: parsed.data.url });
+    } else {
+      const bytes = await readImageUpload(request, 'cover');
+      const refused = refuseUpload(bytes);
+      if (refused) return refused;
+      outcome = await replaceGameCover(db, context.supabase(), { gameId: id, adminId, bytes: bytes! });
+    }
+    await context.purge(gamePurgeTarget([outcome.slug]));
+    return json({ game: { id, slug: outcome.slug }, coverUrl: outcome.coverUrl });
   } catch (error) {
-    if (error instanceof GameAdminError) return gameError(error);
-    return uploadFailure(error);
+    return coverFailure(error);
   }
 }

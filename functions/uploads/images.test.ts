@@ -121,16 +121,16 @@ describe('game covers', () => {
   it('the storage policies refuse a non-admin who writes into the bucket directly', async () => {
     const { error } = await stranger.client.storage
       .from('game-covers')
-      .upload(`${gameId}/cover-600-x.webp`, await png(1, 2, 3), { contentType: 'image/png' });
+      .upload(`${gameId}/cover-w600-x.webp`, await png(1, 2, 3), { contentType: 'image/png' });
     expect(error?.message).toBe('new row violates row-level security policy');
   });
 
-  it('an administrator replaces the cover: 3:4 variants, the game points at them, the old ones go, the game is purged and audited', async () => {
+  it('an administrator replaces the cover: 3:4 variants in AVIF and WebP, the game points at them, the old ones go, the game is purged and audited', async () => {
     const first = await uploadCover(admin, form('cover', await png(10, 200, 10)));
     expect(first.status).toBe(200);
     const one = (await first.json()) as { coverUrl: string; game: { slug: string } };
     expect(one.coverUrl).toMatch(
-      new RegExp(`/storage/v1/object/public/game-covers/${gameId}/cover-600-[0-9a-f]{16}\\.webp$`),
+      new RegExp(`/storage/v1/object/public/game-covers/${gameId}/cover-w600-[0-9a-f]{16}\\.webp$`),
     );
     expect(purged.at(-1)?.tags).toContain('game:portal-2');
 
@@ -143,13 +143,23 @@ describe('game covers', () => {
       .executeTakeFirstOrThrow();
     expect(game.cover_image_url).toBe(two.coverUrl);
     const stored = await files('game-covers', String(gameId));
-    expect(stored).toHaveLength(2);
-    expect(stored).toContain(two.coverUrl.split('/game-covers/')[1]);
+    const version = /cover-w600-([0-9a-f]{16})\.webp$/.exec(two.coverUrl)![1]!;
+    expect(stored).toEqual(
+      [150, 300, 450, 600].flatMap((w) => ['avif', 'webp'].map((f) => `${gameId}/cover-w${w}-${version}.${f}`)).sort(),
+    );
     expect(stored).not.toContain(one.coverUrl.split('/game-covers/')[1]);
-    const path = stored.find((name) => name.includes('cover-600-'))!;
-    const served = await fetch(`${server.url}/storage/v1/object/public/game-covers/${path}`);
-    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
-    expect([meta.width, meta.height]).toEqual([600, 800]);
+    for (const [name, format, width] of [
+      ['w600', 'webp', 600],
+      ['w150', 'avif', 150],
+    ] as const) {
+      const served = await fetch(
+        `${server.url}/storage/v1/object/public/game-covers/${gameId}/cover-${name}-${version}.${format}`,
+      );
+      expect(served.headers.get('content-type')).toBe(`image/${format}`);
+      expect(served.headers.get('cache-control')).toContain('max-age=31536000');
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([width, (width * 4) / 3]);
+    }
     const log = await database.db
       .selectFrom('app_meta.admin_audit_log')
       .select(['action', 'after'])

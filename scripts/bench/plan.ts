@@ -10,6 +10,8 @@ export interface BenchPlan {
   /** Public list pages of other players, each a distinct URL. */
   listPaths: string[];
   profilePaths: string[];
+  /** Years in review (/{user}/year/{year}) of players active in them. */
+  yearPaths: string[];
   /** Games with user reviews, most reviewed first. */
   reviewedGameSlugs: string[];
   /** Games the heavy player keeps a status on (statuses are switched on these). */

@@ -110,6 +110,13 @@ try {
        order by l.id limit 3000`.execute(db)
   ).rows.map((row) => `/${row.username}/lists/${row.slug}`);
   const profilePaths = Array.from({ length: 8000 }, (_, i) => `/${syntheticUsername(3 + ((i * 7919) % 90_000))}`);
+  // Years in review of players with activity in them: the heavy player's first.
+  const yearPaths = (
+    await sql<{ username: string; year: number }>`
+      select p.username, k.year from public.user_year_stats k join public.profiles p on p.id = k.user_id
+       where k.year > 0 and (k.games_played > 0 or k.reviews > 0 or k.lists > 0)
+       order by k.user_id = ${heavy.id} desc, k.user_id, k.year limit 8000`.execute(db)
+  ).rows.map((row) => `/${row.username}/year/${row.year}`);
   const reviewedGameSlugs = (
     await sql<{ slug: string }>`
       select g.slug from public.games g
@@ -214,6 +221,7 @@ try {
     },
     listPaths,
     profilePaths,
+    yearPaths,
     reviewedGameSlugs,
     statusGameIds,
     unreviewedGameIds,

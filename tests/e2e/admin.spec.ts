@@ -1,7 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { createConfirmedUser, fillLogin } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, RETURNING_VISITOR, test } from './fixtures.ts';
+
+// Reloads or comes back to pages after writes: with the service worker, as a returning visitor.
+test.use(RETURNING_VISITOR);
 
 // Administration: the admin area is invisible (404) to everyone but administrators; users
 // request games, administrators approve them and merge duplicates.

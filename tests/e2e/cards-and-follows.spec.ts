@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { createConfirmedUser, fillLogin } from './accounts-helpers.ts';
-import { expect, REACT_CHUNK, test } from './fixtures.ts';
+import { expect, REACT_CHUNK, RETURNING_VISITOR, test } from './fixtures.ts';
+
+// Reloads or comes back to pages after writes: with the service worker, as a returning visitor.
+test.use(RETURNING_VISITOR);
 
 // The user score on game cards beside the critic score, and following an outlet from a
 // critic review row: a sign-in link for signed-out visitors (no React on the cached game

@@ -1,4 +1,7 @@
-import { expect, test } from './fixtures.ts';
+import { expect, RETURNING_VISITOR, test } from './fixtures.ts';
+
+// Reloads or comes back to pages after writes: with the service worker, as a returning visitor.
+test.use(RETURNING_VISITOR);
 
 const html = (page: import('@playwright/test').Page) => page.locator('html');
 

@@ -1,7 +1,10 @@
 import { DEMO_ACCOUNTS, DEMO_OWNED_OUTLET, DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { TIER_LABELS, type Tier } from '../../src/lib/auth/tiers.ts';
 import { fillLogin } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, RETURNING_VISITOR, test } from './fixtures.ts';
+
+// Reloads or comes back to pages after writes: with the service worker, as a returning visitor.
+test.use(RETURNING_VISITOR);
 
 // The embedded demo's accounts (listed in the README) sign in with the shared password
 // and land on their own dashboard, which shows their membership tier. Journeys: each page

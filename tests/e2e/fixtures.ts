@@ -87,6 +87,14 @@ export async function auditInBothSchemes(page: Page, label: string): Promise<voi
   }
 }
 
+/**
+ * The options of a journey that runs as a returning visitor does: with the site's service
+ * worker, which the journeys otherwise block (playwright.config.ts). For the journeys that
+ * reload or come back to a page after a write, where a page the worker kept could show
+ * what the write changed.
+ */
+export const RETURNING_VISITOR = { serviceWorkers: 'allow' } as const;
+
 /** Runs in every document: reports each CSP violation to `__reportCspViolation`. */
 function reportCspViolations(): void {
   document.addEventListener(

@@ -1,9 +1,5 @@
 import { expect, test } from './fixtures.ts';
 
-// The site's service worker answers navigations itself, and a request it answers never
-// reaches page.route(): these journeys hold pages with page.route().
-test.use({ serviceWorkers: 'block' });
-
 test('the home page shows top-rated recent games, latest reviews, recent and upcoming releases', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Critical Hit');

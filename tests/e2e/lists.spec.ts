@@ -4,7 +4,10 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { CUSTOM_LISTS_PLAN_MESSAGE } from '../../src/lib/lists/lists.ts';
 import { createConfirmedUser, fillLogin } from './accounts-helpers.ts';
-import { expect, expectHydrated, test } from './fixtures.ts';
+import { expect, expectHydrated, RETURNING_VISITOR, test } from './fixtures.ts';
+
+// Reloads or comes back to pages after writes: with the service worker, as a returning visitor.
+test.use(RETURNING_VISITOR);
 
 // Play statuses, custom lists and likes, as players use them. Every page visited is
 // audited with axe (fixtures.ts).

@@ -1,6 +1,9 @@
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { createConfirmedUser, fillLogin } from './accounts-helpers.ts';
-import { expect, expectHydrated, test } from './fixtures.ts';
+import { expect, expectHydrated, RETURNING_VISITOR, test } from './fixtures.ts';
+
+// Reloads or comes back to pages after writes: with the service worker, as a returning visitor.
+test.use(RETURNING_VISITOR);
 
 // Membership through the built-in test checkout (no Stripe keys in the e2e server): the
 // same webhook handler production runs applies every change.

@@ -100,6 +100,9 @@ async function othersSee(viewer: APIRequestContext, owner: Owner) {
   const follow = await viewer.get(`/api/follows?username=${username}`);
   const like = await viewer.get(`/api/lists/${owner.lists[0]!.id}/like`);
   const reviews = await text(`/games/${GAME}/user-reviews?sort=newest`);
+  // The year of the review and the public list, and its picture (sent on to its keyed address).
+  const year = `/${username}/year/${new Date().getUTCFullYear()}`;
+  const [yearPage, picture] = await Promise.all([viewer.get(year), viewer.get(`${year}.png`)]);
   return {
     profile: {
       status: profile.status,
@@ -122,6 +125,7 @@ async function othersSee(viewer: APIRequestContext, owner: Owner) {
     like: like.status(),
     // Reviews stay on game pages, under the name and avatar.
     review: reviews.body.includes(owner.review),
+    year: [yearPage.status(), picture.status(), picture.headers()['content-type']?.split(';')[0]],
   };
 }
 
@@ -154,6 +158,7 @@ test('a private profile shows others its name and avatar and nothing else, every
     follow: 200,
     like: 200,
     review: true,
+    year: [200, 200, 'image/png'],
   });
   const privateView = {
     profile: { status: 200, name: true, private: true, details: [] },
@@ -169,6 +174,7 @@ test('a private profile shows others its name and avatar and nothing else, every
     follow: 404,
     like: 404,
     review: true,
+    year: [404, 404, 'text/plain'],
   };
 
   // Public: everyone sees it all, and the cached pages hold it (a second visit is a HIT).
@@ -215,6 +221,12 @@ test('a private profile shows others its name and avatar and nothing else, every
   const ownActivity = await (await page.request.get(`/${username}/activity`)).text();
   expect(ownActivity).toContain('id="activity-heading"');
   expect(await (await page.request.get('/dashboard/lists')).text()).toContain(owner.lists[1]!.title);
+  // Their year in review and its picture, stored by no cache.
+  const ownYear = `/${username}/year/${new Date().getUTCFullYear()}`;
+  expect((await page.request.get(ownYear)).status()).toBe(200);
+  const ownPicture = await page.request.get(`${ownYear}.png`);
+  expect([ownPicture.status(), ownPicture.headers()['content-type']]).toEqual([200, 'image/png']);
+  expect(ownPicture.headers()['cache-control']).toBe('private, no-store');
   expect(await (await page.request.get('/api/leaderboard/me?period=week')).json()).toMatchObject({
     onBoard: false,
     rank: expect.any(Number),

@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { createConfirmedUser, fillLogin, newUser, toastWith, type TestUser } from './accounts-helpers.ts';
-import { expect, expectHydrated, test } from './fixtures.ts';
+import { expect, expectHydrated, RETURNING_VISITOR, test } from './fixtures.ts';
+
+// Reloads or comes back to pages after writes: with the service worker, as a returning visitor.
+test.use(RETURNING_VISITOR);
 
 // Editing a profile keeps what the user did not change (an avatar uploaded beside the
 // form survives saving the form), and a long name without spaces wraps on every page.

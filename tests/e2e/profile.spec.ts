@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
-import { fillLogin } from './accounts-helpers.ts';
+import { createConfirmedUser, fillLogin, signedInRequest } from './accounts-helpers.ts';
 import { expect, expectHydrated, test } from './fixtures.ts';
 
 // Public profiles and avatars: addresses, the upload from /dashboard/my-profile with a
@@ -71,4 +71,47 @@ test('a player uploads an avatar; wrong and oversized files are refused and the 
   expect(html).not.toContain('Recent activity');
   await page.getByLabel(/Private profile/).uncheck();
   await expect(page.getByText('Your profile is now public.')).toBeVisible();
+});
+
+test('a profile links each active year to its year in review, whose link preview is its picture', async ({
+  page,
+  playwright,
+}) => {
+  const user = await createConfirmedUser(page.request);
+  const api = await signedInRequest(playwright, user.email, user.password);
+  // A game finished in 2025, through the library's own API (the kept stats follow it).
+  const gameId = Number(
+    /data-review-composer="(\d+)"/.exec(await (await page.request.get('/games/nba-2k16')).text())?.[1],
+  );
+  expect(gameId).toBeGreaterThan(0);
+  const put = await api.put(`/api/library/${gameId}`, {
+    data: { status: 'completed', finishedOn: '2025-03-14', hoursPlayed: 41.5 },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  await api.dispose();
+
+  await page.goto(`/${user.username}`);
+  await expect(page.getByRole('heading', { name: 'Games by status' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Completed (1)' })).toBeVisible();
+  await page.getByRole('link', { name: '2025 in review' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${user.username}/year/2025$`));
+  await expect(page.getByRole('heading', { level: 1, name: /2025 in review/ })).toBeVisible();
+  await expect(page.locator('[data-year-figures]')).toContainText('41.5');
+
+  const image = page.locator('meta[property="og:image"]');
+  await expect(image).toHaveAttribute('content', new RegExp(`/${user.username}/year/2025\\.png\\?v=\\w+$`));
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute(
+    'content',
+    /1 game finished; 41\.5 hours/,
+  );
+  const imageUrl = new URL((await image.getAttribute('content'))!);
+  const png = await page.request.get(`${imageUrl.pathname}${imageUrl.search}`);
+  expect(png.status()).toBe(200);
+  expect(png.headers()['content-type']).toBe('image/png');
+  // Kept by the browser under this key, by no shared cache; the page itself is never stored.
+  expect(png.headers()['cache-control']).toBe('private, max-age=31536000, immutable');
+  expect((await page.request.get(`/${user.username}/year/2025`)).headers()['cache-control']).toBe('private, no-store');
+  expect((await sharp(await png.body()).metadata()).width).toBe(1200);
+  // The page is audited with axe in both colour modes as the test leaves it (fixtures.ts).
 });

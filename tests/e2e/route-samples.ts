@@ -45,6 +45,9 @@ export async function routeSamples(
     '/[username]/index-broken': `/${member}/index-broken`,
     '/[username]/lists': `/${member}/lists`,
     '/[username]/lists/[listname]': `/${member}/lists/${things.list.slug}`,
+    // The member's public list of `things` was made this year: a year with activity.
+    '/[username]/year/[year]': `/${member}/year/${new Date().getUTCFullYear()}`,
+    '/[username]/year/[year].png': `/${member}/year/${new Date().getUTCFullYear()}.png`,
     '/add-game/[slug]': `/add-game/${GAME}`,
     '/author/invite/[token]': '/author/invite/not-a-token',
     '/author/link/[token]': '/author/link/not-a-token',

@@ -1,5 +1,5 @@
 import { createConfirmedUser, fillLogin, newUser, waitForEmail } from './accounts-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, RETURNING_VISITOR, test } from './fixtures.ts';
 
 // The site's own pages and runtime: content pages, contact, the vote, error reports,
 // analytics, icons, build updates and the service worker.
@@ -235,24 +235,31 @@ test('a new build id raises the update notice, whose button reloads the page', a
   expect(page.url()).toBe(`${baseURL}/about`);
 });
 
-test('the service worker serves visited pages and the offline page with the network cut', async ({ page, context }) => {
-  test.slow();
-  await page.goto('/faq');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test.describe('with the service worker, as a returning visitor has it', () => {
+  test.use(RETURNING_VISITOR);
+
+  test('the service worker serves visited pages and the offline page with the network cut', async ({
+    page,
+    context,
+  }) => {
+    test.slow();
+    await page.goto('/faq');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // Once the worker controls the page, a visit goes through it and is kept.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.goto('/faq');
+    await context.setOffline(true);
+    await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+    await page.goto('/calendar');
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
   });
-  // Once the worker controls the page, a visit goes through it and is kept.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await page.goto('/faq');
-  await context.setOffline(true);
-  await page.goto('/faq');
-  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
-  await page.goto('/calendar');
-  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
-  await context.setOffline(false);
 });
 
 test('the site records are for administrators only: to everyone else the page does not exist', async ({

@@ -35,13 +35,22 @@ test('an administrator uploads a cover and the game page shows it', async ({ pag
   await expect(page.getByText('Cover saved.')).toBeVisible();
   await expect(page.getByRole('img', { name: `Cover art for ${title}` })).toHaveAttribute(
     'src',
-    /\/storage\/v1\/object\/public\/game-covers\/\d+\/cover-600-[0-9a-f]{16}\.webp$/,
+    /\/storage\/v1\/object\/public\/game-covers\/\d+\/cover-w600-[0-9a-f]{16}\.webp$/,
   );
 
+  // The game page draws it as a responsive picture, fetched first: AVIF in every width,
+  // the browser's pick for a 16rem cover on this 1x screen being the 300 px one.
   await page.goto(`/games/${game.slug}`);
   const cover = page.getByRole('img', { name: `Cover art for ${title}` }).first();
-  await expect(cover).toHaveAttribute('src', /game-covers/);
-  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
+  await expect(cover).toHaveAttribute('fetchpriority', 'high');
+  await expect(page.locator('picture source[type="image/avif"]').first()).toHaveAttribute(
+    'srcset',
+    /cover-w150-[0-9a-f]{16}\.avif 150w, .*cover-w600-[0-9a-f]{16}\.avif 600w$/,
+  );
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/cover-w300-[0-9a-f]{16}\.avif$/);
 });
 
 test('an administrator imports games from a CSV file after fixing a line the preview showed in error', async ({

@@ -64,6 +64,8 @@ export const PERSONAL = [
   // Profiles: their owner sees what others may not (a private profile).
   '/[username]',
   '/[username]/activity',
+  '/[username]/year/[year]',
+  '/[username]/year/[year].png',
   '/profile/edit',
   // Accounts, sign-in and the links in emails that act for the one who opens them.
   '/account/subscription',

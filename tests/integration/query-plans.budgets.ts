@@ -14,6 +14,7 @@ import { QUERY_BUDGETS as lists } from '../../src/lib/lists/list-pages.server.ts
 import { QUERY_BUDGETS as notifications } from '../../src/lib/notifications/notifications.server.ts';
 import { QUERY_BUDGETS as outlets } from '../../src/lib/outlets/outlets.server.ts';
 import { QUERY_BUDGETS as profiles } from '../../src/lib/profiles/profile-page.server.ts';
+import { QUERY_BUDGETS as years } from '../../src/lib/profiles/year-page.server.ts';
 import { QUERY_BUDGETS as publishers } from '../../src/lib/publishers/publishers.server.ts';
 import { QUERY_BUDGETS as rankings } from '../../src/lib/reviews/rankings.server.ts';
 import { QUERY_BUDGETS as reviews } from '../../src/lib/reviews/reviews.server.ts';
@@ -38,6 +39,7 @@ export const QUERY_BUDGETS: QueryBudgets = {
   ...publishers,
   ...lists,
   ...profiles,
+  ...years,
   ...leaderboard,
   ...calendar,
   ...dashboard,

@@ -36,6 +36,7 @@ import { hiddenReviewsOf } from '../../src/lib/moderation/content.server.ts';
 import { getPreferences, listNotifications } from '../../src/lib/notifications/notifications.server.ts';
 import { listOutlets, outletPage } from '../../src/lib/outlets/outlets.server.ts';
 import { loadProfile } from '../../src/lib/profiles/profile-page.server.ts';
+import { loadYearPage } from '../../src/lib/profiles/year-page.server.ts';
 import { PROFILE_SECTIONS } from '../../src/lib/profiles/profile-sections.server.ts';
 import { activityPage, findPublicProfile, profileCounts, profilePage } from '../../src/lib/profiles/profiles.server.ts';
 import { publisherPage } from '../../src/lib/publishers/publishers.server.ts';
@@ -66,6 +67,8 @@ type Db = Kysely<Database>;
 export interface Subjects {
   game: { slug: string };
   user: { id: string; username: string };
+  /** The heavy player's busiest year (their year in review). */
+  userYear: number;
   list: { id: number; owner: string; slug: string };
   outlet: string;
   author: number;
@@ -248,6 +251,17 @@ export const PAGES: PageCase[] = [
     },
   },
   {
+    route: '/[username]/year/[year]',
+    path: '/{username}/year/{year}',
+    render: async (_db, s) =>
+      found(
+        await loadYearPage(
+          astroFor(`/${s.user.username}/year/${s.userYear}`, { username: s.user.username, year: String(s.userYear) }),
+        ),
+        '/{username}/year/{year}',
+      ),
+  },
+  {
     route: '/[username]/activity',
     path: '/{username}/activity',
     render: async (db, s) => {
@@ -406,6 +420,12 @@ export async function pickSubjects(db: Db): Promise<Subjects> {
        where l.user_id = ${user.id} and l.visibility = 'public' order by l.entries_count desc, l.id limit 1`,
     'public list of the heavy player',
   );
+  const userYear = await one(
+    sql<{ year: number }>`
+      select year from public.user_year_stats where user_id = ${user.id} and year > 0
+       order by games_played + reviews + lists desc, year desc limit 1`,
+    'year with activity of the heavy player',
+  );
   const outlet = await one(
     sql<{ slug: string }>`
       select o.slug from public.outlets o order by (select count(*) from public.critic_reviews c where c.outlet_id = o.id) desc, o.id limit 1`,
@@ -446,6 +466,7 @@ export async function pickSubjects(db: Db): Promise<Subjects> {
   return {
     game,
     user,
+    userYear: userYear.year,
     list,
     outlet: outlet.slug,
     author: author.id,

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { map } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { hasAuthCookie } from '../../lib/auth/cookies.ts';
-import type { FollowState, FollowTarget } from '../../lib/follows/follows.ts';
+import { followButtonClass, type FollowState, type FollowTarget } from '../../lib/follows/follows.ts';
 import { toast } from '../../lib/toast/toast.ts';
 import { IslandBoundary } from '../IslandBoundary.tsx';
 import { Icon } from '../icons/Icon.tsx';
@@ -14,6 +14,8 @@ interface Props {
   label: string;
   /** Hide the follower count (compact rows). */
   compact?: boolean;
+  /** The follower count the page was rendered with, shown until the island has its own. */
+  followers?: number;
 }
 
 // One state per target, shared by every button on the page: a list of review rows may show
@@ -21,7 +23,7 @@ interface Props {
 const states = map<Record<string, FollowState | null>>({});
 const requested = new Set<string>();
 
-function Button({ target, label, compact = false }: Props) {
+function Button({ target, label, compact = false, followers: rendered }: Props) {
   const query = new URLSearchParams(Object.entries(target).map(([key, value]) => [key, String(value)])).toString();
   const state = useStore(states, { keys: [query] })[query] ?? null;
   const setState = (next: FollowState | null) => states.setKey(query, next);
@@ -61,9 +63,10 @@ function Button({ target, label, compact = false }: Props) {
   }
 
   const following = state?.following ?? false;
-  const count = !compact && state && state.followers !== null && (
+  const followers = state ? state.followers : (rendered ?? null);
+  const count = !compact && followers !== null && (
     <span className="text-sm text-content-muted" data-follower-count>
-      {state.followers === 1 ? '1 follower' : `${formatCount(state.followers)} followers`}
+      {followers === 1 ? '1 follower' : `${formatCount(followers)} followers`}
     </span>
   );
   // Nobody follows themselves: one's own profile shows the count alone.
@@ -77,7 +80,7 @@ function Button({ target, label, compact = false }: Props) {
     <span className="inline-flex items-center gap-2" data-follow>
       <button
         type="button"
-        className={`btn ${following ? 'btn-secondary' : 'btn-primary'} h-8 py-1 text-sm`}
+        className={followButtonClass(following)}
         aria-pressed={following}
         aria-label={`${following ? 'Following' : 'Follow'} ${label}`}
         disabled={busy || state === null}

@@ -24,6 +24,27 @@ export function useImageUpload(target: ImageUploadTarget, initialUrl: string | n
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** Sends the request, shows the stored picture or the server's message. */
+  const send = async (init: RequestInit) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch(target.endpoint, { method: 'POST', credentials: 'same-origin', ...init });
+      const body = (await response.json().catch(() => null)) as
+        (Record<string, unknown> & { error?: { message: string } }) | null;
+      const stored = body?.[target.resultKey];
+      if (!response.ok || typeof stored !== 'string') throw new Error(body?.error?.message ?? FAILED);
+      setUrl(stored);
+      toast.success(target.savedMessage);
+      return true;
+    } catch (e) {
+      setError(e instanceof Error ? e.message : FAILED);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -32,24 +53,14 @@ export function useImageUpload(target: ImageUploadTarget, initialUrl: string | n
       setError(IMAGE_MESSAGES.too_large(target.maxBytes));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const form = new FormData();
-      form.append(target.field, file);
-      const response = await fetch(target.endpoint, { method: 'POST', body: form, credentials: 'same-origin' });
-      const body = (await response.json().catch(() => null)) as
-        (Record<string, unknown> & { error?: { message: string } }) | null;
-      const stored = body?.[target.resultKey];
-      if (!response.ok || typeof stored !== 'string') throw new Error(body?.error?.message ?? FAILED);
-      setUrl(stored);
-      toast.success(target.savedMessage);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : FAILED);
-    } finally {
-      setBusy(false);
-    }
+    const form = new FormData();
+    form.append(target.field, file);
+    await send({ body: form });
   };
 
-  return { url, error, busy, choose };
+  /** Has the server fetch the picture from an address (JSON `{ url }` to the same endpoint). */
+  const importFrom = (address: string) =>
+    send({ body: JSON.stringify({ url: address }), headers: { 'content-type': 'application/json' } });
+
+  return { url, error, busy, choose, importFrom };
 }

@@ -10,6 +10,8 @@ import { z } from 'zod';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
+const ipAddress = z.union([z.ipv4(), z.ipv6()]);
+
 const postgresUrl = z
   .string()
   .trim()
@@ -241,6 +243,18 @@ const envFields = z.object({
   ),
   // Where the stripe package sends its requests; only for a local stand-in in tests.
   STRIPE_API_URL: optional(httpUrl),
+  // Private or loopback IP addresses a cover image URL may point at all the same: only for a
+  // local stand-in in tests (comma-separated, e.g. 127.0.0.1). Unset, only public addresses.
+  IMAGE_IMPORT_ALLOWED_ADDRESSES: optional(
+    z
+      .string()
+      .trim()
+      .max(500, 'must be at most 500 characters')
+      .refine(
+        (value) => value.split(',').every((part) => ipAddress.safeParse(part.trim()).success),
+        'must be IP addresses separated by commas, e.g. 127.0.0.1',
+      ),
+  ).transform((value) => (value ? value.split(',').map((part) => part.trim()) : [])),
   // The built-in test checkout gives memberships away: 1 offers it without Stripe keys in any
   // mode (a staging site), 0 never; unset, only the embedded mode outside production has it.
   ALLOW_TEST_CHECKOUT: optional(

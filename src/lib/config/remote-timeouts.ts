@@ -20,6 +20,8 @@ export const REMOTE_TIMEOUT_MS = {
   smtpSocket: 10_000,
   /** A new PostgreSQL connection (DATABASE_URL). */
   postgresConnect: 5_000,
+  /** Downloading an image from a URL (a cover image URL): connection, redirects and body together. */
+  imageImport: 10_000,
   /** The browser's calls to hosted Supabase Auth, per attempt: phones on slow networks included. */
   browserAuth: 15_000,
 } as const;

@@ -786,6 +786,16 @@ export interface UserListsTable {
   recent_likes_count: Generated<number>;
 }
 
+/**
+ * How many visible reviews each player has given each rating (1-10); kept by triggers on
+ * user_reviews.
+ */
+export interface UserRatingCountsTable {
+  user_id: string;
+  rating: number;
+  reviews: number;
+}
+
 /** Reports of user reviews for the moderation queue. */
 export interface UserReviewReportsTable {
   id: GeneratedAlways<string>;
@@ -870,6 +880,44 @@ export interface UserXpTable {
   total: Generated<number>;
   level: Generated<number>;
   reached_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
+ * Per player, year (0: undated) and genre: the played games of that genre and their hours; kept by
+ * triggers.
+ */
+export interface UserYearGenresTable {
+  user_id: string;
+  year: number;
+  genre_id: number;
+  games: number;
+  hours: Generated<string>;
+}
+
+/**
+ * Per player, year (0: undated) and the platform they set: played games and their hours; kept by
+ * triggers.
+ */
+export interface UserYearPlatformsTable {
+  user_id: string;
+  year: number;
+  platform_id: number;
+  games: number;
+  hours: Generated<string>;
+}
+
+/**
+ * Per player and year (0: undated): games played and finished, hours, visible reviews and public
+ * lists made; kept by triggers.
+ */
+export interface UserYearStatsTable {
+  user_id: string;
+  year: number;
+  games_played: Generated<number>;
+  games_finished: Generated<number>;
+  hours: Generated<string>;
+  reviews: Generated<number>;
+  lists: Generated<number>;
 }
 
 /**
@@ -958,12 +1006,16 @@ export interface PublicTables {
   user_list_likes: UserListLikesTable;
   user_list_reports: UserListReportsTable;
   user_lists: UserListsTable;
+  user_rating_counts: UserRatingCountsTable;
   user_review_reports: UserReviewReportsTable;
   user_review_votes: UserReviewVotesTable;
   user_review_windows: UserReviewWindowsTable;
   user_reviews: UserReviewsTable;
   user_subscriptions: UserSubscriptionsTable;
   user_xp: UserXpTable;
+  user_year_genres: UserYearGenresTable;
+  user_year_platforms: UserYearPlatformsTable;
+  user_year_stats: UserYearStatsTable;
   xp_ledger: XpLedgerTable;
   xp_periods: XpPeriodsTable;
 }

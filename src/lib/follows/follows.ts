@@ -17,6 +17,15 @@ export interface FollowState {
   self?: true;
 }
 
+/**
+ * The one look of a follow control, wherever it is (profiles, outlet pages, review rows, the
+ * outlets table) and whether it is the island's button or the sign-in link it replaces:
+ * a small primary button to follow, a secondary one once followed.
+ */
+export function followButtonClass(following: boolean): string {
+  return `btn ${following ? 'btn-secondary' : 'btn-primary'} h-8 px-3 py-1 text-sm`;
+}
+
 export const OUTLET_FEED_PAGE_SIZE = 20;
 /** "Your outlets" needs at least this many followed outlets that reviewed the game. */
 export const YOUR_OUTLETS_MIN_REVIEWS = 3;

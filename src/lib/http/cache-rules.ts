@@ -102,7 +102,7 @@ export const routeRules: Record<string, CacheRule> = {
   '/calendar.ics': catalogue([games], ['month']),
   '/collections': { ...CACHE_PROFILES.listDetail, tags: [collections, games], query: PAGED },
   '/collections/[slug]': { ...CACHE_PROFILES.listDetail, tags: [collections, games, scores] },
-  '/[username]/lists/[listname]': { ...CACHE_PROFILES.listDetail, tags: [games, scores] },
+  '/[username]/lists/[listname]': { ...CACHE_PROFILES.listDetail, tags: [games, scores], query: ['view'] },
   '/[username]/lists': { ...CACHE_PROFILES.listDetail, tags: [] },
   '/outlets': catalogue([outlets, reviews], PAGED),
   '/outlet/[slug]': catalogue([outlets, reviews], PAGED),

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { processImage } from './images.server.ts';
-import { AVATAR_IMAGE, IMAGE_MESSAGES, ImageRejectedError, type ImageUse } from './images.ts';
+import { AVATAR_IMAGE, GAME_COVER_IMAGE, IMAGE_MESSAGES, ImageRejectedError, type ImageUse } from './images.ts';
 
 // Real, tiny images made with sharp itself: a 120x80 photo-like gradient in each accepted
 // format, the JPEG carrying EXIF with a camera and a GPS position, and rotated by EXIF.
@@ -73,6 +73,26 @@ describe('processImage', () => {
           height: variant.height,
         });
       }
+    }
+  });
+
+  it('makes a cover in four 3:4 widths, each in AVIF and WebP, cropped to fill', async () => {
+    const result = await processImage(png, GAME_COVER_IMAGE);
+    const made = result.variants.map(({ name, width, height, format }) => `${format} ${name} ${width}x${height}`);
+    expect(made).toEqual([
+      'avif w150 150x200',
+      'avif w300 300x400',
+      'avif w450 450x600',
+      'avif w600 600x800',
+      'webp w150 150x200',
+      'webp w300 300x400',
+      'webp w450 450x600',
+      'webp w600 600x800',
+    ]);
+    for (const variant of result.variants) {
+      const meta = await sharp(variant.bytes).metadata();
+      expect(meta.format === 'heif' ? 'image/avif' : `image/${meta.format}`).toBe(variant.contentType);
+      expect([meta.width, meta.height]).toEqual([variant.width, variant.height]);
     }
   });
 

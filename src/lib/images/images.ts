@@ -17,9 +17,13 @@ export interface ImageVariantSpec {
   fit: 'cover' | 'inside';
 }
 
+export type ImageFormat = 'webp' | 'avif';
+
 export interface ImageUse {
   maxBytes: number;
   variants: readonly ImageVariantSpec[];
+  /** Every variant is written in each of these formats; WebP alone when absent. */
+  formats?: readonly ImageFormat[];
 }
 
 /** Profile pictures: the avatars bucket's 5 MB limit; 256 px for the profile, 64 px for lists and menus. */
@@ -31,13 +35,19 @@ export const AVATAR_IMAGE: ImageUse = {
   ],
 };
 
-/** Game covers: 3:4 like every cover on the site; 600x800 for the game page, 300x400 for cards and lists. */
+/**
+ * The widths of a game cover's variants (3:4, so every height is whole): 150 for list rows,
+ * 300 and 450 for cards on 1x to 3x screens, 600 for the game page. Part of the stored names
+ * (cover-w<width>-<version>.<format>, src/lib/images/covers.ts builds srcset from them): a
+ * different set of widths needs a new name scheme, not a change here.
+ */
+export const COVER_WIDTHS = [150, 300, 450, 600] as const;
+
+/** Game covers: each width in AVIF and WebP, cropped to 3:4 like every cover on the site. */
 export const GAME_COVER_IMAGE: ImageUse = {
   maxBytes: 5 * 1024 * 1024,
-  variants: [
-    { name: '600', width: 600, height: 800, fit: 'cover' },
-    { name: '300', width: 300, height: 400, fit: 'cover' },
-  ],
+  formats: ['avif', 'webp'],
+  variants: COVER_WIDTHS.map((width) => ({ name: `w${width}`, width, height: (width * 4) / 3, fit: 'cover' as const })),
 };
 
 /** Outlet logos: kept whole (logos are not cropped), 256 px for the outlet page, 64 px for review rows. */

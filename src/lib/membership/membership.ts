@@ -216,3 +216,25 @@ export const FEATURE_LABELS = {
   adFree: 'No ads',
   userReviews: 'Publish your own reviews',
 } as const satisfies Record<Feature, string>;
+
+/** A row of the /membership comparison: a feature and what each plan gives of it. */
+export interface ComparisonRow {
+  label: string;
+  values: Record<Tier, string>;
+}
+
+/** One plan of the comparison: its prices and what it includes, in the comparison's row order. */
+export interface PlanColumn {
+  tier: Tier;
+  label: string;
+  month: string;
+  year: string;
+  /** Whole percent saved by paying yearly; 0 when there is no saving. */
+  saving: number;
+  features: { label: string; value: string }[];
+}
+
+export interface PlanComparison {
+  columns: PlanColumn[];
+  rows: ComparisonRow[];
+}

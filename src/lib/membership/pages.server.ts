@@ -6,7 +6,10 @@ import {
   PERIOD_LABELS,
   priceOf,
   renewalTerms,
+  yearlySavingPercent,
+  type ComparisonRow,
   type PlanChoice,
+  type PlanComparison,
   type PlanRow,
 } from './membership.ts';
 
@@ -15,11 +18,6 @@ import {
  * the server enforces and the prices from subscription_plans, so the page cannot disagree
  * with either.
  */
-
-export interface ComparisonRow {
-  label: string;
-  values: Record<Tier, string>;
-}
 
 export function comparisonRows(): ComparisonRow[] {
   return FEATURES.map((feature) => ({
@@ -31,6 +29,23 @@ export function comparisonRows(): ComparisonRow[] {
       }),
     ) as Record<Tier, string>,
   }));
+}
+
+/** The /membership comparison: a column per tier (a card on phones), a row per feature. */
+export function planComparison(plans: readonly PlanRow[]): PlanComparison {
+  const rows = comparisonRows();
+  const columns = TIERS.map((tier) => {
+    const plan = plans.find((p) => p.name === tier);
+    return {
+      tier,
+      label: TIER_LABELS[tier],
+      month: plan ? priceLabel(plan, 'month') : '-',
+      year: plan ? priceLabel(plan, 'year') : '-',
+      saving: plan ? yearlySavingPercent(plan) : 0,
+      features: rows.map((row) => ({ label: row.label, value: row.values[tier] })),
+    };
+  });
+  return { columns, rows };
 }
 
 export function priceLabel(plan: PlanRow, period: 'month' | 'year'): string {

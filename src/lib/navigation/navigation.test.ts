@@ -37,6 +37,22 @@ describe('activeHref', () => {
   });
 });
 
+describe('activeHref in a section whose first item is the section itself', () => {
+  const at = (path: string) =>
+    activeHref(dashboardLinks({ author: true, owner: false }), new URL(path, 'https://critical-hit.example'));
+
+  it("marks the page's own item, not the overview above it", () => {
+    expect(at('/dashboard')).toBe('/dashboard');
+    expect(at('/dashboard/earn-xp')).toBe('/dashboard/earn-xp');
+    expect(at('/dashboard/lists/12')).toBe('/dashboard/lists');
+    expect(at('/dashboard/author/reviews')).toBe('/dashboard/author');
+  });
+
+  it('falls back to the overview below it when no item is closer', () => {
+    expect(at('/dashboard/games/playing')).toBe('/dashboard');
+  });
+});
+
 describe('manageOutletLinks', () => {
   it("links to the managed outlet's overview first, then the pages of the current outlet", () => {
     expect(manageOutletLinks('pixel-press').map((item) => item.href)).toEqual([

@@ -92,7 +92,7 @@ export function manageOutletLinks(slug?: string): NavItem[] {
  * on the upcoming list while "/games" stays current on page 2 of all games.
  */
 export function activeHref(items: readonly NavItem[], current: URL): string | undefined {
-  let best: { href: string; score: number } | undefined;
+  let best: { href: string; params: number; depth: number } | undefined;
   for (const item of items) {
     const target = new URL(item.href, current);
     const samePath =
@@ -101,7 +101,11 @@ export function activeHref(items: readonly NavItem[], current: URL): string | un
     if (!samePath) continue;
     const params = [...target.searchParams];
     if (!params.every(([key, value]) => current.searchParams.get(key) === value)) continue;
-    if (!best || params.length > best.score) best = { href: item.href, score: params.length };
+    // The most specific item wins: more of the query matched, then the longer path (a page
+    // below /dashboard is its own item's, not the overview's).
+    const depth = target.pathname.length;
+    if (!best || params.length > best.params || (params.length === best.params && depth > best.depth))
+      best = { href: item.href, params: params.length, depth };
   }
   return best?.href;
 }

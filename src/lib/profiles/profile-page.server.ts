@@ -34,8 +34,8 @@ export async function loadProfile(
  */
 export const QUERY_BUDGETS = {
   // the profile, its counts, favourites, reviews, activity and lists, and
-  // ProfileCommunity.astro's level and follower counts
-  '/[username]': 8,
+  // ProfileCommunity.astro's level and follower counts, and the stats (one statement)
+  '/[username]': 9,
   '/[username]/activity': 3,
   '/dashboard/my-profile': 6,
 } as const satisfies QueryBudgets;

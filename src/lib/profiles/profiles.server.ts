@@ -14,6 +14,7 @@ import {
   type PublicListSummary,
 } from './profile-sections.server.ts';
 import { FEED_KINDS, PROFILE_LIMITS, type FeedItem, type PublicProfile } from './profiles.ts';
+import { profileStats, type ProfileStats } from './stats.server.ts';
 
 export type { PublicProfile };
 
@@ -148,6 +149,7 @@ export interface ProfilePageData {
     lists: PublicListSummary[] | null;
     level: ProfileLevel | null;
     follows: FollowCounts | null;
+    stats: ProfileStats;
   } | null;
 }
 
@@ -163,7 +165,7 @@ export async function profilePage(
 ): Promise<ProfilePageData> {
   const { owner = false, sections = PROFILE_SECTIONS } = options;
   if (profile.isPrivate && !owner) return { profile, details: null };
-  const [counts, favourites, reviews, activity, lists, level, follows] = await Promise.all([
+  const [counts, favourites, reviews, activity, lists, level, follows, stats] = await Promise.all([
     profileCounts(db, profile.id),
     favouriteGames(db, profile.id),
     recentReviewsByUser(db, profile.id, PROFILE_LIMITS.recentReviews),
@@ -171,11 +173,15 @@ export async function profilePage(
     sections.publicLists ? sections.publicLists(db, profile.id) : null,
     sections.level ? sections.level(db, profile.id) : null,
     sections.follows ? sections.follows(db, profile.id) : null,
+    profileStats(db, profile.id),
   ]);
   const listLinks = profile.isPrivate
     ? lists?.map((list) => ({ ...list, href: `/dashboard/lists/${list.id}` }))
     : lists;
-  return { profile, details: { counts, favourites, reviews, activity, lists: listLinks ?? null, level, follows } };
+  return {
+    profile,
+    details: { counts, favourites, reviews, activity, lists: listLinks ?? null, level, follows, stats },
+  };
 }
 
 export async function setProfilePrivacy(db: Db, userId: string, isPrivate: boolean): Promise<void> {

@@ -15,6 +15,9 @@ import {
  * API with the caller's client: the signed-in user's session, so the bucket's policies
  * decide, and the same code runs against hosted Supabase Storage and the local service.
  *
+ * The result is keyed by variant name ("256"), and by name and format ("w300.avif") for the
+ * variants that are not WebP.
+ *
  * Each file name carries a version taken from its content, so it can be cached for a year
  * (`Cache-Control: max-age=31536000`): a new picture is a new URL. Once every new variant
  * is stored, the previous versions of the same image in the folder are removed; when a
@@ -37,6 +40,11 @@ export interface StoreImageVariantsInput {
   variants: readonly ImageVariant[];
   /** Base of the public URLs; defaults to storagePublicBaseUrl(). */
   publicBaseUrl?: string;
+  /**
+   * One version for every variant (16 hex digits, e.g. from the source's bytes), so one stored
+   * name gives the others (covers). Absent, each variant's version is the hash of its bytes.
+   */
+  version?: string;
 }
 
 export class ImageStoreError extends Error {
@@ -71,7 +79,8 @@ export async function storeImageVariants(
   const stored: Record<string, StoredImageVariant> = {};
   const added: string[] = [];
   for (const variant of input.variants) {
-    const path = versionedObjectPath(input.folder, input.baseName, variant.name, contentVersion(variant.bytes), 'webp');
+    const version = input.version ?? contentVersion(variant.bytes);
+    const path = versionedObjectPath(input.folder, input.baseName, variant.name, version, variant.format);
     const { error } = await bucket.upload(path, variant.bytes, {
       contentType: variant.contentType,
       cacheControl: String(VERSIONED_UPLOAD_CACHE_SECONDS),
@@ -84,7 +93,7 @@ export async function storeImageVariants(
       throw failure(`store ${path}`, error);
     }
     if (!alreadyStored) added.push(path);
-    stored[variant.name] = {
+    stored[variant.format === 'webp' ? variant.name : `${variant.name}.${variant.format}`] = {
       path,
       publicUrl: publicObjectUrl(base, input.bucket, path),
       width: variant.width,

@@ -78,6 +78,7 @@ export async function generateCommunityLists(
       // A million rows in one statement: the kept library counts are rebuilt once after them
       // instead of by a trigger call per row.
       await sql`alter table public.user_games disable trigger user_games_library_counts`.execute(trx);
+      await sql`alter table public.user_games disable trigger user_games_player_stats`.execute(trx);
       const statuses = await sql`
       insert into public.user_games (user_id, game_id, status, wishlist, favourite, hours_played, updated_at)
       select u.id, g.id,
@@ -91,9 +92,11 @@ export async function generateCommunityLists(
       order by u.id, g.id
       on conflict do nothing`.execute(trx);
       await sql`alter table public.user_games enable trigger user_games_library_counts`.execute(trx);
+      await sql`alter table public.user_games enable trigger user_games_player_stats`.execute(trx);
       await sql`select public.rebuild_library_counts()`.execute(trx);
 
       await sql`alter table public.user_lists disable trigger user_lists_set_updated_at`.execute(trx);
+      await sql`alter table public.user_lists disable trigger user_lists_player_stats`.execute(trx);
       await sql`alter table public.user_list_entries disable trigger user_list_entries_count`.execute(trx);
       await sql`
       insert into public.user_lists (user_id, title, slug, description, visibility, ranked, created_at, updated_at)
@@ -132,6 +135,9 @@ export async function generateCommunityLists(
       await sql`alter table public.user_list_entries enable trigger user_list_entries_count`.execute(trx);
       await sql`alter table public.user_list_likes enable trigger user_list_likes_count`.execute(trx);
       await sql`alter table public.user_lists enable trigger user_lists_set_updated_at`.execute(trx);
+      await sql`alter table public.user_lists enable trigger user_lists_player_stats`.execute(trx);
+      // The players' stats (their library rows and lists) in one pass, as the counts above.
+      await sql`select public.rebuild_player_stats()`.execute(trx);
       const lists = (
         await sql<{
           n: number;

@@ -6,7 +6,8 @@ import type { Database } from '../../../db/schema.ts';
  * released games, deterministic for a seed, one per user and game. Loaded in one
  * statement with the score trigger off (the platform triggers skip reviews naming no
  * platform, and these name none), then every user score is computed once
- * (rebuild_game_user_scores), as the critic reviews are. Synthetic text, labelled so.
+ * (rebuild_game_user_scores), as the critic reviews are, and the players' kept stats
+ * (rebuild_player_stats). Synthetic text, labelled so.
  *
  * Called from the bench script after the community's users exist:
  *   await generateUserReviews(trx, { count: 1_000_000, seed });
@@ -21,6 +22,7 @@ export interface UserReviewGeneration {
 export async function generateUserReviews(trx: Transaction<Database>, options: UserReviewGeneration): Promise<number> {
   await sql`alter table public.user_reviews disable trigger user_reviews_prepare`.execute(trx);
   await sql`alter table public.user_reviews disable trigger user_reviews_aggregate`.execute(trx);
+  await sql`alter table public.user_reviews disable trigger user_reviews_player_stats`.execute(trx);
   // Users and released games numbered 0..n-1; review k goes to user (k mod users) and a game
   // picked by a hash of k and the seed, skewed so popular games get many more reviews.
   const inserted = await sql<{ n: number }>`
@@ -52,6 +54,8 @@ export async function generateUserReviews(trx: Transaction<Database>, options: U
   `.execute(trx);
   await sql`alter table public.user_reviews enable trigger user_reviews_prepare`.execute(trx);
   await sql`alter table public.user_reviews enable trigger user_reviews_aggregate`.execute(trx);
+  await sql`alter table public.user_reviews enable trigger user_reviews_player_stats`.execute(trx);
   await sql`select public.rebuild_game_user_scores()`.execute(trx);
+  await sql`select public.rebuild_player_stats()`.execute(trx);
   return inserted.rows[0]?.n ?? 0;
 }
