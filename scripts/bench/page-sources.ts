@@ -117,6 +117,13 @@ export function pageSources(
       target: communityTarget,
     },
     {
+      // The player's home: never cached, so the same URL is a fresh render every time.
+      page: '/dashboard (home, 500 followed players)',
+      uncached: () => '/dashboard',
+      cookie: heavyCookie,
+      target: communityTarget,
+    },
+    {
       page: '/games/{slug}/user-reviews',
       uncached: cycle(reviewPages),
       cached: reviewPages[0],

@@ -241,7 +241,8 @@ test('profile edit and settings pages work for a signed-in user', async ({ page,
   await page.getByLabel('Bio', { exact: true }).fill('I review platformers.');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(toastWith(page, 'Profile updated successfully!')).toBeVisible();
-  await page.goto('/dashboard');
+  // The dashboard is the player's home now; the bio shows on their profile.
+  await page.goto(`/${user.username}`);
   await expect(page.getByText('I review platformers.')).toBeVisible();
 
   const response = await page.goto('/settings');

@@ -423,6 +423,7 @@ export const API_INVENTORY: readonly Row[] = [
     status: own(200),
   },
   { method: 'GET', file: 'notifications/index.ts', path: '/api/notifications', status: own(200) },
+  { method: 'GET', file: 'dashboard/feed.ts', path: '/api/dashboard/feed', status: own(200) },
   {
     method: 'POST',
     file: 'notifications/read.ts',

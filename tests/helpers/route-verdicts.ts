@@ -145,6 +145,7 @@ export const PERSONAL = [
   '/api/contact',
   '/api/critic-reviews',
   '/api/critic-reviews/[id]',
+  '/api/dashboard/feed',
   '/api/follows',
   '/api/game-requests',
   '/api/game-requests/[id]',

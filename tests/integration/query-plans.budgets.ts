@@ -1,9 +1,9 @@
 import { QUERY_BUDGETS as search } from '../../functions/search/handlers.ts';
-import { QUERY_BUDGETS as dashboard } from '../../src/lib/auth/profiles.server.ts';
 import { QUERY_BUDGETS as authors } from '../../src/lib/authors/authors.server.ts';
 import { QUERY_BUDGETS as browse } from '../../src/lib/browse/browse.server.ts';
 import { QUERY_BUDGETS as calendar } from '../../src/lib/calendar/calendar.server.ts';
 import { QUERY_BUDGETS as collections } from '../../src/lib/collections/collections.server.ts';
+import { QUERY_BUDGETS as dashboard } from '../../src/lib/dashboard/home.server.ts';
 import type { QueryBudgets } from '../../src/lib/db/query-budgets.ts';
 import { QUERY_BUDGETS as follows } from '../../src/lib/follows/follows.server.ts';
 import { QUERY_BUDGETS as gamePage } from '../../src/lib/games/game-page.server.ts';

@@ -1,13 +1,15 @@
 import type { AstroGlobal } from 'astro';
 import { sql, type Kysely } from 'kysely';
 import { handleSearch } from '../../functions/search/handlers.ts';
-import { getProfile, getUserTier } from '../../src/lib/auth/profiles.server.ts';
+import { getProfile } from '../../src/lib/auth/profiles.server.ts';
 import { guardResolvers } from '../../src/lib/auth/guard-resolvers.server.ts';
 import { authorPage } from '../../src/lib/authors/authors.server.ts';
 import { parseBrowsePath, parseBrowseQuery } from '../../src/lib/browse/browse.ts';
 import { browsePage } from '../../src/lib/browse/browse.server.ts';
 import { calendarMonth } from '../../src/lib/calendar/calendar.server.ts';
 import { getCollection, listCollections } from '../../src/lib/collections/collections.server.ts';
+import { friendsFeed } from '../../src/lib/dashboard/friends-feed.server.ts';
+import { dashboardHome } from '../../src/lib/dashboard/home.server.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
 import { followCountsOf, followedOutlets, outletFeed, suggestedOutlets } from '../../src/lib/follows/follows.server.ts';
 import { todayIso } from '../../src/lib/format/dates.ts';
@@ -298,7 +300,16 @@ export const PAGES: PageCase[] = [
   {
     route: '/dashboard',
     path: '/dashboard',
-    render: (db, s) => Promise.all([getProfile(db, s.user.id), getUserTier(db, s.user.id)]),
+    render: (db, s) => dashboardHome(db, s.user.id),
+  },
+  {
+    route: '/api/dashboard/feed',
+    path: '/api/dashboard/feed?before=',
+    // A month back: any time and id make a cursor.
+    render: (db, s) =>
+      friendsFeed(db, s.user.id, {
+        before: { micros: String((Date.now() - 30 * 86_400_000) * 1000), id: '9223372036854775807' },
+      }),
   },
   {
     route: '/dashboard/games/[status]',

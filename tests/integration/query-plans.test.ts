@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import { setConnector } from '../../src/lib/db/db.server.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
+import { generateFriendsActivity } from '../../src/lib/seed/synthetic/community/friends.server.ts';
 import { generateCommunityLists } from '../../src/lib/seed/synthetic/community/lists.server.ts';
 import { generateUserReviews } from '../../src/lib/seed/synthetic/community/reviews.server.ts';
 import { loadSyntheticUsers } from '../../src/lib/seed/synthetic/community/users.server.ts';
@@ -62,6 +63,7 @@ const SCALE = {
     likesPerListMax: 12,
   },
   xp: { ledgerRows: 50_000, topOutlets: 5, followersPerOutlet: 1000 },
+  friends: { followers: 2_500, follows: 40, heavyFollows: 300, eventsPerPlayer: 20 },
 };
 
 async function generate(db: Kysely<Database>): Promise<void> {
@@ -71,6 +73,7 @@ async function generate(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute((trx) => generateUserReviews(trx, { count: SCALE.userReviews, seed }));
   await generateCommunityLists(db, SCALE.lists);
   await generateCommunityXp(db, { ...SCALE.xp, mostFollowed: SCALE.players });
+  await generateFriendsActivity(db, SCALE.friends);
   // A curated collection of 50 games: the synthetic catalogue has none of its own.
   await sql`
     with c as (insert into public.collections (slug, title, description) values ('plan-check', 'Plan check', 'Synthetic.') returning id)
@@ -130,6 +133,8 @@ describe.each(TARGETS)('query plans and budgets on $name', (target) => {
       'public.user_list_likes',
       'public.xp_ledger',
       'public.profiles',
+      'public.user_follows',
+      'public.activity_events',
     ]) {
       expect(sizes.get(table), table).toBeGreaterThanOrEqual(LARGE_TABLE_ROWS);
     }

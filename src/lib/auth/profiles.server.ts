@@ -4,7 +4,6 @@ import type { Database, ProfileRow } from '../db/schema.ts';
 import { tierFromPlanName, type Tier } from './tiers.ts';
 import type { Profile } from './types.ts';
 import { MESSAGES, usernameError } from './validation.ts';
-import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /** Profile queries. The server enforces who may do what. */
 
@@ -193,11 +192,3 @@ export async function accountDetails(
   const row = result.rows[0];
   return row ? { email: row.email, pendingEmail: row.email_change, hasPassword: row.has_password } : null;
 }
-
-/**
- * How many statements each page of this module may send to render: a query more fails
- * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
- */
-export const QUERY_BUDGETS = {
-  '/dashboard': 2,
-} as const satisfies QueryBudgets;

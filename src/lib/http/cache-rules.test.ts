@@ -14,6 +14,11 @@ describe('route rules', () => {
     for (const pattern of Object.keys(routeRules)) expect(isNeverCached(pattern), pattern).toBe(false);
     for (const prefix of NEVER_CACHED_PREFIXES) expect(isNeverCached(prefix.replace(/\/$/, '/x'))).toBe(true);
     expect(isNeverCached('/dashboard/my-games')).toBe(true);
+    // The player's home and its feed: personal, never stored for anyone else.
+    expect(isNeverCached('/dashboard')).toBe(true);
+    expect(isNeverCached('/api/dashboard/feed')).toBe(true);
+    expect(routeRules['/dashboard']).toBeUndefined();
+    expect(routeRules['/api/dashboard/feed']).toBeUndefined();
     expect(isNeverCached('/api/critic-reviews/5')).toBe(true);
     expect(isNeverCached('/authors/1/ada')).toBe(false);
     expect(isNeverCached('/dashboards-are-not-a-prefix-match')).toBe(false);

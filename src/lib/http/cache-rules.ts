@@ -153,6 +153,7 @@ export const NEVER_CACHED_PREFIXES = [
   '/api/user-reviews',
   '/api/manage-outlet',
   '/api/author',
+  '/api/dashboard',
   '/auth',
   '/account',
   '/dashboard',

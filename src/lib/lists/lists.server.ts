@@ -236,6 +236,15 @@ export async function updateList(
       .where('id', '=', listId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A list's events are public only while the list is public (and not hidden): feeds read them.
+    if (changes.visibility !== undefined)
+      await trx
+        .updateTable('activity_events')
+        .set({ is_public: row.visibility === 'public' && !row.hidden })
+        .where('subject_type', '=', 'list')
+        .where('subject_id', '=', String(listId))
+        .where('kind', 'in', ['list_created', 'list_entry_added', 'list_liked'])
+        .execute();
     return toSummary({ ...row, username: null });
   });
 }

@@ -3,6 +3,7 @@ import { analyzeChangedTables } from '../../../db/embedded-statistics.server.ts'
 import type { Database } from '../../../db/schema.ts';
 import { generateCommunityLists } from './lists.server.ts';
 import { generateUserReviews } from './reviews.server.ts';
+import { generateFriendsActivity } from './friends.server.ts';
 import { generateCommunityXp } from './xp.server.ts';
 import { loadSyntheticUsers } from './users.server.ts';
 
@@ -60,6 +61,14 @@ export async function loadSyntheticCommunity(
   log(
     `  ${options.users * 100} XP ledger rows added; 20 outlets with 1000 followers, the first with ${options.users} (${timings.xp.toFixed(1)} s)`,
   );
+  const friends = await generateFriendsActivity(db, {
+    followers: 2000,
+    follows: 50,
+    heavyFollows: 500,
+    eventsPerPlayer: 10,
+  });
+  timings.xp += lap();
+  log(`  ${friends.follows} player follows and ${friends.events} status events for the friends feed`);
   // Fresh statistics for the community's tables, as the catalogue loader takes for its own
   // (the embedded database has no autovacuum; docs/decisions/embedded-statistics.md): the
   // tables that grew, not the catalogue again.
