@@ -129,12 +129,21 @@ export function shareImageTree(content: ShareImageContent): ShareNode {
         backgroundColor: '#134e4a',
         display: 'flex',
         flexDirection: 'column',
-        padding: '20px 24px 0',
         overflow: 'hidden',
       },
       [
-        box({ fontSize: 60, fontWeight: 700, lineHeight: 1.2, color: '#ffffff', whiteSpace: 'nowrap' }, value),
-        box({ fontSize: 26, lineHeight: 1.2, color: '#99f6e4', whiteSpace: 'nowrap' }, label),
+        box(
+          {
+            margin: '20px 0 0 24px',
+            fontSize: 60,
+            fontWeight: 700,
+            lineHeight: 1.2,
+            color: '#ffffff',
+            whiteSpace: 'nowrap',
+          },
+          value,
+        ),
+        box({ marginLeft: 24, fontSize: 26, lineHeight: 1.2, color: '#99f6e4', whiteSpace: 'nowrap' }, label),
       ],
     ),
   );
