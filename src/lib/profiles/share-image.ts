@@ -2,15 +2,19 @@ import { formatCount } from '../format/numbers.ts';
 import { formatHours, hoursNumber, plural, starsText } from './stats.ts';
 
 /**
- * The shareable picture of a player's year in review: an SVG composed here (pure, so a test
- * reads what it says) that share-image.server.ts renders to PNG with sharp. The size is
- * the one Open Graph and link previews show best.
+ * The shareable picture of a player's year in review: an element tree composed here (pure,
+ * so a test reads what it says) that share-image.server.ts draws with satori and the
+ * bundled Inter font, then sharp turns into a PNG. The size is the one Open Graph and link
+ * previews show best.
  */
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
 /** Bumped when the picture's layout changes, so cached copies give way (it is part of the key). */
-export const SHARE_IMAGE_LAYOUT = 1;
+export const SHARE_IMAGE_LAYOUT = 2;
+
+/** The font families the picture draws with, in order (share-image.server.ts loads them). */
+export const SHARE_IMAGE_FONTS = 'Inter, Inter Latin Ext, Inter Cyrillic, Inter Greek';
 
 export interface ShareImageContent {
   siteName: string;
@@ -27,10 +31,7 @@ export interface ShareImageContent {
   platform: string | null;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
-
-/** Text cut to `max` characters with an ellipsis (SVG text does not wrap). */
+/** Text cut to `max` characters with an ellipsis (the picture's lines do not wrap). */
 export function clip(text: string, max: number): string {
   const chars = [...text];
   return chars.length <= max
@@ -64,7 +65,45 @@ export function titleSize(title: string): number {
   return Math.min(64, Math.floor(1040 / ([...title].length * 0.66)));
 }
 
-export function shareImageSvg(content: ShareImageContent): string {
+type Style = Record<string, string | number>;
+
+/** An element of the picture as satori reads it (the shape of a React element, no JSX needed). */
+export interface ShareNode {
+  type: 'div';
+  key: null;
+  props: { style: Style; children?: string | ShareNode[] };
+}
+
+const box = (style: Style, children?: string | ShareNode[]): ShareNode => ({
+  type: 'div',
+  key: null,
+  props: { style, children },
+});
+
+/** One line of text, its top `top` px from the picture's top, never wrapped. */
+const line = (top: number, size: number, color: string, text: string, bold = false): ShareNode =>
+  box(
+    {
+      position: 'absolute',
+      left: 80,
+      top,
+      maxWidth: 1040,
+      fontSize: size,
+      fontWeight: bold ? 700 : 400,
+      lineHeight: 1.2,
+      color,
+      whiteSpace: 'nowrap',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+    },
+    text,
+  );
+
+/**
+ * The picture as an element tree for satori. Text is given as text (satori draws it as
+ * paths with the fonts it is handed), so names need no escaping; they are cut to fit.
+ */
+export function shareImageTree(content: ShareImageContent): ShareNode {
   const { width, height } = SHARE_IMAGE;
   const figures: [string, string][] = [
     [formatCount(content.gamesFinished), content.gamesFinished === 1 ? 'game finished' : 'games finished'],
@@ -73,36 +112,56 @@ export function shareImageSvg(content: ShareImageContent): string {
     [formatCount(content.lists), content.lists === 1 ? 'list made' : 'lists made'],
   ];
   const title = `${clip(content.displayName, 32)}’s ${content.year}`;
+  const size = titleSize(title);
   const lines: string[] = [];
   if (content.best) lines.push(`Best rated: ${clip(content.best.title, 40)} (${starsText(content.best.rating)})`);
   if (content.genre) lines.push(`Most played genre: ${clip(content.genre, 40)}`);
   if (content.platform) lines.push(`Most played platform: ${clip(content.platform, 40)}`);
-  const figureSvg = figures
-    .map(
-      ([value, label], index) => `
-    <g transform="translate(${80 + index * 270} 300)">
-      <rect width="240" height="150" rx="18" fill="#134e4a"/>
-      <text x="24" y="78" font-size="60" font-weight="700" fill="#ffffff">${escapeXml(value)}</text>
-      <text x="24" y="120" font-size="26" fill="#99f6e4">${escapeXml(label)}</text>
-    </g>`,
-    )
-    .join('');
-  const lineSvg = lines
-    .map(
-      (line, index) => `<text x="80" y="${510 + index * 38}" font-size="28" fill="#e2e8f0">${escapeXml(line)}</text>`,
-    )
-    .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#0f172a"/>
-      <stop offset="1" stop-color="#042f2e"/>
-    </linearGradient>
-  </defs>
-  <rect width="${width}" height="${height}" fill="url(#bg)"/>
-  <text x="80" y="110" font-size="30" fill="#5eead4" font-weight="700">${escapeXml(clip(content.siteName, 40))}</text>
-  <text x="80" y="190" font-size="${titleSize(title)}" font-weight="700" fill="#ffffff">${escapeXml(title)}</text>
-  <text x="80" y="245" font-size="30" fill="#cbd5e1">@${escapeXml(content.username)} · year in review</text>${figureSvg}
-  ${lineSvg}
-</svg>`;
+  const cards = figures.map(([value, label], index) =>
+    box(
+      {
+        position: 'absolute',
+        left: 80 + index * 270,
+        top: 300,
+        width: 240,
+        height: 150,
+        borderRadius: 18,
+        backgroundColor: '#134e4a',
+        display: 'flex',
+        flexDirection: 'column',
+        overflow: 'hidden',
+      },
+      [
+        box(
+          {
+            margin: '20px 0 0 24px',
+            fontSize: 60,
+            fontWeight: 700,
+            lineHeight: 1.2,
+            color: '#ffffff',
+            whiteSpace: 'nowrap',
+          },
+          value,
+        ),
+        box({ marginLeft: 24, fontSize: 26, lineHeight: 1.2, color: '#99f6e4', whiteSpace: 'nowrap' }, label),
+      ],
+    ),
+  );
+  return box(
+    {
+      width,
+      height,
+      display: 'flex',
+      position: 'relative',
+      fontFamily: SHARE_IMAGE_FONTS,
+      backgroundImage: 'linear-gradient(to bottom right, #0f172a, #042f2e)',
+    },
+    [
+      line(80, 30, '#5eead4', clip(content.siteName, 40), true),
+      line(190 - Math.round(size * 0.97), size, '#ffffff', title, true),
+      line(214, 30, '#cbd5e1', `@${content.username} · year in review`),
+      ...cards,
+      ...lines.map((text, index) => line(482 + index * 38, 28, '#e2e8f0', text)),
+    ],
+  );
 }
