@@ -42,7 +42,14 @@ export default getViteConfig({
         // loads the site's modules and compiles PGlite's WebAssembly once, not once per file.
         // Each file still opens a database of its own (tests/helpers/database.ts).
         extends: true,
-        test: { ...shared, name: 'site', include: siteFiles, exclude: isolatedSiteFiles, isolate: false },
+        test: {
+          ...shared,
+          name: 'site',
+          include: siteFiles,
+          exclude: isolatedSiteFiles,
+          isolate: false,
+          setupFiles: ['tests/helpers/shared-modules.ts'],
+        },
       },
       {
         // The files that replace modules or change the environment, globals or clock, each

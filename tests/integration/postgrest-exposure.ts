@@ -175,6 +175,7 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
   user_list_likes: NONE,
   user_list_reports: NONE,
   user_lists: NONE,
+  user_rating_counts: NONE,
   user_review_reports: NONE,
   user_review_votes: NONE,
   user_review_windows: NONE,
@@ -211,6 +212,9 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
     'cancel_at_period_end',
   ]),
   user_xp: NONE,
+  user_year_genres: NONE,
+  user_year_platforms: NONE,
+  user_year_stats: NONE,
   xp_ledger: NONE,
   xp_periods: NONE,
 };

@@ -119,6 +119,17 @@ export async function getDb(): Promise<Kysely<Database>> {
   return (await getDatabase()).db;
 }
 
+/**
+ * Forgets the connector and the connection without closing them. For a test runner whose
+ * files share this module: each file closes what it opened, and the next one must not
+ * find (and close again) what the last one left.
+ */
+export function forgetDatabase(): void {
+  const state = registry();
+  state.connector = undefined;
+  state.connection = undefined;
+}
+
 export async function closeDatabase(): Promise<void> {
   const state = registry();
   const pending = state.connection;
