@@ -68,6 +68,24 @@ const FIXTURES: Record<string, readonly object[]> = {
   game_types: gameTypes,
 };
 
+function fixtureRecords(): Map<string, Map<number, IgdbRecord>> {
+  const records = new Map<string, Map<number, IgdbRecord>>();
+  for (const [endpoint, list] of Object.entries(FIXTURES)) {
+    records.set(
+      endpoint,
+      new Map(list.map((record) => [(record as IgdbRecord).id, structuredClone(record as IgdbRecord)])),
+    );
+  }
+  return records;
+}
+
+/** The fixture games as IGDB answers a query for `fields` (the sync's expansions), without a server. */
+export function expandedFixtureGames(fields: readonly string[]): Record<string, unknown>[] {
+  const records = fixtureRecords();
+  const lookup = (name: string, id: number) => records.get(name)?.get(id);
+  return [...(records.get('games')?.values() ?? [])].map((game) => project('games', game, [...fields], lookup));
+}
+
 export interface StandInOptions {
   /** Extra games (ids from 1,000,000 up) for paging past 500. */
   extraGames?: number;
