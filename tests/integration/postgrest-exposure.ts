@@ -112,10 +112,11 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
     'updated_at',
   ]),
   genres: everyone(['id', 'slug', 'name']),
-  // The library import each player has under way: the server's bookkeeping.
+  // The IGDB sync's bookkeeping, its review queue and change log: read through the admin pages.
   igdb_changes: NONE,
   igdb_match_reviews: NONE,
   igdb_sync_runs: NONE,
+  // The library import each player has under way: the server's bookkeeping.
   library_import_runs: NONE,
   notification_inbox: NONE,
   notification_preferences: NONE,
