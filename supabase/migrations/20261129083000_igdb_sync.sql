@@ -62,7 +62,7 @@ create table if not exists public.igdb_sync_runs (
   kind text not null default 'full',
   status text not null default 'running',
   -- The last IGDB game id done: the run resumes after it.
-  cursor bigint not null default 0,
+  cursor integer not null default 0,
   pages integer not null default 0,
   created integer not null default 0,
   updated integer not null default 0,
@@ -85,7 +85,7 @@ grant all on public.igdb_sync_runs to service_role;
 
 create table if not exists public.igdb_match_reviews (
   id integer generated always as identity primary key,
-  igdb_id bigint not null,
+  igdb_id integer not null,
   igdb_title text not null,
   candidate_game_id integer references public.games (id) on delete cascade,
   reason text not null,
@@ -111,7 +111,7 @@ create table if not exists public.igdb_changes (
   id bigint generated always as identity primary key,
   run_id integer references public.igdb_sync_runs (id) on delete set null,
   game_id integer references public.games (id) on delete set null,
-  igdb_id bigint not null,
+  igdb_id integer not null,
   action text not null,
   fields text[] not null default '{}',
   at timestamptz not null default now(),

@@ -444,7 +444,7 @@ export interface IgdbChangesTable {
   id: GeneratedAlways<string>;
   run_id: number | null;
   game_id: number | null;
-  igdb_id: string;
+  igdb_id: number;
   action: 'created' | 'updated' | 'matched' | 'queued';
   fields: Generated<string[]>;
   at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -456,7 +456,7 @@ export interface IgdbChangesTable {
  */
 export interface IgdbMatchReviewsTable {
   id: GeneratedAlways<number>;
-  igdb_id: string;
+  igdb_id: number;
   igdb_title: string;
   candidate_game_id: number | null;
   reason: string;
@@ -472,7 +472,7 @@ export interface IgdbSyncRunsTable {
   id: GeneratedAlways<number>;
   kind: Generated<'full'>;
   status: Generated<'running' | 'finished' | 'failed'>;
-  cursor: Generated<string>;
+  cursor: Generated<number>;
   pages: Generated<number>;
   created: Generated<number>;
   updated: Generated<number>;
