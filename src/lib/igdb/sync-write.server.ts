@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, GameSource } from '../db/schema.ts';
-import { companyIds } from '../admin/games.server.ts';
 import type { MappedGame } from './mapping.ts';
 import { decideMatch, type Candidate } from './match.ts';
 import type { TrackedField } from './provenance.ts';
+import { writeRelations } from './sync-relations.server.ts';
 
 type Trx = Transaction<Database>;
 
@@ -13,7 +13,7 @@ export interface PageOutcome {
   queued: number;
 }
 
-interface Target {
+export interface Target {
   game: MappedGame;
   gameId: number;
   action: 'created' | 'updated' | 'matched';
@@ -275,104 +275,6 @@ async function updateMatched(trx: Trx, targets: readonly Target[]): Promise<void
       .updateTable('games')
       .set({ ...set, sources, updated_at: new Date() })
       .where('id', '=', t.gameId)
-      .execute();
-  }
-}
-
-async function writeRelations(trx: Trx, targets: readonly Target[]): Promise<void> {
-  if (targets.length === 0) return;
-  const withField = (field: TrackedField) => targets.filter((t) => t.writable.has(field));
-  const platformSlugs = [...new Set(targets.flatMap((t) => t.game.platforms.map((p) => p.slug)))];
-  const genreSlugs = [...new Set(targets.flatMap((t) => t.game.genres))];
-  const platformIds = new Map(
-    platformSlugs.length
-      ? (await trx.selectFrom('platforms').select(['id', 'slug']).where('slug', 'in', platformSlugs).execute()).map(
-          (r) => [r.slug, r.id],
-        )
-      : [],
-  );
-  const genreIds = new Map(
-    genreSlugs.length
-      ? (await trx.selectFrom('genres').select(['id', 'slug']).where('slug', 'in', genreSlugs).execute()).map((r) => [
-          r.slug,
-          r.id,
-        ])
-      : [],
-  );
-  const names = [...new Set(targets.flatMap((t) => [...t.game.developers, ...t.game.publishers].map((c) => c.name)))];
-  const ids = await companyIds(trx, names);
-  const companyId = new Map(names.map((name, i) => [name, ids[i] ?? 0]));
-
-  // The four link tables share (game_id, …): typed as one of them for the shared column.
-  const replace = async (
-    table: 'game_platforms' | 'game_genres' | 'game_developers' | 'game_publishers',
-    field: TrackedField,
-    rows: (t: Target) => Record<string, unknown>[],
-  ) => {
-    const chosen = withField(field).filter((t) => rows(t).length > 0);
-    if (chosen.length === 0) return;
-    await trx
-      .deleteFrom(table as 'game_genres')
-      .where(
-        'game_id',
-        'in',
-        chosen.map((t) => t.gameId),
-      )
-      .execute();
-    await trx
-      .insertInto(table)
-      .values(chosen.flatMap(rows) as never)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  };
-  await replace('game_platforms', 'platforms', (t) =>
-    t.game.platforms.flatMap((p) =>
-      platformIds.has(p.slug)
-        ? [{ game_id: t.gameId, platform_id: platformIds.get(p.slug), release_date: p.releaseDate }]
-        : [],
-    ),
-  );
-  await replace('game_genres', 'genres', (t) =>
-    t.game.genres.flatMap((g) => (genreIds.has(g) ? [{ game_id: t.gameId, genre_id: genreIds.get(g) }] : [])),
-  );
-  await replace('game_developers', 'developers', (t) =>
-    t.game.developers.map((c) => ({ game_id: t.gameId, company_id: companyId.get(c.name) })),
-  );
-  await replace('game_publishers', 'publishers', (t) =>
-    t.game.publishers.map((c) => ({ game_id: t.gameId, company_id: companyId.get(c.name) })),
-  );
-
-  const external = targets.flatMap((t) => [
-    { game_id: t.gameId, source: 'igdb' as const, external_id: String(t.game.igdbId) },
-    ...t.game.externalIds.map((e) => ({ game_id: t.gameId, source: e.source, external_id: e.externalId })),
-  ]);
-  await trx
-    .insertInto('game_external_ids')
-    .values(external)
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  const alternative = targets.flatMap((t) =>
-    t.game.alternativeNames.map((a) => ({ game_id: t.gameId, name: a.name, comment: a.comment })),
-  );
-  if (alternative.length > 0)
-    await trx
-      .insertInto('game_alternative_names')
-      .values(alternative)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  const provenance = targets.flatMap((t) =>
-    [...t.writable].map((field) => ({ game_id: t.gameId, field, source: 'igdb' as const })),
-  );
-  if (provenance.length > 0) {
-    await trx
-      .insertInto('game_field_sources')
-      .values(provenance)
-      .onConflict((oc) =>
-        oc
-          .columns(['game_id', 'field'])
-          .doUpdateSet({ source: 'igdb', updated_at: new Date() })
-          .where('game_field_sources.source', '<>', 'admin'),
-      )
       .execute();
   }
 }
