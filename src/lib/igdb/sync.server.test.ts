@@ -6,6 +6,7 @@ import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import { startIgdbStandIn, STAND_IN_CLIENT, type IgdbStandIn } from '../../../tests/helpers/igdb-stand-in.ts';
 import { gameForEdit, updateGame } from '../admin/games.server.ts';
 import { IgdbClient } from './client.server.ts';
+import { igdbSyncJobStep } from './job.server.ts';
 import { runFullSync } from './sync.server.ts';
 import { TwitchTokenManager } from './token.server.ts';
 
@@ -168,5 +169,28 @@ describe('the full IGDB sync', () => {
     const asked = standIn.requests.filter((r) => r.status === 200).map((r) => /where id > (\d+)/.exec(r.body)?.[1]);
     // The last page of two ends the run only when the next one comes back empty.
     expect(asked).toEqual(['0', '12503', '19686', '250001']);
+  });
+
+  it('goes a page forward as a scheduled job, only when configured, off the embedded database, until a run finishes', async () => {
+    const env = {
+      mode: 'self-hosted' as const,
+      TWITCH_CLIENT_ID: STAND_IN_CLIENT.clientId,
+      TWITCH_CLIENT_SECRET: STAND_IN_CLIENT.clientSecret,
+      IGDB_API_URL: standIn.apiUrl,
+      TWITCH_TOKEN_URL: standIn.tokenUrl,
+    };
+    expect(await igdbSyncJobStep(db, { ...env, TWITCH_CLIENT_ID: undefined })).toEqual({
+      ran: false,
+      reason: 'not configured',
+    });
+    expect(await igdbSyncJobStep(db, { ...env, mode: 'embedded' })).toEqual({
+      ran: false,
+      reason: 'embedded database',
+    });
+    expect(await igdbSyncJobStep(db, env)).toEqual({ ran: false, reason: 'up to date' });
+
+    await db.deleteFrom('igdb_sync_runs').execute();
+    const step = await db.transaction().execute((trx) => igdbSyncJobStep(trx, env, client()));
+    expect(step).toMatchObject({ ran: true, cursor: 250001, status: 'finished' });
   });
 });
