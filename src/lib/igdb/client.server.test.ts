@@ -173,3 +173,23 @@ describe('paging', () => {
     expect(standIn.requests.at(-1)?.body).toMatch(/^fields name; where id > 1000993; sort id asc; limit 500;$/);
   });
 });
+
+describe('the stand-in', () => {
+  it('answers the documented query statements: expanded fields, updated_at, offset', async () => {
+    await start();
+    const { igdb } = client();
+    const witcher = standIn.records.get('games')?.get(1942);
+    if (witcher) witcher.updated_at = 1_800_000_000;
+    const changed = await igdb.query(
+      'games',
+      'fields name,cover.image_id; where id > 0 & (updated_at > 1704067200); sort id asc; limit 500;',
+    );
+    expect(changed).toEqual([{ id: 1942, name: 'The Witcher 3: Wild Hunt', cover: { id: 89386, image_id: 'co1wyy' } }]);
+    const second = await igdb.query('games', 'fields slug; sort id desc; limit 1; offset 1;');
+    expect(second).toEqual([{ id: 26226, slug: 'celeste' }]);
+    standIn.deleteRecord('games', 26226);
+    await expect(igdb.query('games', 'fields slug; where id = (26226,14593);')).resolves.toEqual([
+      { id: 14593, slug: 'hollow-knight' },
+    ]);
+  });
+});
