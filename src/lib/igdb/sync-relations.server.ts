@@ -1,10 +1,38 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { companyIds } from '../admin/games.server.ts';
 import type { Database } from '../db/schema.ts';
+import { slugify } from '../games/slug.ts';
 import type { TrackedField } from './provenance.ts';
 import type { Target } from './sync-write.server.ts';
 
 type Trx = Transaction<Database>;
+
+/**
+ * Company ids by name (case aside), the missing ones made: one insert and one select for the
+ * page; only a name whose slug another company already has goes the admin editor's way (a
+ * free slug found one name at a time).
+ */
+async function companiesByName(trx: Trx, names: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (names.length === 0) return found;
+  await trx
+    .insertInto('companies')
+    .values(names.map((name) => ({ name, slug: slugify(name) || 'company' })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const lower = names.map((name) => name.toLowerCase());
+  const rows = await trx
+    .selectFrom('companies')
+    .select(['id', sql<string>`lower(name)`.as('key')])
+    .where(sql<boolean>`lower(name) = any(${lower})`)
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.key, row.id]));
+  const missing = names.filter((name) => !byKey.has(name.toLowerCase()));
+  const made = await companyIds(trx, missing);
+  missing.forEach((name, i) => byKey.set(name.toLowerCase(), made[i] ?? 0));
+  for (const name of names) found.set(name, byKey.get(name.toLowerCase()) ?? 0);
+  return found;
+}
 
 /**
  * The rows around a page's games, set-based: platforms, genres, developers and publishers
@@ -32,8 +60,7 @@ export async function writeRelations(trx: Trx, targets: readonly Target[]): Prom
       : [],
   );
   const names = [...new Set(targets.flatMap((t) => [...t.game.developers, ...t.game.publishers].map((c) => c.name)))];
-  const ids = await companyIds(trx, names);
-  const companyId = new Map(names.map((name, i) => [name, ids[i] ?? 0]));
+  const companyId = await companiesByName(trx, names);
 
   // The four link tables share (game_id, …): typed as one of them for the shared column.
   const replace = async (

@@ -96,6 +96,13 @@ describe('the full IGDB sync', () => {
       { slug: 'switch', release_date: '2019-10-15' },
       { slug: 'xbox-one', release_date: null },
     ]);
+    const developers = await db
+      .selectFrom('game_developers as d')
+      .innerJoin('companies as c', 'c.id', 'd.company_id')
+      .select('c.name')
+      .where('d.game_id', '=', witcher?.id ?? 0)
+      .execute();
+    expect(developers).toEqual([{ name: 'CD Projekt RED' }]);
     const external = await db
       .selectFrom('game_external_ids')
       .select(['source', 'external_id'])
