@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import type { Database } from '../db/schema.ts';
-import { createTestDatabase } from '../../../tests/helpers/database.ts';
+import { createTestDatabase, openMigratedPostgres } from '../../../tests/helpers/database.ts';
+import { loadDemoCatalogue } from '../seed/demo/catalogue.server.ts';
 import { startIgdbStandIn, STAND_IN_CLIENT, type IgdbStandIn } from '../../../tests/helpers/igdb-stand-in.ts';
 import { gameForEdit, updateGame } from '../admin/games.server.ts';
 import { IgdbClient } from './client.server.ts';
@@ -11,7 +12,6 @@ import { runFullSync } from './sync.server.ts';
 import { TwitchTokenManager } from './token.server.ts';
 
 const ADMIN = '00000000-0000-4000-8000-00000000ad01';
-let connection: DatabaseConnection;
 let db: Kysely<Database>;
 let standIn: IgdbStandIn;
 
@@ -36,18 +36,35 @@ const byIgdb = (igdbId: number) =>
     .where('e.external_id', '=', String(igdbId))
     .executeTakeFirst();
 
-beforeAll(async () => {
-  connection = await createTestDatabase({ demo: true, critics: false });
-  db = connection.db;
-  await sql`insert into auth.users (id, email) values (${ADMIN}, 'igdb_admin@example.test')`.execute(db);
-});
-afterAll(() => connection.close());
-beforeEach(async () => {
-  standIn = await startIgdbStandIn();
-});
-afterEach(() => standIn.close());
+// On both databases: the page writer's SQL (set-based lookups and writes) is under test here.
+const modes: [string, boolean, () => Promise<DatabaseConnection | undefined>][] = [
+  ['embedded PGlite', false, () => createTestDatabase({ demo: true, critics: false })],
+  [
+    'PostgreSQL',
+    !process.env.TEST_DATABASE_URL,
+    async () => {
+      const opened = await openMigratedPostgres(2);
+      if (opened) await loadDemoCatalogue(opened.db);
+      return opened;
+    },
+  ],
+];
 
-describe('the full IGDB sync', () => {
+describe.each(modes.filter(([, skip]) => !skip))('the full IGDB sync (%s)', (_mode, _skip, open) => {
+  let connection: DatabaseConnection | undefined;
+  beforeAll(async () => {
+    connection = await open();
+    if (!connection) return;
+    db = connection.db;
+    await sql`insert into auth.users (id, email) values (${ADMIN}, 'igdb_admin@example.test')`.execute(db);
+  });
+  afterAll(() => connection?.close());
+  beforeEach(async () => {
+    if (connection) db = connection.db;
+    standIn = await startIgdbStandIn();
+  });
+  afterEach(() => standIn.close());
+
   it('matches by Steam app id onto an existing game, queues an uncertain title, and creates the rest', async () => {
     const [demo] = await db.selectFrom('games').select(['id', 'title', 'summary']).orderBy('id').limit(1).execute();
     if (!demo) throw new Error('no demo game');
