@@ -2,6 +2,7 @@ import type { Job } from './job.ts';
 import { ageListLikesJob } from './age-list-likes.ts';
 import { deleteExpiredAuthRowsJob } from './delete-expired-auth-rows.ts';
 import { detectReviewBombsJob } from './detect-review-bombs.ts';
+import { igdbSyncJob } from './igdb-sync.ts';
 import { keepSimilarGames } from './keep-similar-games.ts';
 import { deleteExpiredNotificationsJob, notifyWishlistReleasesJob } from './notifications.ts';
 import { releaseCriticEmbargoes } from './release-critic-embargoes.ts';
@@ -21,4 +22,5 @@ export const JOBS: readonly Job[] = [
   deleteExpiredSiteRecords,
   keepSimilarGames,
   ageListLikesJob,
+  igdbSyncJob,
 ];

@@ -88,7 +88,10 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
     'critic_score',
     'recommend_percent',
   ]),
+  game_alternative_names: everyone(['game_id', 'name', 'comment']),
   game_developers: everyone(['game_id', 'company_id']),
+  game_external_ids: everyone(['game_id', 'source', 'external_id']),
+  game_field_sources: NONE,
   game_genres: everyone(['game_id', 'genre_id']),
   game_platforms: everyone(['game_id', 'platform_id', 'release_date']),
   game_publishers: everyone(['game_id', 'company_id']),
@@ -109,6 +112,10 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
     'updated_at',
   ]),
   genres: everyone(['id', 'slug', 'name']),
+  // The IGDB sync's bookkeeping, its review queue and change log: read through the admin pages.
+  igdb_changes: NONE,
+  igdb_match_reviews: NONE,
+  igdb_sync_runs: NONE,
   // The library import each player has under way: the server's bookkeeping.
   library_import_runs: NONE,
   notification_inbox: NONE,

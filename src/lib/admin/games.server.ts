@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { slugify } from '../games/slug.ts';
+import { fieldsChangedByEdit } from '../igdb/provenance.ts';
+import { markFieldsAdmin } from '../igdb/provenance.server.ts';
 import { audit } from './admin.server.ts';
 import { slugForGame, type GameForEditView, type GameInput } from './games.ts';
 
@@ -263,6 +265,7 @@ export async function updateGame(
       .where('id', '=', id)
       .execute();
     await writeLinks(trx, id, input);
+    await markFieldsAdmin(trx, id, fieldsChangedByEdit(before, input));
     if (slug !== before.slug) {
       await trx.deleteFrom('game_slug_redirects').where('old_slug', '=', slug).execute();
       await trx
@@ -311,6 +314,7 @@ export async function setGameCover(db: Kysely<Database>, id: number, url: string
       .executeTakeFirst();
     if (!before) throw new GameAdminError('not_found', 'This game no longer exists.');
     await trx.updateTable('games').set({ cover_image_url: url }).where('id', '=', id).execute();
+    await markFieldsAdmin(trx, id, ['cover_image_url']);
     await audit(trx, {
       adminId,
       action: 'game.cover',

@@ -359,3 +359,28 @@ describe('storage settings', () => {
     }
   });
 });
+
+describe('the IGDB sync variables', () => {
+  it('default to IGDB and Twitch, with no credentials', () => {
+    const env = parseEnv({});
+    expect(env.TWITCH_CLIENT_ID).toBeUndefined();
+    expect(env.IGDB_API_URL).toBe('https://api.igdb.com/v4');
+    expect(env.TWITCH_TOKEN_URL).toBe('https://id.twitch.tv/oauth2/token');
+  });
+
+  it('take a stand-in URL without its trailing slash', () => {
+    const env = parseEnv({
+      IGDB_API_URL: 'http://127.0.0.1:9999/v4/',
+      TWITCH_CLIENT_ID: 'abc',
+      TWITCH_CLIENT_SECRET: 'def',
+    });
+    expect(env.IGDB_API_URL).toBe('http://127.0.0.1:9999/v4');
+  });
+
+  it('name the missing half of the credentials', () => {
+    expect(envError({ TWITCH_CLIENT_ID: 'abc123' }).issues).toEqual([
+      'TWITCH_CLIENT_SECRET is missing: the IGDB sync needs both TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET',
+    ]);
+    expect(envError({ IGDB_API_URL: 'ftp://x' }).issues[0]).toMatch(/^IGDB_API_URL must be an http/);
+  });
+});

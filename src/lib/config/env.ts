@@ -262,6 +262,23 @@ const envFields = z.object({
   ),
   // A real ad provider's snippet for the Free tier's ad slot; unset, a house ad for the membership.
   AD_SLOT_HTML: optional(z.string().trim().max(10_000, 'must be at most 10000 characters')),
+  // The IGDB catalogue sync (Twitch developer application); unset, nothing of it runs.
+  TWITCH_CLIENT_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,64}$/, 'must be a Twitch application client id (letters and digits)'),
+  ),
+  TWITCH_CLIENT_SECRET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,64}$/, 'must be a Twitch application client secret (letters and digits)'),
+  ),
+  // Where the sync sends its IGDB queries and token requests; changed only to point the tests
+  // at a local stand-in.
+  IGDB_API_URL: optional(httpUrl).transform((v) => (v ?? 'https://api.igdb.com/v4').replace(/\/+$/, '')),
+  TWITCH_TOKEN_URL: optional(httpUrl).transform((v) => v ?? 'https://id.twitch.tv/oauth2/token'),
 });
 
 /** Every variable the server reads, in schema order (docs/configuration.md lists each one). */
@@ -333,6 +350,13 @@ function checkedEnvSchema(options: { requireSiteUrl: boolean }) {
               'is missing: STRIPE_SECRET_KEY is set, so the webhook secret and all four price ids are required too',
           });
       }
+    }
+    if (Boolean(env.TWITCH_CLIENT_ID) !== Boolean(env.TWITCH_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TWITCH_CLIENT_ID ? 'TWITCH_CLIENT_SECRET' : 'TWITCH_CLIENT_ID'],
+        message: 'is missing: the IGDB sync needs both TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET',
+      });
     }
     if (env.VERCEL && !env.DATABASE_URL) {
       ctx.addIssue({

@@ -22,6 +22,10 @@ export const REMOTE_TIMEOUT_MS = {
   postgresConnect: 5_000,
   /** Downloading an image from a URL (a cover image URL): connection, redirects and body together. */
   imageImport: 10_000,
+  /** Twitch's token endpoint (the IGDB sync's app access token). */
+  twitchToken: 5_000,
+  /** One IGDB query of up to 500 records, per attempt. */
+  igdb: 20_000,
   /** The browser's calls to hosted Supabase Auth, per attempt: phones on slow networks included. */
   browserAuth: 15_000,
 } as const;

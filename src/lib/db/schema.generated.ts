@@ -270,6 +270,13 @@ export interface FollowCountsTable {
   following: Generated<number>;
 }
 
+/** Other names of a game (translations, abbreviations), from IGDB; for search. */
+export interface GameAlternativeNamesTable {
+  game_id: number;
+  name: string;
+  comment: string | null;
+}
+
 /**
  * Each game's platforms ({slug, name, abbreviation}, by release date then name) and genres ({slug,
  * name}, by name) as its card shows them; rewritten by triggers on the links and names.
@@ -312,6 +319,24 @@ export interface GameCriticStatsTable {
 export interface GameDevelopersTable {
   game_id: number;
   company_id: number;
+}
+
+/** A game's ids on other services: its IGDB id, Steam app ids, GOG and Epic ids. One game per id. */
+export interface GameExternalIdsTable {
+  game_id: number;
+  source: 'igdb' | 'steam' | 'gog' | 'epic';
+  external_id: string;
+}
+
+/**
+ * Which source last set each field of a game. A sync writes a field only when it is empty or IGDB
+ * set it; 'admin' fields are never overwritten.
+ */
+export interface GameFieldSourcesTable {
+  game_id: number;
+  field: 'title' | 'summary' | 'release_date' | 'cover_image_url' | 'platforms' | 'genres' | 'developers' | 'publishers';
+  source: 'igdb' | 'admin';
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface GameGenresTable {
@@ -403,7 +428,7 @@ export interface GamesTable {
    * Where the record came from, shown on the game page: editorial, the two licensed demo datasets,
    * invented demo games (demo), or synthetic benchmark data.
    */
-  sources: Generated<('editorial' | 'steam_store_2019' | 'vgchartz_2024' | 'synthetic' | 'demo')[]>;
+  sources: Generated<('editorial' | 'steam_store_2019' | 'vgchartz_2024' | 'synthetic' | 'demo' | 'igdb')[]>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -412,6 +437,51 @@ export interface GenresTable {
   id: GeneratedAlways<number>;
   slug: string;
   name: string;
+}
+
+/** What each IGDB sync run did to the catalogue, game by game: the administrators' audit view. */
+export interface IgdbChangesTable {
+  id: GeneratedAlways<string>;
+  run_id: number | null;
+  game_id: number | null;
+  igdb_id: number;
+  action: 'created' | 'updated' | 'matched' | 'queued';
+  fields: Generated<string[]>;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
+ * IGDB games the sync could not match for certain: an administrator merges, creates or dismisses
+ * each.
+ */
+export interface IgdbMatchReviewsTable {
+  id: GeneratedAlways<number>;
+  igdb_id: number;
+  igdb_title: string;
+  candidate_game_id: number | null;
+  reason: string;
+  payload: ColumnType<JsonObject, JsonObject | string, JsonObject | string>;
+  status: Generated<'pending' | 'merged' | 'created' | 'dismissed'>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  resolved_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  resolved_by: string | null;
+}
+
+/** IGDB sync runs; a run that stopped resumes from its cursor. At most one runs at a time. */
+export interface IgdbSyncRunsTable {
+  id: GeneratedAlways<number>;
+  kind: Generated<'full'>;
+  status: Generated<'running' | 'finished' | 'failed'>;
+  cursor: Generated<number>;
+  pages: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  skipped: Generated<number>;
+  queued: Generated<number>;
+  error: string | null;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  heartbeat_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  finished_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 /**
@@ -963,9 +1033,12 @@ export interface PublicTables {
   critic_reviews: CriticReviewsTable;
   error_reports: ErrorReportsTable;
   follow_counts: FollowCountsTable;
+  game_alternative_names: GameAlternativeNamesTable;
   game_card_links: GameCardLinksTable;
   game_critic_stats: GameCriticStatsTable;
   game_developers: GameDevelopersTable;
+  game_external_ids: GameExternalIdsTable;
+  game_field_sources: GameFieldSourcesTable;
   game_genres: GameGenresTable;
   game_platforms: GamePlatformsTable;
   game_publishers: GamePublishersTable;
@@ -976,6 +1049,9 @@ export interface PublicTables {
   game_user_scores: GameUserScoresTable;
   games: GamesTable;
   genres: GenresTable;
+  igdb_changes: IgdbChangesTable;
+  igdb_match_reviews: IgdbMatchReviewsTable;
+  igdb_sync_runs: IgdbSyncRunsTable;
   library_import_runs: LibraryImportRunsTable;
   notification_inbox: NotificationInboxTable;
   notification_preferences: NotificationPreferencesTable;

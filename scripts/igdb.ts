@@ -1,0 +1,70 @@
+// The IGDB catalogue sync from the command line: npm run igdb -- sync [--pages N] | status
+// `sync` runs (or resumes) the full sync page by page until IGDB has no more games, or for N
+// pages; stopped with Ctrl-C, the next `sync` continues after the last page written.
+// Acts on the database the environment describes (PGlite under PGLITE_DIR, or DATABASE_URL).
+// Stop the server first when it uses the embedded database (one process owns a PGlite directory).
+import { loadDotEnv } from '../src/lib/config/dotenv.ts';
+import { parseEnv } from '../src/lib/config/env.ts';
+import { openPostgres } from '../src/lib/db/connect.server.ts';
+import { openPglite } from '../src/lib/db/pglite.server.ts';
+import { IGDB_NOT_CONFIGURED, parseIgdbCommand } from '../src/lib/igdb/command.ts';
+import { igdbClientFromEnv } from '../src/lib/igdb/config.server.ts';
+import { runFullSync } from '../src/lib/igdb/sync.server.ts';
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const command = parseIgdbCommand(process.argv.slice(2));
+  if ('error' in command) {
+    console.error(command.error);
+    process.exitCode = 1;
+    return;
+  }
+  const env = parseEnv(process.env, { purpose: 'database-command' });
+  const igdb = igdbClientFromEnv(env);
+  if (command.command === 'sync' && !igdb) {
+    console.error(IGDB_NOT_CONFIGURED);
+    process.exitCode = 1;
+    return;
+  }
+  const connection = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 1) : await openPglite(env.PGLITE_DIR);
+  try {
+    if (command.command === 'status') {
+      const runs = await connection.db
+        .selectFrom('igdb_sync_runs')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(5)
+        .execute();
+      if (runs.length === 0) console.log('No IGDB sync has run yet.');
+      for (const run of runs) {
+        console.log(
+          `#${run.id} ${run.status} after IGDB id ${run.cursor}: ${run.pages} pages, ${run.created} created, ${run.updated} updated, ${run.queued} queued, ${run.skipped} skipped${run.error ? ` (${run.error})` : ''}`,
+        );
+      }
+      const pending = await connection.db
+        .selectFrom('igdb_match_reviews')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      console.log(`${pending.n} uncertain matches wait for an administrator.`);
+      if (!igdb) console.log(IGDB_NOT_CONFIGURED);
+    } else if (igdb) {
+      const run = await runFullSync(connection.db, igdb, {
+        maxPages: command.maxPages,
+        onPage: (page) =>
+          console.log(
+            `page ${page.pages}: up to IGDB id ${page.cursor}, ${page.created} created, ${page.updated} updated`,
+          ),
+      });
+      console.log(
+        run.status === 'finished'
+          ? `The sync is complete: ${run.created} games created, ${run.updated} updated, ${run.queued} queued for review.`
+          : `Stopped after IGDB id ${run.cursor}; run the command again to continue.`,
+      );
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+await main();

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { IGDB_USAGE, parseIgdbCommand } from './command.ts';
+
+describe('parseIgdbCommand', () => {
+  it('reads sync, sync with a page budget, and status', () => {
+    expect(parseIgdbCommand(['sync'])).toEqual({ command: 'sync', maxPages: undefined });
+    expect(parseIgdbCommand(['sync', '--pages', '3'])).toEqual({ command: 'sync', maxPages: 3 });
+    expect(parseIgdbCommand(['status'])).toEqual({ command: 'status' });
+  });
+
+  it('says how to use it otherwise', () => {
+    expect(parseIgdbCommand([])).toEqual({ error: IGDB_USAGE });
+    expect(parseIgdbCommand(['sync', '--pages', '0'])).toMatchObject({
+      error: expect.stringMatching(/--pages/) as unknown,
+    });
+    expect(parseIgdbCommand(['sync', '--pages'])).toMatchObject({ error: expect.stringMatching(/--pages/) as unknown });
+  });
+});

@@ -1,0 +1,208 @@
+import { cleanTitle } from '../catalogue-import/merge.ts';
+import { slugify } from '../games/slug.ts';
+import type { IgdbGame } from './schema.ts';
+import {
+  EXTERNAL_SOURCES,
+  FULL_DATE_FORMAT,
+  IGDB_GENRES,
+  IGDB_PLATFORMS,
+  IGDB_THEME_GENRES,
+  igdbImageUrl,
+  RELEASE_REGIONS,
+  SHOWN_GAME_TYPES,
+  type CatalogueGameType,
+  type ExternalSource,
+} from './vocabulary.ts';
+
+/** What an IGDB game becomes in the catalogue, before it is matched to an existing entry. */
+export interface MappedGame {
+  igdbId: number;
+  title: string;
+  /** The slug a new entry would take (made unique by the writer). */
+  slug: string;
+  /** For matching: see normaliseTitle. */
+  titleKey: string;
+  summary: string | null;
+  releaseDate: string | null;
+  releaseYear: number | null;
+  gameType: CatalogueGameType;
+  parentIgdbId: number | null;
+  coverImageId: string | null;
+  coverUrl: string | null;
+  /** Catalogue platform slugs, with the earliest full date IGDB knows on each. */
+  platforms: { slug: string; releaseDate: string | null }[];
+  /** Every dated release IGDB lists, per platform (catalogue slug or null) and region. */
+  releases: { igdbPlatformId: number; platform: string | null; region: string; date: string | null }[];
+  genres: string[];
+  themes: string[];
+  developers: { igdbId: number; name: string }[];
+  publishers: { igdbId: number; name: string }[];
+  franchises: string[];
+  alternativeNames: { name: string; comment: string | null }[];
+  externalIds: { source: ExternalSource; externalId: string }[];
+  updatedAt: number | null;
+}
+
+export type MappingResult = { kind: 'game'; game: MappedGame } | { kind: 'skipped'; igdbId: number; reason: string };
+
+const MAX_TITLE = 200;
+const MAX_SUMMARY = 4000;
+const IMAGE_ID = /^[a-z0-9]{1,64}$/;
+const STEAM_APP_ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * The form two titles are compared in: trademark signs dropped, accents folded, "&" read as
+ * "and", punctuation gone, lower case, single spaces. "The Witcher® 3: Wild Hunt" and "the
+ * witcher 3 wild hunt" are the same key.
+ */
+export function normaliseTitle(title: string): string {
+  return title
+    .replace(/[™®©℠]/g, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(/['’]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** A Unix time in seconds as a calendar date in UTC (IGDB's dates are midnight UTC). */
+export function isoDate(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+}
+
+const refId = (value: number | { id: number } | undefined): number | undefined =>
+  typeof value === 'object' ? value.id : value;
+
+function objects<T extends { id: number }>(list: readonly (T | number)[] | undefined): T[] {
+  return (list ?? []).filter((item): item is T => typeof item === 'object');
+}
+
+function unique<T>(values: Iterable<T>): T[] {
+  return [...new Set(values)];
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+function gameType(game: IgdbGame): CatalogueGameType | undefined {
+  const type = refId(game.game_type) ?? game.category ?? 0;
+  return (SHOWN_GAME_TYPES as Record<number, CatalogueGameType>)[type];
+}
+
+function releases(game: IgdbGame): MappedGame['releases'] {
+  return objects(game.release_dates).flatMap((release) => {
+    const platformId = refId(release.platform);
+    if (platformId === undefined) return [];
+    const format = refId(release.date_format) ?? release.category ?? FULL_DATE_FORMAT;
+    const regionId = refId(release.release_region) ?? release.region ?? 8;
+    return [
+      {
+        igdbPlatformId: platformId,
+        platform: IGDB_PLATFORMS[platformId] ?? null,
+        region: RELEASE_REGIONS[regionId] ?? 'worldwide',
+        date: release.date !== undefined && format === FULL_DATE_FORMAT ? isoDate(release.date) : null,
+      },
+    ];
+  });
+}
+
+function platforms(game: IgdbGame, dated: MappedGame['releases']): MappedGame['platforms'] {
+  const ids = unique([...(game.platforms ?? []).map((p) => refId(p)), ...dated.map((r) => r.igdbPlatformId)]);
+  const slugs = unique(ids.flatMap((id) => (id !== undefined && IGDB_PLATFORMS[id] ? [IGDB_PLATFORMS[id]] : [])));
+  return slugs.map((slug) => {
+    const dates = dated.filter((r) => r.platform === slug && r.date).map((r) => r.date ?? '');
+    return { slug, releaseDate: dates.sort()[0] ?? null };
+  });
+}
+
+function companies(game: IgdbGame, role: 'developer' | 'publisher'): MappedGame['developers'] {
+  const found = new Map<number, string>();
+  for (const involved of objects(game.involved_companies)) {
+    if (!involved[role] || typeof involved.company !== 'object') continue;
+    const name = cleanTitle(involved.company.name ?? '');
+    if (name && name.length <= MAX_TITLE) found.set(involved.company.id, name);
+  }
+  return [...found].map(([igdbId, name]) => ({ igdbId, name }));
+}
+
+function externalIds(game: IgdbGame): MappedGame['externalIds'] {
+  const seen = new Set<string>();
+  return objects(game.external_games).flatMap((external) => {
+    const sourceId = refId(external.external_game_source) ?? external.category;
+    const source = sourceId === undefined ? undefined : (EXTERNAL_SOURCES as Record<number, ExternalSource>)[sourceId];
+    const uid = external.uid?.trim();
+    if (!source || !uid || uid.length > 200) return [];
+    if (source === 'steam' && !STEAM_APP_ID.test(uid)) return [];
+    const key = `${source}:${uid}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ source, externalId: uid }];
+  });
+}
+
+/** An IGDB game as the catalogue would hold it, or why the catalogue leaves it out. */
+export function mapGame(game: IgdbGame): MappingResult {
+  const skip = (reason: string): MappingResult => ({ kind: 'skipped', igdbId: game.id, reason });
+  const title = cleanTitle(game.name ?? '');
+  if (!title) return skip('no name');
+  if (title.length > MAX_TITLE) return skip(`a name longer than ${MAX_TITLE} characters`);
+  const type = gameType(game);
+  if (!type) return skip(`game type ${refId(game.game_type) ?? game.category} is not one the catalogue shows`);
+
+  const dated = releases(game);
+  const releaseDate = game.first_release_date === undefined ? null : isoDate(game.first_release_date);
+  const imageId = typeof game.cover === 'object' ? game.cover.image_id : undefined;
+  const coverImageId = imageId && IMAGE_ID.test(imageId) ? imageId : null;
+  const genreSlugs = unique([
+    ...objects(game.genres).flatMap((genre) => (IGDB_GENRES[genre.id] ? [IGDB_GENRES[genre.id] ?? ''] : [])),
+    ...objects(game.themes).flatMap((theme) =>
+      IGDB_THEME_GENRES[theme.id] ? [IGDB_THEME_GENRES[theme.id] ?? ''] : [],
+    ),
+  ]);
+  const titleKey = normaliseTitle(title);
+  const alternativeNames = new Map<string, { name: string; comment: string | null }>();
+  for (const alternative of objects(game.alternative_names)) {
+    const name = cleanTitle(alternative.name ?? '');
+    const key = normaliseTitle(name);
+    if (!name || name.length > MAX_TITLE || key === titleKey || alternativeNames.has(key)) continue;
+    alternativeNames.set(key, {
+      name,
+      comment: alternative.comment ? cut(cleanTitle(alternative.comment), 200) : null,
+    });
+  }
+  const summary = game.summary?.trim() ? cut(game.summary.trim(), MAX_SUMMARY) : null;
+
+  return {
+    kind: 'game',
+    game: {
+      igdbId: game.id,
+      title,
+      slug: slugify(title) || `igdb-${game.id}`,
+      titleKey,
+      summary,
+      releaseDate,
+      releaseYear: releaseDate ? Number(releaseDate.slice(0, 4)) : null,
+      gameType: type,
+      parentIgdbId: refId(game.parent_game) ?? null,
+      coverImageId,
+      coverUrl: coverImageId ? igdbImageUrl(coverImageId) : null,
+      platforms: platforms(game, dated),
+      releases: dated,
+      genres: genreSlugs,
+      themes: unique(objects(game.themes).flatMap((theme) => (theme.name ? [cleanTitle(theme.name)] : []))),
+      developers: companies(game, 'developer'),
+      publishers: companies(game, 'publisher'),
+      franchises: unique(
+        [...objects(game.franchises), ...objects(game.collections)].flatMap((f) =>
+          f.name ? [cleanTitle(f.name)] : [],
+        ),
+      ),
+      alternativeNames: [...alternativeNames.values()],
+      externalIds: externalIds(game),
+      updatedAt: game.updated_at ?? null,
+    },
+  };
+}
