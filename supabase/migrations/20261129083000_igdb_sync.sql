@@ -127,7 +127,14 @@ grant all on public.igdb_changes to service_role;
 
 -- Policies ----------------------------------------------------------------------------------
 
-drop policy if exists "game external ids are public" on public.game_external_ids;
-create policy "game external ids are public" on public.game_external_ids for select to anon, authenticated using (true);
-drop policy if exists "game alternative names are public" on public.game_alternative_names;
-create policy "game alternative names are public" on public.game_alternative_names for select to anon, authenticated using (true);
+drop policy if exists game_external_ids_select_public on public.game_external_ids;
+create policy game_external_ids_select_public on public.game_external_ids
+  for select to anon, authenticated
+  using (true);
+comment on policy game_external_ids_select_public on public.game_external_ids is 'Store ids are catalogue facts, public like the game itself.';
+
+drop policy if exists game_alternative_names_select_public on public.game_alternative_names;
+create policy game_alternative_names_select_public on public.game_alternative_names
+  for select to anon, authenticated
+  using (true);
+comment on policy game_alternative_names_select_public on public.game_alternative_names is 'Other names of a game are catalogue facts, public like its title.';
