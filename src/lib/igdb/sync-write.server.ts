@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, GameSource } from '../db/schema.ts';
 import type { MappedGame } from './mapping.ts';
 import { decideMatch, type Candidate } from './match.ts';
-import type { TrackedField } from './provenance.ts';
+import { TRACKED_FIELDS, type TrackedField } from './provenance.ts';
 import { writeRelations } from './sync-relations.server.ts';
 
 type Trx = Transaction<Database>;
@@ -139,7 +139,7 @@ export async function writePage(trx: Trx, runId: number, games: readonly MappedG
       .execute();
     fresh.forEach((game, i) => {
       const id = rows[i]?.id;
-      if (id !== undefined) targets.push({ game, gameId: id, action: 'created', writable: new Set(ALL_FIELDS) });
+      if (id !== undefined) targets.push({ game, gameId: id, action: 'created', writable: new Set(TRACKED_FIELDS) });
     });
   }
   targets.push(...(await writableFields(trx, matched)));
@@ -196,17 +196,6 @@ export async function writePage(trx: Trx, runId: number, games: readonly MappedG
   return outcome;
 }
 
-const ALL_FIELDS: readonly TrackedField[] = [
-  'title',
-  'summary',
-  'release_date',
-  'cover_image_url',
-  'platforms',
-  'genres',
-  'developers',
-  'publishers',
-];
-
 /** Per matched game, the fields a sync may write: those IGDB set before, and those still empty. */
 async function writableFields(
   trx: Trx,
@@ -247,7 +236,7 @@ async function writableFields(
       publishers: !row.has_publishers,
     };
     const writable = new Set(
-      ALL_FIELDS.filter((field) => {
+      TRACKED_FIELDS.filter((field) => {
         const source = sources.find((s) => s.game_id === m.gameId && s.field === field)?.source;
         return source === 'igdb' || (source === undefined && empty[field]);
       }),
