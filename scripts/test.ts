@@ -5,8 +5,9 @@
 // generates and must not read .astro/ while the build writes it. Started early, the lint
 // shares the cores with the other phases instead of running alone on one once they are done.
 // Every line a phase prints is prefixed with its name. A failed phase does not stop the others
-// (but the journeys need a build); the summary lists each phase's duration and result, and
-// the exit code is 1 if any failed.
+// (but the journeys need a build); the summary repeats the last lines of each failed phase (a
+// CI log is often read from its end, where the phases' own output is interleaved), lists each
+// phase's duration and result, and the exit code is 1 if any failed.
 import { spawn } from 'node:child_process';
 
 interface Result {
@@ -17,6 +18,17 @@ interface Result {
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const results: Result[] = [];
+/** The last lines each phase printed, kept to repeat a failed phase's own summary at the end. */
+const TAIL_LINES = 120;
+const tails = new Map<string, string[]>();
+
+function print(phase: string, line: string): void {
+  process.stdout.write(`[${phase}] ${line}\n`);
+  const tail = tails.get(phase) ?? [];
+  tail.push(line);
+  if (tail.length > TAIL_LINES) tail.shift();
+  tails.set(phase, tail);
+}
 
 /** Runs the npm scripts of `phase` one after the other; the phase passes if every one did. */
 async function run(phase: string, ...scripts: string[]): Promise<Result> {
@@ -37,9 +49,9 @@ function runScript(phase: string, script: string): Promise<boolean> {
       stream.on('data', (chunk: Buffer) => {
         const lines = (rest + chunk.toString()).split('\n');
         rest = lines.pop()!;
-        for (const line of lines) process.stdout.write(`[${phase}] ${line}\n`);
+        for (const line of lines) print(phase, line);
       });
-      stream.on('end', () => rest && process.stdout.write(`[${phase}] ${rest}\n`));
+      stream.on('end', () => rest && print(phase, rest));
     }
     child.on('close', (code) => resolve(code === 0));
   });
@@ -57,6 +69,11 @@ async function checkBuildAndTheRest(): Promise<void> {
 }
 await Promise.all([unit, checkBuildAndTheRest()]);
 
+for (const { phase, ok, seconds } of results) {
+  if (ok || seconds === 0) continue;
+  console.log(`\nThe last lines the failed phase "${phase}" printed:`);
+  for (const line of tails.get(phase) ?? []) console.log(`  ${line}`);
+}
 console.log('\nPhase durations:');
 for (const { phase, seconds, ok } of results)
   console.log(
