@@ -7,7 +7,8 @@ import type { Purge } from '../../src/lib/http/purge.server.ts';
 import { setPlayState } from '../../src/lib/library/play-status.server.ts';
 import { playStatusChangeSchema, type PlayStatusChange } from '../../src/lib/library/play-status.ts';
 import type { AddGameOutcome } from '../../src/lib/library/add-game.server.ts';
-import { addEntry, ListError, listsWithGame, removeEntry } from '../../src/lib/lists/lists.server.ts';
+import { ListError, listsWithGame } from '../../src/lib/lists/lists.server.ts';
+import { addEntry, removeEntry } from '../../src/lib/lists/list-writes.server.ts';
 
 /**
  * The /add-game/{slug} form, posted without JavaScript: every field of the user's row for

@@ -4,14 +4,12 @@ import {
   addEntry,
   createList,
   deleteList,
-  likeState,
-  likeList,
   removeEntry,
   reorderList,
-  unlikeList,
   updateEntryNote,
   updateList,
-} from '../../src/lib/lists/lists.server.ts';
+} from '../../src/lib/lists/list-writes.server.ts';
+import { likeState, likeList, unlikeList } from '../../src/lib/lists/list-likes.server.ts';
 import {
   addEntrySchema,
   entryNoteUpdateSchema,

@@ -9,7 +9,6 @@ import { parsePage, type Paged } from '../navigation/pagination.ts';
 import { discoverLists } from './discover.server.ts';
 import {
   findListBySlug,
-  likedLists,
   listEntries,
   listsOfOwner,
   ownListById,
@@ -17,6 +16,7 @@ import {
   type ListEntry,
   type ListSummary,
 } from './lists.server.ts';
+import { likedLists } from './list-likes.server.ts';
 import { DISCOVER_QUERY_MAX, discoverSortSchema, type DiscoverSort } from './lists.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 import { ownerIsPublic } from '../profiles/privacy.server.ts';

@@ -11,7 +11,7 @@ import { setConnector } from '../db/db.server.ts';
 import type { PurgeTarget } from '../http/purge.server.ts';
 import { discoverLists } from '../lists/discover.server.ts';
 import { loadPublicList, loadUserLists } from '../lists/list-pages.server.ts';
-import { likedLists } from '../lists/lists.server.ts';
+import { likedLists } from '../lists/list-likes.server.ts';
 import { reportList } from '../moderation/reports.server.ts';
 import { leaderboard, ownRank } from '../xp/leaderboard.server.ts';
 import { LEADERBOARD_PERIODS } from '../xp/leaderboard.ts';

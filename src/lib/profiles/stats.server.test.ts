@@ -5,7 +5,7 @@ import { createTestDatabase, openMigratedPostgres } from '../../../tests/helpers
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import type { Database } from '../db/schema.ts';
 import { setPlayState } from '../library/play-status.server.ts';
-import { createList, deleteList, updateList } from '../lists/lists.server.ts';
+import { createList, deleteList, updateList } from '../lists/list-writes.server.ts';
 import { createUserReview, deleteUserReview, updateUserReview } from '../user-reviews/user-review-writes.server.ts';
 import { profileStats, yearInReview } from './stats.server.ts';
 

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { setConnector } from '../db/db.server.ts';
 import { setPlayState } from '../library/play-status.server.ts';
-import { createList } from '../lists/lists.server.ts';
+import { createList } from '../lists/list-writes.server.ts';
 import { createUserReview } from '../user-reviews/user-review-writes.server.ts';
 import { findPublicProfile, profilePage, setProfilePrivacy } from './profiles.server.ts';
 import { loadYearPage, yearImageResponse, type YearPage } from './year-page.server.ts';
