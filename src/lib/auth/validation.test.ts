@@ -5,19 +5,17 @@ import {
   emailSchema,
   fieldErrors,
   fullNameSchema,
-  isReservedUsername,
   MESSAGES,
   passwordLabel,
   passwordScore,
   profileUpdateSchema,
-  RESERVED_USERNAMES,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-  SPEC_RESERVED_USERNAMES,
   updatePasswordSchema,
   usernameError,
 } from './validation.ts';
+import { isReservedUsername, RESERVED_USERNAMES, SPEC_RESERVED_USERNAMES } from './reserved-usernames.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;

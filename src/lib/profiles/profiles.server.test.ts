@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import { recordActivity } from '../activity/activity.server.ts';
-import { isReservedUsername } from '../auth/validation.ts';
+import { isReservedUsername } from '../auth/reserved-usernames.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import { activityPage, findPublicProfile, profilePage, setProfilePrivacy } from './profiles.server.ts';
 import { profileRoute, usernameParamSchema } from './profiles.ts';
