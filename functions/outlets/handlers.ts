@@ -28,15 +28,13 @@ import {
   publishSchema,
   timeZoneSchema,
 } from '../../src/lib/outlets/manage.ts';
+import { createAuthorLink, useAuthorToken, type IssuedToken } from '../../src/lib/outlets/tokens.server.ts';
 import {
   acceptInvitation,
-  createAuthorLink,
   createInvitation,
   resendInvitation,
   revokeInvitation,
-  useAuthorToken,
-  type IssuedToken,
-} from '../../src/lib/outlets/tokens.server.ts';
+} from '../../src/lib/outlets/invitations.server.ts';
 import { authorTokenEmail } from '../../src/lib/outlets/emails.ts';
 import { outletRef, replaceOutletLogo } from '../../src/lib/outlets/logo.server.ts';
 import { handleReviewImport } from './review-import.ts';
