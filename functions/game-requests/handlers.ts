@@ -5,11 +5,11 @@ import { gamePurgeTarget } from '../../src/lib/admin/games.ts';
 import {
   RequestError,
   createRequest,
-  resolveRequest,
   setVote,
   similarTo,
   updateRequest,
 } from '../../src/lib/game-requests/requests.server.ts';
+import { resolveRequest } from '../../src/lib/game-requests/resolve.server.ts';
 import {
   requestIdSchema,
   requestInputSchema,
