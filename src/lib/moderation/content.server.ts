@@ -2,21 +2,21 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordActivity } from '../activity/activity.server.ts';
 import { audit } from '../admin/admin.server.ts';
 import type { Database } from '../db/schema.ts';
-import { CACHE_TAGS, gameTag, listTag, userListsTag } from '../http/cache-rules.ts';
+import { CACHE_TAGS, gameTag } from '../http/cache-rules.ts';
 import type { PurgeTarget } from '../http/purge.server.ts';
 import { REPORT_REASON_LABELS, type ReportReason } from '../user-reviews/user-reviews.ts';
 import type { ModerationAction, ModerationItem } from './moderation.ts';
 
 /**
- * Reported user reviews and lists in the moderation queue. Hiding sets the hidden state
- * on the row itself (see docs/decisions/moderation.md): every public query already reads
- * only visible rows, and for reviews the score triggers take the review out of the kept
+ * Reported user reviews and lists in the moderation queue (lists in list-content.server.ts).
+ * Hiding sets the hidden state on the row itself (see docs/decisions/moderation.md): every
+ * public query already reads only visible rows, and for reviews the score triggers take the review out of the kept
  * aggregates in this same transaction. The author is told through a `content_hidden`
  * activity, and the review's or list's own public activity leaves the feeds.
  */
 
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
 
 export class ContentModerationError extends Error {
   readonly code: 'not_found' | 'invalid_action' | 'conflict';
@@ -26,13 +26,13 @@ export class ContentModerationError extends Error {
   }
 }
 
-const gone = () => new ContentModerationError('not_found', 'This item no longer exists.');
+export const gone = () => new ContentModerationError('not_found', 'This item no longer exists.');
 /** Activity details are capped at 200 characters; the full reason stays on the content row. */
-const shortReason = (reason: string) => (reason.length > 200 ? `${reason.slice(0, 199)}…` : reason);
-const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
+export const shortReason = (reason: string) => (reason.length > 200 ? `${reason.slice(0, 199)}…` : reason);
+export const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
 
 /** Reports grouped by what they report: how many, why, and the newest details. */
-function reportSummary(reports: { reason: string; details: string | null; reporter: string | null }[]) {
+export function reportSummary(reports: { reason: string; details: string | null; reporter: string | null }[]) {
   const reasons = [...new Set(reports.map((r) => reasonLabel(r.reason)))].join(', ');
   return [
     { label: 'Reports', value: `${reports.length} (${reasons})` },
@@ -43,7 +43,7 @@ function reportSummary(reports: { reason: string; details: string | null; report
 }
 
 /** Rows grouped by key, in the order each key first appears. */
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): T[][] {
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string): T[][] {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const group = groups.get(key(row));
@@ -139,7 +139,13 @@ export async function hiddenReviewItems(db: Db): Promise<ModerationItem[]> {
 }
 
 /** Public feed visibility of the content's own events follows its hidden state. */
-async function setFeedVisibility(trx: Trx, subjectType: string, subjectId: string, visible: boolean, kinds: string[]) {
+export async function setFeedVisibility(
+  trx: Trx,
+  subjectType: string,
+  subjectId: string,
+  visible: boolean,
+  kinds: string[],
+) {
   await trx
     .updateTable('activity_events')
     .set({ is_public: visible })
@@ -149,7 +155,7 @@ async function setFeedVisibility(trx: Trx, subjectType: string, subjectId: strin
     .execute();
 }
 
-type Act = { adminId: string; id: string; action: ModerationAction; reason: string | undefined };
+export type Act = { adminId: string; id: string; action: ModerationAction; reason: string | undefined };
 
 export async function actOnReview(trx: Trx, { adminId, id, action, reason }: Act): Promise<PurgeTarget> {
   if (!/^[1-9][0-9]{0,17}$/.test(id)) throw gone();
@@ -226,150 +232,6 @@ export async function actOnReview(trx: Trx, { adminId, id, action, reason }: Act
     after: { hidden: hide, reason: hide ? reason : null },
   });
   return { tags: [gameTag(review.slug), CACHE_TAGS.scores, CACHE_TAGS.reviews] };
-}
-
-// Lists ------------------------------------------------------------------------------------
-
-export async function reportedListItems(db: Db): Promise<ModerationItem[]> {
-  const reports = await db
-    .selectFrom('user_list_reports as lr')
-    .innerJoin('user_lists as l', 'l.id', 'lr.list_id')
-    .leftJoin('profiles as owner', 'owner.id', 'l.user_id')
-    .leftJoin('profiles as reporter', 'reporter.id', 'lr.reporter_id')
-    .select([
-      'l.id',
-      'l.title',
-      'l.slug',
-      'l.description',
-      'l.hidden',
-      'l.entries_count',
-      'owner.username as owner',
-      'lr.reason',
-      'lr.details',
-      'reporter.username as reporter',
-      'lr.created_at',
-    ])
-    .where('lr.status', '=', 'open')
-    .orderBy('lr.created_at')
-    .limit(500)
-    .execute();
-  return groupBy(reports, (row) => String(row.id))
-    .slice(0, 100)
-    .map((rows) => {
-      const first = rows[0]!;
-      return {
-        kind: 'user_list',
-        id: String(first.id),
-        title: `Reported list "${first.title}" by ${first.owner ?? 'a deleted account'}`,
-        details: [
-          ...(first.owner ? [{ label: 'List', value: first.title, href: `/${first.owner}/lists/${first.slug}` }] : []),
-          { label: 'Games', value: String(first.entries_count) },
-          ...(first.description ? [{ label: 'Description', value: first.description }] : []),
-          ...reportSummary(rows),
-        ],
-        createdAt: first.created_at,
-        actions: first.hidden ? ['restore', 'dismiss'] : ['hide', 'dismiss'],
-        reasonRequired: ['hide'],
-      } satisfies ModerationItem;
-    });
-}
-
-export async function hiddenListItems(db: Db): Promise<ModerationItem[]> {
-  const rows = await db
-    .selectFrom('user_lists as l')
-    .leftJoin('profiles as owner', 'owner.id', 'l.user_id')
-    .select(['l.id', 'l.title', 'l.hidden_reason', 'l.hidden_at', 'l.created_at', 'owner.username as owner'])
-    .where('l.hidden', '=', true)
-    .orderBy('l.hidden_at', 'desc')
-    .limit(100)
-    .execute();
-  return rows.map((row) => ({
-    kind: 'user_list',
-    id: String(row.id),
-    title: `Hidden list "${row.title}" by ${row.owner ?? 'a deleted account'}`,
-    details: [{ label: 'Hidden because', value: row.hidden_reason ?? '' }],
-    createdAt: row.hidden_at ?? row.created_at,
-    actions: ['restore'],
-    reasonRequired: [],
-  }));
-}
-
-export async function actOnList(trx: Trx, { adminId, id, action, reason }: Act): Promise<PurgeTarget> {
-  if (!/^[1-9][0-9]{0,8}$/.test(id)) throw gone();
-  if (action !== 'hide' && action !== 'restore' && action !== 'dismiss')
-    throw new ContentModerationError('invalid_action', 'A list is hidden, restored or its reports dismissed.');
-  const listId = Number(id);
-  const list = await trx
-    .selectFrom('user_lists')
-    .select(['id', 'user_id', 'title', 'visibility', 'hidden', 'hidden_reason'])
-    .where('id', '=', listId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!list) throw gone();
-  const now = new Date();
-  if (action === 'dismiss') {
-    const closed = await trx
-      .updateTable('user_list_reports')
-      .set({ status: 'dismissed', resolved_at: now })
-      .where('list_id', '=', listId)
-      .where('status', '=', 'open')
-      .returning('id')
-      .execute();
-    if (closed.length === 0) throw new ContentModerationError('conflict', 'This list has no open reports.');
-    await audit(trx, {
-      adminId,
-      action: 'user_list.dismiss',
-      subjectType: 'user_list',
-      subjectId: id,
-      before: { openReports: closed.length },
-      after: { openReports: 0 },
-    });
-    return {};
-  }
-  const hide = action === 'hide';
-  if (list.hidden === hide)
-    throw new ContentModerationError('conflict', hide ? 'This list is already hidden.' : 'This list is not hidden.');
-  await trx
-    .updateTable('user_lists')
-    .set(
-      hide
-        ? { hidden: true, hidden_reason: reason ?? null, hidden_at: now, hidden_by: adminId }
-        : { hidden: false, hidden_reason: null, hidden_at: null, hidden_by: null, updated_at: sql`updated_at` },
-    )
-    .where('id', '=', listId)
-    .execute();
-  await trx
-    .updateTable('user_list_reports')
-    .set({ status: hide ? 'actioned' : 'dismissed', resolved_at: now })
-    .where('list_id', '=', listId)
-    .where('status', '=', 'open')
-    .execute();
-  // A list's events are public only while the list is public (and not hidden).
-  await setFeedVisibility(trx, 'list', id, !hide && list.visibility === 'public', [
-    'list_created',
-    'list_entry_added',
-    'list_liked',
-  ]);
-  if (hide) {
-    await recordActivity(trx, {
-      actorId: adminId,
-      kind: 'content_hidden',
-      subjectType: 'list',
-      subjectId: id,
-      targetUserId: list.user_id,
-      data: { reason: shortReason(reason ?? ''), title: list.title },
-      isPublic: false,
-    });
-  }
-  await audit(trx, {
-    adminId,
-    action: `user_list.${action}`,
-    subjectType: 'user_list',
-    subjectId: id,
-    before: { hidden: list.hidden, reason: list.hidden_reason },
-    after: { hidden: hide, reason: hide ? reason : null },
-  });
-  return { tags: [listTag(listId), userListsTag(list.user_id)] };
 }
 
 // The author's view ------------------------------------------------------------------------

@@ -2,15 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { PurgeTarget } from '../http/purge.server.ts';
 import { ApplicationError, pendingApplicationItems, resolveApplication } from './applications.server.ts';
-import {
-  actOnList,
-  actOnReview,
-  ContentModerationError,
-  hiddenListItems,
-  hiddenReviewItems,
-  reportedListItems,
-  reportedReviewItems,
-} from './content.server.ts';
+import { actOnReview, ContentModerationError, hiddenReviewItems, reportedReviewItems } from './content.server.ts';
+import { actOnList, hiddenListItems, reportedListItems } from './list-content.server.ts';
 import { actOnAuthorApplication, actOnWindow, authorApplicationItems, flaggedWindowItems } from './flags.server.ts';
 import type { ModerationAction, ModerationItem } from './moderation.ts';
 
