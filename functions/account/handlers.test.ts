@@ -6,7 +6,7 @@ import { startTestAuthServer, type TestAuthServer } from '../../tests/helpers/au
 import { createTestDatabase } from '../../tests/helpers/database.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import type { AuthUser } from '../../src/lib/auth/types.ts';
-import { RESERVED_USERNAMES } from '../../src/lib/auth/validation.ts';
+import { RESERVED_USERNAMES } from '../../src/lib/auth/reserved-usernames.ts';
 import {
   handleCheckUsername,
   handleCreateProfile,
