@@ -92,6 +92,7 @@ const TOOL_PAGES: Record<Role, string[]> = {
     '/admin/database-admin',
     '/admin/site',
     '/admin/site?view=errors',
+    '/admin/site?view=contact',
     '/games/request/similar',
     '/games/request/similar/[id]',
     '/games/request/[action]',
