@@ -6,19 +6,19 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
+import { DEMO_OWNED_OUTLET, DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { pageRoutes } from '../helpers/page-routes.ts';
 import { eagerIslandsPending, expect, test } from './fixtures.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { ownThings, routeSamples } from './route-samples.ts';
 
 /**
- * Every page type at 390, 768, 1024 and 1280 px, in light and in dark mode, signed out and as a
- * signed-in member: nothing wider than the viewport, nothing cut off at its sides, no two
- * header controls or text blocks on top of each other, and the header in one row from
- * 1024 px up (tests/e2e/layout-checks.ts says what is measured). Each page is loaded once
- * per identity; the viewport is resized and the colour scheme switched in place, so the
- * spec costs a page load per test, not eight.
+ * Every page type at 390, 768, 1024 and 1280 px, in light and in dark mode, signed out, as a
+ * signed-in member, and as the administrator, outlet owner and author on their tools: nothing
+ * wider than the viewport, nothing cut off at its sides, no two header controls or text blocks
+ * on top of each other, and the header in one row from 1024 px up (tests/e2e/layout-checks.ts
+ * says what is measured). Each page is loaded once per identity; the viewport is resized and
+ * the colour scheme switched in place, so the spec costs a page load per test, not eight.
  */
 
 /** Phone, tablet and desktop, and the narrowest width where the header must be one row. */
@@ -28,11 +28,26 @@ const ONE_ROW_FROM = 1024;
 /** A member with a plan that has lists (the sample list is theirs). */
 const MEMBER = 'demo_premium';
 
-type Who = 'visitor' | 'member';
+type Role = 'admin' | 'owner' | 'author';
+type Who = 'visitor' | 'member' | Role;
 const BOTH: Who[] = ['visitor', 'member'];
+/** The demo account each signed-in identity is. */
+const ACCOUNTS: Record<Exclude<Who, 'visitor'>, string> = {
+  member: MEMBER,
+  admin: 'demo_admin',
+  owner: 'demo_owner',
+  author: 'demo_author',
+};
 
-/** One route of each kind of page, and who opens it. */
-const PAGE_TYPES: { route: string; who: Who[] }[] = [
+interface PageType {
+  route: string;
+  who: Who[];
+  /** The address to open, when not the route's sample (a query string that opens an editor or a view). */
+  url?: string;
+}
+
+/** One route of each kind of page a visitor or member sees, and who opens it. */
+const PUBLIC_PAGE_TYPES: PageType[] = [
   { route: '/', who: BOTH },
   { route: '/games', who: BOTH },
   { route: '/games/[slug]', who: BOTH },
@@ -64,8 +79,54 @@ const PAGE_TYPES: { route: string; who: Who[] }[] = [
   { route: '/games/request/new', who: ['member'] },
 ];
 
+/**
+ * The pages of each role's tools, one line per page: its route (opened at the route's sample
+ * URL), or its route with the query string that opens an editor or a view.
+ */
+const TOOL_PAGES: Record<Role, string[]> = {
+  admin: [
+    '/admin/games',
+    '/admin/games?edit=portal-2',
+    '/admin/missing-reviews',
+    '/admin/moderation',
+    '/admin/database-admin',
+    '/admin/site',
+    '/admin/site?view=errors',
+    '/admin/site?view=contact',
+    '/games/request/similar',
+    '/games/request/similar/[id]',
+    '/games/request/[action]',
+  ],
+  owner: [
+    '/manage-outlet/[slug]',
+    '/manage-outlet/[slug]/authors',
+    '/manage-outlet/reviews',
+    '/manage-outlet/reviews?edit=new',
+    '/manage-outlet/previews',
+    '/manage-outlet/authors',
+    '/manage-outlet/settings',
+    '/site-application',
+  ],
+  author: [
+    '/dashboard/author',
+    `/dashboard/author?edit=new&outlet=${DEMO_OWNED_OUTLET}`,
+    '/dashboard/author-profile',
+    '/auth/author-signup',
+  ],
+};
+
+const PAGE_TYPES: PageType[] = [
+  ...PUBLIC_PAGE_TYPES,
+  ...(Object.entries(TOOL_PAGES) as [Role, string[]][]).flatMap(([role, pages]) =>
+    pages.map((page) => {
+      const [route = page, query] = page.split('?');
+      return { route, who: [role], ...(query ? { url: page } : {}) };
+    }),
+  ),
+];
+
 let samples: Record<string, string>;
-let memberState: Awaited<ReturnType<APIRequestContext['storageState']>>;
+let sessions: Partial<Record<Who, Awaited<ReturnType<APIRequestContext['storageState']>>>>;
 const api: APIRequestContext[] = [];
 const viewers = new Map<Who, Promise<Page>>();
 
@@ -74,7 +135,7 @@ function viewerFor(browser: Browser, who: Who): Promise<Page> {
   let viewer = viewers.get(who);
   if (!viewer) {
     viewer = browser
-      .newContext(who === 'member' ? { storageState: memberState } : {})
+      .newContext(who === 'visitor' ? {} : { storageState: sessions[who] })
       .then((context) => context.newPage());
     viewers.set(who, viewer);
   }
@@ -87,13 +148,26 @@ test.beforeAll(async ({ baseURL }) => {
     api.push(context);
     return context;
   };
-  const [visitor, member] = [await newApi(), await newApi()];
-  const signedIn = await member.post('/api/auth/sign-in', { data: { identifier: MEMBER, password: DEMO_PASSWORD } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  memberState = await member.storageState();
+  const signedIn = async (who: Exclude<Who, 'visitor'>) => {
+    const context = await newApi();
+    const answer = await context.post('/api/auth/sign-in', {
+      data: { identifier: ACCOUNTS[who], password: DEMO_PASSWORD },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return [who, context] as const;
+  };
+  const visitor = await newApi();
+  const contexts = new Map(await Promise.all((['member', 'admin', 'owner', 'author'] as const).map(signedIn)));
+  sessions = Object.fromEntries(
+    await Promise.all([...contexts].map(async ([who, context]) => [who, await context.storageState()] as const)),
+  );
   // Each worker makes its own (a list title is unique per member).
-  const things = await ownThings(member, `Layout check ${randomBytes(4).toString('hex')}`);
-  samples = await routeSamples(visitor, MEMBER, things);
+  const things = await ownThings(contexts.get('member')!, `Layout check ${randomBytes(4).toString('hex')}`);
+  samples = {
+    ...(await routeSamples(visitor, MEMBER, things)),
+    // The administrator's page for deciding the member's pending request.
+    '/games/request/[action]': `/games/request/approve?id=${things.request.id}`,
+  };
 });
 
 test.afterAll(async () => {
@@ -108,18 +182,21 @@ test('every page type is a page route', () => {
   expect(PAGE_TYPES.map(({ route }) => route).filter((route) => !routes.has(route))).toEqual([]);
 });
 
-for (const { route, who: identities } of PAGE_TYPES) {
+/** "a member", "an owner". */
+const oneOf = (who: Who) => `${/^[aeiou]/.test(who) ? 'an' : 'a'} ${who}`;
+
+for (const { route, who: identities, url: own } of PAGE_TYPES) {
   for (const who of identities) {
-    test(`${route} as a ${who} fits every width in light and dark`, async ({ browser }) => {
+    test(`${own ?? route} as ${oneOf(who)} fits every width in light and dark`, async ({ browser }) => {
       const page = await viewerFor(browser, who);
-      const url = samples[route] ?? route;
+      const url = own ?? samples[route] ?? route;
       await page.setViewportSize({ width: WIDTHS[0], height: 900 });
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(200);
       await expect(eagerIslandsPending(page)).toHaveCount(0);
       // The header as its visitor sees it once its scripts have run.
       const account = page.locator('[data-site-header] [data-header-account]');
-      if (who === 'member') await expect(page.locator('[data-site-header] [data-notification-bell]')).toBeVisible();
+      if (who !== 'visitor') await expect(page.locator('[data-site-header] [data-notification-bell]')).toBeVisible();
       else await expect(account.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
       const problems: string[] = [];
@@ -135,7 +212,7 @@ for (const { route, who: identities } of PAGE_TYPES) {
           problems.push(...found.map((problem) => `${width} px, ${colorScheme}: ${problem}`));
         }
       }
-      expect(problems, `${url} as a ${who}`).toEqual([]);
+      expect(problems, `${url} as ${oneOf(who)}`).toEqual([]);
     });
   }
 }

@@ -128,7 +128,14 @@ function Importer({ endpoint, noun, linkPrefix, maxBytes }: Props) {
               ? 'Fix the lines with errors in the file and preview it again: nothing is imported while any line has an error.'
               : 'Nothing is written until you import.'}
           </p>
-          <div className="max-h-96 overflow-auto rounded-md border border-card-border">
+          {/* A long preview scrolls in its box: a labelled region that takes focus, so keys scroll it too. */}
+          <div
+            role="region"
+            aria-label="Import preview"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must be reachable by keyboard
+            tabIndex={0}
+            className="max-h-96 overflow-auto rounded-md border border-card-border"
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Preview of the import, one row per line of the file</caption>
               <thead className="border-b border-card-border text-content-muted">

@@ -3,6 +3,7 @@ import { atom } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { initHeaderAccount, type AuthApi } from './header-account.client.ts';
 import type { BrowserUser } from './store.client.ts';
+import type { Tier } from './tiers.ts';
 import type { Profile, PublicAuthConfig } from './types.ts';
 
 const MARKUP = `
@@ -12,7 +13,10 @@ const MARKUP = `
       <button type="button" data-auth-menu-button aria-expanded="false">
         <span data-auth-name>Account</span>
       </button>
-      <ul data-auth-menu-list hidden><li><button type="button" data-auth-signout>Sign out</button></li></ul>
+      <ul data-auth-menu-list hidden>
+        <li><a href="/account/subscription" data-membership>Membership<span data-auth-tier></span></a></li>
+        <li><button type="button" data-auth-signout>Sign out</button></li>
+      </ul>
     </div>
   </div>
   <button type="button" data-open-auth="register">Create an account</button>`;
@@ -24,6 +28,7 @@ function fakeAuth() {
     $authUser: atom<BrowserUser | null>(null),
     $authProfile: atom<Profile | null>(null),
     $authReady: atom(false),
+    $tier: atom<Tier | null>(null),
   } satisfies AuthApi;
 }
 
@@ -84,6 +89,17 @@ describe('the header account control', () => {
     auth.$authReady.set(true);
     expect(el('[data-auth-signin]').hidden).toBe(false);
     expect(el('[data-auth-menu]').hidden).toBe(true);
+  });
+
+  it('names no plan in the membership entry until the plan is known', async () => {
+    document.cookie = 'sb-localhost-auth-token=base64-abc';
+    initHeaderAccount(el('[data-header-account]'), loadAuth);
+    await settle();
+    expect(el('[data-membership]').textContent).toBe('Membership');
+    auth.$tier.set('premium');
+    expect(el('[data-membership]').textContent).toBe('Membership: Premium');
+    auth.$tier.set(null);
+    expect(el('[data-membership]').textContent).toBe('Membership');
   });
 
   it('opens and closes the account menu, and signs out', async () => {

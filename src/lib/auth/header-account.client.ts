@@ -20,8 +20,8 @@ export interface AuthApi {
   $authUser: ReadableAtom<BrowserUser | null>;
   $authProfile: ReadableAtom<Profile | null>;
   $authReady: ReadableAtom<boolean>;
-  /** The signed-in user's plan, for the menu's membership entry. */
-  $tier?: ReadableAtom<Tier>;
+  /** The signed-in user's plan, for the menu's membership entry; null until it is known. */
+  $tier?: ReadableAtom<Tier | null>;
 }
 
 export function initHeaderAccount(root: HTMLElement, loadAuth: (config: PublicAuthConfig) => Promise<AuthApi>): void {
@@ -56,8 +56,9 @@ export function initHeaderAccount(root: HTMLElement, loadAuth: (config: PublicAu
         if (ready) show(Boolean(auth.$authUser.get()));
       });
       const plan = root.querySelector<HTMLElement>('[data-auth-tier]');
+      // "Membership" alone until the plan is known: never a plan the member does not have.
       auth.$tier?.subscribe((tier) => {
-        if (plan) plan.textContent = TIER_LABELS[tier];
+        if (plan) plan.textContent = tier ? `: ${TIER_LABELS[tier]}` : '';
       });
       auth.$authProfile.subscribe((profile) => {
         label.textContent = profile?.username ?? profile?.full_name ?? 'Account';

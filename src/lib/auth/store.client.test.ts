@@ -58,9 +58,9 @@ afterEach(() => {
 });
 
 describe('auth store', () => {
-  it('starts signed out, free, not ready', () => {
+  it('starts signed out, with no tier known, not ready', () => {
     expect($authUser.get()).toBeNull();
-    expect($tier.get()).toBe('free');
+    expect($tier.get()).toBeNull();
     expect($authReady.get()).toBe(false);
   });
 
@@ -100,7 +100,7 @@ describe('auth store', () => {
     handleAuthEvent('SIGNED_IN', session('c'));
     handleAuthEvent('USER_DELETED', null);
     expect($authUser.get()).toBeNull();
-    expect($tier.get()).toBe('free');
+    expect($tier.get()).toBeNull();
   });
 
   it('a signed-in event closes the modal with "Signed in successfully!"', () => {

@@ -24,8 +24,8 @@ export const $authProfile = atom<Profile | null>(null);
 export const $authReady = atom(false);
 /** True during logout and during the session check. */
 export const $authLoading = atom(false);
-/** Subscription tier: free by default and when signed out. */
-export const $tier = atom<Tier>('free');
+/** The signed-in user's subscription tier; null until it is known (and when signed out). */
+export const $tier = atom<Tier | null>(null);
 export const $authModal = atom<{ open: boolean; mode: AuthModalMode }>({ open: false, mode: 'login' });
 
 export function openAuthModal(mode: AuthModalMode = 'login'): void {
@@ -50,7 +50,7 @@ const userFromSession = (session: Session | null): BrowserUser | null =>
 function clearUser(): void {
   $authUser.set(null);
   $authProfile.set(null);
-  $tier.set('free');
+  $tier.set(null);
 }
 
 /** Loads the profile and tier of the signed-in user from the site's API. */
@@ -62,7 +62,7 @@ export async function loadProfile(fetcher: typeof fetch = fetch): Promise<MeResp
   if (!response.ok) throw new Error(`GET /api/auth/me answered ${response.status}`);
   const me = (await response.json()) as MeResponse;
   $authProfile.set(me.profile);
-  $tier.set(me.tier);
+  $tier.set(me.user ? me.tier : null);
   if (!me.user) clearUser();
   return me;
 }
