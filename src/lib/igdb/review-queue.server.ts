@@ -1,0 +1,133 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { MAX_CANDIDATES, REVIEW_PAGE_SIZE } from './admin.ts';
+import type { MappedGame } from './mapping.ts';
+
+/** An IGDB game the sync could not place for certain, beside the catalogue games it might be. */
+export interface ReviewView {
+  id: number;
+  reason: string;
+  queuedAt: Date;
+  igdb: {
+    id: number;
+    title: string;
+    year: number | null;
+    platforms: string[];
+    gameType: string | null;
+    externalIds: { source: string; externalId: string }[];
+  };
+  candidates: CandidateView[];
+}
+
+export interface CandidateView {
+  id: number;
+  slug: string;
+  title: string;
+  year: number | null;
+  platforms: string[];
+  /** The IGDB id the game is already bound to, if any (it cannot take another). */
+  igdbId: string | null;
+  /** The sync's own candidate (the others share the title). */
+  queued: boolean;
+}
+
+export interface PendingReviews {
+  items: ReviewView[];
+  total: number;
+}
+
+/** The review's stored game as the sync mapped it (it wrote the payload itself). */
+export function storedGame(payload: unknown, igdbId: number): MappedGame | null {
+  const game = payload as Partial<MappedGame> | null;
+  if (!game || typeof game !== 'object' || game.igdbId !== igdbId || typeof game.title !== 'string') return null;
+  return game as MappedGame;
+}
+
+/** The pending reviews, oldest first, each with its catalogue candidates; three statements. */
+export async function pendingReviews(db: Kysely<Database>, limit = REVIEW_PAGE_SIZE): Promise<PendingReviews> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('igdb_match_reviews')
+      .select(['id', 'igdb_id', 'igdb_title', 'candidate_game_id', 'reason', 'payload', 'created_at'])
+      .where('status', '=', 'pending')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('igdb_match_reviews')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+  ]);
+  const titles = [...new Set(rows.map((row) => row.igdb_title.toLowerCase()))];
+  const ids = rows.flatMap((row) => (row.candidate_game_id === null ? [] : [row.candidate_game_id]));
+  const games =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('games as g')
+          .leftJoin('game_external_ids as own', (join) =>
+            join.onRef('own.game_id', '=', 'g.id').on('own.source', '=', 'igdb'),
+          )
+          .select([
+            'g.id',
+            'g.slug',
+            'g.title',
+            sql<number | null>`extract(year from g.release_date)::int`.as('year'),
+            'own.external_id as igdb_id',
+            sql<string[]>`array(select p.name from game_platforms gp join platforms p on p.id = gp.platform_id
+              where gp.game_id = g.id order by p.name)`.as('platforms'),
+          ])
+          .where((eb) =>
+            eb.or([
+              eb('g.id', 'in', ids.length ? ids : [0]),
+              eb(sql<string>`lower(g.title)`, 'in', titles.length ? titles : ['']),
+            ]),
+          )
+          .orderBy('g.id')
+          .limit(rows.length * MAX_CANDIDATES + ids.length)
+          .execute();
+  const payloadPlatforms = [
+    ...new Set(rows.flatMap((row) => storedGame(row.payload, row.igdb_id)?.platforms.map((p) => p.slug) ?? [])),
+  ];
+  const platformNames = new Map(
+    payloadPlatforms.length
+      ? (await db.selectFrom('platforms').select(['slug', 'name']).where('slug', 'in', payloadPlatforms).execute()).map(
+          (p) => [p.slug, p.name],
+        )
+      : [],
+  );
+  const items = rows.map((row): ReviewView => {
+    const game = storedGame(row.payload, row.igdb_id);
+    const key = row.igdb_title.toLowerCase();
+    const candidates = games
+      .filter((g) => g.id === row.candidate_game_id || g.title.toLowerCase() === key)
+      .sort((a, b) => Number(b.id === row.candidate_game_id) - Number(a.id === row.candidate_game_id))
+      .slice(0, MAX_CANDIDATES)
+      .map((g) => ({
+        id: g.id,
+        slug: g.slug,
+        title: g.title,
+        year: g.year,
+        platforms: g.platforms,
+        igdbId: g.igdb_id,
+        queued: g.id === row.candidate_game_id,
+      }));
+    return {
+      id: row.id,
+      reason: row.reason,
+      queuedAt: row.created_at,
+      igdb: {
+        id: row.igdb_id,
+        title: row.igdb_title,
+        year: game?.releaseYear ?? null,
+        platforms: (game?.platforms ?? []).map((p) => platformNames.get(p.slug) ?? p.slug),
+        gameType: game?.gameType ?? null,
+        externalIds: game?.externalIds ?? [],
+      },
+      candidates,
+    };
+  });
+  return { items, total: Number(count.n) };
+}
