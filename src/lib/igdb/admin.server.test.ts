@@ -77,7 +77,13 @@ describe.each(modes.filter(([, skip]) => !skip))('the IGDB admin page and its de
     ] as const) {
       const row = await db
         .insertInto('games')
-        .values({ slug, title, release_date: date, summary: `${title}, as the editors wrote it.`, sources: ['editorial'] })
+        .values({
+          slug,
+          title,
+          release_date: date,
+          summary: `${title}, as the editors wrote it.`,
+          sources: ['editorial'],
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids[slug] = row.id;
@@ -175,7 +181,8 @@ describe.each(modes.filter(([, skip]) => !skip))('the IGDB admin page and its de
       resolveReview(db, { reviewId: review.id, decision: { action: 'create' }, adminId: ADMIN }),
     ).rejects.toMatchObject({
       code: 'already_resolved',
-      message: 'This match was already resolved (linked to a catalogue game). Reload the page to see the queue as it is.',
+      message:
+        'This match was already resolved (linked to a catalogue game). Reload the page to see the queue as it is.',
     });
     const [newest] = (await changeLog(db, {})).items;
     expect(newest).toMatchObject({
