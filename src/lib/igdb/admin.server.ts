@@ -2,9 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { audit } from '../admin/admin.server.ts';
 import type { Env } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
-import { RUNS_SHOWN, type ChangeLogQuery } from './admin.ts';
-import { changeLog, type ChangeLogPage } from './change-log.server.ts';
-import { pendingReviews, type PendingReviews } from './review-queue.server.ts';
+import { RUNS_SHOWN, type ChangeLogPage, type ChangeLogQuery, type PendingReviews, type RunView } from './admin.ts';
+import { changeLog } from './change-log.server.ts';
+import { pendingReviews } from './review-queue.server.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,22 +15,6 @@ export class IgdbAdminError extends Error {
     super(message);
     this.code = code;
   }
-}
-
-export interface RunView {
-  id: number;
-  kind: string;
-  status: 'running' | 'finished' | 'failed';
-  cursor: number;
-  pages: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  queued: number;
-  error: string | null;
-  startedAt: Date;
-  heartbeatAt: Date;
-  finishedAt: Date | null;
 }
 
 type IgdbEnv = Pick<Env, 'TWITCH_CLIENT_ID' | 'TWITCH_CLIENT_SECRET'>;

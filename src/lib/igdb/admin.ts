@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IgdbChangesTable } from '../db/schema.ts';
 
 /**
  * The administrators' side of the IGDB sync (/admin/igdb): what they may ask of it, in the
@@ -112,3 +113,78 @@ export const GAME_TYPE_LABELS: Readonly<Record<string, string>> = {
   remaster: 'Remaster',
   port: 'Port',
 };
+
+// What the page shows (the loaders in admin.server.ts, review-queue.server.ts and change-log.server.ts fill it).
+
+export interface RunView {
+  id: number;
+  kind: string;
+  status: 'running' | 'finished' | 'failed';
+  cursor: number;
+  pages: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  queued: number;
+  error: string | null;
+  startedAt: Date;
+  heartbeatAt: Date;
+  finishedAt: Date | null;
+}
+
+/** An IGDB game the sync could not place for certain, beside the catalogue games it might be. */
+export interface ReviewView {
+  id: number;
+  reason: string;
+  queuedAt: Date;
+  igdb: {
+    id: number;
+    title: string;
+    year: number | null;
+    platforms: string[];
+    gameType: string | null;
+    externalIds: { source: string; externalId: string }[];
+  };
+  candidates: CandidateView[];
+}
+
+export interface CandidateView {
+  id: number;
+  slug: string;
+  title: string;
+  year: number | null;
+  platforms: string[];
+  /** The IGDB id the game is already bound to, if any (it cannot take another). */
+  igdbId: string | null;
+  /** The sync's own candidate (the others share the title). */
+  queued: boolean;
+}
+
+export interface PendingReviews {
+  items: ReviewView[];
+  total: number;
+}
+
+export interface ChangeView {
+  id: string;
+  at: Date;
+  action: IgdbChangesTable['action'];
+  igdbId: number;
+  /** The catalogue game, while it exists. */
+  game: { slug: string; title: string } | null;
+  /** IGDB's title when no game carries it (a queued or dismissed game). */
+  igdbTitle: string | null;
+  fields: string[];
+  runId: number | null;
+  /** Resolved by an administrator (their username when they have one). */
+  byAdmin: { username: string | null } | null;
+}
+
+export interface ChangeLogPage {
+  items: ChangeView[];
+  /** The keyset position of the next (older) page, if there is one. */
+  nextBefore: string | undefined;
+  run: number | undefined;
+  /** The keyset position this page started from (none on the newest page). */
+  before: string | undefined;
+}

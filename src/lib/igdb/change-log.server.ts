@@ -1,30 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, IgdbChangesTable } from '../db/schema.ts';
-import { CHANGE_LOG_PAGE_SIZE, type ChangeLogQuery } from './admin.ts';
-
-export interface ChangeView {
-  id: string;
-  at: Date;
-  action: IgdbChangesTable['action'];
-  igdbId: number;
-  /** The catalogue game, while it exists. */
-  game: { slug: string; title: string } | null;
-  /** IGDB's title when no game carries it (a queued or dismissed game). */
-  igdbTitle: string | null;
-  fields: string[];
-  runId: number | null;
-  /** Resolved by an administrator (their username when they have one). */
-  byAdmin: { username: string | null } | null;
-}
-
-export interface ChangeLogPage {
-  items: ChangeView[];
-  /** The keyset position of the next (older) page, if there is one. */
-  nextBefore: string | undefined;
-  run: number | undefined;
-  /** The keyset position this page started from (none on the newest page). */
-  before: string | undefined;
-}
+import type { Database } from '../db/schema.ts';
+import { CHANGE_LOG_PAGE_SIZE, type ChangeLogPage, type ChangeLogQuery } from './admin.ts';
 
 /**
  * What the syncs and the administrators did to the catalogue, newest first, optionally for

@@ -1,40 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { MAX_CANDIDATES, REVIEW_PAGE_SIZE } from './admin.ts';
+import { MAX_CANDIDATES, REVIEW_PAGE_SIZE, type PendingReviews, type ReviewView } from './admin.ts';
 import type { MappedGame } from './mapping.ts';
-
-/** An IGDB game the sync could not place for certain, beside the catalogue games it might be. */
-export interface ReviewView {
-  id: number;
-  reason: string;
-  queuedAt: Date;
-  igdb: {
-    id: number;
-    title: string;
-    year: number | null;
-    platforms: string[];
-    gameType: string | null;
-    externalIds: { source: string; externalId: string }[];
-  };
-  candidates: CandidateView[];
-}
-
-export interface CandidateView {
-  id: number;
-  slug: string;
-  title: string;
-  year: number | null;
-  platforms: string[];
-  /** The IGDB id the game is already bound to, if any (it cannot take another). */
-  igdbId: string | null;
-  /** The sync's own candidate (the others share the title). */
-  queued: boolean;
-}
-
-export interface PendingReviews {
-  items: ReviewView[];
-  total: number;
-}
 
 /** The review's stored game as the sync mapped it (it wrote the payload itself). */
 export function storedGame(payload: unknown, igdbId: number): MappedGame | null {
