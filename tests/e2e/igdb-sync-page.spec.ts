@@ -118,8 +118,13 @@ test('an administrator starts the IGDB sync, links an uncertain match, and finds
   });
   expect(job.status(), await job.text()).toBe(200);
   await expect
-    .poll(async () => (await database.query('select status from igdb_sync_runs order by id desc limit 1')).rows[0])
-    .toEqual({ status: 'finished' });
+    .poll(async () => {
+      const last = await database.query<{ status: string }>(
+        'select status from igdb_sync_runs order by id desc limit 1',
+      );
+      return last.rows[0]?.status;
+    })
+    .toBe('finished');
 
   await page.reload();
   const runs = page.getByRole('list', { name: 'Latest runs, newest first' }).getByRole('listitem');

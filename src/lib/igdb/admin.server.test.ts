@@ -5,6 +5,7 @@ import { startIgdbStandIn, STAND_IN_CLIENT, type IgdbStandIn } from '../../../te
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import type { Database } from '../db/schema.ts';
 import { loadDemoCatalogue } from '../seed/demo/catalogue.server.ts';
+import { MAX_CANDIDATES } from './admin.ts';
 import { IgdbAdminError, igdbAdminPage, requestFullSync } from './admin.server.ts';
 import { changeLog } from './change-log.server.ts';
 import { IgdbClient } from './client.server.ts';
@@ -155,6 +156,30 @@ describe.each(modes.filter(([, skip]) => !skip))('the IGDB admin page and its de
     expect(changes.items.filter((c) => c.action === 'queued').map((c) => c.igdbTitle)).toEqual(
       expect.arrayContaining(['Celeste', 'Resident Evil 2']),
     );
+
+    // A title many games share: the sync's candidate first, then a few of the others.
+    const extra = await db
+      .insertInto('games')
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          slug: `resident-evil-2-copy-${i}`,
+          title: 'Resident Evil 2',
+          sources: ['editorial' as const],
+        })),
+      )
+      .returning('id')
+      .execute();
+    const many = (await igdbAdminPage(db, CONFIGURED, {})).reviews.items.find((r) => r.igdb.id === RESIDENT_EVIL_2);
+    expect(many?.candidates).toHaveLength(MAX_CANDIDATES);
+    expect(many?.candidates[0]).toMatchObject({ id: ids['resident-evil-2-1998'], queued: true });
+    await db
+      .deleteFrom('games')
+      .where(
+        'id',
+        'in',
+        extra.map((row) => row.id),
+      )
+      .execute();
   });
 
   it("links a review to the chosen game, keeping the administrator's fields, once", async () => {

@@ -29,11 +29,29 @@ export async function pendingReviews(db: Kysely<Database>, limit = REVIEW_PAGE_S
   ]);
   const titles = [...new Set(rows.map((row) => row.igdb_title.toLowerCase()))];
   const ids = rows.flatMap((row) => (row.candidate_game_id === null ? [] : [row.candidate_game_id]));
+  // The queued candidates, and the first few games of each title (a common title has many).
   const games =
     rows.length === 0
       ? []
       : await db
-          .selectFrom('games as g')
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('games')
+              .select([
+                'id',
+                'slug',
+                'title',
+                'release_date',
+                sql<number>`row_number() over (partition by lower(title) order by id)`.as('nth'),
+              ])
+              .where((w) =>
+                w.or([
+                  w('id', 'in', ids.length ? ids : [0]),
+                  w(sql<string>`lower(title)`, 'in', titles.length ? titles : ['']),
+                ]),
+              )
+              .as('g'),
+          )
           .leftJoin('game_external_ids as own', (join) =>
             join.onRef('own.game_id', '=', 'g.id').on('own.source', '=', 'igdb'),
           )
@@ -46,14 +64,8 @@ export async function pendingReviews(db: Kysely<Database>, limit = REVIEW_PAGE_S
             sql<string[]>`array(select p.name from game_platforms gp join platforms p on p.id = gp.platform_id
               where gp.game_id = g.id order by p.name)`.as('platforms'),
           ])
-          .where((eb) =>
-            eb.or([
-              eb('g.id', 'in', ids.length ? ids : [0]),
-              eb(sql<string>`lower(g.title)`, 'in', titles.length ? titles : ['']),
-            ]),
-          )
+          .where((eb) => eb.or([eb('g.id', 'in', ids.length ? ids : [0]), eb('g.nth', '<=', MAX_CANDIDATES)]))
           .orderBy('g.id')
-          .limit(rows.length * MAX_CANDIDATES + ids.length)
           .execute();
   const payloadPlatforms = [
     ...new Set(rows.flatMap((row) => storedGame(row.payload, row.igdb_id)?.platforms.map((p) => p.slug) ?? [])),
