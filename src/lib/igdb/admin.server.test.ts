@@ -259,12 +259,16 @@ describe.each(modes.filter(([, skip]) => !skip))('the IGDB admin page and its de
       .values({ igdb_id: 999_001, igdb_title: 'Unplaceable', reason: 'test', payload: '{}' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const dismissed = await resolveReview(db, {
-      reviewId: inserted.id,
-      decision: { action: 'dismiss' },
-      adminId: ADMIN,
-    });
-    expect(dismissed).toMatchObject({ status: 'dismissed', game: null });
+    // A double click: two requests at once; the second finds the review resolved.
+    const [first, second] = await Promise.allSettled(
+      [0, 1].map(() => resolveReview(db, { reviewId: inserted.id, decision: { action: 'dismiss' }, adminId: ADMIN })),
+    );
+    const outcomes = [first, second].map((o) =>
+      o?.status === 'fulfilled' ? o.value.status : (o?.reason as IgdbAdminError | undefined)?.code,
+    );
+    expect(outcomes.sort()).toEqual(['already_resolved', 'dismissed']);
+    const logged = await db.selectFrom('igdb_changes').select('id').where('review_id', '=', inserted.id).execute();
+    expect(logged).toHaveLength(1);
     const log = await changeLog(db, {}, 2);
     expect(log.items[0]).toMatchObject({ action: 'dismissed', game: null, igdbTitle: 'Unplaceable' });
     expect(log.nextBefore).toBe(log.items[1]?.id);
