@@ -5,6 +5,7 @@ import { createTestDatabase } from '../../tests/helpers/database.ts';
 import { grantAdmin } from '../../src/lib/admin/admin.server.ts';
 import type { DatabaseConnection } from '../../src/lib/db/connect.server.ts';
 import { IGDB_NOT_CONFIGURED } from '../../src/lib/igdb/command.ts';
+import { gameTag } from '../../src/lib/http/cache-rules.ts';
 import type { PurgeTarget } from '../../src/lib/http/purge.server.ts';
 import { handleResolveIgdbReview, handleStartIgdbSync } from './igdb.ts';
 
@@ -125,5 +126,67 @@ describe('POST /api/admin/igdb/reviews/{id}', () => {
     const again = await handleResolveIgdbReview(post({ action: 'dismiss' }), String(reviewId), as(admin));
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe('already_resolved');
+  });
+
+  it('links for an administrator and purges the game page it changed', async () => {
+    const game = await connection.db
+      .insertInto('games')
+      .values({ slug: 'matrix-linked', title: 'Matrix Linked', sources: ['editorial'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mapped = {
+      igdbId: 525252,
+      title: 'Matrix Linked',
+      slug: 'matrix-linked',
+      titleKey: 'matrix linked',
+      summary: 'From IGDB.',
+      releaseDate: '2020-02-02',
+      releaseYear: 2020,
+      gameType: 'main_game',
+      parentIgdbId: null,
+      coverImageId: null,
+      coverUrl: null,
+      platforms: [],
+      releases: [],
+      genres: [],
+      themes: [],
+      developers: [],
+      publishers: [],
+      franchises: [],
+      alternativeNames: [{ name: 'ML', comment: null }],
+      externalIds: [],
+      updatedAt: null,
+    };
+    const review = await connection.db
+      .insertInto('igdb_match_reviews')
+      .values({
+        igdb_id: 525252,
+        igdb_title: 'Matrix Linked',
+        candidate_game_id: game.id,
+        reason: 'test',
+        payload: JSON.stringify(mapped),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    purged.length = 0;
+    const response = await handleResolveIgdbReview(
+      post({ action: 'link', game: 'matrix-linked' }),
+      String(review.id),
+      as(admin),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'merged',
+      game: { id: game.id, slug: 'matrix-linked' },
+      message: 'Linked to the catalogue game.',
+    });
+    expect(purged).toHaveLength(1);
+    expect(purged[0]?.tags).toContain(gameTag('matrix-linked'));
+    const written = await connection.db
+      .selectFrom('games')
+      .select(['summary', 'release_date'])
+      .where('id', '=', game.id)
+      .executeTakeFirstOrThrow();
+    expect(written).toEqual({ summary: 'From IGDB.', release_date: '2020-02-02' });
   });
 });
