@@ -60,14 +60,25 @@ export const DECISION_DONE: Record<ReviewDecision['action'], string> = {
   dismiss: 'Dismissed: the sync will not ask again.',
 };
 
-/** How the change log names what happened. */
-export const CHANGE_ACTION_LABELS = {
+/**
+ * How the change log names what happened. Actions the sync may add later (a record IGDB no
+ * longer has, a merge on IGDB's side) are named too; an unknown one shows as it is stored.
+ */
+const CHANGE_ACTION_LABELS: Readonly<Record<string, string>> = {
   created: 'Created',
   updated: 'Updated',
   matched: 'Matched',
   queued: 'Queued for review',
   dismissed: 'Dismissed',
-} as const;
+  unbound: 'Unbound from IGDB',
+  deleted: 'Deleted',
+  merged: 'Merged',
+  rebound: 'Moved to another IGDB record',
+};
+
+export function changeActionLabel(action: string): string {
+  return CHANGE_ACTION_LABELS[action] ?? action;
+}
 
 export interface RunCounts {
   pages: number;
