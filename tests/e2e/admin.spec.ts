@@ -12,6 +12,7 @@ test.slow();
 
 const ADMIN_PAGES = [
   '/admin/games',
+  '/admin/igdb',
   '/admin/database-admin',
   '/games/request/approve?id=1',
   '/games/request/reject?id=1',

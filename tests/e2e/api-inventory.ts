@@ -882,6 +882,21 @@ export const API_INVENTORY: readonly Row[] = [
   { method: 'GET', file: 'admin/backup.ts', path: '/api/admin/backup', status: adminOnly(200) },
   {
     method: 'POST',
+    file: 'admin/igdb/sync.ts',
+    path: '/api/admin/igdb/sync',
+    status: adminOnly(409),
+    why: 'the e2e server has no Twitch credentials: past the guard, the administrator is told how to enable the sync',
+  },
+  {
+    method: 'POST',
+    file: 'admin/igdb/reviews/[id].ts',
+    path: '/api/admin/igdb/reviews/1',
+    body: json({ action: 'merge-everything' }),
+    status: adminOnly(400),
+    why: 'an unknown decision: past the guard, nothing is resolved (the e2e catalogue has no IGDB review queue)',
+  },
+  {
+    method: 'POST',
     file: 'admin/coverage.ts',
     path: '/api/admin/coverage',
     setup: freshGame,

@@ -445,9 +445,13 @@ export interface IgdbChangesTable {
   run_id: number | null;
   game_id: number | null;
   igdb_id: number;
-  action: 'created' | 'updated' | 'matched' | 'queued';
+  action: 'created' | 'updated' | 'matched' | 'queued' | 'dismissed';
   fields: Generated<string[]>;
   at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The administrator who resolved a review (null for what a sync run did). */
+  admin_id: string | null;
+  /** The review an administrator resolved with this change. */
+  review_id: number | null;
 }
 
 /**

@@ -61,7 +61,7 @@ async function lookups(trx: Trx, games: readonly MappedGame[]) {
 }
 
 /** Slugs for new games: the title's, else with the year, else with the IGDB id; one statement. */
-async function freeSlugs(trx: Trx, games: readonly MappedGame[]): Promise<Map<number, string>> {
+export async function freeSlugs(trx: Trx, games: readonly MappedGame[]): Promise<Map<number, string>> {
   const options = (g: MappedGame) =>
     [g.slug, g.releaseYear ? `${g.slug}-${g.releaseYear}` : null, `${g.slug}-${g.igdbId}`].filter(
       (s): s is string => !!s && s.length <= 120,
@@ -197,7 +197,7 @@ export async function writePage(trx: Trx, runId: number, games: readonly MappedG
 }
 
 /** Per matched game, the fields a sync may write: those IGDB set before, and those still empty. */
-async function writableFields(
+export async function writableFields(
   trx: Trx,
   matched: readonly { game: MappedGame; gameId: number; action: 'updated' | 'matched' }[],
 ): Promise<Target[]> {
@@ -245,7 +245,7 @@ async function writableFields(
   });
 }
 
-async function updateMatched(trx: Trx, targets: readonly Target[]): Promise<void> {
+export async function updateMatched(trx: Trx, targets: readonly Target[]): Promise<void> {
   for (const t of targets) {
     const set: {
       title?: string;

@@ -1,0 +1,7 @@
+import { handleStartIgdbSync } from '../../../../../functions/admin/igdb.ts';
+import { apiRoute } from '../../../../../functions/api-context.ts';
+import { otherMethods } from '../../../../lib/http/api-route.ts';
+
+export const POST = apiRoute((api) => handleStartIgdbSync(api.request, api));
+
+export const ALL = otherMethods({ POST });
