@@ -87,6 +87,7 @@ const TOOL_PAGES: Record<Role, string[]> = {
   admin: [
     '/admin/games',
     '/admin/games?edit=portal-2',
+    '/admin/igdb',
     '/admin/missing-reviews',
     '/admin/moderation',
     '/admin/database-admin',
