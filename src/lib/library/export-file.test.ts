@@ -4,12 +4,11 @@ import {
   EXPORT_UNZIPPED_MAX,
   exportCsvFiles,
   neutraliseCell,
-  readExportJson,
-  readExportZip,
   restoreCell,
   zipExport,
   type LibraryExport,
 } from './export-file.ts';
+import { readExportJson, readExportZip } from './export-read.ts';
 import { ImportFormatError } from './import.ts';
 
 const data: LibraryExport = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isZip, looksLikeExportJson, readExportJson, readExportZip } from './export-file.ts';
+import { isZip, looksLikeExportJson, readExportJson, readExportZip } from './export-read.ts';
 import { ImportFormatError, parseHltbCsv, parseSteamJson, type ParsedImport } from './import.ts';
 import { IMPORT_BYTES_MAX, IMPORT_FORMATS, IMPORT_TOO_LARGE, type ImportFormat } from './import-limits.ts';
 

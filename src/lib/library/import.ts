@@ -7,7 +7,7 @@ import { IMPORT_ROWS_MAX, type ImportFormat } from './import-limits.ts';
 /**
  * Library import: a HowLongToBeat CSV export, a Steam library (the JSON of
  * IPlayerService/GetOwnedGames) or this site's own export (export.json, or export.zip of
- * CSV files: export-file.ts) becomes rows with a title and what the file says about it.
+ * CSV files: export-read.ts) becomes rows with a title and what the file says about it.
  * Parsing is pure and bounded; a file in the wrong format gets one clear error naming what
  * is wrong, a bad row is skipped with its line number, a bad value in a row is left out
  * and said so.
