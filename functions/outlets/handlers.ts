@@ -8,13 +8,11 @@ import { reviewWriteTargets } from '../../src/lib/http/purge.server.ts';
 import {
   createDraft,
   deleteDraft,
-  deleteReview,
   publishDraft,
-  unpublishReview,
   updateDraft,
-  updateReview,
   type ManageResult,
 } from '../../src/lib/outlets/drafts.server.ts';
+import { deleteReview, unpublishReview, updateReview } from '../../src/lib/outlets/published-reviews.server.ts';
 import { saveOutletSettings } from '../../src/lib/outlets/manage.server.ts';
 import { applyAsAuthor, removeAuthor, saveAuthorProfile } from '../../src/lib/outlets/authors.server.ts';
 import {
