@@ -18,6 +18,7 @@ alter table public.igdb_sync_runs add column if not exists since timestamptz;
 alter table public.igdb_sync_runs add column if not exists phase text not null default 'changes';
 alter table public.igdb_sync_runs add column if not exists check_cursor text not null default '';
 alter table public.igdb_sync_runs add column if not exists removed integer not null default 0;
+alter table public.igdb_sync_runs add column if not exists checked integer not null default 0;
 alter table public.igdb_sync_runs drop constraint if exists igdb_sync_runs_phase_known;
 alter table public.igdb_sync_runs add constraint igdb_sync_runs_phase_known check (phase in ('changes', 'removals'));
 alter table public.igdb_sync_runs drop constraint if exists igdb_sync_runs_since_incremental;
@@ -26,6 +27,8 @@ alter table public.igdb_sync_runs drop constraint if exists igdb_sync_runs_check
 alter table public.igdb_sync_runs add constraint igdb_sync_runs_check_cursor_length check (char_length(check_cursor) <= 20);
 comment on column public.igdb_sync_runs.since is 'Incremental runs: IGDB records changed after this are fetched (the last finished run''s start, less an overlap).';
 comment on column public.igdb_sync_runs.phase is 'Incremental runs: fetching changes, then checking catalogue IGDB ids for records IGDB no longer has.';
+comment on column public.igdb_sync_runs.checked is 'Incremental runs: how many catalogue IGDB ids this run checked.';
+comment on column public.igdb_sync_runs.removed is 'Incremental runs: games unbound, deleted or merged because IGDB no longer has their record.';
 comment on column public.igdb_sync_runs.check_cursor is 'The last catalogue IGDB id checked (text order); the next incremental run goes on after it, wrapping round.';
 
 alter table public.igdb_changes drop constraint if exists igdb_changes_action_known;

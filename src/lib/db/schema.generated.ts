@@ -502,7 +502,10 @@ export interface IgdbSyncRunsTable {
    * wrapping round.
    */
   check_cursor: Generated<string>;
+  /** Incremental runs: games unbound, deleted or merged because IGDB no longer has their record. */
   removed: Generated<number>;
+  /** Incremental runs: how many catalogue IGDB ids this run checked. */
+  checked: Generated<number>;
 }
 
 /**
