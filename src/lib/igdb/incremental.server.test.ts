@@ -6,6 +6,7 @@ import { createTestDatabase, openMigratedPostgres } from '../../../tests/helpers
 import { startIgdbStandIn, STAND_IN_CLIENT, type IgdbStandIn } from '../../../tests/helpers/igdb-stand-in.ts';
 import { gameForEdit, updateGame } from '../admin/games.server.ts';
 import { gameSlugRedirect } from '../admin/merge.server.ts';
+import { loadDemoCatalogue } from '../seed/demo/catalogue.server.ts';
 import { IgdbClient } from './client.server.ts';
 import { runFullSync } from './sync.server.ts';
 import { TwitchTokenManager } from './token.server.ts';
@@ -26,8 +27,17 @@ function client(standIn: IgdbStandIn): IgdbClient {
 }
 
 const modes: [string, boolean, () => Promise<DatabaseConnection | undefined>][] = [
-  ['embedded PGlite', false, () => createTestDatabase()],
-  ['PostgreSQL', !process.env.TEST_DATABASE_URL, () => openMigratedPostgres(2)],
+  // The demo catalogue brings the platform and genre vocabulary.
+  ['embedded PGlite', false, () => createTestDatabase({ demo: true, critics: false })],
+  [
+    'PostgreSQL',
+    !process.env.TEST_DATABASE_URL,
+    async () => {
+      const opened = await openMigratedPostgres(2);
+      if (opened) await loadDemoCatalogue(opened.db);
+      return opened;
+    },
+  ],
 ];
 
 describe.each(modes.filter(([, skip]) => !skip))('a full then an incremental IGDB sync (%s)', (_mode, _skip, open) => {
@@ -72,8 +82,15 @@ describe.each(modes.filter(([, skip]) => !skip))('a full then an incremental IGD
   });
 
   it('reads what changed, keeps an edit, unbinds, deletes and merges what IGDB removed, then writes nothing again', async () => {
+    // Written otherwise in the catalogue: found by its longest word, matched by normalised title and year.
+    const editorial = await db
+      .insertInto('games')
+      .values({ slug: 'witcher-iii', title: 'Witcher III - Wild Hunt', release_date: '2015-05-19', sources: ['editorial'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const full = await runFullSync(db, client(standIn), { pageSize: 2 });
-    expect(full).toMatchObject({ kind: 'full', status: 'finished', created: 5 });
+    expect(full).toMatchObject({ kind: 'full', status: 'finished', created: 4, updated: 1 });
+    expect((await byIgdb(1942))?.id).toBe(editorial.id);
     await expect(runFullSync(db, client(standIn), { kind: 'incremental' })).resolves.toMatchObject({
       kind: 'incremental',
       status: 'finished',
@@ -100,7 +117,11 @@ describe.each(modes.filter(([, skip]) => !skip))('a full then an incremental IGD
       ])
       .execute();
 
-    standIn.changeGame(1942, { summary: 'A new summary from IGDB.', name: 'The Witcher 3: Wild Hunt (2015)' });
+    standIn.changeGame(1942, {
+      summary: 'A new summary from IGDB.',
+      name: 'The Witcher 3: Wild Hunt (2015)',
+      platforms: [6],
+    });
     standIn.deleteRecord('games', 12503);
     standIn.deleteRecord('games', 19686);
     standIn.mergeGame(14593, 26226);
@@ -108,10 +129,17 @@ describe.each(modes.filter(([, skip]) => !skip))('a full then an incremental IGD
 
     const run = await runFullSync(db, client(standIn), { kind: 'incremental', pageSize: 2 });
     expect(run).toMatchObject({ kind: 'incremental', status: 'finished', created: 0, updated: 2, removed: 3 });
-    expect(await byIgdb(1942)).toMatchObject({
-      summary: 'Written by the editors.',
-      title: 'The Witcher 3: Wild Hunt (2015)',
-    });
+    // The administrator's summary and the catalogue's own title are kept; IGDB's platforms follow IGDB.
+    expect(await byIgdb(1942)).toMatchObject({ summary: 'Written by the editors.', title: 'Witcher III - Wild Hunt' });
+    const platforms = await db
+      .selectFrom('game_platforms as gp')
+      .innerJoin('platforms as p', 'p.id', 'gp.platform_id')
+      .select('p.slug')
+      .where('gp.game_id', '=', editorial.id)
+      .orderBy('p.slug')
+      .execute();
+    // Xbox One left IGDB's list; the others stay through their release dates.
+    expect(platforms).toEqual([{ slug: 'pc' }, { slug: 'ps4' }, { slug: 'switch' }]);
     // Deleted on IGDB, in a player's library: kept, without its IGDB id.
     expect(await db.selectFrom('games').select('title').where('id', '=', kept.id).executeTakeFirst()).toBeDefined();
     expect(await byIgdb(12503)).toBeUndefined();
@@ -138,6 +166,7 @@ describe.each(modes.filter(([, skip]) => !skip))('a full then an incremental IGD
       { igdb_id: 19686, action: 'deleted' },
       { igdb_id: 26226, action: 'updated' },
     ]);
+    expect(log[0]?.fields).toContain('platforms');
     expect(log[0]?.fields).not.toContain('summary');
 
     await hoursLater();
@@ -148,5 +177,28 @@ describe.each(modes.filter(([, skip]) => !skip))('a full then an incremental IGD
     const asked = standIn.requests.slice(-2).map((r) => r.body);
     expect(asked[0]).toMatch(/updated_at > \d+/);
     expect(asked[1]).toMatch(/where id > 0 & \(id = \(/);
+  });
+
+  it('binds a game to the record IGDB merged its own into when the catalogue lacks that one', async () => {
+    const witcher = await byIgdb(1942);
+    standIn.records.get('games')?.set(30000, { id: 30000, name: 'The Witcher 3: Wild Hunt', game_type: 0 });
+    standIn.mergeGame(1942, 30000);
+    await hoursLater();
+
+    const run = await runFullSync(db, client(standIn), { kind: 'incremental' });
+    expect(run).toMatchObject({ status: 'finished', queued: 1, removed: 1 });
+    expect(await byIgdb(30000)).toMatchObject({ id: witcher?.id, summary: 'Written by the editors.' });
+    const log = await changes(run.id);
+    expect(log.map(({ igdb_id, action }) => ({ igdb_id, action }))).toEqual([
+      { igdb_id: 1942, action: 'rebound' },
+      { igdb_id: 30000, action: 'queued' },
+      { igdb_id: 30000, action: 'updated' },
+    ]);
+    const review = await db
+      .selectFrom('igdb_match_reviews')
+      .select('status')
+      .where('igdb_id', '=', 30000)
+      .executeTakeFirst();
+    expect(review?.status).toBe('merged');
   });
 });
