@@ -145,9 +145,9 @@ describe.each(targets)('runJob with a job that keeps its own transactions, on $n
   const purge = async () => {};
   const claimedUntil = async (job: Job) =>
     (
-      await sql<{ until: Date | null }>`select claimed_until as until from app_meta.job_runs where name = ${job.name}`.execute(
-        servers!.a,
-      )
+      await sql<{
+        until: Date | null;
+      }>`select claimed_until as until from app_meta.job_runs where name = ${job.name}`.execute(servers!.a)
     ).rows[0]?.until;
 
   beforeAll(async () => {

@@ -59,9 +59,10 @@ export function readQuery(body: string): ParsedQuery {
 }
 
 function readCondition(text: string): Condition {
-  const match = /^\(*\s*([a-z_.]+)\s*(!=|>=|<=|=|>|<)\s*(\(?(?:[\d\s]+|"[^"]*")(?:\s*,\s*(?:[\d\s]+|"[^"]*"))*\)?)\s*\)*$/.exec(
-    text.trim(),
-  );
+  const match =
+    /^\(*\s*([a-z_.]+)\s*(!=|>=|<=|=|>|<)\s*(\(?(?:[\d\s]+|"[^"]*")(?:\s*,\s*(?:[\d\s]+|"[^"]*"))*\)?)\s*\)*$/.exec(
+      text.trim(),
+    );
   if (!match) throw new QuerySyntaxError(`condition: ${text}`);
   const [, field = '', op = '=', raw = ''] = match;
   const values = raw

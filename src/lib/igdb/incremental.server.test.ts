@@ -85,7 +85,12 @@ describe.each(modes.filter(([, skip]) => !skip))('a full then an incremental IGD
     // Written otherwise in the catalogue: found by its longest word, matched by normalised title and year.
     const editorial = await db
       .insertInto('games')
-      .values({ slug: 'witcher-iii', title: 'Witcher III - Wild Hunt', release_date: '2015-05-19', sources: ['editorial'] })
+      .values({
+        slug: 'witcher-iii',
+        title: 'Witcher III - Wild Hunt',
+        release_date: '2015-05-19',
+        sources: ['editorial'],
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const full = await runFullSync(db, client(standIn), { pageSize: 2 });

@@ -105,7 +105,7 @@ describe('normaliseTitle', () => {
     expect(normaliseTitle('The Witcher® 3: Wild Hunt')).toBe('witcher 3 wild hunt');
     expect(normaliseTitle('Pokémon  Sword & Shield')).toBe('pokemon sword and shield');
     expect(normaliseTitle("Assassin's Creed")).toBe('assassins creed');
-    expect(normaliseTitle('Tom Clancy’s Rainbow Six™ Siege')).toBe(normaliseTitle("tom clancys rainbow six siege"));
+    expect(normaliseTitle('Tom Clancy’s Rainbow Six™ Siege')).toBe(normaliseTitle('tom clancys rainbow six siege'));
   });
 
   it('leaves out "the" and reads roman numerals II to XX as numbers, but not I or X', () => {

@@ -33,7 +33,9 @@ describe('decideMatch by title', () => {
 
   it('leaves an edition, another year, and several games of one title to an administrator', () => {
     expect(
-      decideMatch(game('The Witcher 3: Wild Hunt'), none, [candidate(1, 'The Witcher 3: Wild Hunt - Game of the Year Edition')]),
+      decideMatch(game('The Witcher 3: Wild Hunt'), none, [
+        candidate(1, 'The Witcher 3: Wild Hunt - Game of the Year Edition'),
+      ]),
     ).toEqual({ kind: 'uncertain', gameId: 1, reason: 'the same title but for an edition' });
     expect(decideMatch(game('Doom', '2016-05-13'), none, [candidate(3, 'DOOM', '1993-12-10')])).toMatchObject({
       kind: 'uncertain',

@@ -225,7 +225,9 @@ export async function removalStep(
       ),
     );
     const present = new Set(found.map((record) => String((record as { id?: unknown } | null)?.id)));
-    missing = bound.filter((b) => !present.has(b.external_id)).map((b) => ({ igdbId: b.external_id, gameId: b.game_id }));
+    missing = bound
+      .filter((b) => !present.has(b.external_id))
+      .map((b) => ({ igdbId: b.external_id, gameId: b.game_id }));
     if (missing.length > 0) await findSurvivors(db, igdb, missing);
   }
   const wrapped = bound.length < batchSize;

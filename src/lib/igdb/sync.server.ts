@@ -4,7 +4,16 @@ import { pageQuery } from './apicalypse.ts';
 import type { IgdbClient } from './client.server.ts';
 import { mapPage } from './mapping.ts';
 import { removalStep } from './removals.server.ts';
-import { currentRun, failRun, inTransaction, openRun, RUN_COLUMNS, stillAt, type Db, type SyncRun } from './runs.server.ts';
+import {
+  currentRun,
+  failRun,
+  inTransaction,
+  openRun,
+  RUN_COLUMNS,
+  stillAt,
+  type Db,
+  type SyncRun,
+} from './runs.server.ts';
 import { GAME_FIELDS, igdbGameSchema } from './schema.ts';
 import { writePage } from './sync-write.server.ts';
 
