@@ -206,4 +206,36 @@ describe.each(modes.filter(([, skip]) => !skip))('a full then an incremental IGD
       .executeTakeFirst();
     expect(review?.status).toBe('merged');
   });
+
+  it('stops rather than removes when IGDB answers without many games at once', async () => {
+    const games = await db
+      .insertInto('games')
+      .values(
+        Array.from({ length: 30 }, (_, n) => ({ slug: `gone-${n}`, title: `Gone ${n}`, sources: ['igdb' as const] })),
+      )
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('game_external_ids')
+      .values(games.map((g, n) => ({ game_id: g.id, source: 'igdb', external_id: String(900_000 + n) })))
+      .execute();
+    await hoursLater();
+    await expect(runFullSync(db, client(standIn), { kind: 'incremental' })).rejects.toThrow(/none removed/);
+    const left = await db
+      .selectFrom('games')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(
+        'id',
+        'in',
+        games.map((g) => g.id),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(30);
+    const run = await db
+      .selectFrom('igdb_sync_runs')
+      .select(['status', 'error'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/30 of/) as unknown });
+  });
 });

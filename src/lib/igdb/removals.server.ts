@@ -28,6 +28,12 @@ import { EXTERNAL_SOURCES } from './vocabulary.ts';
 
 type Trx = Transaction<Database>;
 
+/**
+ * More ids than this missing from one batch (and more than a fifth of it) looks like IGDB
+ * answering wrongly rather than deleting: the run stops with an error instead of removing.
+ */
+const SUSPICIOUS_MISSING = 25;
+
 /** Catalogue ids checked per incremental run: the whole catalogue in turn over a day or two of hourly runs. */
 export const REMOVAL_CHECKS_PER_RUN = 10_000;
 
@@ -71,11 +77,15 @@ async function findSurvivors(db: Db, igdb: IgdbClient, missing: Missing[]): Prom
       missing.map((m) => m.gameId),
     )
     .where('source', '!=', 'igdb')
-    .limit(IGDB_MAX_LIMIT)
     .execute();
   if (stores.length === 0) return;
+  const uids = [...new Set(stores.map((s) => s.external_id))];
+  const answers: unknown[] = [];
+  for (let i = 0; i < uids.length; i += IGDB_MAX_LIMIT) {
+    answers.push(...(await igdb.query('external_games', uidsQuery(uids.slice(i, i + IGDB_MAX_LIMIT)))));
+  }
   const holders = new Map<string, number>();
-  for (const record of await igdb.query('external_games', uidsQuery([...new Set(stores.map((s) => s.external_id))]))) {
+  for (const record of answers) {
     const parsed = externalGameSchema.safeParse(record);
     if (!parsed.success || !parsed.data.uid || parsed.data.game === undefined) continue;
     const sourceRef = parsed.data.external_game_source;
@@ -228,6 +238,11 @@ export async function removalStep(
     missing = bound
       .filter((b) => !present.has(b.external_id))
       .map((b) => ({ igdbId: b.external_id, gameId: b.game_id }));
+    if (missing.length > Math.max(SUSPICIOUS_MISSING, bound.length / 5)) {
+      throw new Error(
+        `IGDB answered without ${missing.length} of ${bound.length} catalogue games at once; none removed. Check IGDB, then run again.`,
+      );
+    }
     if (missing.length > 0) await findSurvivors(db, igdb, missing);
   }
   const wrapped = bound.length < batchSize;

@@ -3,7 +3,7 @@ import type { Database, GameSource } from '../db/schema.ts';
 import type { MappedGame } from './mapping.ts';
 import { decideMatch, looseTitle, titleWord, type Candidate } from './match.ts';
 import { TRACKED_FIELDS, type TrackedField } from './provenance.ts';
-import { writeRelations } from './sync-relations.server.ts';
+import { markSynced, writeRelations } from './sync-relations.server.ts';
 
 type Trx = Transaction<Database>;
 
@@ -222,19 +222,6 @@ export async function writePage(
   outcome.updated = targets.length - outcome.created;
   outcome.queued = queue.length;
   return outcome;
-}
-
-/** Remembers each written game's IGDB updated_at, for the next incremental run to compare. */
-async function markSynced(trx: Trx, targets: readonly Target[]): Promise<void> {
-  const dated = targets.filter((t) => t.game.updatedAt !== null);
-  if (dated.length === 0) return;
-  const ids = dated.map((t) => String(t.game.igdbId));
-  const times = dated.map((t) => t.game.updatedAt ?? 0);
-  await sql`
-    update public.game_external_ids e set source_updated_at = to_timestamp(u.at)
-    from unnest(${ids}::text[], ${times}::float8[]) as u(id, at)
-    where e.source = 'igdb' and e.external_id = u.id
-  `.execute(trx);
 }
 
 /** Per matched game, the fields a sync may write: those IGDB set before, and those still empty. */
