@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Env } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
+import { IGDB_MAX_LIMIT } from './apicalypse.ts';
 import type { IgdbClient } from './client.server.ts';
 import { igdbClientFromEnv } from './config.server.ts';
 import { failRun, openRun, syncStep, type SyncRun } from './sync.server.ts';
@@ -15,6 +16,13 @@ export type IgdbJobOutcome =
  * the job's five-minute period, so a node server's other jobs are not held up.
  */
 export const IGDB_JOB_BUDGET_MS = 20_000;
+
+/**
+ * Games a page on the embedded database: its write holds every other request while it runs
+ * (a page of 500 takes up to a second there on a busy machine), so pages are smaller and the
+ * wait for IGDB between them gives the database back. PostgreSQL takes IGDB's 500.
+ */
+export const EMBEDDED_PAGE_SIZE = 100;
 
 /** After a run has finished, the next incremental run starts once this much time has passed since its start. */
 export const INCREMENTAL_EVERY_SECONDS = 3600;
@@ -35,12 +43,13 @@ export interface IgdbJobOptions {
  */
 export async function igdbSyncJobStep(
   db: Kysely<Database>,
-  env: Pick<Env, 'TWITCH_CLIENT_ID' | 'TWITCH_CLIENT_SECRET' | 'IGDB_API_URL' | 'TWITCH_TOKEN_URL'>,
+  env: Pick<Env, 'mode' | 'TWITCH_CLIENT_ID' | 'TWITCH_CLIENT_SECRET' | 'IGDB_API_URL' | 'TWITCH_TOKEN_URL'>,
   client: IgdbClient | undefined = igdbClientFromEnv(env),
   options: IgdbJobOptions = {},
 ): Promise<IgdbJobOutcome> {
   if (!client) return { ran: false, reason: 'not configured' };
   const clock = options.clock ?? Date.now;
+  const pageSize = options.pageSize ?? (env.mode === 'embedded' ? EMBEDDED_PAGE_SIZE : IGDB_MAX_LIMIT);
   const started = clock();
   const last = await db
     .selectFrom('igdb_sync_runs')
@@ -59,7 +68,7 @@ export async function igdbSyncJobStep(
   let steps = 0;
   try {
     for (;;) {
-      const step = await syncStep(db, client, run, options.pageSize);
+      const step = await syncStep(db, client, run, pageSize);
       run = step.run;
       steps += 1;
       if (step.done || clock() - started >= (options.budgetMs ?? IGDB_JOB_BUDGET_MS)) break;

@@ -200,6 +200,7 @@ describe.each(modes.filter(([, skip]) => !skip))('the full IGDB sync (%s)', (_mo
 
   it('runs as a scheduled job in bounded steps, only when configured, on every database', async () => {
     const env = {
+      mode: 'embedded' as const,
       TWITCH_CLIENT_ID: STAND_IN_CLIENT.clientId,
       TWITCH_CLIENT_SECRET: STAND_IN_CLIENT.clientSecret,
       IGDB_API_URL: standIn.apiUrl,
@@ -236,6 +237,7 @@ describe.each(modes.filter(([, skip]) => !skip))('the full IGDB sync (%s)', (_mo
   it('lets one of two job runners sync while IGDB answers, holding no transaction meanwhile', async () => {
     await db.deleteFrom('igdb_sync_runs').execute();
     const env = {
+      mode: 'embedded' as const,
       TWITCH_CLIENT_ID: STAND_IN_CLIENT.clientId,
       TWITCH_CLIENT_SECRET: STAND_IN_CLIENT.clientSecret,
       IGDB_API_URL: standIn.apiUrl,
