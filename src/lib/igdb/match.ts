@@ -16,9 +16,6 @@ export type MatchDecision =
   | { kind: 'uncertain'; gameId: number | null; reason: string }
   | { kind: 'new' };
 
-/** The end of the review reason for a store id held by a game bound to another IGDB game. */
-export const BOUND_ELSEWHERE = 'belongs to a game bound to another IGDB game';
-
 /**
  * Edition names that set a release of a game apart without making it another game; a title
  * that differs from another only by one is a match for an administrator to confirm.
@@ -66,7 +63,7 @@ export function decideMatch(
       return {
         kind: 'uncertain',
         gameId: found.gameId,
-        reason: `its ${source} id ${externalId} ${BOUND_ELSEWHERE}`,
+        reason: `its ${source} id ${externalId} belongs to a game bound to another IGDB game`,
       };
     }
     return { kind: 'bound', gameId: found.gameId, by: source };
