@@ -18,9 +18,9 @@ export type IgdbJobOutcome =
 export const IGDB_JOB_BUDGET_MS = 20_000;
 
 /**
- * Games a page on the embedded database: its write holds every other request while it runs
- * (a page of 500 takes up to a second there on a busy machine), so pages are smaller and the
- * wait for IGDB between them gives the database back. PostgreSQL takes IGDB's 500.
+ * Games a page on the embedded database: its write holds every other request while it runs,
+ * so pages are smaller there and the wait for IGDB between them gives the database back.
+ * PostgreSQL takes IGDB's 500.
  */
 export const EMBEDDED_PAGE_SIZE = 100;
 
