@@ -42,7 +42,8 @@ async function lookups(trx: Trx, games: readonly MappedGame[]) {
   );
   const titles = [...new Set(games.map((g) => g.title.toLowerCase()))];
   // Titles written differently ("Diablo II", "diablo 2") share their longest word: the
-  // candidates are read by it (the title words index) and compared by normalised title.
+  // candidates are read by it (the index of title words of games not from IGDB alone) and
+  // compared by normalised title.
   const words = [...new Set(games.flatMap((g) => titleWord(g.title) ?? []))];
   const candidates = await trx
     .selectFrom('games as g')
@@ -58,7 +59,7 @@ async function lookups(trx: Trx, games: readonly MappedGame[]) {
     .where((eb) =>
       eb.or([
         sql<boolean>`lower(g.title) = any(${titles})`,
-        sql<boolean>`public.title_words(g.title) && ${words}::text[]`,
+        sql<boolean>`public.title_words(g.title) && ${words}::text[] and not (g.sources <@ array['igdb'::text])`,
       ]),
     )
     .execute();
