@@ -1,6 +1,9 @@
-// The IGDB catalogue sync from the command line: npm run igdb -- sync [--pages N] | status
+// The IGDB catalogue sync from the command line: npm run igdb -- sync [--pages N] | update [--pages N] | status
 // `sync` runs (or resumes) the full sync page by page until IGDB has no more games, or for N
-// pages; stopped with Ctrl-C, the next `sync` continues after the last page written.
+// pages; stopped with Ctrl-C, the next `sync` continues after the last page written. `update`
+// runs an incremental sync (what IGDB changed since the last finished run, then a share of the
+// catalogue's IGDB ids checked for removed records); it needs a full sync to have finished.
+// A run under way or failed is taken up again whichever is asked.
 // Acts on the database the environment describes (PGlite under PGLITE_DIR, or DATABASE_URL).
 // Stop the server first when it uses the embedded database (one process owns a PGlite directory).
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
@@ -9,6 +12,7 @@ import { openPostgres } from '../src/lib/db/connect.server.ts';
 import { openPglite } from '../src/lib/db/pglite.server.ts';
 import { IGDB_NOT_CONFIGURED, parseIgdbCommand } from '../src/lib/igdb/command.ts';
 import { igdbClientFromEnv } from '../src/lib/igdb/config.server.ts';
+import { SyncNotReadyError } from '../src/lib/igdb/runs.server.ts';
 import { runFullSync } from '../src/lib/igdb/sync.server.ts';
 
 async function main(): Promise<void> {
@@ -21,7 +25,7 @@ async function main(): Promise<void> {
   }
   const env = parseEnv(process.env, { purpose: 'database-command' });
   const igdb = igdbClientFromEnv(env);
-  if (command.command === 'sync' && !igdb) {
+  if (command.command !== 'status' && !igdb) {
     console.error(IGDB_NOT_CONFIGURED);
     process.exitCode = 1;
     return;
@@ -38,7 +42,7 @@ async function main(): Promise<void> {
       if (runs.length === 0) console.log('No IGDB sync has run yet.');
       for (const run of runs) {
         console.log(
-          `#${run.id} ${run.status} after IGDB id ${run.cursor}: ${run.pages} pages, ${run.created} created, ${run.updated} updated, ${run.queued} queued, ${run.skipped} skipped${run.error ? ` (${run.error})` : ''}`,
+          `#${run.id} ${run.kind} ${run.status} after IGDB id ${run.cursor}: ${run.pages} pages, ${run.created} created, ${run.updated} updated, ${run.queued} queued, ${run.skipped} skipped, ${run.removed} removed${run.error ? ` (${run.error})` : ''}`,
         );
       }
       const pending = await connection.db
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
       if (!igdb) console.log(IGDB_NOT_CONFIGURED);
     } else if (igdb) {
       const run = await runFullSync(connection.db, igdb, {
+        kind: command.command === 'update' ? 'incremental' : 'full',
         maxPages: command.maxPages,
         onPage: (page) =>
           console.log(
@@ -58,10 +63,14 @@ async function main(): Promise<void> {
       });
       console.log(
         run.status === 'finished'
-          ? `The sync is complete: ${run.created} games created, ${run.updated} updated, ${run.queued} queued for review.`
+          ? `The ${run.kind} sync is complete: ${run.created} games created, ${run.updated} updated, ${run.queued} queued for review, ${run.removed} removed from IGDB.`
           : `Stopped after IGDB id ${run.cursor}; run the command again to continue.`,
       );
     }
+  } catch (error) {
+    if (!(error instanceof SyncNotReadyError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
   } finally {
     await connection.close();
   }

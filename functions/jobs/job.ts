@@ -12,6 +12,12 @@ export interface Job<Result = unknown> {
   name: string;
   /** How often it should run. The node server ticks every minute, so at least 60. */
   everySeconds: number;
+  /**
+   * The job opens its own short transactions (for work that waits on another service, which
+   * must not keep a transaction open): the runner then claims it for `leaseSeconds` in
+   * app_meta.job_runs instead of running it in one transaction, and `db` is the pool.
+   */
+  ownTransactions?: { leaseSeconds: number };
   run(context: JobContext): Promise<Result>;
 }
 
@@ -19,6 +25,7 @@ export interface JobContext {
   /**
    * The transaction the run happens in, holding the job's advisory lock: a run commits
    * whole or not at all. Keep a run bounded (work in batches); the next period does the rest.
+   * For a job with `ownTransactions`, the database itself (the job holds a lease instead).
    */
   db: Kysely<Database>;
   /** When the run started. */

@@ -42,13 +42,20 @@ const targets: Target[] = [
 let counter = 0;
 /** A job that counts its runs in a table and can be held inside its run. */
 function countingJob(
-  options: { everySeconds?: number; gate?: Promise<void>; entered?: () => void; fail?: boolean } = {},
+  options: {
+    everySeconds?: number;
+    gate?: Promise<void>;
+    entered?: () => void;
+    fail?: boolean;
+    ownTransactions?: { leaseSeconds: number };
+  } = {},
 ) {
   counter += 1;
   const name = `test-job-${counter}`;
   const job: Job = {
     name,
     everySeconds: options.everySeconds ?? 60,
+    ownTransactions: options.ownTransactions,
     async run({ db, purge }) {
       options.entered?.();
       await options.gate;
@@ -129,6 +136,62 @@ describe.each(targets)('runJob on $name', (target) => {
     `.execute(servers.a);
     expect(row.rows[0]).toEqual({ error: 'the job broke', started: null });
     expect((await runJob(job, { db: servers.b, purge })).status).toBe('failed');
+  });
+});
+
+describe.each(targets)('runJob with a job that keeps its own transactions, on $name', (target) => {
+  let servers: Awaited<ReturnType<Target['open']>>;
+  const lease = { leaseSeconds: 600 };
+  const purge = async () => {};
+  const claimedUntil = async (job: Job) =>
+    (
+      await sql<{
+        until: Date | null;
+      }>`select claimed_until as until from app_meta.job_runs where name = ${job.name}`.execute(servers!.a)
+    ).rows[0]?.until;
+
+  beforeAll(async () => {
+    servers = await target.open();
+    if (servers) await sql`create table app_meta.job_runs_test (job text not null)`.execute(servers.a);
+  });
+  afterAll(() => servers?.close());
+
+  it('holds no transaction while it runs, and a second runner meanwhile finds it busy', async (context) => {
+    if (!servers) return context.skip('TEST_DATABASE_URL is not set');
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    const job = countingJob({ gate, entered: inside, ownTransactions: lease });
+    const first = runJob(job, { db: servers.a, purge });
+    await entered;
+    // The run is under way with no transaction open: the database answers others meanwhile.
+    const idle = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where state like 'idle in transaction%' and datname = current_database()`.execute(servers.b);
+    expect(idle.rows[0]?.n ?? 0).toBe(0);
+    expect(await runJob(job, { db: servers.b, purge }, { force: true })).toEqual({ status: 'busy' });
+    expect(await claimedUntil(job)).toBeInstanceOf(Date);
+    open();
+    expect((await first).status).toBe('ran');
+    expect(await claimedUntil(job)).toBeNull();
+    expect((await runJob(job, { db: servers.b, purge }, { force: true })).status).toBe('ran');
+    expect(await runJob(job, { db: servers.a, purge })).toEqual({ status: 'not-due' });
+  });
+
+  it('releases the job when the run fails, and waits out the lease of a runner that died', async (context) => {
+    if (!servers) return context.skip('TEST_DATABASE_URL is not set');
+    const broken = countingJob({ fail: true, ownTransactions: lease });
+    expect(await runJob(broken, { db: servers.a, purge })).toEqual({ status: 'failed', error: 'the job broke' });
+    expect(await claimedUntil(broken)).toBeNull();
+
+    const job = countingJob({ ownTransactions: lease });
+    await sql`insert into app_meta.job_runs (name, last_started_at, claimed_until)
+      values (${job.name}, now() - interval '1 hour', now() + interval '5 minutes')`.execute(servers.a);
+    expect(await runJob(job, { db: servers.b, purge }, { force: true })).toEqual({ status: 'busy' });
+    await sql`update app_meta.job_runs set claimed_until = now() - interval '1 second' where name = ${job.name}`.execute(
+      servers.a,
+    );
+    expect((await runJob(job, { db: servers.b, purge })).status).toBe('ran');
   });
 });
 

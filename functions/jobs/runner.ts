@@ -10,6 +10,8 @@ import type { Job } from './job.ts';
  * transaction-scoped, so it also works through a transaction pooler, and it is released
  * by the commit or rollback whatever happens). Whoever does not get the lock skips; whoever
  * gets it checks app_meta.job_runs and skips too when the job ran less than a period ago.
+ * A job that must not hold a transaction open (it waits on another service) keeps its own
+ * short transactions instead and holds a lease in app_meta.job_runs (runLeased).
  */
 
 export type JobOutcome =
@@ -30,6 +32,74 @@ export function jobLockKey(name: string): string {
 }
 
 /**
+ * In the claiming transaction (holding the job's advisory lock): why the job is not to run now
+ * (another runner has it, it is not due, or its lease is held), else undefined with the start
+ * recorded.
+ */
+async function claim(trx: Kysely<Database>, job: Job, force: boolean): Promise<JobOutcome | undefined> {
+  const lock = await sql<{
+    locked: boolean;
+  }>`select pg_try_advisory_xact_lock(${jobLockKey(job.name)}::bigint) as locked`.execute(trx);
+  if (!lock.rows[0]?.locked) return { status: 'busy' };
+  const state = await sql<{ due: boolean; leased: boolean }>`
+    select coalesce(bool_and(last_started_at is null
+        or last_started_at <= now() - make_interval(secs => ${Math.max(0, job.everySeconds - DUE_SLACK_SECONDS)})), true) as due,
+      coalesce(bool_or(claimed_until > now()), false) as leased
+    from app_meta.job_runs where name = ${job.name}
+  `.execute(trx);
+  if (state.rows[0]?.leased) return { status: 'busy' };
+  if (!force && !state.rows[0]?.due) return { status: 'not-due' };
+  await sql`
+    insert into app_meta.job_runs (name, last_started_at) values (${job.name}, now())
+    on conflict (name) do update set last_started_at = excluded.last_started_at
+  `.execute(trx);
+  return undefined;
+}
+
+/**
+ * A job that keeps its own transactions: claimed in one short transaction (the advisory lock,
+ * then a lease until `claimed_until`, so a runner on another server finds it busy), run with
+ * the database itself, and released when it ends. A runner that dies mid-run holds the job
+ * until the lease runs out.
+ */
+async function runLeased(
+  job: Job & { ownTransactions: { leaseSeconds: number } },
+  db: Kysely<Database>,
+  force: boolean,
+  run: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<JobOutcome> {
+  const claimed = await db.transaction().execute(async (trx): Promise<JobOutcome | Date> => {
+    const refused = await claim(trx, job, force);
+    if (refused) return refused;
+    const lease = await sql<{ until: Date }>`
+      update app_meta.job_runs
+      set claimed_until = date_trunc('milliseconds', now() + make_interval(secs => ${job.ownTransactions.leaseSeconds}))
+      where name = ${job.name} returning claimed_until as until
+    `.execute(trx);
+    const until = lease.rows[0]?.until;
+    if (!until) throw new Error(`the job ${job.name} could not be claimed`);
+    return until;
+  });
+  if (!(claimed instanceof Date)) return claimed;
+  const release = (finished: boolean) => sql`
+    update app_meta.job_runs
+    set claimed_until = null${finished ? sql`, last_finished_at = clock_timestamp(), last_error = null` : sql``}
+    where name = ${job.name} and claimed_until = ${claimed}
+  `;
+  let result: unknown;
+  try {
+    result = await run(db);
+  } catch (error) {
+    await release(false)
+      .execute(db)
+      .catch(() => undefined);
+    throw error;
+  }
+  await release(true).execute(db);
+  return { status: 'ran', result };
+}
+
+/**
  * Runs `job` once if it is due (always, with `force`: Vercel Cron's schedule is the
  * timetable there), unless another runner holds it. Never throws: a failure is recorded
  * in app_meta.job_runs and returned.
@@ -37,38 +107,29 @@ export function jobLockKey(name: string): string {
 export async function runJob(job: Job, deps: RunnerDeps, options: { force?: boolean } = {}): Promise<JobOutcome> {
   const now = deps.now?.() ?? new Date();
   const purges: PurgeTarget[] = [];
+  const context = (db: Kysely<Database>) => ({
+    db,
+    now,
+    purge: (target: PurgeTarget) => {
+      purges.push(target);
+      return Promise.resolve();
+    },
+  });
+  const force = options.force ?? false;
   let outcome: JobOutcome;
   try {
-    outcome = await deps.db.transaction().execute(async (trx): Promise<JobOutcome> => {
-      const lock = await sql<{
-        locked: boolean;
-      }>`select pg_try_advisory_xact_lock(${jobLockKey(job.name)}::bigint) as locked`.execute(trx);
-      if (!lock.rows[0]?.locked) return { status: 'busy' };
-      if (!options.force) {
-        const due = await sql<{ due: boolean }>`
-          select coalesce(bool_and(last_started_at is null
-            or last_started_at <= now() - make_interval(secs => ${Math.max(0, job.everySeconds - DUE_SLACK_SECONDS)})), true) as due
-          from app_meta.job_runs where name = ${job.name}
-        `.execute(trx);
-        if (!due.rows[0]?.due) return { status: 'not-due' };
-      }
-      await sql`
-        insert into app_meta.job_runs (name, last_started_at) values (${job.name}, now())
-        on conflict (name) do update set last_started_at = excluded.last_started_at
-      `.execute(trx);
-      const result = await job.run({
-        db: trx,
-        now,
-        purge: (target) => {
-          purges.push(target);
-          return Promise.resolve();
-        },
-      });
-      await sql`
-        update app_meta.job_runs set last_finished_at = clock_timestamp(), last_error = null where name = ${job.name}
-      `.execute(trx);
-      return { status: 'ran', result };
-    });
+    const { ownTransactions } = job;
+    outcome = ownTransactions
+      ? await runLeased({ ...job, ownTransactions }, deps.db, force, (db) => job.run(context(db)))
+      : await deps.db.transaction().execute(async (trx): Promise<JobOutcome> => {
+          const refused = await claim(trx, job, force);
+          if (refused) return refused;
+          const result = await job.run(context(trx));
+          await sql`
+            update app_meta.job_runs set last_finished_at = clock_timestamp(), last_error = null where name = ${job.name}
+          `.execute(trx);
+          return { status: 'ran', result };
+        });
   } catch (error) {
     const message = (error as Error).message || String(error);
     await sql`

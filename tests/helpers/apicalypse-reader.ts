@@ -1,7 +1,7 @@
 /**
  * The stand-in's reading of an Apicalypse body (api-docs.igdb.com, "Apicalypse"): `fields`
  * (with `*` and dotted expansions), `where` (conditions joined by `&`, with =, !=, >, >=, <, <=
- * and `= (1,2,3)` for "one of"), `sort`, `limit` (10 unless given, at most 500) and `offset`.
+ * and `= (1,2,3)` or `= ("a","b")` for "one of"), `sort`, `limit` (10 unless given, at most 500) and `offset`.
  */
 
 export type IgdbRecord = Record<string, unknown> & { id: number };
@@ -9,7 +9,7 @@ export type IgdbRecord = Record<string, unknown> & { id: number };
 interface Condition {
   field: string;
   op: '=' | '!=' | '>' | '>=' | '<' | '<=';
-  values: number[];
+  values: (number | string)[];
 }
 
 export interface ParsedQuery {
@@ -59,20 +59,27 @@ export function readQuery(body: string): ParsedQuery {
 }
 
 function readCondition(text: string): Condition {
-  const match = /^\(*\s*([a-z_.]+)\s*(!=|>=|<=|=|>|<)\s*(\(?[\d,\s]+\)?)\s*\)*$/.exec(text.trim());
+  const match =
+    /^\(*\s*([a-z_.]+)\s*(!=|>=|<=|=|>|<)\s*(\(?(?:[\d\s]+|"[^"]*")(?:\s*,\s*(?:[\d\s]+|"[^"]*"))*\)?)\s*\)*$/.exec(
+      text.trim(),
+    );
   if (!match) throw new QuerySyntaxError(`condition: ${text}`);
   const [, field = '', op = '=', raw = ''] = match;
   const values = raw
-    .replace(/[()\s]/g, '')
+    .replace(/^\(|\)$/g, '')
     .split(',')
-    .map(Number);
+    .map((value) => value.trim())
+    .map((value) => (value.startsWith('"') ? value.slice(1, -1) : Number(value)));
   return { field, op: op as Condition['op'], values };
 }
 
 function holds(record: IgdbRecord, condition: Condition): boolean {
   const value = record[condition.field];
+  if (typeof value === 'string' && (condition.op === '=' || condition.op === '!=')) {
+    return condition.values.includes(value) === (condition.op === '=');
+  }
   if (typeof value !== 'number') return condition.op === '!=';
-  const [first = Number.NaN] = condition.values;
+  const first = Number(condition.values[0] ?? Number.NaN);
   switch (condition.op) {
     case '=':
       return condition.values.includes(value);

@@ -49,6 +49,13 @@ export interface IgdbStandIn {
   holdAll(): void;
   release(): void;
   deleteRecord(endpoint: string, id: number): void;
+  /** Changes a game as IGDB does: the fields given, and updated_at now. */
+  changeGame(id: number, changes: Record<string, unknown>): void;
+  /**
+   * Merges game `from` into game `into` as IGDB does: `from` is gone, and `into` (updated now)
+   * carries the store ids (external_games) `from` had.
+   */
+  mergeGame(from: number, into: number): void;
   close(): Promise<void>;
 }
 
@@ -144,6 +151,19 @@ export async function startIgdbStandIn(options: StandInOptions = {}): Promise<Ig
     },
     deleteRecord: (endpoint, id) => {
       records.get(endpoint)?.delete(id);
+    },
+    changeGame: (id, changes) => {
+      const game = gameRecords.get(id);
+      if (game) Object.assign(game, changes, { updated_at: Math.floor(Date.now() / 1000) });
+    },
+    mergeGame: (from, into) => {
+      const old = gameRecords.get(from);
+      const external = records.get('external_games') ?? new Map<number, IgdbRecord>();
+      const moved = ((old?.external_games ?? []) as number[]).filter((id) => external.has(id));
+      for (const id of moved) Object.assign(external.get(id) ?? {}, { game: into });
+      gameRecords.delete(from);
+      const survivor = gameRecords.get(into);
+      standIn.changeGame(into, { external_games: [...((survivor?.external_games ?? []) as number[]), ...moved] });
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();

@@ -37,7 +37,8 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand | { err
 
 /** What an audit entry records; before/after are the changed record's fields. */
 export interface AuditEntry {
-  adminId: string;
+  /** Null when the server acted on its own (the IGDB sync). */
+  adminId: string | null;
   action: string;
   subjectType: string;
   subjectId: string | number;

@@ -103,37 +103,47 @@ export async function mergeGames(
   input: { survivorId: number; duplicateId: number; adminId: string },
 ): Promise<MergeOutcome> {
   if (input.survivorId === input.duplicateId) throw new MergeError('Choose two different games to merge.');
-  return db.transaction().execute(async (trx) => {
-    const games = await trx
-      .selectFrom('games')
-      .select(['id', 'slug', 'title'])
-      .where('id', 'in', [input.survivorId, input.duplicateId])
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    const survivor = games.find((game) => game.id === input.survivorId);
-    const duplicate = games.find((game) => game.id === input.duplicateId);
-    if (!survivor || !duplicate) throw new MergeError('One of the two games no longer exists.');
+  return db.transaction().execute((trx) => mergeGamesIn(trx, input));
+}
 
-    const moved: MergeOutcome['moved'] = {};
-    for (const ref of await gameReferences(trx)) {
-      const outcome = await moveRows(trx, ref, duplicate.id, survivor.id);
-      if (outcome.moved || outcome.dropped) moved[`${ref.table}.${ref.column}`] = outcome;
-    }
-    await trx.deleteFrom('games').where('id', '=', duplicate.id).execute();
-    await trx
-      .insertInto('game_slug_redirects')
-      .values({ old_slug: duplicate.slug, game_id: survivor.id })
-      .onConflict((oc) => oc.column('old_slug').doUpdateSet({ game_id: survivor.id }))
-      .execute();
-    await audit(trx, {
-      adminId: input.adminId,
-      action: 'game.merge',
-      subjectType: 'game',
-      subjectId: survivor.id,
-      before: { survivor, duplicate },
-      after: { survivor, moved },
-    });
-    return { survivor: { id: survivor.id, slug: survivor.slug }, removed: duplicate, moved };
+/**
+ * mergeGames in the caller's transaction; `adminId` null when no administrator asked (the
+ * IGDB sync, when IGDB merged two records the catalogue has).
+ */
+export async function mergeGamesIn(
+  trx: Trx,
+  input: { survivorId: number; duplicateId: number; adminId: string | null },
+): Promise<MergeOutcome> {
+  if (input.survivorId === input.duplicateId) throw new MergeError('Choose two different games to merge.');
+  const games = await trx
+    .selectFrom('games')
+    .select(['id', 'slug', 'title'])
+    .where('id', 'in', [input.survivorId, input.duplicateId])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const survivor = games.find((game) => game.id === input.survivorId);
+  const duplicate = games.find((game) => game.id === input.duplicateId);
+  if (!survivor || !duplicate) throw new MergeError('One of the two games no longer exists.');
+
+  const moved: MergeOutcome['moved'] = {};
+  for (const ref of await gameReferences(trx)) {
+    const outcome = await moveRows(trx, ref, duplicate.id, survivor.id);
+    if (outcome.moved || outcome.dropped) moved[`${ref.table}.${ref.column}`] = outcome;
+  }
+  await trx.deleteFrom('games').where('id', '=', duplicate.id).execute();
+  await trx
+    .insertInto('game_slug_redirects')
+    .values({ old_slug: duplicate.slug, game_id: survivor.id })
+    .onConflict((oc) => oc.column('old_slug').doUpdateSet({ game_id: survivor.id }))
+    .execute();
+  await audit(trx, {
+    adminId: input.adminId,
+    action: 'game.merge',
+    subjectType: 'game',
+    subjectId: survivor.id,
+    before: { survivor, duplicate },
+    after: { survivor, moved },
   });
+  return { survivor: { id: survivor.id, slug: survivor.slug }, removed: duplicate, moved };
 }

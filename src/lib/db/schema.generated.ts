@@ -326,6 +326,11 @@ export interface GameExternalIdsTable {
   game_id: number;
   source: 'igdb' | 'steam' | 'gog' | 'epic';
   external_id: string;
+  /**
+   * When the source last changed its record, as it said at the last sync (an incremental sync
+   * skips records unchanged since).
+   */
+  source_updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 /**
@@ -445,7 +450,7 @@ export interface IgdbChangesTable {
   run_id: number | null;
   game_id: number | null;
   igdb_id: number;
-  action: 'created' | 'updated' | 'matched' | 'queued' | 'dismissed';
+  action: 'created' | 'updated' | 'matched' | 'queued' | 'dismissed' | 'unbound' | 'deleted' | 'merged' | 'rebound';
   fields: Generated<string[]>;
   at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** The administrator who resolved a review (null for what a sync run did). */
@@ -474,7 +479,7 @@ export interface IgdbMatchReviewsTable {
 /** IGDB sync runs; a run that stopped resumes from its cursor. At most one runs at a time. */
 export interface IgdbSyncRunsTable {
   id: GeneratedAlways<number>;
-  kind: Generated<'full'>;
+  kind: Generated<'full' | 'incremental'>;
   status: Generated<'running' | 'finished' | 'failed'>;
   cursor: Generated<number>;
   pages: Generated<number>;
@@ -486,6 +491,25 @@ export interface IgdbSyncRunsTable {
   started_at: ColumnType<Date, Date | string | undefined, Date | string>;
   heartbeat_at: ColumnType<Date, Date | string | undefined, Date | string>;
   finished_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /**
+   * Incremental runs: IGDB records changed after this are fetched (the last finished run's start,
+   * less an overlap).
+   */
+  since: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /**
+   * Incremental runs: fetching changes, then checking catalogue IGDB ids for records IGDB no
+   * longer has.
+   */
+  phase: Generated<'changes' | 'removals'>;
+  /**
+   * The last catalogue IGDB id checked (text order); the next incremental run goes on after it,
+   * wrapping round.
+   */
+  check_cursor: Generated<string>;
+  /** Incremental runs: games unbound, deleted or merged because IGDB no longer has their record. */
+  removed: Generated<number>;
+  /** Incremental runs: how many catalogue IGDB ids this run checked. */
+  checked: Generated<number>;
 }
 
 /**
@@ -1252,6 +1276,11 @@ export interface AppMetaJobRunsTable {
   last_finished_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   last_failed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   last_error: string | null;
+  /**
+   * For jobs that keep their own transactions: the run under way holds the job until then (or
+   * until it ends).
+   */
+  claimed_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface AppMetaSchemaMigrationsTable {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idsQuery, pageQuery } from './apicalypse.ts';
+import { idsQuery, pageQuery, uidsQuery } from './apicalypse.ts';
 
 describe('pageQuery', () => {
   it('asks for the next 500 records in id order', () => {
@@ -26,5 +26,15 @@ describe('idsQuery', () => {
   it('asks for the records with the given ids', () => {
     expect(idsQuery(['name'], [3, 1])).toBe('fields name; where id > 0 & (id = (3,1)); sort id asc; limit 500;');
     expect(() => idsQuery(['name'], [])).toThrow();
+  });
+});
+
+describe('uidsQuery', () => {
+  it('asks which games hold the given store ids, and refuses what could leave the quotes', () => {
+    expect(uidsQuery(['367520', 'the-witcher-3'])).toBe(
+      'fields game,uid,category,external_game_source; where uid = ("367520","the-witcher-3"); limit 500;',
+    );
+    expect(() => uidsQuery(['1"); fields *'])).toThrow(/store ids/);
+    expect(() => uidsQuery([])).toThrow();
   });
 });

@@ -54,3 +54,14 @@ export function idsQuery(fields: readonly string[], ids: readonly number[]): str
   if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw new Error('not IGDB ids');
   return pageQuery({ fields, afterId: 0, where: `id = (${ids.join(',')})`, limit: IGDB_MAX_LIMIT });
 }
+
+/** Store ids as IGDB keeps them (Steam app ids, GOG ids, Epic slugs): safe inside quotes. */
+const UID = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+/** The body asking which IGDB games hold these store ids (external_games by uid, at most 500). */
+export function uidsQuery(uids: readonly string[]): string {
+  if (uids.length === 0 || uids.length > IGDB_MAX_LIMIT) throw new Error(`between 1 and 500 uids, not ${uids.length}`);
+  if (!uids.every((uid) => UID.test(uid))) throw new Error('not store ids');
+  const list = uids.map((uid) => `"${uid}"`).join(',');
+  return `fields game,uid,category,external_game_source; where uid = (${list}); limit ${IGDB_MAX_LIMIT};`;
+}

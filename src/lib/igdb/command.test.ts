@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { IGDB_USAGE, parseIgdbCommand } from './command.ts';
 
 describe('parseIgdbCommand', () => {
-  it('reads sync, sync with a page budget, and status', () => {
+  it('reads sync, sync with a page budget, update, and status', () => {
     expect(parseIgdbCommand(['sync'])).toEqual({ command: 'sync', maxPages: undefined });
     expect(parseIgdbCommand(['sync', '--pages', '3'])).toEqual({ command: 'sync', maxPages: 3 });
     expect(parseIgdbCommand(['status'])).toEqual({ command: 'status' });
+    expect(parseIgdbCommand(['update', '--pages', '2'])).toEqual({ command: 'update', maxPages: 2 });
   });
 
   it('says how to use it otherwise', () => {

@@ -1,7 +1,11 @@
-/** `npm run igdb -- sync [--pages n]` | `status`: what the command line asks for, or what is wrong with it. */
-export type IgdbCommand = { command: 'sync'; maxPages: number | undefined } | { command: 'status' } | { error: string };
+/**
+ * `npm run igdb -- sync [--pages n]` (the full sync) | `update [--pages n]` (an incremental
+ * one) | `status`: what the command line asks for, or what is wrong with it.
+ */
+export type IgdbCommand =
+  { command: 'sync' | 'update'; maxPages: number | undefined } | { command: 'status' } | { error: string };
 
-export const IGDB_USAGE = 'Usage: npm run igdb -- sync [--pages N] | status';
+export const IGDB_USAGE = 'Usage: npm run igdb -- sync [--pages N] | update [--pages N] | status';
 
 /** What the sync needs to run, in the words an operator reads (the command, the admin pages). */
 export const IGDB_NOT_CONFIGURED =
@@ -10,12 +14,12 @@ export const IGDB_NOT_CONFIGURED =
 export function parseIgdbCommand(argv: readonly string[]): IgdbCommand {
   const [command, ...rest] = argv;
   if (command === 'status' && rest.length === 0) return { command: 'status' };
-  if (command !== 'sync') return { error: IGDB_USAGE };
-  if (rest.length === 0) return { command: 'sync', maxPages: undefined };
+  if (command !== 'sync' && command !== 'update') return { error: IGDB_USAGE };
+  if (rest.length === 0) return { command, maxPages: undefined };
   const [flag, value] = rest;
   const pages = Number(value);
   if (rest.length !== 2 || flag !== '--pages' || !Number.isInteger(pages) || pages < 1 || pages > 100_000) {
     return { error: `${IGDB_USAGE}\n--pages takes a whole number from 1 to 100000.` };
   }
-  return { command: 'sync', maxPages: pages };
+  return { command, maxPages: pages };
 }

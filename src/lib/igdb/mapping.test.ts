@@ -20,7 +20,7 @@ describe('mapGame', () => {
       igdbId: 1942,
       title: 'The Witcher 3: Wild Hunt',
       slug: 'the-witcher-3-wild-hunt',
-      titleKey: 'the witcher 3 wild hunt',
+      titleKey: 'witcher 3 wild hunt',
       releaseDate: '2015-05-19',
       releaseYear: 2015,
       gameType: 'main_game',
@@ -102,8 +102,22 @@ describe('mapGame', () => {
 
 describe('normaliseTitle', () => {
   it('ignores case, marks, accents, punctuation and "&"', () => {
-    expect(normaliseTitle('The Witcher® 3: Wild Hunt')).toBe('the witcher 3 wild hunt');
+    expect(normaliseTitle('The Witcher® 3: Wild Hunt')).toBe('witcher 3 wild hunt');
     expect(normaliseTitle('Pokémon  Sword & Shield')).toBe('pokemon sword and shield');
     expect(normaliseTitle("Assassin's Creed")).toBe('assassins creed');
+    expect(normaliseTitle('Tom Clancy’s Rainbow Six™ Siege')).toBe(normaliseTitle('tom clancys rainbow six siege'));
+  });
+
+  it('leaves out "the" and reads roman numerals II to XX as numbers, but not I or X', () => {
+    expect(normaliseTitle('The Legend of Zelda')).toBe(normaliseTitle('Legend of the Zelda'));
+    expect(normaliseTitle('Diablo II')).toBe(normaliseTitle('Diablo 2'));
+    expect(normaliseTitle('Final Fantasy VII')).toBe('final fantasy 7');
+    expect(normaliseTitle('Grand Theft Auto V')).toBe('grand theft auto 5');
+    expect(normaliseTitle('Mega Man X')).not.toBe(normaliseTitle('Mega Man 10'));
+    expect(normaliseTitle('Civilization VI')).not.toBe(normaliseTitle('Civilization V'));
+    expect(normaliseTitle('I Am Bread')).toBe('i am bread');
+    // Numerals inside words are words.
+    expect(normaliseTitle('Vivid Knight')).toBe('vivid knight');
+    expect(normaliseTitle('The')).toBe('the');
   });
 });

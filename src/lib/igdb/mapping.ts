@@ -1,6 +1,6 @@
 import { cleanTitle } from '../catalogue-import/merge.ts';
 import { slugify } from '../games/slug.ts';
-import type { IgdbGame } from './schema.ts';
+import { igdbGameSchema, type IgdbGame } from './schema.ts';
 import {
   EXTERNAL_SOURCES,
   FULL_DATE_FORMAT,
@@ -51,20 +51,49 @@ const IMAGE_ID = /^[a-z0-9]{1,64}$/;
 const STEAM_APP_ID = /^[1-9]\d{0,9}$/;
 
 /**
+ * Roman numerals read as numbers where that is safe: II to XX, but not I (a word) nor X
+ * ("Mega Man X" is not "Mega Man 10").
+ */
+const ROMAN: Readonly<Record<string, string>> = {
+  ii: '2',
+  iii: '3',
+  iv: '4',
+  v: '5',
+  vi: '6',
+  vii: '7',
+  viii: '8',
+  ix: '9',
+  xi: '11',
+  xii: '12',
+  xiii: '13',
+  xiv: '14',
+  xv: '15',
+  xvi: '16',
+  xvii: '17',
+  xviii: '18',
+  xix: '19',
+  xx: '20',
+};
+
+/**
  * The form two titles are compared in: trademark signs dropped, accents folded, "&" read as
- * "and", punctuation gone, lower case, single spaces. "The Witcher® 3: Wild Hunt" and "the
- * witcher 3 wild hunt" are the same key.
+ * "and", punctuation gone, lower case, the word "the" left out, roman numerals II to XX read
+ * as numbers, single spaces. "The Witcher® 3: Wild Hunt" and "witcher III wild hunt" are the
+ * same key.
  */
 export function normaliseTitle(title: string): string {
-  return title
+  const key = title
     .replace(/[™®©℠]/g, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/&/g, ' and ')
     .replace(/['’]/g, '')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '' && word !== 'the')
+    .map((word) => ROMAN[word] ?? word)
+    .join(' ');
+  return key || title.trim().toLowerCase();
 }
 
 /** A Unix time in seconds as a calendar date in UTC (IGDB's dates are midnight UTC). */
@@ -205,4 +234,17 @@ export function mapGame(game: IgdbGame): MappingResult {
       updatedAt: game.updated_at ?? null,
     },
   };
+}
+
+/** Maps a page as IGDB answered it; records that fail the documented shape or that the catalogue leaves out are skipped. */
+export function mapPage(records: readonly unknown[]): { games: MappedGame[]; skipped: number } {
+  const games: MappedGame[] = [];
+  let skipped = 0;
+  for (const record of records) {
+    const parsed = igdbGameSchema.safeParse(record);
+    const result = parsed.success ? mapGame(parsed.data) : undefined;
+    if (result?.kind === 'game') games.push(result.game);
+    else skipped += 1;
+  }
+  return { games, skipped };
 }

@@ -17,10 +17,37 @@ export type MatchDecision =
   | { kind: 'new' };
 
 /**
+ * Edition names that set a release of a game apart without making it another game; a title
+ * that differs from another only by one is a match for an administrator to confirm.
+ */
+const EDITION =
+  / (?:(?:game of year|goty|definitive|deluxe|digital deluxe|complete|ultimate|gold|premium|standard|special|collectors|limited|enhanced|anniversary|legendary) edition|directors cut)$/;
+
+/** The normalised title without an edition suffix ("… Game of the Year Edition"). */
+export function looseTitle(title: string): string {
+  const key = normaliseTitle(title);
+  return key.replace(EDITION, '') || key;
+}
+
+/**
+ * The word the catalogue's candidates for a title are looked up by: its longest word as
+ * public.title_words splits it (lower case, split on anything not a letter or digit), leaving
+ * out numbers and roman numerals, which titles write either way.
+ */
+export function titleWord(title: string): string | null {
+  const words = title
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1 && !/^\d+$/.test(word) && normaliseTitle(word) === word && word !== 'the');
+  return words.reduce<string | null>((longest, word) => (word.length > (longest?.length ?? 0) ? word : longest), null);
+}
+
+/**
  * Where an IGDB game goes, given the games its external ids already name (`byExternal`,
  * source -> game) and the games with its title: its own IGDB id first, then a store id; then
  * one unbound game with the same normalised title and release year. A title alone (another
- * year, no year, several such games) is for an administrator to decide.
+ * year, no year, several such games, the same title but for an edition) is for an
+ * administrator to decide.
  */
 export function decideMatch(
   game: MappedGame,
@@ -41,8 +68,15 @@ export function decideMatch(
     }
     return { kind: 'bound', gameId: found.gameId, by: source };
   }
-  const same = titleCandidates.filter((c) => c.igdbId === null && normaliseTitle(c.title) === game.titleKey);
-  if (same.length === 0) return { kind: 'new' };
+  const unbound = titleCandidates.filter((c) => c.igdbId === null);
+  const same = unbound.filter((c) => normaliseTitle(c.title) === game.titleKey);
+  if (same.length === 0) {
+    const loose = looseTitle(game.title);
+    const edition = unbound.find((c) => looseTitle(c.title) === loose);
+    return edition
+      ? { kind: 'uncertain', gameId: edition.id, reason: 'the same title but for an edition' }
+      : { kind: 'new' };
+  }
   const sameYear = same.filter((c) => c.releaseDate !== null && Number(c.releaseDate.slice(0, 4)) === game.releaseYear);
   if (sameYear.length === 1 && same.length === 1 && game.releaseYear !== null)
     return { kind: 'title', gameId: sameYear[0]?.id ?? 0 };

@@ -135,3 +135,16 @@ export async function writeRelations(trx: Trx, targets: readonly Target[]): Prom
       .execute();
   }
 }
+
+/** Remembers each written game's IGDB updated_at, for the next incremental run to compare. */
+export async function markSynced(trx: Trx, targets: readonly Target[]): Promise<void> {
+  const dated = targets.filter((t) => t.game.updatedAt !== null);
+  if (dated.length === 0) return;
+  const ids = dated.map((t) => String(t.game.igdbId));
+  const times = dated.map((t) => t.game.updatedAt ?? 0);
+  await sql`
+    update public.game_external_ids e set source_updated_at = to_timestamp(u.at)
+    from unnest(${ids}::text[], ${times}::float8[]) as u(id, at)
+    where e.source = 'igdb' and e.external_id = u.id
+  `.execute(trx);
+}

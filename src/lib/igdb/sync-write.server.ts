@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, GameSource } from '../db/schema.ts';
 import type { MappedGame } from './mapping.ts';
-import { decideMatch, type Candidate } from './match.ts';
+import { decideMatch, looseTitle, titleWord, type Candidate } from './match.ts';
 import { TRACKED_FIELDS, type TrackedField } from './provenance.ts';
-import { writeRelations } from './sync-relations.server.ts';
+import { markSynced, writeRelations } from './sync-relations.server.ts';
 
 type Trx = Transaction<Database>;
 
@@ -11,6 +11,8 @@ export interface PageOutcome {
   created: number;
   updated: number;
   queued: number;
+  /** Incremental runs: games left alone, unchanged on IGDB since last written. */
+  unchanged: number;
 }
 
 export interface Target {
@@ -29,13 +31,20 @@ async function lookups(trx: Trx, games: readonly MappedGame[]) {
     .leftJoin('game_external_ids as own', (join) =>
       join.onRef('own.game_id', '=', 'e.game_id').on('own.source', '=', 'igdb'),
     )
-    .select(['e.game_id', 'e.source', 'e.external_id', 'own.external_id as igdb_id'])
+    .select(['e.game_id', 'e.source', 'e.external_id', 'e.source_updated_at', 'own.external_id as igdb_id'])
     .where(sql<boolean>`e.source || ':' || e.external_id = any(${keys})`)
     .execute();
   const byExternal = new Map(
-    external.map((r) => [`${r.source}:${r.external_id}`, { gameId: r.game_id, igdbId: r.igdb_id }]),
+    external.map((r) => [
+      `${r.source}:${r.external_id}`,
+      { gameId: r.game_id, igdbId: r.igdb_id, sourceUpdatedAt: r.source_updated_at },
+    ]),
   );
   const titles = [...new Set(games.map((g) => g.title.toLowerCase()))];
+  // Titles written differently ("Diablo II", "diablo 2") share their longest word: the
+  // candidates are read by it (the index of title words of games not from IGDB alone) and
+  // compared by normalised title.
+  const words = [...new Set(games.flatMap((g) => titleWord(g.title) ?? []))];
   const candidates = await trx
     .selectFrom('games as g')
     .leftJoin('game_external_ids as own', (join) =>
@@ -47,11 +56,16 @@ async function lookups(trx: Trx, games: readonly MappedGame[]) {
       sql<string | null>`to_char(g.release_date, 'YYYY-MM-DD')`.as('release_date'),
       'own.external_id as igdb_id',
     ])
-    .where(sql<boolean>`lower(g.title) = any(${titles})`)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(g.title) = any(${titles})`,
+        sql<boolean>`public.title_words(g.title) && ${words}::text[] and not (g.sources <@ array['igdb'::text])`,
+      ]),
+    )
     .execute();
   const byTitle = new Map<string, Candidate[]>();
   for (const c of candidates) {
-    const key = c.title.toLowerCase();
+    const key = looseTitle(c.title);
     byTitle.set(key, [
       ...(byTitle.get(key) ?? []),
       { id: c.id, title: c.title, releaseDate: c.release_date, igdbId: c.igdb_id },
@@ -91,17 +105,31 @@ export async function freeSlugs(trx: Trx, games: readonly MappedGame[]): Promise
   return chosen;
 }
 
-/** Writes one page of mapped games in the caller's transaction; returns what it did. */
-export async function writePage(trx: Trx, runId: number, games: readonly MappedGame[]): Promise<PageOutcome> {
-  const outcome: PageOutcome = { created: 0, updated: 0, queued: 0 };
-  if (games.length === 0) return outcome;
-  const { byExternal, byTitle } = await lookups(trx, games);
+/**
+ * Writes one page of mapped games in the caller's transaction; returns what it did. With
+ * `skipUnchanged` (incremental runs), a game bound to its IGDB record is left alone when the
+ * record's updated_at is the one last written: running the same changes twice writes nothing.
+ */
+export async function writePage(
+  trx: Trx,
+  runId: number,
+  page: readonly MappedGame[],
+  options: { skipUnchanged?: boolean } = {},
+): Promise<PageOutcome> {
+  const outcome: PageOutcome = { created: 0, updated: 0, queued: 0, unchanged: 0 };
+  if (page.length === 0) return outcome;
+  const { byExternal, byTitle } = await lookups(trx, page);
+  const games = page.filter((game) => {
+    const seen = byExternal.get(`igdb:${game.igdbId}`)?.sourceUpdatedAt;
+    return !(options.skipUnchanged && seen && game.updatedAt !== null && seen.getTime() >= game.updatedAt * 1000);
+  });
+  outcome.unchanged = page.length - games.length;
   const fresh: MappedGame[] = [];
   const matched: { game: MappedGame; gameId: number; action: 'updated' | 'matched' }[] = [];
   const queue: { game: MappedGame; gameId: number | null; reason: string }[] = [];
   const claimed = new Set<number>();
   for (const game of games) {
-    const decision = decideMatch(game, byExternal, byTitle.get(game.title.toLowerCase()) ?? []);
+    const decision = decideMatch(game, byExternal, byTitle.get(looseTitle(game.title)) ?? []);
     if (decision.kind === 'new') fresh.push(game);
     else if (decision.kind === 'uncertain') queue.push({ game, gameId: decision.gameId, reason: decision.reason });
     else if (claimed.has(decision.gameId))
@@ -148,6 +176,7 @@ export async function writePage(trx: Trx, runId: number, games: readonly MappedG
     targets.filter((t) => t.action !== 'created'),
   );
   await writeRelations(trx, targets);
+  await markSynced(trx, targets);
 
   if (queue.length > 0) {
     await trx

@@ -8,6 +8,9 @@ import { startIgdbStandIn, STAND_IN_CLIENT, type IgdbStandIn } from '../../../te
 import { gameForEdit, updateGame } from '../admin/games.server.ts';
 import { IgdbClient } from './client.server.ts';
 import { igdbSyncJobStep } from './job.server.ts';
+import { igdbSyncJob } from '../../../functions/jobs/igdb-sync.ts';
+import type { JobContext } from '../../../functions/jobs/job.ts';
+import { runJob } from '../../../functions/jobs/runner.ts';
 import { runFullSync } from './sync.server.ts';
 import { TwitchTokenManager } from './token.server.ts';
 
@@ -195,9 +198,9 @@ describe.each(modes.filter(([, skip]) => !skip))('the full IGDB sync (%s)', (_mo
     expect(asked).toEqual(['0', '12503', '19686', '250001']);
   });
 
-  it('goes a page forward as a scheduled job, only when configured, off the embedded database, until a run finishes', async () => {
+  it('runs as a scheduled job in bounded steps, only when configured, on every database', async () => {
     const env = {
-      mode: 'self-hosted' as const,
+      mode: 'embedded' as const,
       TWITCH_CLIENT_ID: STAND_IN_CLIENT.clientId,
       TWITCH_CLIENT_SECRET: STAND_IN_CLIENT.clientSecret,
       IGDB_API_URL: standIn.apiUrl,
@@ -207,14 +210,56 @@ describe.each(modes.filter(([, skip]) => !skip))('the full IGDB sync (%s)', (_mo
       ran: false,
       reason: 'not configured',
     });
-    expect(await igdbSyncJobStep(db, { ...env, mode: 'embedded' })).toEqual({
-      ran: false,
-      reason: 'embedded database',
-    });
     expect(await igdbSyncJobStep(db, env)).toEqual({ ran: false, reason: 'up to date' });
 
     await db.deleteFrom('igdb_sync_runs').execute();
-    const step = await db.transaction().execute((trx) => igdbSyncJobStep(trx, env, client()));
-    expect(step).toMatchObject({ ran: true, cursor: 250001, status: 'finished' });
+    // A spent budget: one page a run, the run left open for the next.
+    const bounded = { budgetMs: 0, pageSize: 2 };
+    expect(await igdbSyncJobStep(db, env, client(), bounded)).toMatchObject({
+      ran: true,
+      kind: 'full',
+      steps: 1,
+      cursor: 12503,
+      status: 'running',
+    });
+    expect(await igdbSyncJobStep(db, env, client(), bounded)).toMatchObject({ steps: 1, cursor: 19686 });
+    expect(await igdbSyncJobStep(db, env, client(), { pageSize: 2 })).toMatchObject({
+      kind: 'full',
+      steps: 2,
+      status: 'finished',
+    });
+    expect(await igdbSyncJobStep(db, env, client())).toEqual({ ran: false, reason: 'up to date' });
+    // An hour on, an incremental run.
+    await sql`update igdb_sync_runs set started_at = started_at - interval '61 minutes'`.execute(db);
+    expect(await igdbSyncJobStep(db, env, client())).toMatchObject({ kind: 'incremental', status: 'finished' });
+  });
+
+  it('lets one of two job runners sync while IGDB answers, holding no transaction meanwhile', async () => {
+    await db.deleteFrom('igdb_sync_runs').execute();
+    const env = {
+      mode: 'embedded' as const,
+      TWITCH_CLIENT_ID: STAND_IN_CLIENT.clientId,
+      TWITCH_CLIENT_SECRET: STAND_IN_CLIENT.clientSecret,
+      IGDB_API_URL: standIn.apiUrl,
+      TWITCH_TOKEN_URL: standIn.tokenUrl,
+    };
+    const igdb = client();
+    let asked!: () => void;
+    const asking = new Promise<void>((resolve) => (asked = resolve));
+    const query = igdb.query.bind(igdb);
+    igdb.query = (...args) => {
+      asked();
+      return query(...args);
+    };
+    const job = { ...igdbSyncJob, run: ({ db: jobDb }: JobContext) => igdbSyncJobStep(jobDb, env, igdb) };
+    standIn.holdAll();
+    const first = runJob(job, { db, purge: () => Promise.resolve() }, { force: true });
+    await asking;
+    // IGDB has not answered: on PGlite a transaction left open would hold this query up for good.
+    expect(await runJob(job, { db, purge: () => Promise.resolve() }, { force: true })).toEqual({ status: 'busy' });
+    standIn.release();
+    expect(await first).toMatchObject({ status: 'ran', result: { ran: true, kind: 'full', status: 'finished' } });
+    const runs = await db.selectFrom('igdb_sync_runs').select(['status', 'pages']).execute();
+    expect(runs).toEqual([{ status: 'finished', pages: 1 }]);
   });
 });
