@@ -1,6 +1,8 @@
-// The IGDB catalogue sync from the command line: npm run igdb -- sync [--pages N] | status
+// The IGDB catalogue sync from the command line: npm run igdb -- sync [--pages N] | covers [--count N] | status
 // `sync` runs (or resumes) the full sync page by page until IGDB has no more games, or for N
 // pages; stopped with Ctrl-C, the next `sync` continues after the last page written.
+// `covers` copies the IGDB covers not copied yet into the site's storage (all, or N games), in
+// steps; a failed download is tried again by a later run, a few times at most.
 // Acts on the database the environment describes (PGlite under PGLITE_DIR, or DATABASE_URL).
 // Stop the server first when it uses the embedded database (one process owns a PGlite directory).
 import { loadDotEnv } from '../src/lib/config/dotenv.ts';
@@ -9,6 +11,9 @@ import { openPostgres } from '../src/lib/db/connect.server.ts';
 import { openPglite } from '../src/lib/db/pglite.server.ts';
 import { IGDB_NOT_CONFIGURED, parseIgdbCommand } from '../src/lib/igdb/command.ts';
 import { igdbClientFromEnv } from '../src/lib/igdb/config.server.ts';
+import { COVER_COPY_DEFAULT_COUNT } from '../src/lib/igdb/covers.ts';
+import { copyIgdbCovers } from '../src/lib/igdb/covers.server.ts';
+import { serviceStorageClient } from '../functions/storage/service-client.ts';
 import { runFullSync } from '../src/lib/igdb/sync.server.ts';
 
 async function main(): Promise<void> {
@@ -28,7 +33,31 @@ async function main(): Promise<void> {
   }
   const connection = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 1) : await openPglite(env.PGLITE_DIR);
   try {
-    if (command.command === 'status') {
+    if (command.command === 'covers') {
+      const supabase = serviceStorageClient(env, connection.db);
+      if (!supabase) {
+        console.error(
+          "Storage cannot be written from here: set SUPABASE_SECRET_KEY (the project's secret key) to copy covers.",
+        );
+        process.exitCode = 1;
+        return;
+      }
+      let remaining = command.count ?? Number.POSITIVE_INFINITY;
+      const total = { copied: 0, failed: 0 };
+      while (remaining > 0) {
+        const step = await copyIgdbCovers(connection.db, supabase, {
+          count: Math.min(remaining, COVER_COPY_DEFAULT_COUNT),
+          imageBaseUrl: env.IGDB_IMAGE_URL,
+          log: (line) => console.error(line),
+        });
+        total.copied += step.copied;
+        total.failed += step.failed;
+        if (step.copied + step.failed === 0) break;
+        remaining -= step.copied + step.failed + step.skipped;
+        console.log(`${total.copied} covers copied, ${total.failed} failed so far`);
+      }
+      console.log(`Done: ${total.copied} covers copied into storage, ${total.failed} failed (tried again later).`);
+    } else if (command.command === 'status') {
       const runs = await connection.db
         .selectFrom('igdb_sync_runs')
         .selectAll()

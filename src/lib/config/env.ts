@@ -104,7 +104,7 @@ const envFields = z.object({
   SUPABASE_ANON_KEY: optional(z.string().trim()),
   // The project's secret (service_role) key, server only: lets background work write storage
   // without an administrator's session (copying IGDB covers). Unset, covers stay on IGDB's CDN.
-  SUPABASE_SECRET_KEY: optional(z.string().trim().min(20, 'must be the Supabase project\'s secret key').max(2000)),
+  SUPABASE_SECRET_KEY: optional(z.string().trim().min(20, "must be the Supabase project's secret key").max(2000)),
   VERCEL: optional(z.string()),
   // The bearer token Vercel Cron sends to /api/cron/{job}; unset, the route lets nobody in.
   // (A refinement, so a wrong value is never echoed in the error.)
