@@ -10,6 +10,7 @@ import { parseEnv } from '../src/lib/config/env.ts';
 import { openPostgres } from '../src/lib/db/connect.server.ts';
 import { openPglite } from '../src/lib/db/pglite.server.ts';
 import { IGDB_NOT_CONFIGURED, parseIgdbCommand } from '../src/lib/igdb/command.ts';
+import { coverFetchOptions } from '../src/lib/admin/cover.server.ts';
 import { igdbClientFromEnv } from '../src/lib/igdb/config.server.ts';
 import { COVER_COPY_DEFAULT_COUNT } from '../src/lib/igdb/covers.ts';
 import { copyIgdbCovers } from '../src/lib/igdb/covers.server.ts';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
         const step = await copyIgdbCovers(connection.db, supabase, {
           count: Math.min(remaining, COVER_COPY_DEFAULT_COUNT),
           imageBaseUrl: env.IGDB_IMAGE_URL,
+          fetchOptions: coverFetchOptions({ allowedAddresses: env.IMAGE_IMPORT_ALLOWED_ADDRESSES }),
           log: (line) => console.error(line),
         });
         total.copied += step.copied;

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Kysely } from 'kysely';
+import { coverFetchOptions } from '../../src/lib/admin/cover.server.ts';
 import { gamePurgeTarget } from '../../src/lib/admin/games.ts';
 import { getEnv, type Env } from '../../src/lib/config/env.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
@@ -39,6 +40,7 @@ export async function runIgdbCovers(context: JobContext, deps: IgdbCoversDeps): 
   const outcome = await copyIgdbCovers(context.db, supabase, {
     count: IGDB_COVERS_PER_RUN,
     imageBaseUrl: env.IGDB_IMAGE_URL,
+    fetchOptions: coverFetchOptions({ allowedAddresses: env.IMAGE_IMPORT_ALLOWED_ADDRESSES }),
   });
   if (outcome.slugs.length > 0) await context.purge(gamePurgeTarget(outcome.slugs));
   return { ran: true, ...outcome };
