@@ -78,6 +78,19 @@ async function main(): Promise<void> {
         .where('status', '=', 'pending')
         .executeTakeFirstOrThrow();
       console.log(`${pending.n} uncertain matches wait for an administrator.`);
+      const covers = await connection.db
+        .selectFrom('games')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('cover_image_url', 'like', 'https://images.igdb.com/igdb/image/upload/%')
+        .executeTakeFirstOrThrow();
+      const copies = await connection.db
+        .selectFrom('igdb_cover_copies')
+        .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+        .groupBy('status')
+        .execute();
+      const copied = copies.find((row) => row.status === 'copied')?.n ?? '0';
+      const failed = copies.find((row) => row.status === 'failed')?.n ?? '0';
+      console.log(`Covers: ${copied} copied into storage, ${covers.n} still on IGDB's CDN (${failed} failed so far).`);
       if (!igdb) console.log(IGDB_NOT_CONFIGURED);
     } else if (igdb) {
       const run = await runFullSync(connection.db, igdb, {
