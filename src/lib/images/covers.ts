@@ -65,7 +65,8 @@ export function coverSources(url: string | null | undefined): CoverSources | nul
  * site's storage: `https://images.igdb.com/igdb/image/upload/t_{size}/{image_id}.jpg`.
  */
 export const IGDB_IMAGE_ORIGIN = 'https://images.igdb.com';
-const IGDB_COVER = /^https:\/\/images\.igdb\.com\/igdb\/image\/upload\/t_[a-z0-9_]+\/([a-z0-9]{1,64})\.(?:jpg|png|webp)$/;
+const IGDB_COVER =
+  /^https:\/\/images\.igdb\.com\/igdb\/image\/upload\/t_[a-z0-9_]+\/([a-z0-9]{1,64})\.(?:jpg|png|webp)$/;
 
 /**
  * IGDB's cover sizes (api-docs.igdb.com, "Images": each fits the cover in a box of that
