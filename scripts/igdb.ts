@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const connection = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 1) : await openPglite(env.PGLITE_DIR);
   try {
     if (command.command === 'covers') {
-      const supabase = serviceStorageClient(env, connection.db);
+      const supabase = await serviceStorageClient(env, connection.db);
       if (!supabase) {
         console.error(
           "Storage cannot be written from here: set SUPABASE_SECRET_KEY (the project's secret key) to copy covers.",

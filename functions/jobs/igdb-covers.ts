@@ -20,7 +20,7 @@ export interface IgdbCoversDeps {
   /** The server's database outside the job's transaction (the local storage service's own). */
   serverDb: () => Promise<Kysely<Database>>;
   /** The storage client (tests give theirs); by default serviceStorageClient. */
-  storage?: (env: Env, db: Kysely<Database>) => SupabaseClient | null;
+  storage?: (env: Env, db: Kysely<Database>) => Promise<SupabaseClient | null>;
 }
 
 /**
@@ -35,7 +35,7 @@ export async function runIgdbCovers(context: JobContext, deps: IgdbCoversDeps): 
   const { env } = deps;
   if (env.mode === 'embedded' && context.db.isTransaction) return { ran: false, reason: 'embedded database' };
   const storageDb = env.mode === 'embedded' ? context.db : await deps.serverDb();
-  const supabase = (deps.storage ?? serviceStorageClient)(env, storageDb);
+  const supabase = await (deps.storage ?? serviceStorageClient)(env, storageDb);
   if (!supabase) return { ran: false, reason: 'storage not writable' };
   const outcome = await copyIgdbCovers(context.db, supabase, {
     count: IGDB_COVERS_PER_RUN,

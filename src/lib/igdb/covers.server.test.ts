@@ -91,7 +91,7 @@ beforeAll(async () => {
   database = await createTestDatabase({ demo: true, critics: false });
   storage = await startTestStorageServer(database);
   const env = parseEnv({ STORAGE_DIR: storage.storageDir, SITE_URL: storage.url }, { purpose: 'database-command' });
-  supabase = serviceStorageClient(env, database.db)!;
+  supabase = (await serviceStorageClient(env, database.db))!;
   // Five demo games, named by the part they play here.
   const rows = await database.db.selectFrom('games').select(['id', 'slug']).orderBy('id').limit(5).execute();
   ['portal-2', 'celeste', 'hades', 'half-life-2', 'minecraft'].forEach((role, i) => {
