@@ -2,6 +2,7 @@ import type { Job } from './job.ts';
 import { ageListLikesJob } from './age-list-likes.ts';
 import { deleteExpiredAuthRowsJob } from './delete-expired-auth-rows.ts';
 import { detectReviewBombsJob } from './detect-review-bombs.ts';
+import { igdbCoversJob } from './igdb-covers.ts';
 import { igdbSyncJob } from './igdb-sync.ts';
 import { keepSimilarGames } from './keep-similar-games.ts';
 import { deleteExpiredNotificationsJob, notifyWishlistReleasesJob } from './notifications.ts';
@@ -23,4 +24,5 @@ export const JOBS: readonly Job[] = [
   keepSimilarGames,
   ageListLikesJob,
   igdbSyncJob,
+  igdbCoversJob,
 ];

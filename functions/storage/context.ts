@@ -18,6 +18,8 @@ export interface StorageServiceOptions {
   fileSizeLimit: number;
   /** Public API keys that stand for the anon role when sent as the bearer. */
   publicKeys?: readonly string[];
+  /** Secret keys that stand for the service_role (the server's own background work). */
+  secretKeys?: readonly string[];
   now?: () => number;
 }
 
@@ -39,6 +41,7 @@ export function storageContext(options: StorageServiceOptions, files: FileStore)
       requesterFrom(request, {
         signingKey: options.signingKey,
         publicKeys: options.publicKeys ?? [],
+        secretKeys: options.secretKeys ?? [],
         nowSeconds: nowSeconds(),
       }),
   };

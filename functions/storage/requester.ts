@@ -10,6 +10,9 @@ import { errors } from './errors.ts';
  *
  * - No bearer, or the public API key: the `anon` role, as Supabase's gateway turns the
  *   publishable key into an anon JWT.
+ * - A secret key (the server's own, never sent to a browser): the `service_role` role, which
+ *   bypasses the policies, as Supabase's gateway treats a project's secret key. The server's
+ *   background work (copying the catalogue's covers) writes storage with it.
  * - An access token of the local auth service (ES256, verified against its key exactly as
  *   the auth service verifies it): the `authenticated` role with the token's claims. The
  *   token's session must still exist: an ended session ends storage access too.
@@ -17,20 +20,29 @@ import { errors } from './errors.ts';
  */
 
 export type Requester =
-  { role: 'anon'; claims: { role: 'anon' } } | { role: 'authenticated'; claims: AccessTokenClaims };
+  | { role: 'anon'; claims: { role: 'anon' } }
+  | { role: 'service_role'; claims: { role: 'service_role' } }
+  | { role: 'authenticated'; claims: AccessTokenClaims };
 
 const ANON: Requester = { role: 'anon', claims: { role: 'anon' } };
+const SERVICE: Requester = { role: 'service_role', claims: { role: 'service_role' } };
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export async function requesterFrom(
   request: Request,
-  options: { signingKey: () => Promise<SigningKey>; publicKeys: readonly string[]; nowSeconds: number },
+  options: {
+    signingKey: () => Promise<SigningKey>;
+    publicKeys: readonly string[];
+    secretKeys?: readonly string[];
+    nowSeconds: number;
+  },
 ): Promise<Requester> {
   const header = request.headers.get('authorization');
   if (!header) return ANON;
   const token = BEARER.exec(header)?.[1];
   if (!token) throw errors.accessDenied('Invalid authorization header');
   if (options.publicKeys.includes(token)) return ANON;
+  if (options.secretKeys?.includes(token)) return SERVICE;
   let claims: AccessTokenClaims;
   try {
     claims = await verifyAccessToken(await options.signingKey(), token, options.nowSeconds);
@@ -63,8 +75,11 @@ export async function assertLiveSession(trx: Trx, requester: Requester): Promise
 export async function enterRequesterScope(trx: Trx, requester: Requester, operation: string): Promise<void> {
   const claims = JSON.stringify(requester.claims);
   const sub = requester.role === 'authenticated' ? requester.claims.sub : '';
+  // The service role bypasses the policies: the transaction stays the server's own (the owner
+  // of the storage tables), which needs no membership of service_role on self-hosted PostgreSQL.
+  const role = requester.role === 'service_role' ? 'none' : requester.role;
   await sql`
-    select set_config('role', ${requester.role}, true),
+    select set_config('role', ${role}, true),
            set_config('request.jwt.claim.role', ${requester.role}, true),
            set_config('request.jwt.claim.sub', ${sub}, true),
            set_config('request.jwt.claims', ${claims}, true),

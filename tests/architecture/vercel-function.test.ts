@@ -17,6 +17,7 @@ const NODE_ONLY_FILES = [
   'functions/local-supabase.ts',
   'functions/auth/index.ts',
   'functions/storage/index.ts',
+  'functions/storage/local-service-client.ts',
   'functions/realtime/index.ts',
 ];
 const NODE_ONLY_PACKAGES = ['@electric-sql/pglite'];

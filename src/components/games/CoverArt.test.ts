@@ -77,4 +77,19 @@ describe('CoverWall', () => {
     expect(html).toContain('aria-label="No cover art for Halo yet"');
     expect(html).toMatch(/aria-hidden="true"[^>]*>1<\/span>[\s\S]*aria-hidden="true"[^>]*>2<\/span>/);
   });
+
+  it("draws a cover on IGDB's CDN in IGDB's own sizes, sized 3:4 so nothing shifts", async () => {
+    const igdb = 'https://images.igdb.com/igdb/image/upload';
+    const html = await render({ title: 'Celeste', url: `${igdb}/t_cover_big/co3byy.jpg`, size: 'page' });
+    expect(html).not.toContain('<picture');
+    const img = /<img [^>]*>/.exec(html)?.[0] ?? '';
+    expect(img).toContain(`src="${igdb}/t_cover_big/co3byy.jpg"`);
+    expect(img).toContain(
+      `srcset="${igdb}/t_cover_small/co3byy.jpg 90w, ${igdb}/t_cover_big/co3byy.jpg 264w, ${igdb}/t_cover_big_2x/co3byy.jpg 528w"`,
+    );
+    expect(img).toContain('sizes="(min-width: 768px) 16rem, 12rem"');
+    expect(img).toContain('width="264"');
+    expect(img).toContain('height="352"');
+    expect(img).toContain('alt="Cover art for Celeste"');
+  });
 });

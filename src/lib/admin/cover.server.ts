@@ -40,17 +40,30 @@ export async function replaceGameCover(
   input: { gameId: number; adminId: string; bytes: Uint8Array },
 ): Promise<{ slug: string; coverUrl: string }> {
   await requireGame(db, input.gameId);
-  const image = await processImage(input.bytes, GAME_COVER_IMAGE);
-  const stored = await storeImageVariants(supabase, {
-    bucket: GAME_COVER_BUCKET,
-    folder: String(input.gameId),
-    baseName: 'cover',
-    variants: image.variants,
-    version: coverVersion(input.bytes),
-  });
-  const coverUrl = stored[LARGEST]!.publicUrl;
+  const coverUrl = await storeGameCoverFiles(supabase, input.gameId, input.bytes);
   const slug = await setGameCover(db, input.gameId, coverUrl, input.adminId);
   return { slug, coverUrl };
+}
+
+/**
+ * The pipeline without the game row: checks the bytes, stores every variant in the game's
+ * folder (removing the previous set) and returns the URL a game row keeps. For callers that
+ * record the cover their own way (the IGDB cover copy keeps the field IGDB's).
+ */
+export async function storeGameCoverFiles(
+  supabase: SupabaseClient,
+  gameId: number,
+  bytes: Uint8Array,
+): Promise<string> {
+  const image = await processImage(bytes, GAME_COVER_IMAGE);
+  const stored = await storeImageVariants(supabase, {
+    bucket: GAME_COVER_BUCKET,
+    folder: String(gameId),
+    baseName: 'cover',
+    variants: image.variants,
+    version: coverVersion(bytes),
+  });
+  return stored[LARGEST]!.publicUrl;
 }
 
 /** How the server fetches a cover from a URL; tests shorten the deadline. */

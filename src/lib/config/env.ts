@@ -102,6 +102,9 @@ const envFields = z.object({
   ).transform((v) => v ?? 'auto'),
   SUPABASE_URL: optional(httpUrl),
   SUPABASE_ANON_KEY: optional(z.string().trim()),
+  // The project's secret (service_role) key, server only: lets background work write storage
+  // without an administrator's session (copying IGDB covers). Unset, covers stay on IGDB's CDN.
+  SUPABASE_SECRET_KEY: optional(z.string().trim().min(20, "must be the Supabase project's secret key").max(2000)),
   VERCEL: optional(z.string()),
   // The bearer token Vercel Cron sends to /api/cron/{job}; unset, the route lets nobody in.
   // (A refinement, so a wrong value is never echoed in the error.)
@@ -279,6 +282,11 @@ const envFields = z.object({
   // at a local stand-in.
   IGDB_API_URL: optional(httpUrl).transform((v) => (v ?? 'https://api.igdb.com/v4').replace(/\/+$/, '')),
   TWITCH_TOKEN_URL: optional(httpUrl).transform((v) => v ?? 'https://id.twitch.tv/oauth2/token'),
+  // Where IGDB's cover images are downloaded from to be copied into storage; changed only to
+  // point the tests at a local stand-in (pages always link IGDB's own CDN).
+  IGDB_IMAGE_URL: optional(httpUrl).transform((v) =>
+    (v ?? 'https://images.igdb.com/igdb/image/upload').replace(/\/+$/, ''),
+  ),
 });
 
 /** Every variable the server reads, in schema order (docs/configuration.md lists each one). */
@@ -306,6 +314,13 @@ function checkedEnvSchema(options: { requireSiteUrl: boolean }) {
         path: ['DATABASE_URL'],
         message:
           'is missing: SUPABASE_URL is set, so DATABASE_URL (the Supabase transaction pooler connection string) is required too',
+      });
+    }
+    if (env.SUPABASE_SECRET_KEY && !env.SUPABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPABASE_URL'],
+        message: 'is missing: SUPABASE_SECRET_KEY is set, so SUPABASE_URL is required too',
       });
     }
     if (env.SUPABASE_ANON_KEY && !env.SUPABASE_URL) {

@@ -460,6 +460,21 @@ export interface IgdbChangesTable {
 }
 
 /**
+ * IGDB covers copied into storage, game by game: the IGDB image each copy came from, or the failed
+ * attempts and the next one.
+ */
+export interface IgdbCoverCopiesTable {
+  game_id: number;
+  image_id: string;
+  status: 'copied' | 'failed';
+  attempts: Generated<number>;
+  stored_url: string | null;
+  last_error: string | null;
+  next_attempt_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/**
  * IGDB games the sync could not match for certain: an administrator merges, creates or dismisses
  * each.
  */
@@ -1078,6 +1093,7 @@ export interface PublicTables {
   games: GamesTable;
   genres: GenresTable;
   igdb_changes: IgdbChangesTable;
+  igdb_cover_copies: IgdbCoverCopiesTable;
   igdb_match_reviews: IgdbMatchReviewsTable;
   igdb_sync_runs: IgdbSyncRunsTable;
   library_import_runs: LibraryImportRunsTable;

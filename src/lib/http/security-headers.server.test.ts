@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IGDB_IMAGE_ORIGIN } from '../images/covers.ts';
 import { inlineScripts } from './inline-scripts.ts';
 import {
   applySecurityHeaders,
@@ -82,6 +83,19 @@ describe('page policy', () => {
     expect(directives).toContain('upgrade-insecure-requests');
     expect(pageDirectives(local, '/')).toContain("connect-src 'self'");
     expect(pageDirectives(local, '/')).not.toContain('upgrade-insecure-requests');
+  });
+
+  it("lets pages draw covers from IGDB's image CDN (and the other https images they show)", () => {
+    for (const options of [local, hosted]) {
+      const imgSrc = pageDirectives(options, '/games/celeste')
+        .find((directive) => directive.startsWith('img-src '))!
+        .split(' ')
+        .slice(1);
+      // https: admits images.igdb.com; avatars from Google sign-in and outlets' logo URLs need it too.
+      expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+      expect(new URL(IGDB_IMAGE_ORIGIN).protocol).toBe('https:');
+    }
+    expect(NON_PAGE_CSP).not.toContain('img-src');
   });
 
   it('lets the browser send errors to Sentry only when the site reports to it', () => {

@@ -88,6 +88,8 @@ export function pageDirectives(options: SecurityOptions, pathname: string): stri
   const google = options.googleSignIn ? [GOOGLE_GSI] : [];
   return [
     "default-src 'self'",
+    // Any https image: covers on IGDB's CDN (images.igdb.com) until they are copied into
+    // storage, the hosted project's storage, avatars from Google sign-in, outlets' logo URLs.
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     [

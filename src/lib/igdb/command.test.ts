@@ -9,6 +9,19 @@ describe('parseIgdbCommand', () => {
     expect(parseIgdbCommand(['update', '--pages', '2'])).toEqual({ command: 'update', maxPages: 2 });
   });
 
+  it('reads covers, with or without a number of games', () => {
+    expect(parseIgdbCommand(['covers'])).toEqual({ command: 'covers', count: undefined });
+    expect(parseIgdbCommand(['covers', '--count', '25'])).toEqual({ command: 'covers', count: 25 });
+    for (const bad of [
+      ['covers', '--count', '0'],
+      ['covers', '--count', '2.5'],
+      ['covers', '--count'],
+      ['covers', '25'],
+    ]) {
+      expect(parseIgdbCommand(bad)).toMatchObject({ error: expect.stringMatching(/--count/) as unknown });
+    }
+  });
+
   it('says how to use it otherwise', () => {
     expect(parseIgdbCommand([])).toEqual({ error: IGDB_USAGE });
     expect(parseIgdbCommand(['sync', '--pages', '0'])).toMatchObject({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COVER_SIZES, coverPlaceholder, coverSources, coverVariantName } from './covers.ts';
+import {
+  COVER_SIZES,
+  coverPlaceholder,
+  coverSources,
+  coverVariantName,
+  igdbCoverImageId,
+  igdbCoverSources,
+} from './covers.ts';
 import { COVER_WIDTHS, GAME_COVER_IMAGE } from './images.ts';
 
 const base = 'https://project.supabase.co/storage/v1/object/public/game-covers/42/';
@@ -56,5 +63,29 @@ describe('sizes and placeholders', () => {
     expect(coverPlaceholder('Portal 2')).toEqual(coverPlaceholder('Portal 2'));
     expect(coverPlaceholder('The Legend of Zelda: Breath of the Wild').initials).toBe('TL');
     expect(coverPlaceholder('Half-Life').initials).toBe('HL');
+  });
+});
+
+describe("covers on IGDB's CDN", () => {
+  const igdb = 'https://images.igdb.com/igdb/image/upload';
+
+  it('are recognised by their image id in any size, and nothing else is', () => {
+    expect(igdbCoverImageId(`${igdb}/t_cover_big/co1wyy.jpg`)).toBe('co1wyy');
+    expect(igdbCoverImageId(`${igdb}/t_1080p/co1wyy.jpg`)).toBe('co1wyy');
+    expect(igdbCoverImageId(`http://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg`)).toBeNull();
+    expect(igdbCoverImageId(`https://images.igdb.com.example/igdb/image/upload/t_cover_big/co1wyy.jpg`)).toBeNull();
+    expect(igdbCoverImageId(`${igdb}/t_cover_big/../co1wyy.jpg`)).toBeNull();
+    expect(igdbCoverImageId(`${base}cover-w600-${version}.webp`)).toBeNull();
+    expect(igdbCoverImageId(null)).toBeNull();
+  });
+
+  it("are drawn in IGDB's cover sizes, 3:4", () => {
+    expect(igdbCoverSources(`${igdb}/t_cover_big/co1wyy.jpg`)).toEqual({
+      src: `${igdb}/t_cover_big/co1wyy.jpg`,
+      srcset: `${igdb}/t_cover_small/co1wyy.jpg 90w, ${igdb}/t_cover_big/co1wyy.jpg 264w, ${igdb}/t_cover_big_2x/co1wyy.jpg 528w`,
+      width: 264,
+      height: 352,
+    });
+    expect(igdbCoverSources('https://images.example.com/halo.jpg')).toBeNull();
   });
 });

@@ -3,8 +3,9 @@
  * (games.cover_image_url). A cover that went through the site's pipeline is stored as
  * `<game id>/cover-w<width>-<version>.<avif|webp>` for every width of COVER_WIDTHS, all
  * with the same version, and the row points at the largest WebP: so the URL alone gives
- * every variant, and a page builds `srcset` without asking storage what exists. Any other
- * URL (an older upload, an outside image) is drawn as it is. Pure: importable anywhere.
+ * every variant, and a page builds `srcset` without asking storage what exists. A cover on
+ * IGDB's CDN (not copied yet) gets IGDB's own sizes. Any other URL (an older upload, an
+ * outside image) is drawn as it is. Pure: importable anywhere.
  */
 import { COVER_WIDTHS } from './images.ts';
 
@@ -56,6 +57,50 @@ export function coverSources(url: string | null | undefined): CoverSources | nul
     webpSrcset: srcset('webp'),
     width: FALLBACK_WIDTH,
     height: (FALLBACK_WIDTH * 4) / 3,
+  };
+}
+
+/**
+ * IGDB's image CDN, where the catalogue sync's covers live until they are copied into the
+ * site's storage: `https://images.igdb.com/igdb/image/upload/t_{size}/{image_id}.jpg`.
+ */
+export const IGDB_IMAGE_ORIGIN = 'https://images.igdb.com';
+const IGDB_COVER =
+  /^https:\/\/images\.igdb\.com\/igdb\/image\/upload\/t_[a-z0-9_]+\/([a-z0-9]{1,64})\.(?:jpg|png|webp)$/;
+
+/**
+ * IGDB's cover sizes (api-docs.igdb.com, "Images": each fits the cover in a box of that
+ * width, 3:4 or so). `cover_big_2x` is the retina variant of `cover_big`; the game page's
+ * 16rem at twice the density needs no more.
+ */
+export const IGDB_COVER_SIZES = [
+  { size: 'cover_small', width: 90 },
+  { size: 'cover_big', width: 264 },
+  { size: 'cover_big_2x', width: 528 },
+] as const;
+
+/** The image id of a cover on IGDB's CDN (any size), or null for any other URL. */
+export function igdbCoverImageId(url: string | null | undefined): string | null {
+  return (url && IGDB_COVER.exec(url)?.[1]) || null;
+}
+
+export interface IgdbCoverSources {
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+/** A cover still on IGDB's CDN, drawn in IGDB's own sizes (the browser picks by `sizes`), or null. */
+export function igdbCoverSources(url: string | null | undefined): IgdbCoverSources | null {
+  const imageId = igdbCoverImageId(url);
+  if (!imageId) return null;
+  const at = (size: string) => `${IGDB_IMAGE_ORIGIN}/igdb/image/upload/t_${size}/${imageId}.jpg`;
+  return {
+    src: at('cover_big'),
+    srcset: IGDB_COVER_SIZES.map(({ size, width }) => `${at(size)} ${width}w`).join(', '),
+    width: 264,
+    height: 352,
   };
 }
 
