@@ -44,7 +44,8 @@ export function queryWords(query: string): string[] {
     .slice(0, MAX_WORDS);
 }
 
-type SuggestedGame = { slug: string; title: string; release_date: string | null };
+/** `also`: the alternative name it was found by, when not by its title. */
+type SuggestedGame = { slug: string; title: string; release_date: string | null; also?: string | null };
 
 type FoundGame = SuggestedGame & { id: number };
 
@@ -88,13 +89,13 @@ async function fuzzyGames(
 async function suggestedGames(db: Kysely<Database>, query: string): Promise<SuggestedGame[]> {
   const prefix = `${escapeLike(query)}%`;
   const games = await sql<FoundGame>`
-    select id, slug, title, release_date from (
-      (select g.id, g.slug, g.title, g.release_date, 0 as via, lower(g.title) as key from public.games g
+    select id, slug, title, release_date, also from (
+      (select g.id, g.slug, g.title, g.release_date, 0 as via, lower(g.title) as key, null::text as also from public.games g
         where lower(g.title) like ${prefix}
         order by lower(g.title), g.id
         limit ${SUGGESTION_LIMIT})
       union all
-      (select g.id, g.slug, g.title, g.release_date, 1 as via, lower(a.name) as key
+      (select g.id, g.slug, g.title, g.release_date, 1 as via, lower(a.name) as key, a.name as also
         from public.game_alternative_names a join public.games g on g.id = a.game_id
         where lower(a.name) like ${prefix} and not lower(g.title) like ${prefix}
         order by lower(a.name), g.id
@@ -128,7 +129,7 @@ export async function suggest(db: Kysely<Database>, query: string): Promise<Sear
     ...found.map((game) => ({
       kind: 'game' as const,
       label: game.title,
-      detail: formatYear(game.release_date),
+      detail: game.also ? `${formatYear(game.release_date)} · also “${game.also}”` : formatYear(game.release_date),
       href: `/games/${game.slug}`,
     })),
     ...outlets.rows.map((outlet) => ({
