@@ -481,8 +481,8 @@ export async function pickSubjects(db: Db): Promise<Subjects> {
   const typo = words.word.slice(0, 2) + words.word[3] + words.word[2] + words.word.slice(4);
   const alternative = await one(
     sql<{ prefix: string }>`
-      select lower(left(name, 11)) as prefix from public.game_alternative_names a
-       where not exists (select 1 from public.games g where lower(g.title) like lower(left(a.name, 11)) || '%')
+      select lower(left(name, 6)) as prefix from public.game_alternative_names a
+       where not exists (select 1 from public.games g where lower(g.title) like lower(left(a.name, 6)) || '%')
        order by name limit 1`,
     'alternative name',
   );

@@ -84,7 +84,9 @@ async function generate(db: Kysely<Database>): Promise<void> {
   // Every game's alternative name and Steam app id, as the IGDB sync keeps them.
   await sql`
     insert into public.game_alternative_names (game_id, name)
-    select id, 'Codename ' || upper(substr(md5(id::text), 1, 8)) from public.games`.execute(db);
+    select id, upper(substr(md5(id::text), 1, 6)) || ' ' || reverse(lower(split_part(title, ' ', 1))) from public.games`.execute(
+    db,
+  );
   await sql`
     insert into public.game_external_ids (game_id, source, external_id)
     select id, 'steam', (100000 + id)::text from public.games`.execute(db);

@@ -58,16 +58,19 @@ describe.each(TARGETS)('search by alternative names on $name', (target) => {
   };
 
   it('suggests a game whose alternative name starts with the query, once, below titles that start with it', async () => {
-    expect(await labels('kwyjibo')).toEqual(['Kwyjibo Quest', 'The Legend of Plonk: Breath of Wind']);
-    expect(await labels('zorbwick')).toEqual(['Unrelated Drifter']);
+    expect(await labels('kwyjibo')).toEqual([
+      'Kwyjibo Quest',
+      'The Legend of Plonk: Breath of Wind (also “Kwyjibo Saga”)',
+    ]);
+    expect(await labels('zorbwick')).toEqual(['Unrelated Drifter (also “Zorbwick Rally”)']);
     // The suggestion says which of its names matched.
     expect((await suggest(connection.db, 'zorbwick'))[0]).toMatchObject({
-      label: 'Unrelated Drifter',
-      detail: 'TBA · also “Zorbwick Rally”',
+      label: 'Unrelated Drifter (also “Zorbwick Rally”)',
+      detail: 'TBA',
       href: '/games/unrelated-drifter',
     });
-    expect((await suggest(connection.db, 'kwyjibo'))[0]!.detail).toBe('TBA');
-    expect(await labels('ゼルダの')).toEqual(['The Legend of Plonk: Breath of Wind']);
+    expect((await suggest(connection.db, 'kwyjibo'))[0]!.label).toBe('Kwyjibo Quest');
+    expect(await labels('ゼルダの')).toEqual(['The Legend of Plonk: Breath of Wind (also “ゼルダの伝説 ブレス”)']);
   });
 
   it('does not repeat a game whose title and alternative name both match', async () => {

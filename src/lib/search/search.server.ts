@@ -128,8 +128,9 @@ export async function suggest(db: Kysely<Database>, query: string): Promise<Sear
   return [
     ...found.map((game) => ({
       kind: 'game' as const,
-      label: game.title,
-      detail: game.also ? `${formatYear(game.release_date)} · also “${game.also}”` : formatYear(game.release_date),
+      // The name it was found by goes with the title, which wraps; the year beside it does not.
+      label: game.also ? `${game.title} (also “${game.also}”)` : game.title,
+      detail: formatYear(game.release_date),
       href: `/games/${game.slug}`,
     })),
     ...outlets.rows.map((outlet) => ({
