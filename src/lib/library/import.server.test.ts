@@ -171,12 +171,12 @@ describe('Steam library rows by app id', () => {
         { appid: 9100003, name: `${bound!.title}: Steam Edition` },
       ]),
     );
-    expect(preview.rows.map((row) => [row.kind, row.game?.id ?? null])).toEqual([
-      ['matched', renamed!.id],
-      ['matched', unbound!.id],
+    expect(preview.rows.map((row) => [row.kind, row.game?.id ?? null, row.byAppId])).toEqual([
+      ['matched', renamed!.id, true],
+      ['matched', unbound!.id, false],
       // Same title, but Steam's 9100004 is not one of the app ids this game is known by.
-      ['unmatched', null],
-      ['matched', bound!.id],
+      ['unmatched', null, false],
+      ['matched', bound!.id, true],
     ]);
 
     // A file without app ids still matches the bound game by its title.

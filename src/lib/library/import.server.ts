@@ -17,6 +17,8 @@ export interface PreviewRow extends ImportRow {
   kind: MatchKind;
   game: MatchCandidate | null;
   confidence: number;
+  /** Matched by its Steam app id, not by its title. */
+  byAppId: boolean;
 }
 
 /** No run to keep alive (tests, scripts). */
@@ -105,10 +107,12 @@ export async function previewImport(
   );
 
   const rows = parsed.rows.map((row): PreviewRow => {
-    const known = (row.slug ? bySlug.get(row.slug)?.[0] : undefined) ?? (row.externalId && byAppId.get(row.externalId));
-    if (known) return { ...row, kind: 'matched', game: known, confidence: 1 };
+    const bySlugMatch = row.slug ? bySlug.get(row.slug)?.[0] : undefined;
+    if (bySlugMatch) return { ...row, kind: 'matched', game: bySlugMatch, confidence: 1, byAppId: false };
+    const byAppIdMatch = row.externalId ? byAppId.get(row.externalId) : undefined;
+    if (byAppIdMatch) return { ...row, kind: 'matched', game: byAppIdMatch, confidence: 1, byAppId: true };
     const candidates = candidatesOf(row).filter((game) => row.externalId === null || !onSteam.has(game.id));
-    return { ...row, ...bestMatch(row.title, candidates) };
+    return { ...row, ...bestMatch(row.title, candidates), byAppId: false };
   });
   const platforms = await resolvePlatforms(db, parsed.rows);
   return { rows, problems: [...parsed.problems, ...platformProblems(parsed.rows, platforms)] };
