@@ -235,6 +235,30 @@ describe('export and import are one round trip', () => {
   });
 });
 
+describe('a Steam library', () => {
+  it('is matched by app id where the catalogue knows it, said so in the preview, and imported to that game', async () => {
+    const game = games[4]!;
+    await connection.db
+      .insertInto('game_external_ids')
+      .values({ game_id: game.id, source: 'steam', external_id: '9300001' })
+      .execute();
+    const user = await newUser(null);
+    const text = JSON.stringify({
+      response: { games: [{ appid: 9300001, name: 'A Name Steam Gives It Qwzx', playtime_forever: 90 }] },
+    });
+    const { preview, applied } = await importAs(user, { text }, 'steam');
+    expect(preview.rows).toMatchObject([{ kind: 'matched', game: { id: game.id }, byAppId: true }]);
+    expect(applied).toMatchObject({ changed: 1 });
+    expect(
+      await connection.db
+        .selectFrom('user_games')
+        .select(['game_id', 'hours_played'])
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toEqual([{ game_id: game.id, hours_played: '1.5' }]);
+  });
+});
+
 describe('play statuses', () => {
   it('saves a status once per user and game, records it, and clears the row when nothing is left', async () => {
     const player = await newUser(null);

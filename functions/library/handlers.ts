@@ -119,17 +119,20 @@ export async function handleImportPreview(request: Request, context: LibraryCont
       );
     }
     // What the wizard shows and links by: the file's own values (notes, dates) stay on the server, which reads the file again on import.
-    const shown = rows.map(({ line, title, status, platform, hoursPlayed, lists: on, kind, game, confidence }) => ({
-      line,
-      title,
-      status,
-      platform,
-      hoursPlayed,
-      lists: on,
-      kind,
-      game,
-      confidence,
-    }));
+    const shown = rows.map(
+      ({ line, title, status, platform, hoursPlayed, lists: on, kind, game, confidence, byAppId }) => ({
+        line,
+        title,
+        status,
+        platform,
+        hoursPlayed,
+        lists: on,
+        kind,
+        game,
+        confidence,
+        byAppId,
+      }),
+    );
     return json({ format: result.file.format, rows: shown, lists, problems });
   });
 }

@@ -28,3 +28,10 @@ test('a Steam game credits its dataset and keeps per-platform dates', async ({ p
   await expect(page.getByRole('link', { name: 'Steam Store Games (2019)' })).toBeVisible();
   await expect(page.getByRole('row', { name: /macOS/ })).toContainText('November 1, 2000');
 });
+
+test('the about page credits IGDB as a source of game data, with a link to it', async ({ page }) => {
+  await page.goto('/about');
+  const igdb = page.getByRole('listitem').filter({ has: page.getByText('IGDB', { exact: true }) });
+  await expect(igdb).toContainText('from IGDB.com, used under the Twitch Developer Services Agreement');
+  await expect(igdb.getByRole('link', { name: 'IGDB.com' })).toHaveAttribute('href', 'https://www.igdb.com');
+});

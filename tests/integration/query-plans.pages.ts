@@ -79,6 +79,8 @@ export interface Subjects {
   /** A word that starts titles (the typeahead's fast path) and one misspelt (its fuzzy path). */
   searchPrefix: string;
   searchTypo: string;
+  /** The start of alternative names no title starts with (the typeahead's second step). */
+  searchAlternative: string;
 }
 
 export interface PageCase {
@@ -135,6 +137,14 @@ export const PAGES: PageCase[] = [
     path: '/games?q={word}',
     render: (db, s) => {
       const search = new URLSearchParams({ q: s.searchPrefix });
+      return gamesIndexPage(db, parseGameListingParams(search), parseSearchParam(search), today());
+    },
+  },
+  {
+    route: '/games?q=',
+    path: '/games?q={alternative name}',
+    render: (db, s) => {
+      const search = new URLSearchParams({ q: s.searchAlternative });
       return gamesIndexPage(db, parseGameListingParams(search), parseSearchParam(search), today());
     },
   },
@@ -204,6 +214,12 @@ export const PAGES: PageCase[] = [
     path: '/api/search?q={prefix}',
     render: (db, s) =>
       handleSearch(new Request(`http://localhost/api/search?q=${encodeURIComponent(s.searchPrefix)}`), db),
+  },
+  {
+    route: '/api/search',
+    path: '/api/search?q={alternative name}',
+    render: (db, s) =>
+      handleSearch(new Request(`http://localhost/api/search?q=${encodeURIComponent(s.searchAlternative)}`), db),
   },
   {
     route: '/api/search',
@@ -463,6 +479,13 @@ export async function pickSubjects(db: Db): Promise<Subjects> {
   );
   // One letter swapped: no title starts with it, so the typeahead falls back to fuzzy matching.
   const typo = words.word.slice(0, 2) + words.word[3] + words.word[2] + words.word.slice(4);
+  const alternative = await one(
+    sql<{ prefix: string }>`
+      select lower(left(name, 6)) as prefix from public.game_alternative_names a
+       where not exists (select 1 from public.games g where lower(g.title) like lower(left(a.name, 6)) || '%')
+       order by name limit 1`,
+    'alternative name',
+  );
   return {
     game,
     user,
@@ -476,5 +499,6 @@ export async function pickSubjects(db: Db): Promise<Subjects> {
     collection: collection.slug,
     searchPrefix: words.word,
     searchTypo: typo,
+    searchAlternative: alternative.prefix,
   };
 }

@@ -81,6 +81,15 @@ async function generate(db: Kysely<Database>): Promise<void> {
     select c.id, g.id, row_number() over (order by g.id) from c, (select id from public.games order by id limit 50) g`.execute(
     db,
   );
+  // Every game's alternative name and Steam app id, as the IGDB sync keeps them.
+  await sql`
+    insert into public.game_alternative_names (game_id, name)
+    select id, upper(substr(md5(id::text), 1, 6)) || ' ' || reverse(lower(split_part(title, ' ', 1))) from public.games`.execute(
+    db,
+  );
+  await sql`
+    insert into public.game_external_ids (game_id, source, external_id)
+    select id, 'steam', (100000 + id)::text from public.games`.execute(db);
   await sql`analyze`.execute(db);
 }
 
@@ -135,6 +144,8 @@ describe.each(TARGETS)('query plans and budgets on $name', (target) => {
       'public.profiles',
       'public.user_follows',
       'public.activity_events',
+      'public.game_alternative_names',
+      'public.game_external_ids',
     ]) {
       expect(sizes.get(table), table).toBeGreaterThanOrEqual(LARGE_TABLE_ROWS);
     }

@@ -17,6 +17,7 @@ interface PreviewRow {
   kind: MatchKind;
   game: MatchCandidate | null;
   confidence: number;
+  byAppId: boolean;
 }
 
 interface ImportAnswer {
@@ -189,6 +190,7 @@ function Wizard() {
                     {row.status ? PLAY_STATUS_LABELS[row.status] : 'No status'}
                     {row.platform && ` · ${row.platform}`}
                     {row.hoursPlayed !== null && ` · ${row.hoursPlayed} h`} · {KIND_LABELS[row.kind]}
+                    {row.byAppId && ' by Steam app id'}
                     {row.kind === 'fuzzy' && ` (${Math.round(row.confidence * 100)}% sure)`}
                   </p>
                   {row.lists.length > 0 && <p className="text-xs text-content-muted">On {row.lists.join(', ')}</p>}

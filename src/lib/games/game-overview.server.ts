@@ -9,6 +9,7 @@ import { USER_REVIEW_LIMITS, type UserReviewView } from '../user-reviews/user-re
 import { topReviewsQuery } from '../user-reviews/user-reviews.server.ts';
 import { gameDetailQuery, similarGamesQuery, toGameDetail, toSimilarGame } from './games.server.ts';
 import type { GameDetail, SimilarGame } from './games.ts';
+import type { ExternalId } from './store-links.ts';
 
 export const OVERVIEW_REVIEWS = 5;
 export const OVERVIEW_PREVIEWS = 3;
@@ -21,11 +22,14 @@ export interface GameOverviewRead {
   similar: SimilarGame[];
   /** The most helpful visible user reviews. */
   top: UserReviewView[];
+  /** Its ids on stores (game_external_ids), for the store links. */
+  externalIds: ExternalId[];
 }
 
 /**
  * Everything /games/{slug} reads, in one statement: the game's row (getGameBySlug's) with
- * its latest coverage, its similar games and its most helpful user reviews as JSON columns.
+ * its latest coverage, its similar games, its most helpful user reviews and its store ids
+ * as JSON columns.
  * Each statement costs a round trip and, on a busy two-core server, about as much CPU in
  * the socket writes and reads as in the query, so the page asks once
  * (docs/decisions/generic-plans.md). Each part is a query builder that also runs on its own
@@ -44,18 +48,28 @@ const overviewBySlug = queryTemplate((db, slug: string) =>
         'similar',
       ),
       jsonArrayFrom(topReviewsQuery(db, eb.ref('detail.id'), USER_REVIEW_LIMITS.gamePageTop)).as('top'),
+      jsonArrayFrom(
+        db
+          .selectFrom('game_external_ids')
+          .select(['game_external_ids.source', 'game_external_ids.external_id as externalId'])
+          .whereRef('game_external_ids.game_id', '=', eb.ref('detail.id'))
+          .orderBy('game_external_ids.source')
+          .orderBy('game_external_ids.external_id')
+          .limit(20),
+      ).as('externalIds'),
     ]),
 );
 
 export async function getGameOverviewBySlug(db: Kysely<Database>, slug: string): Promise<GameOverviewRead | undefined> {
   const [row] = (await overviewBySlug(db, slug)).rows;
   if (!row) return undefined;
-  const { coverage, similar, top, ...detail } = row;
+  const { coverage, similar, top, externalIds, ...detail } = row;
   return {
     game: toGameDetail(detail),
     ...splitCoverage(coverage.map(reviewItemFromJson)),
     similar: similar.map(toSimilarGame),
     top: top.map((review) => toView(userReviewRowFromJson(review))),
+    externalIds,
   };
 }
 

@@ -14,6 +14,7 @@ import { gameDescription, gamePageJsonLd, isUpcoming } from './game-page.ts';
 import { getGameBySlug, similarGames } from './games.server.ts';
 import type { GameDetail, SimilarGame } from './games.ts';
 import { gameSlugSchema } from './slug.ts';
+import { storeLinks, type StoreLink } from './store-links.ts';
 import type { QueryBudgets } from '../db/query-budgets.ts';
 
 /**
@@ -69,6 +70,8 @@ export interface GameOverview {
   previews: ReviewItem[];
   similar: SimilarGame[];
   userScore: UserScoreSection;
+  /** Links to the game's store pages. */
+  stores: StoreLink[];
   upcoming: boolean;
   description: string;
   jsonLd: Record<string, unknown>;
@@ -76,7 +79,7 @@ export interface GameOverview {
 
 /** What /games/{slug} shows, from what it read. */
 function gameOverview(
-  { game, reviews, previews, similar, top }: GameOverviewRead,
+  { game, reviews, previews, similar, top, externalIds }: GameOverviewRead,
   context: { today: string; origin: string },
 ): GameOverview {
   const summary = game.critic;
@@ -87,6 +90,7 @@ function gameOverview(
     previews,
     similar,
     userScore: userScoreSection(game, top),
+    stores: storeLinks(game.title, externalIds),
     upcoming: isUpcoming(game, context.today),
     description: gameDescription(game),
     jsonLd: gamePageJsonLd(game, summary, reviews, context.origin),
@@ -126,7 +130,7 @@ export async function gamePreviewsPage(
  * tests/integration/query-plans.test.ts, which says which one (docs/decisions/query-plans.md).
  */
 export const QUERY_BUDGETS = {
-  // the game with its kept numbers, latest coverage, similar games and top user reviews: one row
+  // the game with its kept numbers, latest coverage, similar games, top user reviews and store ids: one row
   '/games/[slug]': 1,
   '/games/[slug]/reviews': 4,
   '/games/[slug]/previews': 3,

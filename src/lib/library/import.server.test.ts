@@ -142,6 +142,66 @@ describe('library import', () => {
   });
 });
 
+describe('Steam library rows by app id', () => {
+  const steamFile = (rows: { appid: number; name: string }[]) =>
+    parseSteamJson(JSON.stringify({ response: { games: rows.map((row) => ({ ...row, playtime_forever: 60 })) } }));
+
+  it('matches a known app id whatever Steam calls the game, then titles, and never a game bound to other app ids', async () => {
+    const [renamed, unbound, bound] = await connection.db
+      .selectFrom('games')
+      .select(['id', 'title'])
+      .orderBy('id')
+      .offset(10)
+      .limit(3)
+      .execute();
+    await connection.db
+      .insertInto('game_external_ids')
+      .values([
+        { game_id: renamed!.id, source: 'steam', external_id: '9100001' },
+        { game_id: bound!.id, source: 'steam', external_id: '9100003' },
+        { game_id: bound!.id, source: 'igdb', external_id: '9100003' },
+      ])
+      .execute();
+    const preview = await previewImport(
+      connection.db,
+      steamFile([
+        { appid: 9100001, name: 'Qwzx Store Name Nothing Like The Title' },
+        { appid: 9100002, name: unbound!.title },
+        { appid: 9100004, name: bound!.title },
+        { appid: 9100003, name: `${bound!.title}: Steam Edition` },
+      ]),
+    );
+    expect(preview.rows.map((row) => [row.kind, row.game?.id ?? null, row.byAppId])).toEqual([
+      ['matched', renamed!.id, true],
+      ['matched', unbound!.id, false],
+      // Same title, but Steam's 9100004 is not one of the app ids this game is known by.
+      ['unmatched', null, false],
+      ['matched', bound!.id, true],
+    ]);
+
+    // A file without app ids still matches the bound game by its title.
+    const hltb = await previewImport(
+      connection.db,
+      parseHltbCsv([HLTB_HEADER, hltbLine(bound!.title, 'PC', 'Playing')].join('\n')),
+    );
+    expect(hltb.rows.map((row) => [row.kind, row.game?.id ?? null])).toEqual([['matched', bound!.id]]);
+  });
+
+  it('looks all the app ids of a library up in one statement, not one per game', async () => {
+    const statements: string[] = [];
+    const counting = connection.db.withPlugin({
+      transformQuery: (args) => {
+        if (JSON.stringify(args.node).includes('game_external_ids')) statements.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const rows = Array.from({ length: 150 }, (_, i) => ({ appid: 9200000 + i, name: `Qwzx Unknown Game ${i}` }));
+    await previewImport(counting, steamFile(rows));
+    expect(statements).toEqual(['SelectQueryNode']);
+  });
+});
+
 describe('one import run per player', () => {
   it('refuses a second run while one is under way, and lets the next one start after it', async () => {
     const user = await newUser();

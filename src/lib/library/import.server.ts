@@ -9,6 +9,7 @@ import { restoreLists } from './import-lists.server.ts';
 import { CUSTOM_LISTS_PLAN_MESSAGE } from '../lists/lists.ts';
 import { platformProblems } from './import-platforms.ts';
 import { resolvePlatforms } from './import-platforms.server.ts';
+import { gamesBySteamAppId, gamesOnSteam } from './import-steam.server.ts';
 
 type Db = Kysely<Database>;
 
@@ -16,6 +17,8 @@ export interface PreviewRow extends ImportRow {
   kind: MatchKind;
   game: MatchCandidate | null;
   confidence: number;
+  /** Matched by its Steam app id, not by its title. */
+  byAppId: boolean;
 }
 
 /** No run to keep alive (tests, scripts). */
@@ -35,7 +38,8 @@ function collect(
 
 /**
  * Matches every row of a parsed file against the catalogue, in short steps: a row from this
- * site's export by its slug; then every distinct title at once by equality (case aside),
+ * site's export by its slug, a Steam row by its app id when the catalogue knows it
+ * (import-steam.server.ts); then every distinct title at once by equality (case aside),
  * in runs of many titles per statement over an index; only the titles left over go to the
  * trigram search (the best three candidates by similarity), a few titles per statement.
  * The same rule then picks among the candidates. Nothing is written.
@@ -61,8 +65,13 @@ export async function previewImport(
     LOOKUP_STEPS,
   );
 
+  const appIds = [...new Set(parsed.rows.flatMap((row) => (row.externalId ? [row.externalId] : [])))];
+  const byAppId = await gamesBySteamAppId(db, appIds, run);
+
   const titleOf = (row: ImportRow) => row.title.toLowerCase();
-  const open = parsed.rows.filter((row) => !(row.slug && bySlug.has(row.slug)));
+  const open = parsed.rows.filter(
+    (row) => !(row.slug && bySlug.has(row.slug)) && !(row.externalId && byAppId.has(row.externalId)),
+  );
   const exact = new Map<string, MatchCandidate[]>();
   await runInSteps(
     [...new Set(open.map(titleOf))],
@@ -88,11 +97,22 @@ export async function previewImport(
     SEARCH_STEPS,
   );
 
+  // A Steam row the catalogue does not know the app id of is not offered a game bound to other app ids.
+  const candidatesOf = (row: ImportRow) => exact.get(titleOf(row)) ?? fuzzy.get(titleOf(row)) ?? [];
+  const withAppId = open.filter((row) => row.externalId !== null);
+  const onSteam = await gamesOnSteam(
+    db,
+    withAppId.flatMap(candidatesOf).map((game) => game.id),
+    run,
+  );
+
   const rows = parsed.rows.map((row): PreviewRow => {
-    const known = row.slug ? bySlug.get(row.slug)?.[0] : undefined;
-    if (known) return { ...row, kind: 'matched', game: known, confidence: 1 };
-    const title = titleOf(row);
-    return { ...row, ...bestMatch(row.title, exact.get(title) ?? fuzzy.get(title) ?? []) };
+    const bySlugMatch = row.slug ? bySlug.get(row.slug)?.[0] : undefined;
+    if (bySlugMatch) return { ...row, kind: 'matched', game: bySlugMatch, confidence: 1, byAppId: false };
+    const byAppIdMatch = row.externalId ? byAppId.get(row.externalId) : undefined;
+    if (byAppIdMatch) return { ...row, kind: 'matched', game: byAppIdMatch, confidence: 1, byAppId: true };
+    const candidates = candidatesOf(row).filter((game) => row.externalId === null || !onSteam.has(game.id));
+    return { ...row, ...bestMatch(row.title, candidates), byAppId: false };
   });
   const platforms = await resolvePlatforms(db, parsed.rows);
   return { rows, problems: [...parsed.problems, ...platformProblems(parsed.rows, platforms)] };

@@ -16,7 +16,9 @@ import {
 /**
  * Typo-tolerant search over game titles and outlet names (pg_trgm, in the `extensions`
  * schema). Typeahead first takes titles that start with the query (a btree range, well
- * under a millisecond), and only when those are too few fills up with fuzzy matches:
+ * under a millisecond), then games one of whose alternative names (game_alternative_names:
+ * translations, abbreviations) starts with it, and only when those are too few fills up
+ * with fuzzy matches:
  * each typed word is matched against the dictionary of title words (search_words: prefix
  * or trigram similarity, a few candidates per word), then the games whose titles contain
  * a candidate for every typed word come from the GIN index on title_words(title). That
@@ -30,6 +32,8 @@ const FUZZY_CANDIDATES = 64;
 const WORD_CANDIDATES = 5;
 /** Typed words used by the typeahead (more add little and cost an index condition each). */
 const MAX_WORDS = 4;
+/** Alternative names read for the typeahead: a game may have several that match. */
+const ALTERNATIVE_CANDIDATES = 2 * SUGGESTION_LIMIT;
 
 /** The query's words as title_words() splits titles: letters and digits, lower-cased. */
 export function queryWords(query: string): string[] {
@@ -40,12 +44,15 @@ export function queryWords(query: string): string[] {
     .slice(0, MAX_WORDS);
 }
 
-type SuggestedGame = { slug: string; title: string; release_date: string | null };
+/** `also`: the alternative name it was found by, when not by its title. */
+type SuggestedGame = { slug: string; title: string; release_date: string | null; also?: string | null };
+
+type FoundGame = SuggestedGame & { id: number };
 
 async function fuzzyGames(
   db: Kysely<Database>,
   query: string,
-  exclude: string,
+  exclude: { prefix: string; ids: number[] },
   limit: number,
 ): Promise<SuggestedGame[]> {
   const words = queryWords(query);
@@ -64,7 +71,8 @@ async function fuzzyGames(
   const result = await sql<SuggestedGame>`
     select slug, title, release_date from (
       select id, slug, title, release_date from public.games
-      where ${sql.join(conditions, sql` and `)} and not lower(title) like ${exclude}
+      where ${sql.join(conditions, sql` and `)} and not lower(title) like ${exclude.prefix}
+        and id <> all(${exclude.ids}::int[])
       limit ${FUZZY_CANDIDATES}
     ) as candidates
     order by extensions.word_similarity(${query}, lower(title)) desc, lower(title), id
@@ -73,18 +81,34 @@ async function fuzzyGames(
   return result.rows;
 }
 
-/** Titles starting with the query first (a btree range), then fuzzy matches to fill up. */
+/**
+ * Titles starting with the query first (a btree range), then alternative names starting with
+ * it (a btree range too; each game once, and not again when its title matched), then fuzzy
+ * title matches to fill up.
+ */
 async function suggestedGames(db: Kysely<Database>, query: string): Promise<SuggestedGame[]> {
   const prefix = `${escapeLike(query)}%`;
-  const games = await sql<SuggestedGame>`
-    select slug, title, release_date from public.games
-    where lower(title) like ${prefix}
-    order by lower(title), id
-    limit ${SUGGESTION_LIMIT}
+  const games = await sql<FoundGame>`
+    select id, slug, title, release_date, also from (
+      (select g.id, g.slug, g.title, g.release_date, 0 as via, lower(g.title) as key, null::text as also from public.games g
+        where lower(g.title) like ${prefix}
+        order by lower(g.title), g.id
+        limit ${SUGGESTION_LIMIT})
+      union all
+      (select g.id, g.slug, g.title, g.release_date, 1 as via, lower(a.name) as key, a.name as also
+        from public.game_alternative_names a join public.games g on g.id = a.game_id
+        where lower(a.name) like ${prefix} and not lower(g.title) like ${prefix}
+        order by lower(a.name), g.id
+        limit ${ALTERNATIVE_CANDIDATES})
+    ) as found
+    order by via, key, id
   `.execute(db);
-  const found = games.rows;
+  const seen = new Set<number>();
+  const found: SuggestedGame[] = games.rows
+    .filter((game) => !seen.has(game.id) && seen.add(game.id))
+    .slice(0, SUGGESTION_LIMIT);
   if (found.length < SUGGESTION_LIMIT)
-    found.push(...(await fuzzyGames(db, query, prefix, SUGGESTION_LIMIT - found.length)));
+    found.push(...(await fuzzyGames(db, query, { prefix, ids: [...seen] }, SUGGESTION_LIMIT - found.length)));
   return found;
 }
 
@@ -104,7 +128,8 @@ export async function suggest(db: Kysely<Database>, query: string): Promise<Sear
   return [
     ...found.map((game) => ({
       kind: 'game' as const,
-      label: game.title,
+      // The name it was found by goes with the title, which wraps; the year beside it does not.
+      label: game.also ? `${game.title} (also “${game.also}”)` : game.title,
       detail: formatYear(game.release_date),
       href: `/games/${game.slug}`,
     })),
@@ -120,25 +145,37 @@ export async function suggest(db: Kysely<Database>, query: string): Promise<Sear
 export const SEARCH_PAGE_SIZE = 24;
 
 /**
- * Full results for /games?q=: titles containing the query or a word similar to it;
- * titles starting with the query first, then by similarity.
+ * Full results for /games?q=: games whose title or one of whose alternative names contains
+ * the query or a word similar to it, each game once. Titles starting with the query first,
+ * then games with an alternative name starting with it, then by the closer of the title's
+ * and the alternative names' similarity.
  */
 export async function searchGames(db: Kysely<Database>, query: string, page: number): Promise<Paged<GameCard>> {
   const request = { page, pageSize: SEARCH_PAGE_SIZE };
   if (!isSearchable(query)) return toPaged([], 0, request);
   const contains = `%${escapeLike(query)}%`;
   const prefix = `${escapeLike(query)}%`;
-  const base = db
-    .selectFrom('games')
-    .where((eb) =>
-      eb.or([
-        sql<boolean>`lower(games.title) like ${contains}`,
-        sql<boolean>`${query} operator(extensions.<%) lower(games.title)`,
-      ]),
-    );
+  // Each side over its own indexes (an OR across the two tables would read every game).
+  const base = db.selectFrom('games').where(
+    sql<boolean>`games.id in (
+      select g.id from public.games g
+        where lower(g.title) like ${contains} or ${query} operator(extensions.<%) lower(g.title)
+      union
+      select a.game_id from public.game_alternative_names a
+        where lower(a.name) like ${contains} or ${query} operator(extensions.<%) lower(a.name)
+    )`,
+  );
   const ranked = selectCards(base)
     .orderBy(sql`lower(games.title) like ${prefix}`, 'desc')
-    .orderBy(sql`extensions.word_similarity(${query}, lower(games.title))`, 'desc')
+    .orderBy(
+      sql`exists (select 1 from public.game_alternative_names a where a.game_id = games.id and lower(a.name) like ${prefix})`,
+      'desc',
+    )
+    .orderBy(
+      sql`greatest(extensions.word_similarity(${query}, lower(games.title)), (
+        select max(extensions.word_similarity(${query}, lower(a.name))) from public.game_alternative_names a where a.game_id = games.id))`,
+      'desc',
+    )
     .orderBy(sql`lower(games.title)`)
     .orderBy('games.id');
   return paginate(ranked, countRows(base), request);
