@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Env } from '../config/env.ts';
+import { gamePurgeTarget } from '../admin/games.ts';
 import type { Database } from '../db/schema.ts';
+import type { Purge } from '../http/purge.server.ts';
 import { IGDB_MAX_LIMIT } from './apicalypse.ts';
 import type { IgdbClient } from './client.server.ts';
 import { igdbClientFromEnv } from './config.server.ts';
@@ -32,6 +34,46 @@ export interface IgdbJobOptions {
   pageSize?: number;
   /** Milliseconds, for the budget. */
   clock?: () => number;
+  /** Purges the cached pages of the games the run's steps changed (the jobs runner's). */
+  purge?: Purge;
+}
+
+/** Game pages named one by one in a purge; past that, the catalogue-wide tags cover them all. */
+const PURGE_SLUGS_MAX = 500;
+
+/** The newest change-log entry: what the job's steps log comes after it. */
+async function lastChangeId(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('igdb_changes')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Purges what the steps changed: every catalogue page (the `games` tag the game pages, lists
+ * and search carry) and the changed games' own pages by slug, so a new store id, a cover or a
+ * merge shows at once rather than when the cache expires.
+ */
+async function purgeChanged(db: Kysely<Database>, afterId: number, purge: Purge): Promise<void> {
+  const changed = await db
+    .selectFrom('igdb_changes as c')
+    .innerJoin('games as g', 'g.id', 'c.game_id')
+    .select('g.slug')
+    .distinct()
+    .where('c.id', '>', afterId)
+    .where('c.action', 'not in', ['queued', 'dismissed'])
+    .limit(PURGE_SLUGS_MAX + 1)
+    .execute();
+  const removed = await db
+    .selectFrom('igdb_changes')
+    .select('id')
+    .where('id', '>', afterId)
+    .where('action', 'in', ['deleted', 'merged', 'unbound', 'rebound'])
+    .limit(1)
+    .executeTakeFirst();
+  if (changed.length === 0 && !removed) return;
+  await purge(gamePurgeTarget(changed.length > PURGE_SLUGS_MAX ? [] : changed.map((row) => row.slug)));
 }
 
 /**
@@ -65,6 +107,7 @@ export async function igdbSyncJobStep(
     .executeTakeFirst();
   if (last?.status === 'finished' && last.full_done && last.recent) return { ran: false, reason: 'up to date' };
   let run = await openRun(db, last?.full_done ? 'incremental' : 'full');
+  const changesBefore = options.purge ? await lastChangeId(db) : 0;
   let steps = 0;
   try {
     for (;;) {
@@ -75,7 +118,9 @@ export async function igdbSyncJobStep(
     }
   } catch (error) {
     await failRun(db, run.id, error);
+    if (options.purge) await purgeChanged(db, changesBefore, options.purge);
     throw error;
   }
+  if (options.purge) await purgeChanged(db, changesBefore, options.purge);
   return { ran: true, runId: run.id, kind: run.kind, cursor: run.cursor, status: run.status, steps };
 }

@@ -7,6 +7,8 @@ import { loadDemoCatalogue } from '../seed/demo/catalogue.server.ts';
 import { startIgdbStandIn, STAND_IN_CLIENT, type IgdbStandIn } from '../../../tests/helpers/igdb-stand-in.ts';
 import { gameForEdit, updateGame } from '../admin/games.server.ts';
 import { IgdbClient } from './client.server.ts';
+import { gameTag } from '../http/cache-rules.ts';
+import type { PurgeTarget } from '../http/purge.server.ts';
 import { igdbSyncJobStep } from './job.server.ts';
 import { igdbSyncJob } from '../../../functions/jobs/igdb-sync.ts';
 import type { JobContext } from '../../../functions/jobs/job.ts';
@@ -214,14 +216,22 @@ describe.each(modes.filter(([, skip]) => !skip))('the full IGDB sync (%s)', (_mo
 
     await db.deleteFrom('igdb_sync_runs').execute();
     // A spent budget: one page a run, the run left open for the next.
-    const bounded = { budgetMs: 0, pageSize: 2 };
-    expect(await igdbSyncJobStep(db, env, client(), bounded)).toMatchObject({
-      ran: true,
-      kind: 'full',
-      steps: 1,
-      cursor: 12503,
-      status: 'running',
-    });
+    const purged: PurgeTarget[] = [];
+    const purge = (target: PurgeTarget) => Promise.resolve(void purged.push(target));
+    const bounded = { budgetMs: 0, pageSize: 2, purge };
+    const first = await igdbSyncJobStep(db, env, client(), bounded);
+    expect(first).toMatchObject({ ran: true, kind: 'full', steps: 1, cursor: 12503, status: 'running' });
+    // The games it wrote are purged: their own pages and the catalogue's.
+    const written = await db
+      .selectFrom('igdb_changes as c')
+      .innerJoin('games as g', 'g.id', 'c.game_id')
+      .select('g.slug')
+      .where('c.run_id', '=', first.ran ? first.runId : -1)
+      .where('c.action', '<>', 'queued')
+      .execute();
+    expect(written.length).toBeGreaterThan(0);
+    expect(purged).toHaveLength(1);
+    expect(purged[0]!.tags).toEqual(expect.arrayContaining(['games', ...written.map((row) => gameTag(row.slug))]));
     expect(await igdbSyncJobStep(db, env, client(), bounded)).toMatchObject({ steps: 1, cursor: 19686 });
     expect(await igdbSyncJobStep(db, env, client(), { pageSize: 2 })).toMatchObject({
       kind: 'full',
@@ -231,7 +241,13 @@ describe.each(modes.filter(([, skip]) => !skip))('the full IGDB sync (%s)', (_mo
     expect(await igdbSyncJobStep(db, env, client())).toEqual({ ran: false, reason: 'up to date' });
     // An hour on, an incremental run.
     await sql`update igdb_sync_runs set started_at = started_at - interval '61 minutes'`.execute(db);
-    expect(await igdbSyncJobStep(db, env, client())).toMatchObject({ kind: 'incremental', status: 'finished' });
+    const purges = purged.length;
+    expect(await igdbSyncJobStep(db, env, client(), { purge })).toMatchObject({
+      kind: 'incremental',
+      status: 'finished',
+    });
+    // Nothing changed on IGDB since: nothing written, nothing purged.
+    expect(purged).toHaveLength(purges);
   });
 
   it('lets one of two job runners sync while IGDB answers, holding no transaction meanwhile', async () => {
