@@ -1,17 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, openMigratedPostgres } from '../../../tests/helpers/database.ts';
 import { startIgdbStandIn, STAND_IN_CLIENT, type IgdbStandIn } from '../../../tests/helpers/igdb-stand-in.ts';
+import { standInClient, SYNC_DATABASES } from '../../../tests/helpers/igdb-sync-setup.ts';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import type { Database } from '../db/schema.ts';
-import { loadDemoCatalogue } from '../seed/demo/catalogue.server.ts';
 import { MAX_CANDIDATES } from './admin.ts';
 import { IgdbAdminError, igdbAdminPage, requestFullSync } from './admin.server.ts';
 import { changeLog } from './change-log.server.ts';
-import { IgdbClient } from './client.server.ts';
 import { igdbSyncJobStep } from './job.server.ts';
 import { resolveReview } from './review-resolve.server.ts';
-import { TwitchTokenManager } from './token.server.ts';
 
 const ADMIN = '00000000-0000-4000-8000-00000000ad11';
 const CONFIGURED = { TWITCH_CLIENT_ID: STAND_IN_CLIENT.clientId, TWITCH_CLIENT_SECRET: STAND_IN_CLIENT.clientSecret };
@@ -19,33 +16,14 @@ const CELESTE = 26226;
 const RESIDENT_EVIL_2 = 19686;
 
 // On both databases: the resolutions lock rows and write through the sync's set-based writers.
-const modes: [string, boolean, () => Promise<DatabaseConnection | undefined>][] = [
-  ['embedded PGlite', false, () => createTestDatabase({ demo: true, critics: false })],
-  [
-    'PostgreSQL',
-    !process.env.TEST_DATABASE_URL,
-    async () => {
-      const opened = await openMigratedPostgres(2);
-      if (opened) await loadDemoCatalogue(opened.db);
-      return opened;
-    },
-  ],
-];
 
-describe.each(modes.filter(([, skip]) => !skip))('the IGDB admin page and its decisions (%s)', (_mode, _skip, open) => {
+describe.each(SYNC_DATABASES)('the IGDB admin page and its decisions (%s)', (_mode, open) => {
   let connection: DatabaseConnection | undefined;
   let db: Kysely<Database>;
   let standIn: IgdbStandIn;
   const ids: Record<string, number> = {};
 
-  const client = () =>
-    new IgdbClient({
-      apiUrl: standIn.apiUrl,
-      clientId: STAND_IN_CLIENT.clientId,
-      tokens: new TwitchTokenManager({ ...STAND_IN_CLIENT, tokenUrl: standIn.tokenUrl }),
-      sleep: () => Promise.resolve(),
-      rate: { interval: 1000, intervalCap: 1000, concurrency: 8 },
-    });
+  const client = () => standInClient(standIn);
   const env = () => ({
     mode: 'self-hosted' as const,
     ...CONFIGURED,

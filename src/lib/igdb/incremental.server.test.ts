@@ -2,45 +2,18 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import type { Database } from '../db/schema.ts';
-import { createTestDatabase, openMigratedPostgres } from '../../../tests/helpers/database.ts';
-import { startIgdbStandIn, STAND_IN_CLIENT, type IgdbStandIn } from '../../../tests/helpers/igdb-stand-in.ts';
+import { startIgdbStandIn, type IgdbStandIn } from '../../../tests/helpers/igdb-stand-in.ts';
+import { standInClient, SYNC_DATABASES } from '../../../tests/helpers/igdb-sync-setup.ts';
 import { gameForEdit, updateGame } from '../admin/games.server.ts';
 import { gameSlugRedirect } from '../admin/merge.server.ts';
-import { loadDemoCatalogue } from '../seed/demo/catalogue.server.ts';
-import { IgdbClient } from './client.server.ts';
 import { runFullSync } from './sync.server.ts';
-import { TwitchTokenManager } from './token.server.ts';
 
 const ADMIN = '00000000-0000-4000-8000-00000000ad02';
 const PLAYER = '00000000-0000-4000-8000-0000000000p1'.replace('p', 'a');
 
-function client(standIn: IgdbStandIn): IgdbClient {
-  const tokens = new TwitchTokenManager({ ...STAND_IN_CLIENT, tokenUrl: standIn.tokenUrl });
-  return new IgdbClient({
-    apiUrl: standIn.apiUrl,
-    clientId: STAND_IN_CLIENT.clientId,
-    tokens,
-    retries: 2,
-    sleep: () => Promise.resolve(),
-    rate: { interval: 1000, intervalCap: 1000, concurrency: 8 },
-  });
-}
+const client = standInClient;
 
-const modes: [string, boolean, () => Promise<DatabaseConnection | undefined>][] = [
-  // The demo catalogue brings the platform and genre vocabulary.
-  ['embedded PGlite', false, () => createTestDatabase({ demo: true, critics: false })],
-  [
-    'PostgreSQL',
-    !process.env.TEST_DATABASE_URL,
-    async () => {
-      const opened = await openMigratedPostgres(2);
-      if (opened) await loadDemoCatalogue(opened.db);
-      return opened;
-    },
-  ],
-];
-
-describe.each(modes.filter(([, skip]) => !skip))('a full then an incremental IGDB sync (%s)', (_mode, _skip, open) => {
+describe.each(SYNC_DATABASES)('a full then an incremental IGDB sync (%s)', (_mode, open) => {
   let connection: DatabaseConnection | undefined;
   let db: Kysely<Database>;
   let standIn: IgdbStandIn;

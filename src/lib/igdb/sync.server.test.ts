@@ -2,11 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseConnection } from '../db/connect.server.ts';
 import type { Database } from '../db/schema.ts';
-import { createTestDatabase, openMigratedPostgres } from '../../../tests/helpers/database.ts';
-import { loadDemoCatalogue } from '../seed/demo/catalogue.server.ts';
 import { startIgdbStandIn, STAND_IN_CLIENT, type IgdbStandIn } from '../../../tests/helpers/igdb-stand-in.ts';
+import { standInClient, SYNC_DATABASES } from '../../../tests/helpers/igdb-sync-setup.ts';
 import { gameForEdit, updateGame } from '../admin/games.server.ts';
-import { IgdbClient } from './client.server.ts';
 import { gameTag } from '../http/cache-rules.ts';
 import type { PurgeTarget } from '../http/purge.server.ts';
 import { igdbSyncJobStep } from './job.server.ts';
@@ -14,23 +12,12 @@ import { igdbSyncJob } from '../../../functions/jobs/igdb-sync.ts';
 import type { JobContext } from '../../../functions/jobs/job.ts';
 import { runJob } from '../../../functions/jobs/runner.ts';
 import { runFullSync } from './sync.server.ts';
-import { TwitchTokenManager } from './token.server.ts';
 
 const ADMIN = '00000000-0000-4000-8000-00000000ad01';
 let db: Kysely<Database>;
 let standIn: IgdbStandIn;
 
-function client(retries = 2): IgdbClient {
-  const tokens = new TwitchTokenManager({ ...STAND_IN_CLIENT, tokenUrl: standIn.tokenUrl });
-  return new IgdbClient({
-    apiUrl: standIn.apiUrl,
-    clientId: STAND_IN_CLIENT.clientId,
-    tokens,
-    retries,
-    sleep: () => Promise.resolve(),
-    rate: { interval: 1000, intervalCap: 1000, concurrency: 8 },
-  });
-}
+const client = (retries = 2) => standInClient(standIn, retries);
 
 const byIgdb = (igdbId: number) =>
   db
@@ -42,20 +29,8 @@ const byIgdb = (igdbId: number) =>
     .executeTakeFirst();
 
 // On both databases: the page writer's SQL (set-based lookups and writes) is under test here.
-const modes: [string, boolean, () => Promise<DatabaseConnection | undefined>][] = [
-  ['embedded PGlite', false, () => createTestDatabase({ demo: true, critics: false })],
-  [
-    'PostgreSQL',
-    !process.env.TEST_DATABASE_URL,
-    async () => {
-      const opened = await openMigratedPostgres(2);
-      if (opened) await loadDemoCatalogue(opened.db);
-      return opened;
-    },
-  ],
-];
 
-describe.each(modes.filter(([, skip]) => !skip))('the full IGDB sync (%s)', (_mode, _skip, open) => {
+describe.each(SYNC_DATABASES)('the full IGDB sync (%s)', (_mode, open) => {
   let connection: DatabaseConnection | undefined;
   beforeAll(async () => {
     connection = await open();
