@@ -46,7 +46,7 @@ async function startImageStandIn(): Promise<void> {
 const step = (options: Partial<CoverCopyOptions> = {}) =>
   copyIgdbCovers(database.db, supabase, {
     imageBaseUrl: imageBase,
-    fetchOptions: coverFetchOptions({ allowedAddresses: ['127.0.0.1'], timeoutMs: 500 }),
+    fetchOptions: coverFetchOptions({ allowedAddresses: ['127.0.0.1'], timeoutMs: 2000 }),
     log: (line) => logged.push(line),
     ...options,
   });
