@@ -90,7 +90,8 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
   ]),
   game_alternative_names: everyone(['game_id', 'name', 'comment']),
   game_developers: everyone(['game_id', 'company_id']),
-  game_external_ids: everyone(['game_id', 'source', 'external_id']),
+  // With when IGDB last changed the record (its own public field, read back by the incremental sync).
+  game_external_ids: everyone(['game_id', 'source', 'external_id', 'source_updated_at']),
   game_field_sources: NONE,
   game_genres: everyone(['game_id', 'genre_id']),
   game_platforms: everyone(['game_id', 'platform_id', 'release_date']),
@@ -114,6 +115,8 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
   genres: everyone(['id', 'slug', 'name']),
   // The IGDB sync's bookkeeping, its review queue and change log: read through the admin pages.
   igdb_changes: NONE,
+  // Which IGDB image each stored cover copy came from, and failed downloads: the covers job's.
+  igdb_cover_copies: NONE,
   igdb_match_reviews: NONE,
   igdb_sync_runs: NONE,
   // The library import each player has under way: the server's bookkeeping.
