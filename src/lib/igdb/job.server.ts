@@ -42,12 +42,12 @@ export interface IgdbJobOptions {
 const PURGE_SLUGS_MAX = 500;
 
 /** The newest change-log entry: what the job's steps log comes after it. */
-async function lastChangeId(db: Kysely<Database>): Promise<number> {
+async function lastChangeId(db: Kysely<Database>): Promise<string> {
   const row = await db
     .selectFrom('igdb_changes')
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
-  return Number(row?.id ?? 0);
+  return String(row?.id ?? '0');
 }
 
 /**
@@ -55,7 +55,7 @@ async function lastChangeId(db: Kysely<Database>): Promise<number> {
  * and search carry) and the changed games' own pages by slug, so a new store id, a cover or a
  * merge shows at once rather than when the cache expires.
  */
-async function purgeChanged(db: Kysely<Database>, afterId: number, purge: Purge): Promise<void> {
+async function purgeChanged(db: Kysely<Database>, afterId: string, purge: Purge): Promise<void> {
   const changed = await db
     .selectFrom('igdb_changes as c')
     .innerJoin('games as g', 'g.id', 'c.game_id')
@@ -107,7 +107,7 @@ export async function igdbSyncJobStep(
     .executeTakeFirst();
   if (last?.status === 'finished' && last.full_done && last.recent) return { ran: false, reason: 'up to date' };
   let run = await openRun(db, last?.full_done ? 'incremental' : 'full');
-  const changesBefore = options.purge ? await lastChangeId(db) : 0;
+  const changesBefore = options.purge ? await lastChangeId(db) : '0';
   let steps = 0;
   try {
     for (;;) {
