@@ -153,9 +153,16 @@ export function misses(run: PerformanceRun): string[] {
 }
 
 /** The generated sections of docs/performance.md, in the order the page shows them. */
-type SectionKey = `bench:${BenchDatabase}` | `compare:${BenchDatabase}`;
-const SECTIONS: SectionKey[] = ['bench:embedded', 'bench:postgres', 'compare:embedded', 'compare:postgres'];
-const section = (key: SectionKey) => [`<!-- ${key} -->`, `<!-- /${key} -->`] as const;
+export type SectionKey = `${'bench' | 'igdb' | 'compare'}:${BenchDatabase}`;
+const SECTIONS: SectionKey[] = [
+  'bench:embedded',
+  'bench:postgres',
+  'igdb:postgres',
+  'igdb:embedded',
+  'compare:embedded',
+  'compare:postgres',
+];
+export const section = (key: SectionKey) => [`<!-- ${key} -->`, `<!-- /${key} -->`] as const;
 
 /** The text between two markers of an earlier record, markers included; null when absent. */
 function between(text: string, [open, close]: readonly [string, string]): string | null {
@@ -164,7 +171,7 @@ function between(text: string, [open, close]: readonly [string, string]): string
   return from >= 0 && to > from ? text.slice(from, to + close.length) : null;
 }
 
-const stamp = (measuredAt: Date) => `${measuredAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+export const stamp = (measuredAt: Date) => `${measuredAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** One database's section: its date, server, data set, tables and verdict. */
 export function databaseSection(run: PerformanceRun, measuredAt = new Date()): string {
@@ -213,12 +220,14 @@ export function databaseSection(run: PerformanceRun, measuredAt = new Date()): s
 
 /** What a missing section says until its command has run. */
 function placeholder(key: SectionKey): string {
-  const [kind, database] = key.split(':') as ['bench' | 'compare', BenchDatabase];
+  const [kind, database] = key.split(':') as ['bench' | 'igdb' | 'compare', BenchDatabase];
   const [open, close] = section(key);
   const text =
     kind === 'bench'
       ? `## ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --database ${database}\`.`
-      : `## Before and after: ${DATABASE_TITLES[database]}\n\nNot compared yet: \`npm run bench -- --compare <git-rev> --database ${database}\`.`;
+      : kind === 'igdb'
+        ? `## IGDB full sync: ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --only igdb-sync --database ${database}\`.`
+        : `## Before and after: ${DATABASE_TITLES[database]}\n\nNot compared yet: \`npm run bench -- --compare <git-rev> --database ${database}\`.`;
   return `${open}\n${text}\n${close}`;
 }
 
@@ -228,7 +237,7 @@ function placeholder(key: SectionKey): string {
  * loses the others' figures. Nothing else survives a run: the page holds only what the
  * bench measured.
  */
-function record(key: SectionKey, text: string, previous: string): string {
+export function record(key: SectionKey, text: string, previous: string): string {
   const sections = SECTIONS.map((other) =>
     other === key ? text : (between(previous, section(other)) ?? placeholder(other)),
   );
@@ -239,6 +248,7 @@ function record(key: SectionKey, text: string, previous: string): string {
     'database has its own section with the date it was measured (`--database embedded`,',
     '`--database postgres`, or `both`, the default). The "Before and after" sections are written by',
     '`npm run bench -- --compare <git-rev>`: this checkout against an older commit, in alternating rounds.',
+    'The "IGDB full sync" sections are written by `npm run bench -- --only igdb-sync`.',
     'How the budget was reached: docs/decisions/speed-budget.md.',
     '',
     ...sections.flatMap((section) => [section, '']),

@@ -20,6 +20,9 @@
 //   7. writes docs/performance.md (scripts/bench-report.ts) with every figure beside its target.
 // --only long-work runs step 6 alone (on the same data set) and prints its figures without
 // writing docs/performance.md.
+// --only igdb-sync [--igdb-games N]: the IGDB full sync into a fresh database from a local
+// stand-in (scripts/bench/igdb-sync.ts), 300 000 games on PostgreSQL and 20 000 embedded unless
+// N is given; at those sizes it writes its own sections of docs/performance.md.
 // --database embedded | postgres | both (the default): where it runs. PostgreSQL is DATABASE_URL
 // when set (its catalogue and community are replaced by the data set) or a PostgreSQL 15 server
 // the bench starts itself (scripts/bench/postgres.ts); each database has its own data set and
@@ -37,6 +40,7 @@ import {
   formatRecord,
   performanceRecord,
   type FigureRow,
+  type BenchDatabase,
   type PageRow,
   type PerformanceRun,
   type RatioRow,
@@ -53,6 +57,7 @@ import { atMost } from './bench/stats.ts';
 import { timePlayerWrites, timePublishing } from './bench/write-figures.ts';
 import { Client } from './bench/writes.ts';
 import { benchLongWork } from './bench/long-work.ts';
+import { igdbSyncCommand } from './bench/igdb-sync-command.ts';
 
 const { values } = parseArgs({
   options: {
@@ -64,6 +69,7 @@ const { values } = parseArgs({
     // `--compare <git-rev> [--rounds N]`: scripts/bench-compare.ts.
     compare: { type: 'string' },
     rounds: { type: 'string' },
+    'igdb-games': { type: 'string' },
   },
 });
 if (values.compare !== undefined) {
@@ -73,7 +79,7 @@ if (values.compare !== undefined) {
   process.exit(result.status ?? 1);
 }
 if (values.rounds !== undefined) throw new Error('--rounds goes with --compare <git-rev>');
-if (!['all', 'long-work'].includes(values.only)) throw new Error('--only is all or long-work');
+if (!['all', 'long-work', 'igdb-sync'].includes(values.only)) throw new Error('--only is all, long-work or igdb-sync');
 const everything = values.only === 'all';
 if (!['embedded', 'postgres', 'both'].includes(values.database))
   throw new Error('--database is embedded, postgres or both');
@@ -98,6 +104,7 @@ if (values.database === 'both') {
       '--only',
       values.only,
       ...(values.fresh ? ['--fresh'] : []),
+      ...(values['igdb-games'] ? ['--igdb-games', values['igdb-games']] : []),
     ];
     const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
@@ -115,6 +122,10 @@ const HOST = '127.0.0.1';
 const ORIGIN = `http://${HOST}:${PORT}`;
 const SECONDS = Number(values.seconds);
 const tree: Tree = { dir: process.cwd(), node: process.execPath, label: 'this checkout' };
+if (values.only === 'igdb-sync') {
+  await igdbSyncCommand({ database: values.database as BenchDatabase, games: values['igdb-games'], givenUrl, PG_PORT });
+  process.exit(0);
+}
 
 console.log('== build');
 run('npm', ['run', 'build', '--silent']);

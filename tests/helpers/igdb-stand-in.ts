@@ -18,6 +18,7 @@ import {
   themes,
 } from '../fixtures/igdb/reference.ts';
 import { project, QuerySyntaxError, readQuery, select, type IgdbRecord } from './apicalypse-reader.ts';
+import type { RecordSource } from './igdb-synthetic.ts';
 
 /**
  * A local stand-in for Twitch's token endpoint and IGDB's v4 API, answering from the fixtures in
@@ -98,6 +99,8 @@ export interface StandInOptions {
   extraGames?: number;
   /** How long the tokens it issues say they live, in seconds (Twitch says about 60 days). */
   expiresIn?: number;
+  /** Records made on demand (tests/helpers/igdb-synthetic.ts) in place of the fixtures. */
+  source?: RecordSource;
 }
 
 export async function startIgdbStandIn(options: StandInOptions = {}): Promise<IgdbStandIn> {
@@ -209,16 +212,17 @@ export async function startIgdbStandIn(options: StandInOptions = {}): Promise<Ig
       record(refusals.status);
       return send(response, refusals.status, { message: 'Too Many Requests' });
     }
-    const table = records.get(endpoint);
-    if (!table) {
+    const table = options.source ? undefined : records.get(endpoint);
+    if (!table && !options.source) {
       record(404);
       return send(response, 404, { message: 'no such endpoint' });
     }
     let answer: unknown;
     try {
       const parsed = readQuery(body);
-      const lookup = (name: string, id: number) => records.get(name)?.get(id);
-      answer = select(table.values(), parsed).map((found) => project(endpoint, found, parsed.fields, lookup));
+      const lookup = options.source?.lookup ?? ((name: string, id: number) => records.get(name)?.get(id));
+      const chosen = table ? select(table.values(), parsed) : (options.source?.select(endpoint, parsed) ?? []);
+      answer = chosen.map((found) => project(endpoint, found, parsed.fields, lookup));
     } catch (error) {
       if (!(error instanceof QuerySyntaxError)) throw error;
       record(400);

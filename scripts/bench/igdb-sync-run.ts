@@ -1,0 +1,86 @@
+// A child of the IGDB sync bench (scripts/bench/igdb-sync.ts): the full sync as `npm run igdb --
+// sync` runs it (the client the environment describes, with its token and its limit of 4
+// requests a second, and runFullSync) on the database the environment describes, with the
+// catalogue's platforms and genres in place first as a seeded site has them. Prints
+// BENCH_IGDB_SYNC {json}: the run, the whole time, and each page's fetch and write times.
+import { parseEnv } from '../../src/lib/config/env.ts';
+import { upsertReference } from '../../src/lib/catalogue-import/writer.server.ts';
+import { openPostgres } from '../../src/lib/db/connect.server.ts';
+import { openPglite } from '../../src/lib/db/pglite.server.ts';
+import type { IgdbClient } from '../../src/lib/igdb/client.server.ts';
+import { igdbClientFromEnv } from '../../src/lib/igdb/config.server.ts';
+import { runFullSync } from '../../src/lib/igdb/sync.server.ts';
+
+export interface SyncRunFigures {
+  status: string;
+  pages: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  queued: number;
+  /** From the first request to the last page written, in ms. */
+  totalMs: number;
+  /** Per page: the client's call (its turn under the rate limit, the answer, its JSON). */
+  fetchMs: number[];
+  /** Per page: mapping it and its write transaction, cursor included. */
+  writeMs: number[];
+  gamesInDatabase: number;
+}
+
+/** The client with each query's end noted, so a step's time splits into the fetch and the write. */
+function timed(igdb: IgdbClient, fetchMs: number[], fetchedAt: { at: number }): IgdbClient {
+  const client = Object.create(igdb) as IgdbClient;
+  client.query = async (endpoint, body) => {
+    const started = performance.now();
+    try {
+      return await igdb.query(endpoint, body);
+    } finally {
+      fetchedAt.at = performance.now();
+      fetchMs.push(fetchedAt.at - started);
+    }
+  };
+  return client;
+}
+
+async function main(): Promise<void> {
+  const env = parseEnv(process.env, { purpose: 'database-command' });
+  const igdb = igdbClientFromEnv(env);
+  if (!igdb) throw new Error('the bench sets TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET for its stand-in');
+  const connection = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 1) : await openPglite(env.PGLITE_DIR);
+  try {
+    await connection.db.transaction().execute((trx) => upsertReference(trx));
+    const fetchMs: number[] = [];
+    const writeMs: number[] = [];
+    const fetchedAt = { at: 0 };
+    const started = performance.now();
+    const run = await runFullSync(connection.db, timed(igdb, fetchMs, fetchedAt), {
+      onPage: (page) => {
+        writeMs.push(performance.now() - fetchedAt.at);
+        if (page.pages % 50 === 0) console.error(`igdb sync bench: ${page.pages} pages, up to IGDB id ${page.cursor}`);
+      },
+    });
+    const totalMs = performance.now() - started;
+    const games = await connection.db
+      .selectFrom('games')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const figures: SyncRunFigures = {
+      status: run.status,
+      pages: run.pages,
+      created: run.created,
+      updated: run.updated,
+      skipped: run.skipped,
+      queued: run.queued,
+      totalMs,
+      fetchMs,
+      writeMs,
+      gamesInDatabase: Number(games.n),
+    };
+    console.log(`BENCH_IGDB_SYNC ${JSON.stringify(figures)}`);
+  } finally {
+    await igdb.idle();
+    await connection.close();
+  }
+}
+
+await main();
