@@ -25,14 +25,17 @@ export interface Target {
 
 /** The games the page's external ids and titles point at, each read in one statement. */
 async function lookups(trx: Trx, games: readonly MappedGame[]) {
-  const keys = games.flatMap((g) => [`igdb:${g.igdbId}`, ...g.externalIds.map((e) => `${e.source}:${e.externalId}`)]);
+  const keys = games.flatMap((g) => [{ source: 'igdb', externalId: String(g.igdbId) }, ...g.externalIds]);
   const external = await trx
     .selectFrom('game_external_ids as e')
     .leftJoin('game_external_ids as own', (join) =>
       join.onRef('own.game_id', '=', 'e.game_id').on('own.source', '=', 'igdb'),
     )
     .select(['e.game_id', 'e.source', 'e.external_id', 'e.source_updated_at', 'own.external_id as igdb_id'])
-    .where(sql<boolean>`e.source || ':' || e.external_id = any(${keys})`)
+    // The (source, id) pairs as rows, so each is one probe of the primary key, whatever the table's size.
+    .where(
+      sql<boolean>`(e.source, e.external_id) in (select * from unnest(${keys.map((k) => k.source)}::text[], ${keys.map((k) => k.externalId)}::text[]))`,
+    )
     .execute();
   const byExternal = new Map(
     external.map((r) => [
