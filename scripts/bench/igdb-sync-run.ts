@@ -1,11 +1,13 @@
 // A child of the IGDB sync bench (scripts/bench/igdb-sync.ts): the full sync as `npm run igdb --
 // sync` runs it (the client the environment describes, with its token and its limit of 4
-// requests a second, and runFullSync) on the database the environment describes, with the
-// catalogue's platforms and genres in place first as a seeded site has them. Prints
+// requests a second, and runFullSync) on the database the environment describes, migrated
+// first, with the catalogue's platforms and genres in place as a seeded site has them. Prints
 // BENCH_IGDB_SYNC {json}: the run, the whole time, and each page's fetch and write times.
+import { readFile } from 'node:fs/promises';
 import { parseEnv } from '../../src/lib/config/env.ts';
 import { upsertReference } from '../../src/lib/catalogue-import/writer.server.ts';
 import { openPostgres } from '../../src/lib/db/connect.server.ts';
+import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../../src/lib/db/migrations.server.ts';
 import { openPglite } from '../../src/lib/db/pglite.server.ts';
 import type { IgdbClient } from '../../src/lib/igdb/client.server.ts';
 import { igdbClientFromEnv } from '../../src/lib/igdb/config.server.ts';
@@ -48,10 +50,15 @@ async function main(): Promise<void> {
   if (!igdb) throw new Error('the bench sets TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET for its stand-in');
   const connection = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 1) : await openPglite(env.PGLITE_DIR);
   try {
+    await migrate(connection.db, {
+      files: await readMigrationFiles(),
+      bootstrapSql: env.mode === 'supabase' ? undefined : await readFile(BOOTSTRAP_FILE, 'utf8'),
+    });
     await connection.db.transaction().execute((trx) => upsertReference(trx));
     const fetchMs: number[] = [];
     const writeMs: number[] = [];
     const fetchedAt = { at: 0 };
+    console.log('BENCH_IGDB_SYNC_STARTS');
     const started = performance.now();
     const run = await runFullSync(connection.db, timed(igdb, fetchMs, fetchedAt), {
       onPage: (page) => {

@@ -7,6 +7,7 @@
 // from its own connection, a game written earlier each time, then does the same with no sync
 // running: what the sync costs the site's other requests.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,6 @@ import { getGameOverviewBySlug } from '../../src/lib/games/game-overview.server.
 import { STAND_IN_CLIENT } from '../../tests/helpers/igdb-stand-in.ts';
 import type { BenchDatabase, FigureRow } from '../bench-report.ts';
 import type { SyncRunFigures } from './igdb-sync-run.ts';
-import { run } from './processes.ts';
 import { atMost, summarise } from './stats.ts';
 
 /** The sizes of the rows docs/performance.md keeps: IGDB's whole catalogue on PostgreSQL; a bounded one embedded. */
@@ -25,7 +25,6 @@ export const IGDB_BENCH_GAMES: Record<BenchDatabase, number> = { postgres: 300_0
 /** What a full sync of IGDB must take at most (on this machine, PostgreSQL). */
 const FULL_SYNC_TARGET_S = 3600;
 const PROBE_EVERY_MS = 100;
-const BENCH_DATABASE = 'critical_hit_igdb_bench';
 
 export interface IgdbSyncBenchOptions {
   database: BenchDatabase;
@@ -69,18 +68,25 @@ async function startStandIn(node: string, games: number) {
   return { ...urls, stop: () => child.kill('SIGTERM') };
 }
 
-/** Runs the sync child to its end; resolves with its figures. */
-function runSync(node: string, env: NodeJS.ProcessEnv): Promise<SyncRunFigures> {
+/** Starts the sync child: `starts` once its database is migrated, `done` with its figures at its end. */
+function runSync(node: string, env: NodeJS.ProcessEnv): { starts: Promise<void>; done: Promise<SyncRunFigures> } {
   const child = spawn(node, ['scripts/bench/igdb-sync-run.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env });
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
+  let started: () => void = () => {};
+  const starts = new Promise<void>((resolve) => (started = resolve));
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+    if (out.includes('BENCH_IGDB_SYNC_STARTS')) started();
+  });
+  const done = new Promise<SyncRunFigures>((resolve, reject) => {
     child.once('exit', (code) => {
+      started();
       const line = out.split('\n').find((text) => text.startsWith('BENCH_IGDB_SYNC '));
       if (code !== 0 || !line) reject(new Error(`the IGDB sync stopped (exit ${code})`));
       else resolve(JSON.parse(line.slice(16)) as SyncRunFigures);
     });
   });
+  return { starts, done };
 }
 
 /** Reads a game page's data every 100 ms until `until` settles (or for `seconds`); the times in ms. */
@@ -116,26 +122,24 @@ async function probe(url: string, until: { done: boolean }, seconds?: number): P
   return samples;
 }
 
-/** A new, migrated database for the run; `drop` removes it. */
-function freshDatabase(options: IgdbSyncBenchOptions, node: string) {
+/** A new database for the run (the sync's process migrates it); `drop` removes it. */
+function freshDatabase(options: IgdbSyncBenchOptions) {
   if (options.database === 'embedded') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'igdb-sync-bench-'));
-    run(node, ['scripts/db.ts', 'migrate'], { env: childEnv({ dir }) as Record<string, string> });
     return { target: { dir }, drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })) };
   }
   if (!options.serverUrl) throw new Error('the PostgreSQL bench needs a server URL');
+  const name = `critical_hit_igdb_bench_${randomBytes(4).toString('hex')}`;
   const url = new URL(options.serverUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${name}`;
   const admin = openPostgres(options.serverUrl, 1);
   const drop = async () => {
-    await sql.raw(`drop database if exists ${BENCH_DATABASE} with (force)`).execute(admin.db);
+    await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
   };
   return {
     target: { url: url.toString() },
     async create() {
-      await drop();
-      await sql.raw(`create database ${BENCH_DATABASE}`).execute(admin.db);
-      run(node, ['scripts/db.ts', 'migrate'], { env: childEnv({ url: url.toString() }) as Record<string, string> });
+      await sql.raw(`create database ${name}`).execute(admin.db);
     },
     drop: async () => {
       await drop();
@@ -147,7 +151,7 @@ function freshDatabase(options: IgdbSyncBenchOptions, node: string) {
 export async function benchIgdbSync(options: IgdbSyncBenchOptions): Promise<IgdbSyncBenchResult> {
   const node = options.node ?? process.execPath;
   const log = options.log ?? (() => {});
-  const database = freshDatabase(options, node);
+  const database = freshDatabase(options);
   const load = () =>
     os
       .loadavg()
@@ -167,9 +171,9 @@ export async function benchIgdbSync(options: IgdbSyncBenchOptions): Promise<Igdb
     const syncing = runSync(node, env);
     const done = { done: false };
     const url = database.target.url;
+    await syncing.starts;
     const during = url ? probe(url, done) : Promise.resolve([]);
-    const sync = await syncing.finally(() => (done.done = true));
-    const busy = await during;
+    const [sync, busy] = await Promise.all([syncing.done.finally(() => (done.done = true)), during]);
     const loadAfter = load();
     const idle = url ? await probe(url, { done: false }, options.idleSeconds) : [];
     return { sync, ...report(options, sync, busy, idle, `${loadBefore} before, ${loadAfter} after`) };
