@@ -12,7 +12,7 @@ import { QuerySyntaxError, type IgdbRecord, type Lookup, type ParsedQuery } from
  * (`game * 8 + k`), so any of them can be made from its id alone. About one game in 25 is of a
  * type the catalogue leaves out (a DLC, a mod, an update); most have a cover, a Steam app id,
  * developers and publishers from a pool of 5,000 companies, and releases on one to four
- * platforms; titles repeat (IGDB has many games of one name), which exercises the slugs.
+ * platforms; some titles repeat (IGDB has games of one name), which exercises the slugs.
  */
 
 /** Records made on demand instead of held: the records a query selects, and any record by id. */
@@ -105,13 +105,28 @@ const slugOf = (text: string) =>
 /** Ids `game * 8 + k` for k < n: a game's related records of one kind. */
 const related = (game: number, n: number) => Array.from({ length: n }, (_, k) => game * 8 + k);
 
+/**
+ * Most titles are the game's own (its id, scrambled, spelled in words: "Silent Harbor of the
+ * Iron Quest"); one in ten comes from a pool of about 10,000 shared ones ("Crimson Odyssey 3",
+ * "Lost Kingdom: Remastered"), as ports, remakes and namesakes share names on IGDB.
+ */
 function gameName(id: number): string {
-  const base = `${pick(ADJECTIVES, id, 1)} ${pick(NOUNS, id, 2)}`;
-  const r = unit(id, 3);
-  if (r < 0.35) return base;
-  if (r < 0.7) return `${base} ${2 + count(id, 4, 6)}`;
-  if (r < 0.9) return `${base}: ${pick(SUBTITLES, id, 5)}`;
-  return `${base} of the ${pick(NOUNS, id, 6)}`;
+  if (unit(id, 3) < 0.1) {
+    const base = `${pick(ADJECTIVES, id, 1)} ${pick(NOUNS, id, 2)}`;
+    const r = unit(id, 4);
+    if (r < 0.3) return base;
+    if (r < 0.6) return `${base} ${2 + count(id, 5, 3)}`;
+    return `${base}: ${pick(SUBTITLES, id, 6)}`;
+  }
+  // 30^5 names: an id below that, multiplied by a number prime to it, spells a name no other id does.
+  let n = (id * 7_919) % 24_300_000;
+  const digits = Array.from({ length: 5 }, () => {
+    const digit = n % 30;
+    n = Math.floor(n / 30);
+    return digit;
+  });
+  const [a = 0, b = 0, c = 0, d = 0, e = 0] = digits;
+  return `${ADJECTIVES[a]} ${NOUNS[b]} of the ${ADJECTIVES[c]} ${NOUNS[d]}${e === 0 ? '' : ` ${e + 1}`}`;
 }
 
 function game(id: number): IgdbRecord {
