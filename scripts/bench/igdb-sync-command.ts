@@ -5,6 +5,8 @@
 // the figures go into docs/performance.md; at another size they are only printed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
+import { openPostgres } from '../../src/lib/db/connect.server.ts';
 import { formatRecord, type BenchDatabase } from '../bench-report.ts';
 import { benchIgdbSync, IGDB_BENCH_GAMES } from './igdb-sync.ts';
 import { igdbSyncConsole, igdbSyncRecord, type IgdbSyncRun } from './igdb-sync-report.ts';
@@ -20,6 +22,20 @@ export interface IgdbSyncCommand {
 }
 
 const IDLE_SECONDS = 30;
+
+/** The server at DATABASE_URL as the report names it: its version and the settings that weigh on writes. */
+async function describeGiven(url: string): Promise<string> {
+  const connection = openPostgres(url, 1);
+  try {
+    const settings = ['server_version', 'fsync', 'synchronous_commit', 'shared_buffers', 'work_mem'];
+    const { rows } = await sql<{ name: string; value: string }>`
+      select name, current_setting(name) as value from unnest(${settings}::text[]) as name`.execute(connection.db);
+    const described = rows.map((row) => `${row.name}=${row.value}`).join(', ');
+    return `PostgreSQL at DATABASE_URL (${new URL(url).host}: ${described}), in a database the bench made for the run`;
+  } finally {
+    await connection.close();
+  }
+}
 
 export async function igdbSyncCommand({ database, games: given, givenUrl, PG_PORT }: IgdbSyncCommand): Promise<void> {
   const games = given === undefined ? IGDB_BENCH_GAMES[database] : Number(given);
@@ -48,7 +64,7 @@ export async function igdbSyncCommand({ database, games: given, givenUrl, PG_POR
               )
                 .map(([k, v]) => `${k}=${v}`)
                 .join(', ')}, fsync on, shared memory in ${server.hugePages.description}`
-            : `PostgreSQL at DATABASE_URL (${new URL(givenUrl ?? '').host}), a database the bench made for the run`,
+            : await describeGiven(givenUrl ?? ''),
       machine: `${describeMachine()}, Node ${process.version}`,
       figures: result.figures,
       notes: result.notes,

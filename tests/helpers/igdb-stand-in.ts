@@ -254,6 +254,9 @@ export async function startIgdbStandIn(options: StandInOptions = {}): Promise<Ig
       else query(endpoint, request, body, response);
     });
   });
+  // Idle connections stay open a minute, as a load balancer in front of an API keeps them (Node's
+  // default of 5 s closes them under a client that paused longer, such as a sync writing a page).
+  server.keepAliveTimeout = 60_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
