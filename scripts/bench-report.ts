@@ -226,7 +226,7 @@ function placeholder(key: SectionKey): string {
     kind === 'bench'
       ? `## ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --database ${database}\`.`
       : kind === 'igdb'
-        ? `## IGDB full sync: ${DATABASE_TITLES[database]}\n\nNot measured yet: \`npm run bench -- --only igdb-sync --database ${database}\`.`
+        ? `## IGDB full sync: ${DATABASE_TITLES[database]}\n\nNot run yet: \`npm run bench -- --only igdb-sync --database ${database}\`.`
         : `## Before and after: ${DATABASE_TITLES[database]}\n\nNot compared yet: \`npm run bench -- --compare <git-rev> --database ${database}\`.`;
   return `${open}\n${text}\n${close}`;
 }

@@ -77,7 +77,7 @@ describe('the IGDB sync bench, on a small catalogue', () => {
     });
     expect(record).toContain('<!-- igdb:embedded -->');
     expect(record).toContain('## IGDB full sync: Embedded database (PGlite)');
-    expect(record).toContain('Not measured yet: `npm run bench -- --only igdb-sync --database postgres`');
+    expect(record).toContain('Not run yet: `npm run bench -- --only igdb-sync --database postgres`');
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
