@@ -122,11 +122,21 @@ async function probe(url: string, until: { done: boolean }, seconds?: number): P
   return samples;
 }
 
+interface FreshDatabase {
+  target: { url?: string; dir?: string };
+  create(): Promise<void>;
+  drop(): Promise<void>;
+}
+
 /** A new database for the run (the sync's process migrates it); `drop` removes it. */
-function freshDatabase(options: IgdbSyncBenchOptions) {
+function freshDatabase(options: IgdbSyncBenchOptions): FreshDatabase {
   if (options.database === 'embedded') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'igdb-sync-bench-'));
-    return { target: { dir }, drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })) };
+    return {
+      target: { dir },
+      create: () => Promise.resolve(),
+      drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    };
   }
   if (!options.serverUrl) throw new Error('the PostgreSQL bench needs a server URL');
   const name = `critical_hit_igdb_bench_${randomBytes(4).toString('hex')}`;
@@ -158,7 +168,7 @@ export async function benchIgdbSync(options: IgdbSyncBenchOptions): Promise<Igdb
       .map((n) => n.toFixed(2))
       .join(', ');
   const loadBefore = load();
-  if ('create' in database) await database.create();
+  await database.create();
   const standIn = await startStandIn(node, options.games);
   try {
     const env = childEnv(database.target, {
