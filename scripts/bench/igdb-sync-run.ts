@@ -1,6 +1,6 @@
 // A child of the IGDB sync bench (scripts/bench/igdb-sync.ts): the full sync as `npm run igdb --
 // sync` runs it (the client the environment describes, with its token and its limit of 4
-// requests a second, and runFullSync) on the database the environment describes, migrated
+// requests a second, and runFullSync, in pages of the scheduled job's size) on the database the environment describes, migrated
 // first, with the catalogue's platforms and genres in place as a seeded site has them. Prints
 // BENCH_IGDB_SYNC {json}: the run, the whole time, and each page's fetch and write times.
 import { readFile } from 'node:fs/promises';
@@ -10,7 +10,9 @@ import { openPostgres } from '../../src/lib/db/connect.server.ts';
 import { BOOTSTRAP_FILE, migrate, readMigrationFiles } from '../../src/lib/db/migrations.server.ts';
 import { openPglite } from '../../src/lib/db/pglite.server.ts';
 import type { IgdbClient } from '../../src/lib/igdb/client.server.ts';
+import { IGDB_MAX_LIMIT } from '../../src/lib/igdb/apicalypse.ts';
 import { igdbClientFromEnv } from '../../src/lib/igdb/config.server.ts';
+import { EMBEDDED_PAGE_SIZE } from '../../src/lib/igdb/job.server.ts';
 import { runFullSync } from '../../src/lib/igdb/sync.server.ts';
 
 export interface SyncRunFigures {
@@ -61,6 +63,8 @@ async function main(): Promise<void> {
     console.log('BENCH_IGDB_SYNC_STARTS');
     const started = performance.now();
     const run = await runFullSync(connection.db, timed(igdb, fetchMs, fetchedAt), {
+      // As the scheduled job pages: IGDB's 500 on PostgreSQL, smaller pages on the embedded database.
+      pageSize: env.mode === 'embedded' ? EMBEDDED_PAGE_SIZE : IGDB_MAX_LIMIT,
       onPage: (page) => {
         writeMs.push(performance.now() - fetchedAt.at);
         if (page.pages % 50 === 0) console.error(`igdb sync bench: ${page.pages} pages, up to IGDB id ${page.cursor}`);

@@ -15,6 +15,8 @@ import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { openPostgres } from '../../src/lib/db/connect.server.ts';
 import { getGameOverviewBySlug } from '../../src/lib/games/game-overview.server.ts';
+import { IGDB_MAX_LIMIT } from '../../src/lib/igdb/apicalypse.ts';
+import { EMBEDDED_PAGE_SIZE } from '../../src/lib/igdb/job.server.ts';
 import { STAND_IN_CLIENT } from '../../tests/helpers/igdb-stand-in.ts';
 import type { BenchDatabase, FigureRow } from '../bench-report.ts';
 import type { SyncRunFigures } from './igdb-sync-run.ts';
@@ -217,7 +219,7 @@ function report(
       p50: sync.totalMs,
       p95: sync.totalMs,
       target: options.database === 'postgres' ? atMost(FULL_SYNC_TARGET_S, 's') : undefined,
-      note: `${sync.pages} pages of 500: ${(sync.pages / seconds).toFixed(2)} pages/s, ${((sync.created + sync.updated) / seconds).toFixed(0)} games/s; ${sync.created.toLocaleString('en-US')} games created, ${sync.skipped.toLocaleString('en-US')} left out (types the catalogue does not show), ${sync.queued} queued; ${seconds.toFixed(0)} s`,
+      note: `${sync.pages} pages of ${options.database === 'embedded' ? EMBEDDED_PAGE_SIZE : IGDB_MAX_LIMIT}: ${(sync.pages / seconds).toFixed(2)} pages/s, ${((sync.created + sync.updated) / seconds).toFixed(0)} games/s; ${sync.created.toLocaleString('en-US')} games created, ${sync.skipped.toLocaleString('en-US')} left out (types the catalogue does not show), ${sync.queued} queued; ${seconds.toFixed(0)} s`,
     },
     {
       name: 'IGDB sync: one page asked for',
@@ -231,7 +233,7 @@ function report(
       samples: write.count,
       p50: write.p50,
       p95: write.p95,
-      note: `mapping 500 games and writing them with the cursor in one transaction; p50 ${tenth(sync.writeMs, 0)} ms over the first tenth of the pages, ${tenth(sync.writeMs, 9)} ms over the last; the longest ${Math.max(...sync.writeMs).toFixed(0)} ms`,
+      note: `mapping the page's games and writing them with the cursor in one transaction; p50 ${tenth(sync.writeMs, 0)} ms over the first tenth of the pages, ${tenth(sync.writeMs, 9)} ms over the last; the longest ${Math.max(...sync.writeMs).toFixed(0)} ms`,
     },
   ];
   if (options.database === 'postgres') {
