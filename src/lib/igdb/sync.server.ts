@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { pageQuery } from './apicalypse.ts';
 import type { IgdbClient } from './client.server.ts';
@@ -27,6 +27,15 @@ import { writePage } from './sync-write.server.ts';
  */
 
 export { failRun, mapPage, openRun, type SyncRun };
+
+/**
+ * The page's lookups are planned from the tables' statistics; a run that grows the catalogue
+ * from a few games to thousands leaves them describing the small table, and the title lookup
+ * is then planned as a scan of every game. The embedded database has no autovacuum to renew
+ * them, and PostgreSQL's comes late in a bulk load: the sync renews them itself, every so many
+ * pages (ANALYZE reads a bounded sample, whatever the table's size).
+ */
+const ANALYZE_EVERY_PAGES = 20;
 
 /**
  * One step: the next page after `run.cursor` (or, in an incremental run's removals phase, the
@@ -75,6 +84,7 @@ export async function syncStep(
     const now = await currentRun(db, run.id);
     return { run: now, done: now.status !== 'running' };
   }
+  if (next.pages % ANALYZE_EVERY_PAGES === 0) await sql`analyze games, game_external_ids, companies`.execute(db);
   return { run: next, done: finishes };
 }
 
