@@ -247,8 +247,9 @@ function recordOf(endpoint: string, id: number, games: number): IgdbRecord | und
 function meets(record: IgdbRecord, query: ParsedQuery): boolean {
   return query.where.every(({ field, op, values }) => {
     const value = record[field];
+    if (typeof value === 'string' && (op === '=' || op === '!=')) return values.includes(value) === (op === '=');
     if (typeof value !== 'number') return op === '!=';
-    const first = values[0] ?? Number.NaN;
+    const first = Number(values[0] ?? Number.NaN);
     if (op === '=') return values.includes(value);
     if (op === '!=') return !values.includes(value);
     if (op === '>') return value > first;
@@ -272,9 +273,10 @@ export function syntheticCatalogue(games: number): RecordSource {
       let from = 1;
       for (const { field, op, values } of query.where) {
         if (field !== 'id') continue;
-        if (op === '>') from = Math.max(from, (values[0] ?? 0) + 1);
-        if (op === '>=') from = Math.max(from, values[0] ?? 0);
-        if (op === '=') from = Math.max(from, Math.min(...values));
+        const ids = values.map(Number);
+        if (op === '>') from = Math.max(from, (ids[0] ?? 0) + 1);
+        if (op === '>=') from = Math.max(from, ids[0] ?? 0);
+        if (op === '=') from = Math.max(from, Math.min(...ids));
       }
       const found: IgdbRecord[] = [];
       const wanted = query.offset + query.limit;
