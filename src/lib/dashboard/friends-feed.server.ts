@@ -100,12 +100,23 @@ export async function friendsFeed(
     .orderBy(sql`1 desc nulls last`)
     .offset(sql.lit(size))
     .limit(sql.lit(1));
-  const page = followed
+  // The bound once, in a materialised CTE the lateral join reads: as a scalar subquery inside
+  // the lateral join, PostgreSQL counted its cost once per followed player, and an estimate
+  // that high switched on JIT compilation, which took far longer than running the statement.
+  const page = db
+    .with(
+      (cte) => cte('b').materialized(),
+      (qb) => qb.selectNoFrom(sql<Date>`coalesce((${bound}), '-infinity'::timestamptz)`.as('bound')),
+    )
+    .selectFrom('user_follows as f')
+    .where('f.follower_id', '=', userId)
+    .where(ownerIsPublic(sql.ref('f.followed_id')))
+    .crossJoin('b')
     .innerJoinLateral(
       (eb) =>
         feedEvents(eb, before)
           .select(['e.id', 'e.created_at'])
-          .where('e.created_at', '>=', sql<Date>`coalesce((${bound}), '-infinity'::timestamptz)`)
+          .where('e.created_at', '>=', sql<Date>`b.bound`)
           .orderBy('e.created_at', 'desc')
           .orderBy('e.id', 'desc')
           .limit(sql.lit(size + 1))
