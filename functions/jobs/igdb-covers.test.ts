@@ -71,7 +71,7 @@ describe('the igdb-covers job', () => {
     const database = await createTestDatabase();
     try {
       await gameWithIgdbCover(database);
-      const deps = { env: env({}), serverDb: () => Promise.resolve(database.db) };
+      const deps = { env: env({}) };
       const outcome = await runJob(jobWith(deps), { db: database.db, purge: () => Promise.resolve() });
       expect(outcome).toEqual({
         status: 'ran',
@@ -94,7 +94,6 @@ describe('the igdb-covers job', () => {
       const purged: PurgeTarget[] = [];
       const deps = {
         env: env({ DATABASE_URL: 'postgres://u:p@db.test:5432/app' }),
-        serverDb: () => Promise.resolve(database.db),
       };
       expect(deps.env.mode).toBe('self-hosted');
       const job = jobWith(deps);
@@ -128,10 +127,7 @@ describe('the igdb-covers job', () => {
       const outcome = await database.db
         .transaction()
         .execute((trx) =>
-          runIgdbCovers(
-            { db: trx, now: new Date(), purge: () => Promise.resolve() },
-            { env: supabaseEnv, serverDb: () => Promise.resolve(database.db) },
-          ),
+          runIgdbCovers({ db: trx, now: new Date(), purge: () => Promise.resolve() }, { env: supabaseEnv }),
         );
       expect(outcome).toEqual({ ran: false, reason: 'storage not writable' });
     } finally {

@@ -4,7 +4,6 @@ import { coverFetchOptions } from '../../src/lib/admin/cover.server.ts';
 import { gamePurgeTarget } from '../../src/lib/admin/games.ts';
 import { getEnv, type Env } from '../../src/lib/config/env.ts';
 import type { Database } from '../../src/lib/db/schema.ts';
-import { getDb } from '../../src/lib/db/db.server.ts';
 import { copyIgdbCovers, type CoverCopyOutcome } from '../../src/lib/igdb/covers.server.ts';
 import { serviceStorageClient } from '../storage/service-client.ts';
 import type { Job, JobContext } from './job.ts';
@@ -17,8 +16,6 @@ export const IGDB_COVERS_PER_RUN = 40;
 
 export interface IgdbCoversDeps {
   env: Env;
-  /** The server's database outside the job's transaction (the local storage service's own). */
-  serverDb: () => Promise<Kysely<Database>>;
   /** The storage client (tests give theirs); by default serviceStorageClient. */
   storage?: (env: Env, db: Kysely<Database>) => Promise<SupabaseClient | null>;
 }
@@ -33,8 +30,8 @@ export interface IgdbCoversDeps {
 export async function runIgdbCovers(context: JobContext, deps: IgdbCoversDeps): Promise<IgdbCoversJobOutcome> {
   const { env } = deps;
   if (env.mode === 'embedded' && context.db.isTransaction) return { ran: false, reason: 'embedded database' };
-  const storageDb = env.mode === 'embedded' ? context.db : await deps.serverDb();
-  const supabase = await (deps.storage ?? serviceStorageClient)(env, storageDb);
+  // The runner hands a job with its own transactions the server's database: the local storage service uses it too.
+  const supabase = await (deps.storage ?? serviceStorageClient)(env, context.db);
   if (!supabase) return { ran: false, reason: 'storage not writable' };
   const outcome = await copyIgdbCovers(context.db, supabase, {
     count: IGDB_COVERS_PER_RUN,
@@ -56,5 +53,5 @@ export const igdbCoversJob: Job<IgdbCoversJobOutcome> = {
   everySeconds: 60,
   // Forty downloads, four at a time, each within the safe fetch's deadline: well under five minutes.
   ownTransactions: { leaseSeconds: 300 },
-  run: (context) => runIgdbCovers(context, { env: getEnv(), serverDb: getDb }),
+  run: (context) => runIgdbCovers(context, { env: getEnv() }),
 };
