@@ -2,16 +2,30 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib, { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routeCacheKey } from '../src/lib/http/cache-key.ts';
 import { gameTag } from '../src/lib/http/cache-rules.ts';
 import { purge, reviewWriteTargets } from '../src/lib/http/purge.server.ts';
 import routeCacheProvider, { PageStore, pageStore, serveCachedPages, type CachedPage } from './route-cache.ts';
 
 const provider = routeCacheProvider({ maxEntries: 100, maxBytes: 10_000_000 });
-const onRequest = provider.onRequest!.bind(provider);
+/** What the provider leaves running after it answers (storing a page a non-brotli client asked for). */
+const pending: Promise<unknown>[] = [];
+const answer = provider.onRequest!.bind(provider);
+/** The provider's answer, once the work it left behind is done too. */
+const onRequest: typeof answer = async (...args) => {
+  const response = await answer(...args);
+  await Promise.all(pending.splice(0));
+  return response;
+};
 const logger = { info() {}, warn: vi.fn(), error() {} };
 const context = (path: string, headers: Record<string, string> = {}, method = 'GET', host = 'localhost:4321') => {
   const url = new URL(`http://${host}${path}`);
-  return { request: new Request(url, { headers, method }), url, logger };
+  return {
+    request: new Request(url, { headers, method }),
+    url,
+    logger,
+    waitUntil: (work: Promise<unknown>) => void pending.push(work),
+  };
 };
 const pageOf = (text: string) => `<!doctype html><main>${`<p>${text}</p>`.repeat(300)}</main>`;
 
@@ -31,6 +45,7 @@ function render(body: string, tags = 'games', headers: Record<string, string> = 
 }
 
 const state = (response: Response) => response.headers.get('X-Astro-Cache');
+const routeKey = (path: string) => routeCacheKey(new URL(path, 'http://localhost:4321'))!.key;
 const store = pageStore();
 
 beforeEach(() => {
@@ -117,6 +132,25 @@ describe('the page cache provider', () => {
     // A gzip client gets the plain page, which the compression layer in front gzips.
     const gzip = await onRequest(context('/games/portal-2', { 'accept-encoding': 'gzip' }), render('never'));
     expect([gzip.headers.get('content-encoding'), await gzip.text()]).toEqual([null, page]);
+  });
+
+  it('answers a client that takes no brotli before the copy is made, and stores the page behind it', async () => {
+    const page = pageOf('Hades');
+    const miss = await answer(context('/games/hades', { 'accept-encoding': 'gzip' }), render(page));
+    expect([state(miss), miss.headers.get('content-encoding'), miss.headers.get('vary')]).toEqual([
+      'MISS',
+      null,
+      'Accept-Encoding',
+    ]);
+    expect(await miss.text()).toBe(page);
+    expect(store.fresh(routeKey('/games/hades'))).toBeUndefined();
+    await Promise.all(pending.splice(0));
+    const hit = await onRequest(context('/games/hades', { 'accept-encoding': 'br' }), render('never'));
+    expect([state(hit), hit.headers.get('content-encoding'), hit.headers.get('etag')]).toEqual([
+      'HIT',
+      'br',
+      `${miss.headers.get('etag')!.slice(0, -1)}-br"`,
+    ]);
   });
 
   it('gives each copy its own ETag and answers 304 only to the copy the client holds, for GET and HEAD alike', async () => {

@@ -211,13 +211,50 @@ const brotli = (body: Buffer) =>
     zlib.brotliCompress(body, BROTLI_OPTIONS, (error, result) => (error ? reject(error) : resolve(result))),
   );
 
-/** Renders through `next` and stores the page with its brotli copy when its rule says so. */
+/** The page as the store keeps it, before its brotli copy is made. */
+function pageOf(response: Response, body: Buffer, path: string, maxAge: number, swr: number): CachedPage {
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => void (NOT_STORED.has(name) || headers.push([name, value])));
+  if (compressible(body, response.headers.get('content-type'))) headers.push(['vary', 'Accept-Encoding']);
+  return {
+    status: 200,
+    headers,
+    body,
+    br: undefined,
+    etag: createHash('sha1').update(body).digest('base64url').slice(0, 22),
+    tags: (response.headers.get('Cache-Tag') ?? '')
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+    path,
+    storedAt: Date.now(),
+    maxAge,
+    swr,
+  };
+}
+
+/** Text of a size worth a brotli copy: such a page varies by Accept-Encoding from the start. */
+const compressible = (body: Buffer, type: string | null) => body.length >= 1024 && COMPRESSIBLE_TYPE.test(type ?? '');
+
+/** The page with its brotli copy, when it is text and brotli made it smaller. */
+async function withBrotli(page: CachedPage): Promise<CachedPage> {
+  if (!page.headers.some(([name]) => name === 'vary')) return page;
+  const br = await brotli(page.body);
+  return br.length < page.body.length ? { ...page, br } : page;
+}
+
+/**
+ * Renders through `next` and stores the page with its brotli copy when its rule says so.
+ * Only a brotli client waits for that copy; any other gets the plain page at once while the
+ * copy is made and the page stored behind it (`waitUntil`).
+ */
 async function renderAndStore(
   store: PageStore,
   target: { key: string; path: string },
   request: Request,
   next: () => Promise<Response>,
   warn: (message: string) => void,
+  waitUntil: ((promise: Promise<unknown>) => void) | undefined,
 ): Promise<Response> {
   const since = store.generation;
   const response = await next();
@@ -227,31 +264,16 @@ async function renderAndStore(
     warn(`Not caching ${target.path}: it sets a cookie, is private or varies by a request header.`);
     return response;
   }
-  const body = Buffer.from(await response.arrayBuffer());
-  const br =
-    body.length >= 1024 && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '')
-      ? await brotli(body)
-      : undefined;
-  const headers: [string, string][] = [];
-  response.headers.forEach((value, name) => void (NOT_STORED.has(name) || headers.push([name, value])));
-  const smaller = br && br.length < body.length ? br : undefined;
-  if (smaller) headers.push(['vary', 'Accept-Encoding']);
-  const page: CachedPage = {
-    status: 200,
-    headers,
-    body,
-    br: smaller,
-    etag: createHash('sha1').update(body).digest('base64url').slice(0, 22),
-    tags: (response.headers.get('Cache-Tag') ?? '')
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean),
-    path: target.path,
-    storedAt: Date.now(),
-    maxAge,
-    swr,
-  };
-  return toResponse(page, request, store.store(target.key, page, since) ? 'MISS' : undefined);
+  const plain = pageOf(response, Buffer.from(await response.arrayBuffer()), target.path, maxAge, swr);
+  const stored = withBrotli(plain).then((page) => ({ page, kept: store.store(target.key, page, since) }));
+  if (codingFor(request.headers.get('accept-encoding')) === 'br') {
+    const { page, kept } = await stored;
+    return toResponse(page, request, kept ? 'MISS' : undefined);
+  }
+  // The node adapter gives no waitUntil: the promise runs on, and its failure is only logged.
+  const storing = stored.catch((error: unknown) => warn(`Storing ${target.key} failed: ${String(error)}`));
+  waitUntil?.(storing);
+  return toResponse(plain, request, 'MISS');
 }
 
 const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) => {
@@ -268,13 +290,15 @@ const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) 
       const cached = store.lookup(target.key);
       if (cached && !cached.fresh && !revalidating.has(target.key)) {
         revalidating.add(target.key);
-        const refresh = renderAndStore(store, target, request, next, warn)
+        const refresh = renderAndStore(store, target, request, next, warn, undefined)
           .catch((error: unknown) => warn(`Background revalidation of ${target.key} failed: ${String(error)}`))
           .finally(() => revalidating.delete(target.key));
         context.waitUntil?.(refresh);
       }
       if (cached) return toResponse(cached.page, request, cached.fresh ? 'HIT' : 'STALE');
-      return request.method === 'HEAD' ? next() : renderAndStore(store, target, request, next, warn);
+      return request.method === 'HEAD'
+        ? next()
+        : renderAndStore(store, target, request, next, warn, context.waitUntil?.bind(context));
     },
     invalidate(options) {
       store.purge({
