@@ -119,4 +119,22 @@ describe.each(SYNC_DATABASES)('store addresses from the IGDB sync (%s)', (_mode,
       'https://store.steampowered.com/app/292030',
     ]);
   });
+
+  it('refuses an address that is not https, has spaces or is longer than 500 characters', async () => {
+    const game = await db.selectFrom('games').select('id').orderBy('id').executeTakeFirstOrThrow();
+    for (const url of [
+      'http://www.gog.com/game/celeste',
+      'javascript:alert(1)',
+      'https://www.gog.com/game/ celeste',
+      `https://www.gog.com/game/${'a'.repeat(480)}`,
+    ]) {
+      await expect(
+        db
+          .insertInto('game_external_ids')
+          .values({ game_id: game.id, source: 'gog', external_id: '999', url })
+          .execute(),
+        url,
+      ).rejects.toThrow(/game_external_ids_url_https/);
+    }
+  });
 });
