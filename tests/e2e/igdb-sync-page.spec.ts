@@ -13,7 +13,8 @@ import { startSite, type SiteServer } from './servers.ts';
  * the local IGDB stand-in. The catalogue holds a Celeste dated another year, so the sync
  * queues IGDB's Celeste for review. The administrator starts a new full sync, the scheduled job
  * (run through its cron route) carries it, and the administrator links the review to the
- * catalogue's Celeste and sees it in the change log. Three page loads.
+ * catalogue's Celeste and sees it in the change log, then finds the store links IGDB gave on
+ * Celeste's page. Four page loads.
  */
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -148,4 +149,20 @@ test('an administrator starts the IGDB sync, links an uncertain match, and finds
   expect(bound.rows).toEqual([{ slug: 'celeste' }]);
   // The fixture audits only pages of the e2e server: this one is audited here.
   await auditInBothSchemes(page, `${site.origin}/admin/igdb`);
+
+  // The linked game's page links each store IGDB gave an address for, and IGDB itself.
+  await page.goto(`${site.origin}/games/celeste`);
+  const stores = page.getByRole('region', { name: 'Store pages' }).getByRole('link');
+  await expect(stores).toHaveText([
+    'Steam store page for Celeste',
+    'GOG store page for Celeste',
+    'Epic Games store page for Celeste',
+    'IGDB page for Celeste',
+  ]);
+  expect(await stores.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+    'https://store.steampowered.com/app/504230/',
+    'https://www.gog.com/game/celeste',
+    'https://store.epicgames.com/p/celeste',
+    'https://www.igdb.com/games/celeste',
+  ]);
 });

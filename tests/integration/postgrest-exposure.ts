@@ -90,8 +90,9 @@ export const API_EXPOSURE: Record<string, TableExposure> = {
   ]),
   game_alternative_names: everyone(['game_id', 'name', 'comment']),
   game_developers: everyone(['game_id', 'company_id']),
-  // With when IGDB last changed the record (its own public field, read back by the incremental sync).
-  game_external_ids: everyone(['game_id', 'source', 'external_id', 'source_updated_at']),
+  // With when IGDB last changed the record (its own public field, read back by the incremental sync)
+  // and the address IGDB gives for the id (the store links).
+  game_external_ids: everyone(['game_id', 'source', 'external_id', 'source_updated_at', 'url']),
   game_field_sources: NONE,
   game_genres: everyone(['game_id', 'genre_id']),
   game_platforms: everyone(['game_id', 'platform_id', 'release_date']),

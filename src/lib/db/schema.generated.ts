@@ -331,6 +331,11 @@ export interface GameExternalIdsTable {
    * skips records unchanged since).
    */
   source_updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /**
+   * The address the source gives for this id (IGDB's External Game url; for the IGDB id, its
+   * igdb.com game page), https only.
+   */
+  url: string | null;
 }
 
 /**

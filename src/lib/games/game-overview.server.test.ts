@@ -111,7 +111,7 @@ describe('getGameOverviewBySlug', () => {
     expect(typeof read!.top[0]!.id).toBe('string');
   });
 
-  it('gives the store ids of the game, and of no other', async () => {
+  it('gives the store ids of the game with their addresses, and of no other', async () => {
     const db = connection.db;
     const game = (await getGameBySlug(db, slug))!;
     expect((await getGameOverviewBySlug(db, slug))!.externalIds).toEqual([]);
@@ -120,15 +120,15 @@ describe('getGameOverviewBySlug', () => {
       .insertInto('game_external_ids')
       .values([
         { game_id: game.id, source: 'steam', external_id: '367520' },
-        { game_id: game.id, source: 'gog', external_id: '1308320804' },
-        { game_id: game.id, source: 'igdb', external_id: '14593' },
+        { game_id: game.id, source: 'gog', external_id: '1308320804', url: 'https://www.gog.com/game/hollow_knight' },
+        { game_id: game.id, source: 'igdb', external_id: '14593', url: 'https://www.igdb.com/games/hollow-knight' },
         { game_id: other.id, source: 'steam', external_id: '292030' },
       ])
       .execute();
     expect((await getGameOverviewBySlug(db, slug))!.externalIds).toEqual([
-      { source: 'gog', externalId: '1308320804' },
-      { source: 'igdb', externalId: '14593' },
-      { source: 'steam', externalId: '367520' },
+      { source: 'gog', externalId: '1308320804', url: 'https://www.gog.com/game/hollow_knight' },
+      { source: 'igdb', externalId: '14593', url: 'https://www.igdb.com/games/hollow-knight' },
+      { source: 'steam', externalId: '367520', url: null },
     ]);
   });
 

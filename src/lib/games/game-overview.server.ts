@@ -22,7 +22,7 @@ export interface GameOverviewRead {
   similar: SimilarGame[];
   /** The most helpful visible user reviews. */
   top: UserReviewView[];
-  /** Its ids on stores (game_external_ids), for the store links. */
+  /** Its ids on stores with their addresses (game_external_ids), for the store links. */
   externalIds: ExternalId[];
 }
 
@@ -51,7 +51,7 @@ const overviewBySlug = queryTemplate((db, slug: string) =>
       jsonArrayFrom(
         db
           .selectFrom('game_external_ids')
-          .select(['game_external_ids.source', 'game_external_ids.external_id as externalId'])
+          .select(['game_external_ids.source', 'game_external_ids.external_id as externalId', 'game_external_ids.url'])
           .whereRef('game_external_ids.game_id', '=', eb.ref('detail.id'))
           .orderBy('game_external_ids.source')
           .orderBy('game_external_ids.external_id')

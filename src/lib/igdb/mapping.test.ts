@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expandedFixtureGames } from '../../../tests/helpers/igdb-stand-in.ts';
-import { mapGame, normaliseTitle, type MappedGame } from './mapping.ts';
+import { httpsUrl, mapGame, normaliseTitle, type MappedGame } from './mapping.ts';
 import { GAME_FIELDS, igdbGameSchema } from './schema.ts';
 
 const fixtures = expandedFixtureGames(GAME_FIELDS).map((record) => igdbGameSchema.parse(record));
@@ -33,9 +33,10 @@ describe('mapGame', () => {
       publishers: [{ igdbId: 1633, name: 'CD Projekt' }],
       franchises: ['The Witcher'],
       externalIds: [
-        { source: 'steam', externalId: '292030' },
-        { source: 'gog', externalId: '1207664663' },
+        { source: 'steam', externalId: '292030', url: 'https://store.steampowered.com/app/292030' },
+        { source: 'gog', externalId: '1207664663', url: 'https://www.gog.com/game/the_witcher_3_wild_hunt' },
       ],
+      igdbUrl: 'https://www.igdb.com/games/the-witcher-3-wild-hunt',
     });
     expect(witcher.alternativeNames).toEqual([
       { name: 'Witcher 3', comment: 'Abbreviation' },
@@ -60,9 +61,10 @@ describe('mapGame', () => {
   it('names the game types the site shows', () => {
     expect(mapped(12503)).toMatchObject({ gameType: 'expansion', parentIgdbId: 1942 });
     expect(mapped(19686).gameType).toBe('remake');
-    expect(mapped(26226).externalIds).toEqual([
-      { source: 'steam', externalId: '504230' },
-      { source: 'epic', externalId: 'celeste' },
+    expect(mapped(26226).externalIds.map((e) => [e.source, e.externalId])).toEqual([
+      ['steam', '504230'],
+      ['epic', 'celeste'],
+      ['gog', '1207658924'],
     ]);
   });
 
@@ -94,9 +96,80 @@ describe('mapGame', () => {
       coverUrl: null,
       platforms: [{ slug: 'pc', releaseDate: null }],
       releases: [{ igdbPlatformId: 6, platform: 'pc', region: 'japan', date: null }],
-      externalIds: [{ source: 'steam', externalId: '42' }],
+      externalIds: [{ source: 'steam', externalId: '42', url: null }],
+      igdbUrl: null,
     });
     expect(result.kind === 'game' && result.game.summary?.length).toBe(4000);
+  });
+});
+
+describe('the addresses IGDB gives', () => {
+  const external = (url: string | undefined, uid = '504230', source = 1) => ({
+    id: uid.length,
+    uid,
+    external_game_source: source,
+    ...(url === undefined ? {} : { url }),
+  });
+  const addresses = (record: Parameters<typeof mapGame>[0]) => {
+    const result = mapGame(record);
+    if (result.kind !== 'game') throw new Error('skipped');
+    return { ids: result.game.externalIds, igdb: result.game.igdbUrl };
+  };
+
+  it('keeps each store id with its https address, and the igdb.com page of the game', () => {
+    expect(addresses(igdbGameSchema.parse(fixtures.find((g) => g.id === 26226)))).toEqual({
+      ids: [
+        { source: 'steam', externalId: '504230', url: 'https://store.steampowered.com/app/504230' },
+        { source: 'epic', externalId: 'celeste', url: 'https://store.epicgames.com/p/celeste' },
+        { source: 'gog', externalId: '1207658924', url: 'https://www.gog.com/game/celeste' },
+      ],
+      igdb: 'https://www.igdb.com/games/celeste',
+    });
+  });
+
+  it('keeps no address that is not https, has credentials or is too long, and keeps the id', () => {
+    for (const url of [
+      'http://www.gog.com/game/celeste',
+      'javascript:alert(1)',
+      '//www.gog.com/game/celeste',
+      'https://user:pass@www.gog.com/game/celeste',
+      `https://www.gog.com/game/${'a'.repeat(500)}`,
+      'not a url',
+      '',
+    ]) {
+      expect(addresses({ id: 1, name: 'A', external_games: [external(url, '77', 5)] }).ids, url).toEqual([
+        { source: 'gog', externalId: '77', url: null },
+      ]);
+    }
+    expect(httpsUrl(' HTTPS://WWW.GOG.COM/game/celeste ')).toBe('https://www.gog.com/game/celeste');
+    expect(httpsUrl(undefined)).toBeNull();
+  });
+
+  it('takes the first address of an id listed twice, and makes the igdb.com page from a clean slug only', () => {
+    expect(
+      addresses({
+        id: 1,
+        name: 'A',
+        slug: 'a-game',
+        external_games: [
+          external(undefined),
+          external('https://store.steampowered.com/app/504230/'),
+          external('https://store.steampowered.com/app/1/'),
+        ],
+      }),
+    ).toEqual({
+      ids: [{ source: 'steam', externalId: '504230', url: 'https://store.steampowered.com/app/504230/' }],
+      igdb: 'https://www.igdb.com/games/a-game',
+    });
+    expect(addresses({ id: 1, name: 'A', slug: '../evil' }).igdb).toBeNull();
+    expect(addresses({ id: 1, name: 'A', slug: 'a', url: 'https://www.igdb.com/games/b' }).igdb).toBe(
+      'https://www.igdb.com/games/b',
+    );
+  });
+
+  it('asks IGDB for the addresses', () => {
+    expect(GAME_FIELDS).toContain('url');
+    expect(GAME_FIELDS).toContain('external_games.url');
   });
 });
 

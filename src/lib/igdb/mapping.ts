@@ -39,7 +39,10 @@ export interface MappedGame {
   publishers: { igdbId: number; name: string }[];
   franchises: string[];
   alternativeNames: { name: string; comment: string | null }[];
-  externalIds: { source: ExternalSource; externalId: string }[];
+  /** Store ids, each with the address IGDB gives for it (https only, else null). */
+  externalIds: { source: ExternalSource; externalId: string; url: string | null }[];
+  /** The game's page on igdb.com, as IGDB gives it (or made from its slug). */
+  igdbUrl: string | null;
   updatedAt: number | null;
 }
 
@@ -49,6 +52,9 @@ const MAX_TITLE = 200;
 const MAX_SUMMARY = 4000;
 const IMAGE_ID = /^[a-z0-9]{1,64}$/;
 const STEAM_APP_ID = /^[1-9]\d{0,9}$/;
+/** The longest address kept (the column's bound). */
+export const MAX_URL = 500;
+const IGDB_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Roman numerals read as numbers where that is safe: II to XX, but not I (a word) nor X
@@ -157,19 +163,42 @@ function companies(game: IgdbGame, role: 'developer' | 'publisher'): MappedGame[
   return [...found].map(([igdbId, name]) => ({ igdbId, name }));
 }
 
+/**
+ * An address as the catalogue keeps it: an absolute https URL without credentials, at most
+ * MAX_URL characters once normalised; anything else is no address. Which hosts a page links
+ * to is decided where the links are made (src/lib/games/store-links.ts).
+ */
+export function httpsUrl(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text || !URL.canParse(text)) return null;
+  const url = new URL(text);
+  if (url.protocol !== 'https:' || url.username || url.password || !url.hostname) return null;
+  return url.href.length <= MAX_URL ? url.href : null;
+}
+
 function externalIds(game: IgdbGame): MappedGame['externalIds'] {
-  const seen = new Set<string>();
-  return objects(game.external_games).flatMap((external) => {
+  const found = new Map<string, MappedGame['externalIds'][number]>();
+  for (const external of objects(game.external_games)) {
     const sourceId = refId(external.external_game_source) ?? external.category;
     const source = sourceId === undefined ? undefined : (EXTERNAL_SOURCES as Record<number, ExternalSource>)[sourceId];
     const uid = external.uid?.trim();
-    if (!source || !uid || uid.length > 200) return [];
-    if (source === 'steam' && !STEAM_APP_ID.test(uid)) return [];
+    if (!source || !uid || uid.length > 200) continue;
+    if (source === 'steam' && !STEAM_APP_ID.test(uid)) continue;
     const key = `${source}:${uid}`;
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [{ source, externalId: uid }];
-  });
+    const url = httpsUrl(external.url);
+    const seen = found.get(key);
+    // The same id twice: the first record with an address gives it.
+    if (!seen) found.set(key, { source, externalId: uid, url });
+    else if (seen.url === null) seen.url = url;
+  }
+  return [...found.values()];
+}
+
+/** The game's igdb.com page: its `url`, else the address its slug names. */
+function igdbUrl(game: IgdbGame): string | null {
+  const url = httpsUrl(game.url);
+  if (url) return url;
+  return game.slug && IGDB_SLUG.test(game.slug) ? `https://www.igdb.com/games/${game.slug}` : null;
 }
 
 /** An IGDB game as the catalogue would hold it, or why the catalogue leaves it out. */
@@ -231,6 +260,7 @@ export function mapGame(game: IgdbGame): MappingResult {
       ),
       alternativeNames: [...alternativeNames.values()],
       externalIds: externalIds(game),
+      igdbUrl: igdbUrl(game),
       updatedAt: game.updated_at ?? null,
     },
   };

@@ -7,12 +7,14 @@ import { z } from 'zod';
  * "Franchise", "Collection"). Unknown fields are ignored; every string and list is bounded so
  * one odd record cannot blow a page up. `game_type` replaced the older `category` enum (same
  * numbers); `external_game_source` and `release_region` replaced `category` and `region` on
- * their records; both spellings are read.
+ * their records; both spellings are read. A Game's `url` is its igdb.com page, an External
+ * Game's `url` the game's page on that service.
  */
 
 export const GAME_FIELDS = [
   'name',
   'slug',
+  'url',
   'summary',
   'first_release_date',
   'game_type',
@@ -23,6 +25,7 @@ export const GAME_FIELDS = [
   'alternative_names.name',
   'alternative_names.comment',
   'external_games.uid',
+  'external_games.url',
   'external_games.category',
   'external_games.external_game_source',
   'involved_companies.developer',
@@ -49,6 +52,8 @@ export const GAME_FIELDS = [
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const unixTime = z.number().int().min(-5_000_000_000).max(10_000_000_000);
 const name = z.string().max(1000);
+/** An address as IGDB gives it; the mapping keeps it only if it is https and at most 500 characters. */
+const address = z.string().max(2000);
 /** A reference IGDB did not expand (the related record was deleted) is just a number. */
 const expanded = <T extends z.ZodRawShape>(shape: T) => z.object({ id, ...shape });
 const list = <T extends z.ZodType>(item: T) =>
@@ -63,6 +68,7 @@ export const igdbGameSchema = z.object({
   id,
   name: name.optional(),
   slug: z.string().max(300).optional(),
+  url: address.optional(),
   summary: z.string().max(100_000).optional(),
   first_release_date: unixTime.optional(),
   game_type: z.union([z.number().int().min(0).max(1000), expanded({})]).optional(),
@@ -74,6 +80,7 @@ export const igdbGameSchema = z.object({
   external_games: list(
     expanded({
       uid: z.string().max(300).optional(),
+      url: address.optional(),
       category: z.number().int().optional(),
       external_game_source: z.union([z.number().int(), expanded({})]).optional(),
     }),

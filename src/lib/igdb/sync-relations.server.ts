@@ -3,6 +3,7 @@ import { companyIds } from '../admin/games.server.ts';
 import type { Database } from '../db/schema.ts';
 import { slugify } from '../games/slug.ts';
 import type { TrackedField } from './provenance.ts';
+import type { ExternalSource } from './vocabulary.ts';
 import type { Target } from './sync-write.server.ts';
 
 type Trx = Transaction<Database>;
@@ -36,7 +37,8 @@ async function companiesByName(trx: Trx, names: readonly string[]): Promise<Map<
 
 /**
  * The rows around a page's games, set-based: platforms, genres, developers and publishers
- * (replaced only where the sync may write them), external ids and alternative names (added),
+ * (replaced only where the sync may write them), external ids (added, their addresses kept up
+ * to date) and alternative names (added),
  * and the fields IGDB now holds (game_field_sources; an administrator's stay theirs).
  */
 export async function writeRelations(trx: Trx, targets: readonly Target[]): Promise<void> {
@@ -101,15 +103,36 @@ export async function writeRelations(trx: Trx, targets: readonly Target[]): Prom
     t.game.publishers.map((c) => ({ game_id: t.gameId, company_id: companyId.get(c.name) })),
   );
 
-  const external = targets.flatMap((t) => [
-    { game_id: t.gameId, source: 'igdb' as const, external_id: String(t.game.igdbId) },
-    ...t.game.externalIds.map((e) => ({ game_id: t.gameId, source: e.source, external_id: e.externalId })),
-  ]);
+  // One row per id: the first game on the page that names it keeps it.
+  const external = new Map<
+    string,
+    { game_id: number; source: ExternalSource | 'igdb'; external_id: string; url: string | null }
+  >();
+  for (const t of targets) {
+    for (const e of [
+      { source: 'igdb' as const, externalId: String(t.game.igdbId), url: t.game.igdbUrl },
+      ...t.game.externalIds,
+    ]) {
+      const key = `${e.source}:${e.externalId}`;
+      // Games stored for review before addresses were kept have none.
+      if (!external.has(key))
+        external.set(key, { game_id: t.gameId, source: e.source, external_id: e.externalId, url: e.url ?? null });
+    }
+  }
+  const rows = [...external.values()];
   await trx
     .insertInto('game_external_ids')
-    .values(external)
+    .values(rows)
     .onConflict((oc) => oc.doNothing())
     .execute();
+  // A known id of the same game takes IGDB's address as it is now; an id another game holds
+  // stays that game's, address and all.
+  await sql`
+    update public.game_external_ids e set url = u.url
+    from unnest(${rows.map((r) => r.source)}::text[], ${rows.map((r) => r.external_id)}::text[],
+      ${rows.map((r) => r.game_id)}::int[], ${rows.map((r) => r.url)}::text[]) as u(source, id, game_id, url)
+    where e.source = u.source and e.external_id = u.id and e.game_id = u.game_id and e.url is distinct from u.url
+  `.execute(trx);
   const alternative = targets.flatMap((t) =>
     t.game.alternativeNames.map((a) => ({ game_id: t.gameId, name: a.name, comment: a.comment })),
   );
