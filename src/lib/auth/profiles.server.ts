@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { recordActivity } from '../activity/activity.server.ts';
 import type { Database, ProfileRow } from '../db/schema.ts';
 import { tierFromPlanName, type Tier } from './tiers.ts';
@@ -9,9 +9,9 @@ import { MESSAGES, usernameError } from './validation.ts';
 
 type Db = Kysely<Database>;
 
-const PROFILE_COLUMNS = ['id', 'username', 'full_name', 'bio', 'email', 'avatar_url', 'created_at'] as const;
+export const PROFILE_COLUMNS = ['id', 'username', 'full_name', 'bio', 'email', 'avatar_url', 'created_at'] as const;
 
-function toProfile(row: ProfileRow): Profile {
+export function toProfile(row: ProfileRow): Profile {
   return { ...row, created_at: row.created_at.toISOString() };
 }
 
@@ -154,24 +154,30 @@ export async function emailForUsername(db: Db, username: string): Promise<string
   return result.rows[0]?.email ?? null;
 }
 
+/** The name of the plan of `userId`'s active subscription (a subquery; none when on the free plan). */
+export function activePlanName(db: Db, userId: Expression<string>) {
+  return (
+    db
+      .selectFrom('user_subscriptions')
+      .innerJoin('subscription_plans', 'subscription_plans.id', 'user_subscriptions.plan_id')
+      .select('subscription_plans.name')
+      .where('user_subscriptions.user_id', '=', userId)
+      .where('user_subscriptions.status', '=', 'active')
+      // Cancelled at period end: the plan ends on the day the paid period does, even before
+      // Stripe's customer.subscription.deleted arrives.
+      .where((eb) =>
+        eb.or([
+          eb('user_subscriptions.cancel_at_period_end', '=', false),
+          eb('user_subscriptions.current_period_end', '>', sql<Date>`now()`),
+        ]),
+      )
+      .limit(1)
+  );
+}
+
 /** The user's tier: the lower-cased plan name of their active subscription, else free. */
 export async function getUserTier(db: Db, userId: string): Promise<Tier> {
-  const row = await db
-    .selectFrom('user_subscriptions')
-    .innerJoin('subscription_plans', 'subscription_plans.id', 'user_subscriptions.plan_id')
-    .select('subscription_plans.name')
-    .where('user_subscriptions.user_id', '=', userId)
-    .where('user_subscriptions.status', '=', 'active')
-    // Cancelled at period end: the plan ends on the day the paid period does, even before
-    // Stripe's customer.subscription.deleted arrives.
-    .where((eb) =>
-      eb.or([
-        eb('user_subscriptions.cancel_at_period_end', '=', false),
-        eb('user_subscriptions.current_period_end', '>', sql<Date>`now()`),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
+  const row = await activePlanName(db, sql.val(userId)).executeTakeFirst();
   return tierFromPlanName(row?.name);
 }
 

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { PlayStatus } from '../library/play-status.ts';
 import { ownerIsPublic } from '../profiles/privacy.server.ts';
@@ -16,16 +16,17 @@ import {
 type Db = Kysely<Database>;
 
 /**
- * The events of the followed player `f.followed_id` the feed may show, before the cursor:
- * public and live (read from activity_events_actor_feed_idx, whose condition this names),
- * of the feed's kinds, and, checked as things are now rather than as they were recorded, a
- * review only while it is not hidden, a list event only while the list is public, not hidden
- * and its owner's profile public (a like of a private player's list included).
+ * The events of the followed player `f.followed_id` (the query this is a subquery of names
+ * it) the feed may show, before the cursor: public and live (read from
+ * activity_events_actor_feed_idx, whose condition this names), of the feed's kinds, and,
+ * checked as things are now rather than as they were recorded, a review only while it is not
+ * hidden, a list event only while the list is public, not hidden and its owner's profile
+ * public (a like of a private player's list included).
  */
-function feedEvents(eb: ExpressionBuilder<Database & { f: Database['user_follows'] }, 'f'>, before?: FeedCursor) {
-  const events = eb
+function feedEvents(db: Db, before?: FeedCursor) {
+  const events = db
     .selectFrom('activity_events as e')
-    .whereRef('e.actor_id', '=', 'f.followed_id')
+    .where('e.actor_id', '=', sql.ref<string>('f.followed_id'))
     // Literals where the partial index names the same condition (docs/decisions/generic-plans.md).
     .where('e.is_public', '=', sql.lit(true))
     .where('e.retracted_at', 'is', null)
@@ -36,7 +37,7 @@ function feedEvents(eb: ExpressionBuilder<Database & { f: Database['user_follows
         w.and([
           w('e.kind', '=', sql.lit('review_published')),
           w.exists(
-            w
+            db
               .selectFrom('user_reviews as r')
               .select('r.id')
               .where('r.id', '=', sql<string>`e.subject_id::bigint`)
@@ -46,7 +47,7 @@ function feedEvents(eb: ExpressionBuilder<Database & { f: Database['user_follows
         w.and([
           w('e.kind', 'in', LIST_FEED_KINDS),
           w.exists(
-            w
+            db
               .selectFrom('user_lists as l')
               .select('l.id')
               .where('l.id', '=', sql<number>`e.subject_id::int`)
@@ -69,13 +70,16 @@ function feedEvents(eb: ExpressionBuilder<Database & { f: Database['user_follows
  * follows (whose profiles are public), newest first, a page of `size` before `before`.
  *
  * Set-based from indexes, fan-in on read, in one statement:
- * 1. a bound: each followed player's newest event (one index probe each), and the
- *    (size + 1)-th newest of those. At least size + 1 events are that new, so the page
- *    holds nothing older;
- * 2. for each followed player (a lateral join) at most size + 1 of their events no older
- *    than the bound, newest first: for most players the index range is empty;
- * 3. the newest size + 1 of those, then their names and links by primary key (joined before
+ * 1. each followed player's newest event (one index probe each);
+ * 2. a bound: the (size + 1)-th newest of those. At least size + 1 events are that new, so
+ *    the page holds nothing older, and a player whose newest event is older has nothing on it;
+ * 3. for each player whose newest event reaches the bound (a lateral join), at most size + 1
+ *    of their events no older than the bound, newest first;
+ * 4. the newest size + 1 of those, then their names and links by primary key (joined before
  *    the limit, the planner hashed whole tables for them).
+ * Steps 1 and 2 are materialised CTEs: as scalar subqueries inside the lateral join,
+ * PostgreSQL counted their cost once per followed player, and an estimate that high switched
+ * on JIT compilation, which took far longer than running the statement.
  */
 export async function friendsFeed(
   db: Db,
@@ -84,39 +88,44 @@ export async function friendsFeed(
 ): Promise<FriendFeedPage> {
   const size = options.size ?? HOME_LIMITS.feed;
   const before = options.before;
-  const followed = db
-    .selectFrom('user_follows as f')
-    .where('f.follower_id', '=', userId)
-    .where(ownerIsPublic(sql.ref('f.followed_id')));
-  const bound = followed
-    .select((eb) =>
-      feedEvents(eb, before)
-        .select('e.created_at')
-        .orderBy('e.created_at', 'desc')
-        .orderBy('e.id', 'desc')
-        .limit(sql.lit(1))
-        .as('newest'),
-    )
-    .orderBy(sql`1 desc nulls last`)
-    .offset(sql.lit(size))
-    .limit(sql.lit(1));
-  // The bound once, in a materialised CTE the lateral join reads: as a scalar subquery inside
-  // the lateral join, PostgreSQL counted its cost once per followed player, and an estimate
-  // that high switched on JIT compilation, which took far longer than running the statement.
   const page = db
     .with(
-      (cte) => cte('b').materialized(),
-      (qb) => qb.selectNoFrom(sql<Date>`coalesce((${bound}), '-infinity'::timestamptz)`.as('bound')),
+      (cte) => cte('newest').materialized(),
+      (qb) =>
+        qb
+          .selectFrom('user_follows as f')
+          .where('f.follower_id', '=', userId)
+          .where(ownerIsPublic(sql.ref('f.followed_id')))
+          .select([
+            'f.followed_id',
+            feedEvents(db, before)
+              .select('e.created_at')
+              .orderBy('e.created_at', 'desc')
+              .orderBy('e.id', 'desc')
+              .limit(sql.lit(1))
+              .as('created_at'),
+          ]),
     )
-    .selectFrom('user_follows as f')
-    .where('f.follower_id', '=', userId)
-    .where(ownerIsPublic(sql.ref('f.followed_id')))
+    .with(
+      (cte) => cte('b').materialized(),
+      (qb) =>
+        qb.selectNoFrom((eb) =>
+          sql<Date>`coalesce((${eb
+            .selectFrom('newest')
+            .select('newest.created_at')
+            .orderBy(sql`1 desc nulls last`)
+            .offset(sql.lit(size))
+            .limit(sql.lit(1))}), '-infinity'::timestamptz)`.as('bound'),
+        ),
+    )
+    .selectFrom('newest as f')
     .crossJoin('b')
+    .where('f.created_at', '>=', sql.ref<Date>('b.bound'))
     .innerJoinLateral(
-      (eb) =>
-        feedEvents(eb, before)
+      () =>
+        feedEvents(db, before)
           .select(['e.id', 'e.created_at'])
-          .where('e.created_at', '>=', sql<Date>`b.bound`)
+          .where('e.created_at', '>=', sql.ref<Date>('b.bound'))
           .orderBy('e.created_at', 'desc')
           .orderBy('e.id', 'desc')
           .limit(sql.lit(size + 1))

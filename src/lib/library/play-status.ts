@@ -130,8 +130,11 @@ export type StatusCounts = Record<PlayStatus, number> & { all: number; wishlist:
 
 export type GamesShelf = { status: PlayStatus } | { shelf: 'all' | 'wishlist' | 'favourite' };
 
-/** A player's kept counts as stored (user_library_counts); absent before their first game. */
-export type KeptLibraryCounts = Record<PlayStatus | 'wishlist' | 'favourite', number>;
+/**
+ * A player's kept counts as stored (user_library_counts); absent before their first game
+ * (as a left join reads it, every count null).
+ */
+export type KeptLibraryCounts = Record<PlayStatus | 'wishlist' | 'favourite', number | null>;
 
 /** The counts the pages show: "all" is every game with a status, each game in one status. */
 export function countsFromKept(kept: KeptLibraryCounts | undefined): StatusCounts {
