@@ -5,6 +5,7 @@ import { cacheVercel } from '@astrojs/vercel/cache';
 import sentry from '@sentry/astro';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import type { Plugin } from 'vite';
 import { buildFiles } from './src/lib/builds/build-files.server.ts';
 import { loadDotEnv } from './src/lib/config/dotenv.ts';
 import { parseEnv } from './src/lib/config/env.ts';
@@ -15,6 +16,26 @@ loadDotEnv();
 // The node server is what `npm start` and the end-to-end tests run; Vercel sets VERCEL
 // in its build environment, which switches the adapter and the cache provider.
 const onVercel = Boolean(process.env.VERCEL);
+
+/**
+ * A build is a production build on the server too. React picks its development build at run
+ * time unless NODE_ENV is `production`, and the node server does not set NODE_ENV (the
+ * embedded demo's conveniences key on it: docs/configuration.md). So the build bundles React
+ * and the packages that import it into the server, with NODE_ENV written in as `production`
+ * (the build's own mode); the server then runs React's production build whatever its
+ * environment says. The site's own code reads NODE_ENV from the parsed environment, never as
+ * `process.env.NODE_ENV`, so what the define replaces is library code only.
+ */
+function productionServerBuild(): Plugin {
+  return {
+    name: 'critical-hit:production-server-build',
+    apply: 'build',
+    config: () => ({
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      ssr: { noExternal: ['react', 'react-dom', 'scheduler', '@nanostores/react'] },
+    }),
+  };
+}
 
 export default defineConfig({
   output: 'server',
@@ -89,7 +110,7 @@ export default defineConfig({
   // Sessions are Supabase's job (cookies managed by @supabase/ssr), not Astro's.
   session: false,
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), productionServerBuild()],
     // On Vercel the value is written into the build, so the branches only the node server's
     // modes take (the embedded database, the local services, the dev mailbox) are dropped
     // from the function (src/lib/config/platform.server.ts).
