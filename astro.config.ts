@@ -32,7 +32,7 @@ function productionServerBuild(): Plugin {
     apply: 'build',
     config: () => ({
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      ssr: { noExternal: ['react', 'react-dom', 'scheduler', '@nanostores/react'] },
+      ssr: { noExternal: ['react', 'react-dom', 'scheduler', '@nanostores/react', /^@dnd-kit\//] },
     }),
   };
 }

@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { E2E_CRON_SECRET, baseURL } from '../../playwright.config.ts';
 import { DEMO_OWNED_OUTLET, DEMO_PASSWORD } from '../../src/lib/seed/demo/accounts.server.ts';
 import { newUser, waitForEmail } from './accounts-helpers.ts';
@@ -156,4 +159,31 @@ test('every status goes out with its standard reason phrase', async ({ request }
   expect(await statusLine(revoked)).toBe('HTTP/1.1 410 Gone');
   expect(await statusLine('/api/auth/sign-in', { json: wrong })).toBe('HTTP/1.1 429 Too Many Requests');
   expect(await statusLine('/api/sentry-example-api')).toBe('HTTP/1.1 500 Internal Server Error');
+});
+
+test('the built server carries one React, in its production build', () => {
+  // Every package the server bundle still imports from node_modules: none may be React or
+  // import it, or it would load React's development build beside the bundled one.
+  const serverDir = fileURLToPath(new URL('../../dist/server/', import.meta.url));
+  const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mjs'));
+  const external = new Set<string>();
+  for (const file of files) {
+    const code = readFileSync(join(serverDir, file), 'utf8');
+    expect(code, file).not.toMatch(/react[\w-]*\.development\.js/);
+    // Bare specifiers of packages (not node: or astro: modules).
+    for (const [, name] of code.matchAll(/(?:from|import\()\s*["']((?:@[\w.-]+\/)?\w[\w.-]*)(?:\/[^"']*)?["']/g))
+      external.add(name!);
+  }
+  const modules = fileURLToPath(new URL('../../node_modules/', import.meta.url));
+  const usingReact = [...external].filter((name) => {
+    const manifest = JSON.parse(readFileSync(join(modules, name, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies?: object;
+      peerDependencies?: object;
+    };
+    const dependencies = { ...manifest.dependencies, ...manifest.peerDependencies };
+    return ['react', 'react-dom'].some((dep) => manifest.name === dep || dep in dependencies);
+  });
+  expect(external.size).toBeGreaterThan(0);
+  expect(usingReact).toEqual([]);
 });
