@@ -254,7 +254,7 @@ async function renderAndStore(
   request: Request,
   next: () => Promise<Response>,
   warn: (message: string) => void,
-  waitUntil: ((promise: Promise<unknown>) => void) | undefined,
+  waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<Response> {
   const since = store.generation;
   const response = await next();
@@ -272,7 +272,7 @@ async function renderAndStore(
   }
   // The node adapter gives no waitUntil: the promise runs on, and its failure is only logged.
   const storing = stored.catch((error: unknown) => warn(`Storing ${target.key} failed: ${String(error)}`));
-  waitUntil?.(storing);
+  waitUntil(storing);
   return toResponse(plain, request, 'MISS');
 }
 
@@ -290,7 +290,7 @@ const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) 
       const cached = store.lookup(target.key);
       if (cached && !cached.fresh && !revalidating.has(target.key)) {
         revalidating.add(target.key);
-        const refresh = renderAndStore(store, target, request, next, warn, undefined)
+        const refresh = renderAndStore(store, target, request, next, warn, (work) => context.waitUntil?.(work))
           .catch((error: unknown) => warn(`Background revalidation of ${target.key} failed: ${String(error)}`))
           .finally(() => revalidating.delete(target.key));
         context.waitUntil?.(refresh);
@@ -298,7 +298,7 @@ const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) 
       if (cached) return toResponse(cached.page, request, cached.fresh ? 'HIT' : 'STALE');
       return request.method === 'HEAD'
         ? next()
-        : renderAndStore(store, target, request, next, warn, context.waitUntil?.bind(context));
+        : renderAndStore(store, target, request, next, warn, (work) => context.waitUntil?.(work));
     },
     invalidate(options) {
       store.purge({
