@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { LOOKUP_STEPS, ONE_AT_A_TIME, runInSteps } from '../db/bounded-steps.server.ts';
+import {
+  LOOKUP_STEPS,
+  ONE_AT_A_TIME,
+  READ_HEAVY_STEPS,
+  runInSteps,
+  type StepOptions,
+} from '../db/bounded-steps.server.ts';
 import { audit } from './admin.server.ts';
 
 type Db = Kysely<Database>;
@@ -73,66 +79,100 @@ export interface AggregateDifference {
   recomputed: string;
 }
 
+const MAX_LISTED = 200;
+
+/** The first and last id of a run of ascending ids. */
+const span = (ids: readonly number[]) => [ids[0]!, ids[ids.length - 1]!] as const;
+
+/** The games in `first..last` whose kept critic sums differ from their counted reviews. */
+async function criticStatDifferences(db: Db, first: number, last: number): Promise<AggregateDifference[]> {
+  const stats = await sql<{ game_id: number; kept: string | null; recomputed: string | null }>`
+    with fresh as (
+      select game_id, count(*) filter (where kind = 'review') as review_count,
+        count(score) filter (where kind = 'review') as scored_count,
+        coalesce(sum(score) filter (where kind = 'review'), 0) as score_sum,
+        count(*) filter (where kind = 'preview') as preview_count
+      from public.critic_reviews where counted and game_id between ${first} and ${last} group by game_id
+    ), kept as (
+      select * from public.game_critic_stats where game_id between ${first} and ${last}
+    )
+    select coalesce(s.game_id, f.game_id) as game_id,
+      case when s.game_id is null then null else concat_ws('/', s.review_count, s.scored_count, s.score_sum, s.preview_count) end as kept,
+      case when f.game_id is null then null else concat_ws('/', f.review_count, f.scored_count, f.score_sum, f.preview_count) end as recomputed
+    from kept s full join fresh f on f.game_id = s.game_id
+    where s.game_id is null and (f.review_count + f.preview_count) > 0
+       or f.game_id is null and (s.review_count + s.preview_count) > 0
+       or (s.review_count, s.scored_count, s.score_sum, s.preview_count) is distinct from (f.review_count, f.scored_count, f.score_sum, f.preview_count)
+          and s.game_id is not null and f.game_id is not null
+    order by 1 limit ${MAX_LISTED}`.execute(db);
+  return stats.rows.map((row) => ({
+    table: 'game_critic_stats (reviews/scored/sum/previews)',
+    key: `game ${row.game_id}`,
+    kept: row.kept ?? 'none',
+    recomputed: row.recomputed ?? 'none',
+  }));
+}
+
 /**
  * Recomputes the kept aggregates from their sources and lists every difference (the
- * critic score sums per game, the votes of game requests). With `repair`, the kept
- * numbers are rebuilt afterwards.
+ * critic score sums per game, the votes of game requests; at most 200 of each). With
+ * `repair`, the kept numbers are rebuilt afterwards. Range by range, each its own short
+ * transaction (compare, then repair): the embedded database serves pages between the steps.
  */
 export async function compareAggregates(
   db: Db,
-  options: { repair: boolean; adminId: string },
+  options: { repair: boolean; adminId: string; steps?: StepOptions },
 ): Promise<AggregateDifference[]> {
-  return db.transaction().execute(async (trx) => {
-    const stats = await sql<{ game_id: number; kept: string | null; recomputed: string | null }>`
-      with fresh as (
-        select game_id, count(*) filter (where kind = 'review') as review_count,
-          count(score) filter (where kind = 'review') as scored_count,
-          coalesce(sum(score) filter (where kind = 'review'), 0) as score_sum,
-          count(*) filter (where kind = 'preview') as preview_count
-        from public.critic_reviews where counted group by game_id
-      )
-      select coalesce(s.game_id, f.game_id) as game_id,
-        case when s.game_id is null then null else concat_ws('/', s.review_count, s.scored_count, s.score_sum, s.preview_count) end as kept,
-        case when f.game_id is null then null else concat_ws('/', f.review_count, f.scored_count, f.score_sum, f.preview_count) end as recomputed
-      from public.game_critic_stats s full join fresh f on f.game_id = s.game_id
-      where s.game_id is null and (f.review_count + f.preview_count) > 0
-         or f.game_id is null and (s.review_count + s.preview_count) > 0
-         or (s.review_count, s.scored_count, s.score_sum, s.preview_count) is distinct from (f.review_count, f.scored_count, f.score_sum, f.preview_count)
-            and s.game_id is not null and f.game_id is not null
-      order by 1 limit 200`.execute(trx);
-    const votes = await sql<{ id: number; kept: number; recomputed: string }>`
-      select r.id, r.votes_count as kept, count(v.user_id)::text as recomputed
-      from public.game_requests r left join public.game_request_votes v on v.request_id = r.id
-      group by r.id having r.votes_count <> count(v.user_id) order by r.id limit 200`.execute(trx);
-    const differences: AggregateDifference[] = [
-      ...stats.rows.map((row) => ({
-        table: 'game_critic_stats (reviews/scored/sum/previews)',
-        key: `game ${row.game_id}`,
-        kept: row.kept ?? 'none',
-        recomputed: row.recomputed ?? 'none',
-      })),
-      ...votes.rows.map((row) => ({
-        table: 'game_requests.votes_count',
-        key: `request ${row.id}`,
-        kept: String(row.kept),
-        recomputed: row.recomputed,
-      })),
-    ];
-    if (options.repair) {
-      await sql`select public.rebuild_game_critic_stats()`.execute(trx);
-      await sql`select public.rebuild_outlet_critic_stats()`.execute(trx);
-      await sql`update public.game_requests r set votes_count = (select count(*) from public.game_request_votes v where v.request_id = r.id)
-        where votes_count <> (select count(*) from public.game_request_votes v where v.request_id = r.id)`.execute(trx);
-      await audit(trx, {
-        adminId: options.adminId,
-        action: 'maintenance.recompute',
-        subjectType: 'database',
-        subjectId: 'aggregates',
-        after: { differences: differences.length },
+  const differences: AggregateDifference[] = [];
+  const games = (await db.selectFrom('games').select('id').orderBy('id').execute()).map((row) => row.id);
+  await runInSteps(
+    games,
+    async (ids) => {
+      const [first, last] = span(ids);
+      await db.transaction().execute(async (trx) => {
+        if (differences.length < MAX_LISTED)
+          differences.push(
+            ...(await criticStatDifferences(trx, first, last)).slice(0, MAX_LISTED - differences.length),
+          );
+        if (options.repair)
+          await sql`select public.rebuild_game_critic_stats(${first}::int, ${last}::int)`.execute(trx);
       });
-    }
-    return differences;
+    },
+    options.steps ?? LOOKUP_STEPS,
+  );
+  const votes = await sql<{ id: number; kept: number; recomputed: string }>`
+    select r.id, r.votes_count as kept, count(v.user_id)::text as recomputed
+    from public.game_requests r left join public.game_request_votes v on v.request_id = r.id
+    group by r.id having r.votes_count <> count(v.user_id) order by r.id limit ${MAX_LISTED}`.execute(db);
+  differences.push(
+    ...votes.rows.map((row) => ({
+      table: 'game_requests.votes_count',
+      key: `request ${row.id}`,
+      kept: String(row.kept),
+      recomputed: row.recomputed,
+    })),
+  );
+  if (!options.repair) return differences;
+  // Outlets after games: the games' rebuild brought every review's `counted` up to date.
+  const outlets = (await db.selectFrom('outlets').select('id').orderBy('id').execute()).map((row) => row.id);
+  await runInSteps(
+    outlets,
+    async (ids) => {
+      const [first, last] = span(ids);
+      await sql`select public.rebuild_outlet_critic_stats(${first}::int, ${last}::int)`.execute(db);
+    },
+    options.steps ?? READ_HEAVY_STEPS,
+  );
+  await sql`update public.game_requests r set votes_count = (select count(*) from public.game_request_votes v where v.request_id = r.id)
+    where votes_count <> (select count(*) from public.game_request_votes v where v.request_id = r.id)`.execute(db);
+  await audit(db, {
+    adminId: options.adminId,
+    action: 'maintenance.recompute',
+    subjectType: 'database',
+    subjectId: 'aggregates',
+    after: { differences: differences.length },
   });
+  return differences;
 }
 
 /**

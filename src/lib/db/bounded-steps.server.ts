@@ -14,6 +14,8 @@ export const LOOKUP_STEPS: StepOptions = { initial: 200, min: 50, max: 5000, tar
 export const SEARCH_STEPS: StepOptions = { initial: 5, min: 5, max: 500, targetMs: 40 };
 /** Statements that each do a whole unit of work (one table's VACUUM): one a step. */
 export const ONE_AT_A_TIME: StepOptions = { initial: 1, min: 1, max: 1, targetMs: 40 };
+/** Units that each read many rows (an outlet's reviews): from one a step, more while steps stay short. */
+export const READ_HEAVY_STEPS: StepOptions = { initial: 1, min: 1, max: 500, targetMs: 40 };
 /** Writes with their triggers and XP. */
 export const WRITE_STEPS: StepOptions = { initial: 10, min: 10, max: 1000, targetMs: 40 };
 
