@@ -130,7 +130,9 @@ export function pageSources(
       target: communityTarget,
     },
     { page: '/{user} (profile)', uncached: cycle(plan.profilePaths), target: communityTarget },
-    { page: '/{user}/year/{year}', uncached: cycle(plan.yearPaths), target: communityTarget },
+    ...(plan.yearPaths
+      ? [{ page: '/{user}/year/{year}', uncached: cycle(plan.yearPaths), target: communityTarget }]
+      : []),
     { page: '/leaderboard', cached: '/leaderboard' },
     {
       page: '/outlet/{slug}',

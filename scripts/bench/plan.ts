@@ -10,8 +10,11 @@ export interface BenchPlan {
   /** Public list pages of other players, each a distinct URL. */
   listPaths: string[];
   profilePaths: string[];
-  /** Years in review (/{user}/year/{year}) of players active in them. */
-  yearPaths: string[];
+  /**
+   * Years in review (/{user}/year/{year}) of players active in them. Absent from the plans of
+   * commits before the year in review (a comparison with one leaves the row out).
+   */
+  yearPaths?: string[];
   /** Games with user reviews, most reviewed first. */
   reviewedGameSlugs: string[];
   /** Games the heavy player keeps a status on (statuses are switched on these). */
