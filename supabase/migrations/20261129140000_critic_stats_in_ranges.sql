@@ -1,7 +1,7 @@
 -- The kept critic sums rebuilt for a range of games or outlets: an administrator's recompute
 -- runs range by range in short transactions, so the embedded database serves pages between
 -- the steps (rebuilding every game at once held it for seconds on a large catalogue). The
--- whole-table rebuilds stay for bulk loads.
+-- whole-table rebuilds (bulk loads) now run the ranged ones over every id.
 
 -- Recomputes game_critic_stats for games p_first..p_last from their counted reviews (after
 -- bringing `counted` up to date for them): rows are upserted, and a game with no counted
@@ -83,3 +83,25 @@ begin
 end
 $$;
 revoke execute on function public.rebuild_outlet_critic_stats(integer, integer) from public;
+
+-- The whole-table rebuilds (bulk loads) are the ranged ones over every id, so the sums are
+-- defined once.
+create or replace function public.rebuild_game_critic_stats() returns void
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  perform public.rebuild_game_critic_stats(-2147483648, 2147483647);
+end
+$$;
+revoke execute on function public.rebuild_game_critic_stats() from public;
+
+create or replace function public.rebuild_outlet_critic_stats() returns void
+  language plpgsql security definer
+  set search_path = ''
+as $$
+begin
+  perform public.rebuild_outlet_critic_stats(-2147483648, 2147483647);
+end
+$$;
+revoke execute on function public.rebuild_outlet_critic_stats() from public;
