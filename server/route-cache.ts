@@ -211,11 +211,19 @@ const brotli = (body: Buffer) =>
     zlib.brotliCompress(body, BROTLI_OPTIONS, (error, result) => (error ? reject(error) : resolve(result))),
   );
 
-/** The page as the store keeps it, before its brotli copy is made. */
-function pageOf(response: Response, body: Buffer, path: string, maxAge: number, swr: number): CachedPage {
+/**
+ * The page as the store keeps it, before its brotli copy is made. A page that will have one
+ * (`compressible`) varies by Accept-Encoding from the start.
+ */
+function pageOf(
+  response: Response,
+  body: Buffer,
+  compressible: boolean,
+  where: { path: string; maxAge: number; swr: number },
+): CachedPage {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => void (NOT_STORED.has(name) || headers.push([name, value])));
-  if (compressible(body, response.headers.get('content-type'))) headers.push(['vary', 'Accept-Encoding']);
+  if (compressible) headers.push(['vary', 'Accept-Encoding']);
   return {
     status: 200,
     headers,
@@ -226,19 +234,13 @@ function pageOf(response: Response, body: Buffer, path: string, maxAge: number, 
       .split(',')
       .map((tag) => tag.trim())
       .filter(Boolean),
-    path,
+    ...where,
     storedAt: Date.now(),
-    maxAge,
-    swr,
   };
 }
 
-/** Text of a size worth a brotli copy: such a page varies by Accept-Encoding from the start. */
-const compressible = (body: Buffer, type: string | null) => body.length >= 1024 && COMPRESSIBLE_TYPE.test(type ?? '');
-
-/** The page with its brotli copy, when it is text and brotli made it smaller. */
+/** The page with its brotli copy, when brotli made it smaller. */
 async function withBrotli(page: CachedPage): Promise<CachedPage> {
-  if (!page.headers.some(([name]) => name === 'vary')) return page;
   const br = await brotli(page.body);
   return br.length < page.body.length ? { ...page, br } : page;
 }
@@ -264,8 +266,14 @@ async function renderAndStore(
     warn(`Not caching ${target.path}: it sets a cookie, is private or varies by a request header.`);
     return response;
   }
-  const plain = pageOf(response, Buffer.from(await response.arrayBuffer()), target.path, maxAge, swr);
-  const stored = withBrotli(plain).then((page) => ({ page, kept: store.store(target.key, page, since) }));
+  const body = Buffer.from(await response.arrayBuffer());
+  // Text of a size worth a brotli copy.
+  const compressible = body.length >= 1024 && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '');
+  const plain = pageOf(response, body, compressible, { path: target.path, maxAge, swr });
+  const stored = (compressible ? withBrotli(plain) : Promise.resolve(plain)).then((page) => ({
+    page,
+    kept: store.store(target.key, page, since),
+  }));
   if (codingFor(request.headers.get('accept-encoding')) === 'br') {
     const { page, kept } = await stored;
     return toResponse(page, request, kept ? 'MISS' : undefined);
