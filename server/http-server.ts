@@ -4,7 +4,7 @@ import sirv from 'sirv';
 import { handleHealth } from '../functions/health/handlers.ts';
 import type { Env } from '../src/lib/config/env.ts';
 import { commonSecurityHeaders, securityOptions, staticFileCsp } from '../src/lib/http/security-headers.server.ts';
-import { acceptedCodings, BROTLI_OPTIONS } from './encoding.ts';
+import { acceptedCodings, BROTLI_SENT_ONCE } from './encoding.ts';
 import { StandardReasonResponse } from './reason-phrases.ts';
 import { admitRenders, MAX_WAITING } from './render-admission.ts';
 import { boundRequests } from './request-bounds.ts';
@@ -18,8 +18,8 @@ import { send } from './send.ts';
  * 1. the security headers every answer carries (Astro's answers replace the policy with the page's own);
  * 2. request bounds: 400, 405 and 413 before anything reads the body;
  * 3. GET /api/health, which must not wait behind the pages being rendered;
- * 4. the build's static files with their brotli and gzip copies (sirv);
- * 5. fresh page-cache hits, as stored;
+ * 4. fresh page-cache hits, as stored (before sirv looks the path up: hits are most requests);
+ * 5. the build's static files with their brotli and gzip copies (sirv);
  * 6. render admission: a few renders at once, the rest in arrival order;
  * 7. compression of what is left (the `compression` package, off the event loop).
  * Every status goes out with its standard reason phrase (reason-phrases.ts).
@@ -76,10 +76,10 @@ export function createNodeServer({ app, clientDir, env }: { app: App; clientDir:
     securityHeaders(env),
     boundRequests(),
     healthCheck(),
-    staticFiles(clientDir),
     serveCachedPages(pageStore()),
+    staticFiles(clientDir),
     admitRenders({ concurrency: env.RENDER_CONCURRENCY, maxWaiting: MAX_WAITING }),
-    compression({ brotli: BROTLI_OPTIONS }) as unknown as Layer,
+    compression({ brotli: BROTLI_SENT_ONCE }) as unknown as Layer,
   ];
   const handler = layers.reduceRight<App>((next, layer) => (req, res) => layer(req, res, () => next(req, res)), app);
   const server = http.createServer({ ServerResponse: StandardReasonResponse }, handler);

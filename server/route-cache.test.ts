@@ -8,15 +8,9 @@ import { purge, reviewWriteTargets } from '../src/lib/http/purge.server.ts';
 import routeCacheProvider, { PageStore, pageStore, serveCachedPages, type CachedPage } from './route-cache.ts';
 
 const provider = routeCacheProvider({ maxEntries: 100, maxBytes: 10_000_000 });
-/** What the provider leaves running after it answers (storing a page a non-brotli client asked for). */
+/** What the provider leaves running after it answers (a background revalidation). */
 const pending: Promise<unknown>[] = [];
-const answer = provider.onRequest!.bind(provider);
-/** The provider's answer, once the work it left behind is done too. */
-const onRequest: typeof answer = async (...args) => {
-  const response = await answer(...args);
-  await Promise.all(pending.splice(0));
-  return response;
-};
+const onRequest = provider.onRequest!.bind(provider);
 const logger = { info() {}, warn: vi.fn(), error() {} };
 const context = (path: string, headers: Record<string, string> = {}, method = 'GET', host = 'localhost:4321') => {
   const url = new URL(`http://${host}${path}`);
@@ -118,7 +112,7 @@ describe('the page cache provider', () => {
     expect(store.stats().entries).toBe(0);
   });
 
-  it('keeps one brotli copy made when the page is stored, and compresses nothing for a hit', async () => {
+  it('makes the brotli copy for a brotli client that misses, and compresses nothing for a hit', async () => {
     const page = pageOf('Portal 2');
     const compress = vi.spyOn(zlib, 'brotliCompress');
     const miss = await onRequest(context('/games/portal-2', { 'accept-encoding': 'br, gzip' }), render(page));
@@ -134,23 +128,42 @@ describe('the page cache provider', () => {
     expect([gzip.headers.get('content-encoding'), await gzip.text()]).toEqual([null, page]);
   });
 
-  it('answers a client that takes no brotli before the copy is made, and stores the page behind it', async () => {
+  it('stores the page without a copy for a client that takes no brotli, and makes it once for the first brotli clients', async () => {
     const page = pageOf('Hades');
-    const miss = await answer(context('/games/hades', { 'accept-encoding': 'gzip' }), render(page));
+    const compress = vi.spyOn(zlib, 'brotliCompress');
+    const miss = await onRequest(context('/games/hades', { 'accept-encoding': 'gzip' }), render(page));
     expect([state(miss), miss.headers.get('content-encoding'), miss.headers.get('vary')]).toEqual([
       'MISS',
       null,
       'Accept-Encoding',
     ]);
     expect(await miss.text()).toBe(page);
-    expect(store.fresh(routeKey('/games/hades'))).toBeUndefined();
-    await Promise.all(pending.splice(0));
-    const hit = await onRequest(context('/games/hades', { 'accept-encoding': 'br' }), render('never'));
-    expect([state(hit), hit.headers.get('content-encoding'), hit.headers.get('etag')]).toEqual([
-      'HIT',
-      'br',
-      `${miss.headers.get('etag')!.slice(0, -1)}-br"`,
-    ]);
+    expect(store.fresh(routeKey('/games/hades'))?.br).toBeUndefined();
+    expect(compress).not.toHaveBeenCalled();
+    // Brotli clients arriving together wait for one copy, which every later hit is answered with.
+    const together = await Promise.all(
+      [1, 2, 3].map(() => onRequest(context('/games/hades', { 'accept-encoding': 'br' }), render('never'))),
+    );
+    const later = await onRequest(context('/games/hades', { 'accept-encoding': 'br' }), render('never'));
+    expect(compress).toHaveBeenCalledTimes(1);
+    compress.mockRestore();
+    for (const hit of [...together, later]) {
+      expect([state(hit), hit.headers.get('content-encoding'), hit.headers.get('etag')]).toEqual([
+        'HIT',
+        'br',
+        `${miss.headers.get('etag')!.slice(0, -1)}-br"`,
+      ]);
+      expect(brotliDecompressSync(Buffer.from(await hit.arrayBuffer())).toString()).toBe(page);
+    }
+    expect(store.fresh(routeKey('/games/hades'))?.br).toBeInstanceOf(Buffer);
+  });
+
+  it('does not put a copy back over a page purged while it was made', async () => {
+    await onRequest(context('/games/hades'), render(pageOf('Hades'), gameTag('hades')));
+    const copying = onRequest(context('/games/hades', { 'accept-encoding': 'br' }), render('never'));
+    await purge({ tags: [gameTag('hades')] });
+    expect(state(await copying)).toBe('HIT');
+    expect(store.stats().entries).toBe(0);
   });
 
   it('gives each copy its own ETag and answers 304 only to the copy the client holds, for GET and HEAD alike', async () => {
@@ -350,20 +363,26 @@ describe('serveCachedPages (the node server, before Astro)', () => {
     expect(astro).not.toHaveBeenCalled();
   });
 
-  it('hands on what Astro must answer: gzip clients, other methods, uncached routes, unreadable targets, stale pages, purged pages', async () => {
+  it('hands on what Astro must answer: gzip clients, other methods, uncached routes, unreadable targets, copies to make, stale pages, purged pages', async () => {
     await onRequest(context('/games/portal-2'), render(pageOf('Portal 2')));
     expect((await raw('/games/portal-2', { 'accept-encoding': 'br;q=0, gzip' })).status).toBe(299);
+    expect((await raw('/games/portal-2', { 'accept-encoding': 'br' })).status).toBe(299);
+    await onRequest(context('/games/portal-2', { 'accept-encoding': 'br' }), render('never'));
+    expect((await raw('/games/portal-2', { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
     expect((await raw('/games/portal-2', {}, 'POST')).status).toBe(299);
     expect((await raw('/dashboard')).status).toBe(299);
     expect((await raw('/games/%E0%A4%A')).status).toBe(299);
     store.lookup('/games/portal-2')!.page.storedAt -= 601_000;
     expect((await raw('/games/portal-2')).status).toBe(299);
-    await onRequest(context('/games/half-life-2'), render(pageOf('Half-Life 2'), gameTag('half-life-2')));
+    await onRequest(
+      context('/games/half-life-2', { 'accept-encoding': 'br' }),
+      render(pageOf('Half-Life 2'), gameTag('half-life-2')),
+    );
     expect(brotliDecompressSync((await raw('/games/half-life-2', { 'accept-encoding': 'br' })).body).toString()).toBe(
       pageOf('Half-Life 2'),
     );
     await purge({ tags: [gameTag('half-life-2')] });
     expect((await raw('/games/half-life-2')).status).toBe(299);
-    expect(astro).toHaveBeenCalledTimes(6);
+    expect(astro).toHaveBeenCalledTimes(7);
   });
 });

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { routeCacheKey } from '../src/lib/http/cache-key.ts';
 import { MEMORY_CACHE_BYTES, MEMORY_CACHE_ENTRIES } from '../src/lib/http/cache-rules.ts';
 import { installPageCache, type PageCache, type PurgeRequest } from '../src/lib/http/page-cache.server.ts';
-import { BROTLI_OPTIONS, codingFor, COMPRESSIBLE_TYPE, type Coding } from './encoding.ts';
+import { BROTLI_KEPT, codingFor, COMPRESSIBLE_TYPE, type Coding } from './encoding.ts';
 
 /**
  * The node server's page cache: an Astro runtime cache provider (astro.config.ts names this
@@ -14,8 +14,9 @@ import { BROTLI_OPTIONS, codingFor, COMPRESSIBLE_TYPE, type Coding } from './enc
  * Unlike Astro's memoryCache it keys a page on its path and the query parameters its route
  * reads, never the Host (cache-key.ts); it stores nothing private (shared-pages.md); it can be
  * purged without a request, by this server's jobs and by the other servers (purge.server.ts);
- * and it keeps one brotli copy of each page, made off the event loop when the page is
- * stored, so a hit compresses nothing. Fresh hits are also answered by the node server before
+ * and it keeps one brotli copy of each text page, made off the event loop the first time a
+ * brotli client asks for the page (a client that takes no brotli never waits for it, nor
+ * pays for it), so later hits compress nothing. Fresh hits are also answered by the node server before
  * Astro runs (`serveCachedPages`): the same store and the same answer, without routing.
  */
 
@@ -25,8 +26,12 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Buffer;
-  /** The body in brotli, when it is text and got smaller. */
-  br: Buffer | undefined;
+  /**
+   * The body in brotli: `undefined` while the copy is still to be made (text worth a copy that
+   * no brotli client has asked for yet), `null` when there is none (small or binary, or brotli
+   * made it no smaller).
+   */
+  br: Buffer | null | undefined;
   /** Strong validator of the body; the brotli copy answers it with `-br` appended. */
   etag: string;
   tags: readonly string[];
@@ -100,6 +105,13 @@ export class PageStore implements PageCache {
     return page;
   }
 
+  /** Puts `next` in place of `page`, unless `page` was purged or replaced meanwhile. */
+  replace(key: string, page: CachedPage, next: CachedPage): boolean {
+    if (this.#pages.peek(key) !== page) return false;
+    this.#pages.set(key, next);
+    return this.#pages.has(key);
+  }
+
   /** Stores a page rendered from generation `since`, unless a purge touching it came meanwhile. */
   store(key: string, page: CachedPage, since: number): boolean {
     const oldest = this.#purges[0]?.generation ?? this.#generation + 1;
@@ -154,7 +166,7 @@ export function answerFor(
   ifNoneMatch: string | null | undefined,
   state?: 'HIT' | 'MISS' | 'STALE',
 ) {
-  const br = coding === 'br' && page.br !== undefined;
+  const br = coding === 'br' && Boolean(page.br);
   const etag = br ? `"${page.etag}-br"` : `"${page.etag}"`;
   const headers: [string, string][] = [...page.headers, ['etag', etag]];
   if (br) headers.push(['content-encoding', 'br']);
@@ -208,7 +220,7 @@ function lifetime(cdnCacheControl: string | null): { maxAge: number; swr: number
 /** Brotli on libuv's thread pool: the event loop keeps serving while a page is compressed. */
 const brotli = (body: Buffer) =>
   new Promise<Buffer>((resolve, reject) =>
-    zlib.brotliCompress(body, BROTLI_OPTIONS, (error, result) => (error ? reject(error) : resolve(result))),
+    zlib.brotliCompress(body, BROTLI_KEPT, (error, result) => (error ? reject(error) : resolve(result))),
   );
 
 /**
@@ -228,7 +240,7 @@ function pageOf(
     status: 200,
     headers,
     body,
-    br: undefined,
+    br: compressible ? undefined : null,
     etag: createHash('sha1').update(body).digest('base64url').slice(0, 22),
     tags: (response.headers.get('Cache-Tag') ?? '')
       .split(',')
@@ -239,16 +251,36 @@ function pageOf(
   };
 }
 
-/** The page with its brotli copy, when brotli made it smaller. */
+/** The page with its brotli copy, or with none when brotli made it no smaller. */
 async function withBrotli(page: CachedPage): Promise<CachedPage> {
   const br = await brotli(page.body);
-  return br.length < page.body.length ? { ...page, br } : page;
+  return { ...page, br: br.length < page.body.length ? br : null };
 }
 
+/** Copies being made, so that brotli clients arriving together wait for one. */
+const copying = new WeakMap<CachedPage, Promise<CachedPage>>();
+
+/** A stored page's brotli copy, made once and put in the store in the page's place. */
+function brotliCopy(store: PageStore, key: string, page: CachedPage): Promise<CachedPage> {
+  let made = copying.get(page);
+  if (!made) {
+    made = withBrotli(page).then((copied) => {
+      store.replace(key, page, copied);
+      return copied;
+    });
+    copying.set(page, made);
+    // A copy that failed is tried again by the next brotli client.
+    made.catch(() => copying.delete(page));
+  }
+  return made;
+}
+
+const takesBrotli = (request: Request) => codingFor(request.headers.get('accept-encoding')) === 'br';
+
 /**
- * Renders through `next` and stores the page with its brotli copy when its rule says so.
- * Only a brotli client waits for that copy; any other gets the plain page at once while the
- * copy is made and the page stored behind it (`waitUntil`).
+ * Renders through `next` and stores the page when its rule says so: with its brotli copy when
+ * a brotli client asked (it waits for the copy), as it is otherwise (the copy waits for the
+ * first brotli client).
  */
 async function renderAndStore(
   store: PageStore,
@@ -256,7 +288,6 @@ async function renderAndStore(
   request: Request,
   next: () => Promise<Response>,
   warn: (message: string) => void,
-  waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<Response> {
   const since = store.generation;
   const response = await next();
@@ -270,18 +301,8 @@ async function renderAndStore(
   // Text of a size worth a brotli copy.
   const compressible = body.length >= 1024 && COMPRESSIBLE_TYPE.test(response.headers.get('content-type') ?? '');
   const plain = pageOf(response, body, compressible, { path: target.path, maxAge, swr });
-  const stored = (compressible ? withBrotli(plain) : Promise.resolve(plain)).then((page) => ({
-    page,
-    kept: store.store(target.key, page, since),
-  }));
-  if (codingFor(request.headers.get('accept-encoding')) === 'br') {
-    const { page, kept } = await stored;
-    return toResponse(page, request, kept ? 'MISS' : undefined);
-  }
-  // The node adapter gives no waitUntil: the promise runs on, and its failure is only logged.
-  const storing = stored.catch((error: unknown) => warn(`Storing ${target.key} failed: ${String(error)}`));
-  waitUntil(storing);
-  return toResponse(plain, request, 'MISS');
+  const page = plain.br === undefined && takesBrotli(request) ? await withBrotli(plain) : plain;
+  return toResponse(page, request, store.store(target.key, page, since) ? 'MISS' : undefined);
 }
 
 const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) => {
@@ -298,15 +319,18 @@ const routeCacheProvider: CacheProviderFactory<Partial<StoreLimits>> = (config) 
       const cached = store.lookup(target.key);
       if (cached && !cached.fresh && !revalidating.has(target.key)) {
         revalidating.add(target.key);
-        const refresh = renderAndStore(store, target, request, next, warn, (work) => context.waitUntil?.(work))
+        const refresh = renderAndStore(store, target, request, next, warn)
           .catch((error: unknown) => warn(`Background revalidation of ${target.key} failed: ${String(error)}`))
           .finally(() => revalidating.delete(target.key));
         context.waitUntil?.(refresh);
       }
-      if (cached) return toResponse(cached.page, request, cached.fresh ? 'HIT' : 'STALE');
-      return request.method === 'HEAD'
-        ? next()
-        : renderAndStore(store, target, request, next, warn, (work) => context.waitUntil?.(work));
+      if (cached) {
+        const { page, fresh } = cached;
+        const answered =
+          page.br === undefined && takesBrotli(request) ? await brotliCopy(store, target.key, page) : page;
+        return toResponse(answered, request, fresh ? 'HIT' : 'STALE');
+      }
+      return request.method === 'HEAD' ? next() : renderAndStore(store, target, request, next, warn);
     },
     invalidate(options) {
       store.purge({
@@ -340,7 +364,8 @@ function keyOf(target: string): string | null {
 
 /**
  * Fresh hits answered before Astro: the provider's answer to the same request, without
- * routing or a web Request and Response. Stale pages, misses and gzip clients go on.
+ * routing or a web Request and Response. Stale pages, misses, gzip clients of a text page and
+ * brotli clients of a page whose copy is still to be made go on.
  */
 export function serveCachedPages(store: PageStore = pageStore()): Handler {
   return (req, res, next) => {
@@ -348,7 +373,7 @@ export function serveCachedPages(store: PageStore = pageStore()): Handler {
     const key = keyOf(req.url ?? '/');
     const page = key === null ? undefined : store.fresh(key);
     const coding = codingFor(req.headers['accept-encoding']);
-    if (!page || (coding === 'gzip' && page.br)) return next();
+    if (!page || (coding === 'gzip' && page.br !== null) || (coding === 'br' && page.br === undefined)) return next();
     const answer = answerFor(page, coding, req.headers['if-none-match'], 'HIT');
     res.statusCode = answer.status;
     for (const [name, value] of answer.headers) res.setHeader(name, value);
