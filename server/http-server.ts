@@ -8,7 +8,8 @@ import { acceptedCodings, BROTLI_SENT_ONCE } from './encoding.ts';
 import { StandardReasonResponse } from './reason-phrases.ts';
 import { admitRenders, MAX_WAITING } from './render-admission.ts';
 import { boundRequests } from './request-bounds.ts';
-import { pageStore, serveCachedPages } from './route-cache.ts';
+import { pageStore } from './page-store.ts';
+import { serveCachedPages } from './route-cache.ts';
 import { send } from './send.ts';
 
 /**

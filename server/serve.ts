@@ -7,7 +7,7 @@ import { closeDatabase } from '../src/lib/db/db.server.ts';
 import { createNodeServer } from './http-server.ts';
 import { runsScheduledJobs } from './node-servers.ts';
 import { startPurgeListener } from './purge-listener.ts';
-import { pageStore } from './route-cache.ts';
+import { pageStore } from './page-store.ts';
 
 /**
  * One node server on HOST:PORT: the built site (`entry`, dist/server/entry.mjs, beside
