@@ -4,7 +4,7 @@ import sirv from 'sirv';
 import { handleHealth } from '../functions/health/handlers.ts';
 import type { Env } from '../src/lib/config/env.ts';
 import { commonSecurityHeaders, securityOptions, staticFileCsp } from '../src/lib/http/security-headers.server.ts';
-import { acceptedCodings, BROTLI_OPTIONS } from './encoding.ts';
+import { acceptedCodings, BROTLI_SENT_ONCE } from './encoding.ts';
 import { StandardReasonResponse } from './reason-phrases.ts';
 import { admitRenders, MAX_WAITING } from './render-admission.ts';
 import { boundRequests } from './request-bounds.ts';
@@ -80,7 +80,7 @@ export function createNodeServer({ app, clientDir, env }: { app: App; clientDir:
     serveCachedPages(pageStore()),
     staticFiles(clientDir),
     admitRenders({ concurrency: env.RENDER_CONCURRENCY, maxWaiting: MAX_WAITING }),
-    compression({ brotli: BROTLI_OPTIONS }) as unknown as Layer,
+    compression({ brotli: BROTLI_SENT_ONCE }) as unknown as Layer,
   ];
   const handler = layers.reduceRight<App>((next, layer) => (req, res) => layer(req, res, () => next(req, res)), app);
   const server = http.createServer({ ServerResponse: StandardReasonResponse }, handler);

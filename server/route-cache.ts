@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { CacheProvider, CacheProviderFactory } from 'astro';
 import { routeCacheKey } from '../src/lib/http/cache-key.ts';
-import { BROTLI_OPTIONS, codingFor, COMPRESSIBLE_TYPE, type Coding } from './encoding.ts';
+import { BROTLI_KEPT, codingFor, COMPRESSIBLE_TYPE, type Coding } from './encoding.ts';
 import { pageStore, type CachedPage, type PageStore, type StoreLimits } from './page-store.ts';
 
 /**
@@ -88,7 +88,7 @@ function lifetime(cdnCacheControl: string | null): { maxAge: number; swr: number
 /** Brotli on libuv's thread pool: the event loop keeps serving while a page is compressed. */
 const brotli = (body: Buffer) =>
   new Promise<Buffer>((resolve, reject) =>
-    zlib.brotliCompress(body, BROTLI_OPTIONS, (error, result) => (error ? reject(error) : resolve(result))),
+    zlib.brotliCompress(body, BROTLI_KEPT, (error, result) => (error ? reject(error) : resolve(result))),
   );
 
 /**
