@@ -45,9 +45,11 @@ export function answerFor(
   return { status: page.status, headers, body };
 }
 
+const takesBrotli = (request: Request) => codingFor(request.headers.get('accept-encoding')) === 'br';
+
 function toResponse(page: CachedPage, request: Request, state?: 'HIT' | 'MISS' | 'STALE'): Response {
   // A gzip client gets the plain page, which the compression layer in front gzips.
-  const coding = codingFor(request.headers.get('accept-encoding')) === 'br' ? 'br' : 'identity';
+  const coding = takesBrotli(request) ? 'br' : 'identity';
   const answer = answerFor(page, coding, request.headers.get('if-none-match'), state);
   return new Response(answer.body ? new Uint8Array(answer.body) : null, {
     status: answer.status,
@@ -142,8 +144,6 @@ function brotliCopy(store: PageStore, key: string, page: CachedPage): Promise<Ca
   }
   return made;
 }
-
-const takesBrotli = (request: Request) => codingFor(request.headers.get('accept-encoding')) === 'br';
 
 /**
  * Renders through `next` and stores the page when its rule says so: with its brotli copy when
